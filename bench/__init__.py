@@ -1,0 +1,1 @@
+"""Benchmarks: `make bench` prints one `name: value unit` line per figure."""

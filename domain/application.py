@@ -1,0 +1,163 @@
+"""The application: the one door between commands, tables and the event store.
+
+Configured from outside (an eventsourcing environment and the server key); it keeps loaded
+tables in a bounded cache that is fast-forwarded from the store before every use, runs the
+commands of one table one at a time inside this process, and retries a command whose save
+lost an optimistic-concurrency race with another process while the command is still valid.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+from uuid import UUID, uuid4
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import DomainEventProtocol
+from eventsourcing.persistence import IntegrityError, JSONTranscoder
+
+from domain import structs
+from domain.commands import SHARED_HANDLERS, Handler
+from domain.errors import InvalidCommand, NotFound
+from domain.randomness import Randomness, commitment, table_seed
+from domain.systems import rule_system
+from domain.table import GM, Seat, Table
+
+T = TypeVar("T")
+
+SNAPSHOT_INTERVAL = 100
+CONFLICT_RETRIES = 5
+LOCK_STRIPES = 64
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command returned to its caller, and the table version it produced."""
+
+    result: Any
+    version: int
+
+
+class Tables(Application[UUID]):
+    """Every table of the server, event-sourced."""
+
+    name = "Tables"
+    snapshotting_intervals = {Table: SNAPSHOT_INTERVAL}
+    env = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
+
+    def __init__(self, env: Mapping[str, str] | None = None, *, server_key: bytes) -> None:
+        super().__init__(env)
+        self._server_key = server_key
+        self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        super().register_transcodings(transcoder)
+        for transcoding in structs.transcodings():
+            transcoder.register(transcoding)
+
+    # -- commands ---------------------------------------------------------------------
+
+    def create_table(
+        self, system: str, title: str, gm_name: str, options: dict[str, Any], credential_hash: str
+    ) -> UUID:
+        """A new table with its game master seated; returns its id."""
+        rules = rule_system(system)
+        title, gm_name = title.strip(), gm_name.strip()
+        if not title or len(title) > 120 or not gm_name or len(gm_name) > 80:
+            raise InvalidCommand(
+                "a table needs a title (1 to 120 characters) and its game master a name "
+                "(1 to 80 characters)",
+                "invalid_name",
+            )
+        table_id = uuid4()
+        table = Table.open(
+            table_id,
+            system=rules.name,
+            title=title,
+            options=rules.parse_options(options),
+            gm=Seat(id=rules.gm_seat, name=gm_name, role=GM, credential_hash=credential_hash),
+            seed_commitment=commitment(table_seed(self._server_key, table_id)),
+        )
+        self.save(table)
+        return table_id
+
+    def execute(self, table_id: UUID, actor: str, command: Any) -> Outcome:
+        """Run one command for the acting seat; a rejected command appends nothing."""
+        with self._lock(table_id):
+            for attempt in range(CONFLICT_RETRIES):
+                table = self._load(table_id)
+                handler = self._handler(table, command)
+                try:
+                    result = handler(table, actor, command, self._randomness(table_id))
+                    if table.pending_events:
+                        self.save(table)
+                except IntegrityError:
+                    self._evict(table_id)
+                    if attempt == CONFLICT_RETRIES - 1:
+                        raise
+                    continue
+                except BaseException:
+                    if table.pending_events:  # the cached table ran ahead of the store
+                        self._evict(table_id)
+                    raise
+                return Outcome(result, table.version)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    # -- reads --------------------------------------------------------------------------
+
+    def read(self, table_id: UUID, view: Callable[[Table], T], version: int | None = None) -> T:
+        """Apply a read-only function to the table, now or as it was at `version`."""
+        if version is not None:
+            try:
+                table: Table = self.repository.get(table_id, version=version)
+            except AggregateNotFoundError:
+                raise NotFound(f"there is no table {table_id}", "unknown_table") from None
+            if table.version < version:
+                raise NotFound(
+                    f"the table has {table.version} versions, not {version}", "unknown_version"
+                )
+            return view(table)
+        with self._lock(table_id):
+            return view(self._load(table_id))
+
+    def table_events(
+        self, table_id: UUID, after: int = 0, upto: int | None = None
+    ) -> Iterator[DomainEventProtocol[UUID]]:
+        """The table's events with versions in (after, upto], oldest first."""
+        return iter(self.events.get(table_id, gt=after or None, lte=upto))
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _lock(self, table_id: UUID) -> threading.RLock:
+        return self._locks[table_id.int % LOCK_STRIPES]
+
+    def _load(self, table_id: UUID) -> Table:
+        try:
+            table: Table = self.repository.get(table_id, deepcopy_from_cache=False)
+        except AggregateNotFoundError:
+            raise NotFound(f"there is no table {table_id}", "unknown_table") from None
+        assert isinstance(table, Table)
+        return table
+
+    def _evict(self, table_id: UUID) -> None:
+        cache = self.repository.cache
+        if cache is not None:
+            with contextlib.suppress(KeyError):
+                cache.get(table_id, evict=True)
+
+    def _handler(self, table: Table, command: Any) -> Handler:
+        handler = SHARED_HANDLERS.get(type(command)) or rule_system(table.system).handlers.get(
+            type(command)
+        )
+        if handler is None:
+            raise InvalidCommand(
+                f"{type(command).__name__} is not a command of {table.system} tables",
+                "unknown_command",
+            )
+        return handler
+
+    def _randomness(self, table_id: UUID) -> Randomness:
+        return Randomness(table_seed(self._server_key, table_id))

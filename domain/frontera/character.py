@@ -1,0 +1,206 @@
+"""Characters: traits, skills, the health / morale / sobriety tracks, and the draw count.
+
+Protagonists are validated by the book's creation rules [L631]; NPCs and henchmen are the
+Mayor's and only need known traits and skills. Toughness and confidence are derived, never
+stored.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from domain.errors import InvalidCommand
+from domain.frontera.cards import Suit
+from domain.structs import Stored
+
+
+class Trait(StrEnum):
+    HANDS = "hands"
+    SENSES = "senses"
+    MUSCLE = "muscle"
+    HEAD = "head"
+
+    @property
+    def suit(self) -> Suit:
+        return TRAIT_SUITS[self]
+
+
+TRAIT_SUITS = {
+    Trait.HANDS: Suit.SPADES,
+    Trait.SENSES: Suit.CLUBS,
+    Trait.MUSCLE: Suit.HEARTS,
+    Trait.HEAD: Suit.DIAMONDS,
+}
+
+
+class Skill(StrEnum):
+    BRAWL = "brawl"
+    QUICK_SHOT = "quick_shot"
+    AIM = "aim"
+    AGILITY = "agility"
+    STRENGTH = "strength"
+    DEFTNESS = "deftness"
+    PERCEPTION = "perception"
+    KNOWLEDGE = "knowledge"
+    CUNNING = "cunning"
+    SILVER_TONGUE = "silver_tongue"
+
+
+SKILL_GROUPS: dict[str, tuple[Skill, ...]] = {
+    "weapons": (Skill.BRAWL, Skill.QUICK_SHOT, Skill.AIM),
+    "mechanical": (Skill.AGILITY, Skill.STRENGTH, Skill.DEFTNESS),
+    "exploration": (Skill.PERCEPTION, Skill.KNOWLEDGE, Skill.CUNNING, Skill.SILVER_TONGUE),
+}
+
+SKILL_TRAITS = {
+    Skill.BRAWL: Trait.HANDS,
+    Skill.QUICK_SHOT: Trait.HANDS,
+    Skill.AIM: Trait.SENSES,
+    Skill.AGILITY: Trait.MUSCLE,
+    Skill.STRENGTH: Trait.MUSCLE,
+    Skill.DEFTNESS: Trait.HANDS,
+    Skill.PERCEPTION: Trait.SENSES,
+    Skill.KNOWLEDGE: Trait.HEAD,
+    Skill.CUNNING: Trait.HEAD,
+    Skill.SILVER_TONGUE: Trait.HEAD,
+}
+
+Kind = Literal["protagonist", "npc", "henchman"]
+Track = Literal["health", "morale", "sobriety"]
+
+#: the lowest level of each track [L537-L663]
+TRACK_FLOORS: dict[str, int] = {"health": -4, "morale": -3, "sobriety": -3}
+
+LEVEL_NAMES: dict[str, tuple[str, ...]] = {
+    "health": ("healthy", "wounded", "badly_wounded", "incapacitated", "dead"),
+    "morale": ("normal", "scared", "terrified", "paralysed"),
+    "sobriety": ("sober", "tipsy", "drunk", "coma"),
+}
+
+PROTAGONIST_TRAIT_POINTS = 12  # 1 in each trait plus 8 to spread
+PROTAGONIST_SKILLS = 4  # one of each group plus one more
+MAX_TRAIT = 20
+
+
+def parse_trait(name: str) -> Trait:
+    try:
+        return Trait(name)
+    except ValueError:
+        known = ", ".join(trait.value for trait in Trait)
+        raise InvalidCommand(
+            f"{name!r} is not a trait; traits are {known}", "unknown_trait"
+        ) from None
+
+
+def parse_skill(name: str) -> Skill:
+    try:
+        return Skill(name)
+    except ValueError:
+        known = ", ".join(skill.value for skill in Skill)
+        raise InvalidCommand(
+            f"{name!r} is not a skill; skills are {known}", "unknown_skill"
+        ) from None
+
+
+class Character(Stored, kw_only=True):
+    """A character sheet and its current condition."""
+
+    STORED_AS = "frontera.Character"
+
+    id: str
+    name: str
+    kind: Kind
+    seat: str  # the seat that plays it: its player, or the Mayor for NPCs and henchmen
+    traits: dict[Trait, int]
+    skills: list[Skill]
+    fixed_draw: int | None = None  # a henchman simplified by the Mayor to a fixed count
+    health: int = 0
+    morale: int = 0
+    sobriety: int = 0
+
+    @property
+    def toughness(self) -> int:
+        return self.traits[Trait.MUSCLE] + 4
+
+    @property
+    def confidence(self) -> int:
+        return max(self.traits.values()) + 4
+
+    def level(self, track: str) -> int:
+        return int(getattr(self, track))
+
+    def level_name(self, track: str) -> str:
+        return LEVEL_NAMES[track][-self.level(track)]
+
+    @property
+    def cannot_act_because(self) -> str | None:
+        """Why the character can take no action, or None if it can."""
+        if self.health <= -3:
+            return self.level_name("health")
+        if self.morale <= -3:
+            return "paralysed"
+        if self.sobriety <= -3:
+            return "in a coma"
+        return None
+
+    @property
+    def is_tipsy(self) -> bool:
+        return self.sobriety == -1
+
+
+def validate_sheet(
+    kind: str, traits: dict[str, int], skills: list[str], fixed_draw: int | None
+) -> tuple[dict[Trait, int], list[Skill]]:
+    """Check a new sheet against the rules for its kind; return it with parsed names."""
+    parsed_traits = {parse_trait(name): value for name, value in traits.items()}
+    parsed_skills = [parse_skill(name) for name in skills]
+    missing = [trait.value for trait in Trait if trait not in parsed_traits]
+    if missing:
+        raise InvalidCommand(f"the sheet lacks traits {', '.join(missing)}", "invalid_character")
+    if len(set(parsed_skills)) != len(parsed_skills):
+        raise InvalidCommand("a skill is listed twice", "invalid_character")
+    lowest = 1 if kind == "protagonist" else 0
+    for trait, value in parsed_traits.items():
+        if not lowest <= value <= MAX_TRAIT:
+            raise InvalidCommand(
+                f"trait {trait.value} is {value}; it must be between {lowest} and {MAX_TRAIT}",
+                "invalid_character",
+            )
+    if kind == "protagonist":
+        total = sum(parsed_traits.values())
+        if total != PROTAGONIST_TRAIT_POINTS:
+            raise InvalidCommand(
+                f"a protagonist's traits start at 1 each plus 8 points to spread, so they sum to "
+                f"{PROTAGONIST_TRAIT_POINTS}; these sum to {total}",
+                "invalid_character",
+            )
+        if len(parsed_skills) != PROTAGONIST_SKILLS:
+            raise InvalidCommand(
+                f"a protagonist has {PROTAGONIST_SKILLS} skills (one of each group plus one "
+                f"more); this sheet has {len(parsed_skills)}",
+                "invalid_character",
+            )
+        for group, members in SKILL_GROUPS.items():
+            if not any(skill in members for skill in parsed_skills):
+                raise InvalidCommand(
+                    f"a protagonist needs a skill of the {group} group ({', '.join(members)})",
+                    "invalid_character",
+                )
+    if fixed_draw is not None:
+        if kind != "henchman":
+            raise InvalidCommand("only henchmen may have a fixed draw count", "invalid_character")
+        if not 0 <= fixed_draw <= MAX_TRAIT:
+            raise InvalidCommand(
+                f"a fixed draw count is between 0 and {MAX_TRAIT}", "invalid_character"
+            )
+    return parsed_traits, parsed_skills
+
+
+def condition_penalty(character: Character) -> dict[str, int]:
+    """Cards lost to health, morale and sobriety, by track (each 0 or negative)."""
+    return {
+        "health": character.health if character.health in (-1, -2) else 0,
+        "morale": character.morale if character.morale in (-1, -2) else 0,
+        "sobriety": -2 if character.sobriety == -2 else 0,
+    }

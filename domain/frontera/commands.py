@@ -1,0 +1,81 @@
+"""What a Frontera client can ask of a table. Each Struct is one command."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.commands import Command
+from domain.frontera.cards import Suit
+from domain.frontera.character import Kind, Skill, Track, Trait
+from domain.frontera.state import Modifier
+
+
+class CreateCharacter(Command, kw_only=True):
+    name: str
+    kind: Kind = "protagonist"
+    traits: dict[Trait, int]
+    skills: list[Skill]
+    #: who plays it: by default the acting seat; the Mayor may create a protagonist for a player
+    seat: str | None = None
+    #: henchmen only: the Mayor's simplified number of cards drawn per test
+    fixed_draw: int | None = None
+
+
+class StartTable(Command):
+    """Set out the cards as the table's mode says (the hidden deal of Normal mode included)."""
+
+
+class OpenTraitTest(Command):
+    character: str
+    trait: Trait
+    #: the skill the Mayor rules relevant; +2 cards if the character has it
+    skill: Skill | None = None
+    #: minimum card value the Mayor requires, if any
+    difficulty: int | None = None
+    modifiers: list[Modifier] = []
+
+
+class Contender(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    character: str
+    trait: Trait
+    skill: Skill | None = None
+    modifiers: list[Modifier] = []
+
+
+class OpenOpposedTest(Command):
+    participants: list[Contender]
+
+
+class OpenDeadMansHandTest(Command):
+    character: str
+    #: 2 if the Mayor lets the character draw two and keep the better
+    cards: Literal[1, 2] = 1
+    better: str = "better"
+    worse: str = "worse"
+
+
+class CancelTest(Command):
+    """The Mayor abandons the open test; drawn cards go where unplayed cards go."""
+
+    reason: str
+
+
+class Draw(Command):
+    character: str
+
+
+class Choose(Command):
+    character: str
+    cards: list[str]
+    #: the suit declared for each Joker played
+    joker_suits: dict[str, Suit] = {}
+
+
+class ChangeCondition(Command):
+    character: str
+    track: Track
+    #: levels to move: negative to worsen, positive to recover
+    change: int
+    reason: str

@@ -1,0 +1,640 @@
+"""Frontera's commands: validate, compute the facts, trigger the events.
+
+Every handler checks everything it can before its first event, so a rejected command
+leaves nothing behind; random facts (shuffles) are computed here and recorded in events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.frontera import commands as cmd
+from domain.frontera.cards import card, sort_cards
+from domain.frontera.character import (
+    SKILL_TRAITS,
+    TRACK_FLOORS,
+    Character,
+    Trait,
+    condition_penalty,
+    parse_skill,
+    parse_trait,
+    validate_sheet,
+)
+from domain.frontera.events import (
+    CardsChosen,
+    CardsDealt,
+    CardsDrawn,
+    CardsMoved,
+    CardsRevealed,
+    CardsShuffled,
+    CharacterCreated,
+    ConditionChanged,
+    DeadMansHandDrawn,
+    PhaseChanged,
+    TableStarted,
+    TestCancelled,
+    TestOpened,
+    TestResolved,
+    game,
+)
+from domain.frontera.resolution import Play, opposed_test, trait_test
+from domain.frontera.setup import DEAL, deal_blocks, initial_zones
+from domain.frontera.state import (
+    DEAD_MANS_HAND,
+    DISCARD,
+    PILE,
+    REMOVED,
+    TREASURE,
+    DrawCount,
+    FronteraState,
+    Modifier,
+    OpenTest,
+    Participant,
+    hand,
+    player_deck,
+    player_discard,
+)
+from domain.randomness import Randomness
+from domain.table import Table
+
+MAX_NAME = 80
+MAX_MODIFIER = 10
+DIFFICULTY_RANGE = (2, 15)
+
+# -- shared helpers ----------------------------------------------------------------------
+
+
+def _started(table: Table) -> FronteraState:
+    table.require_open()
+    state = game(table)
+    if not state.started:
+        raise Conflict("the table has not started yet: the Mayor starts it first", "not_started")
+    return state
+
+
+def _character(state: FronteraState, character_id: str) -> Character:
+    character = state.characters.get(character_id)
+    if character is None:
+        raise NotFound(f"there is no character {character_id!r} at this table", "unknown_character")
+    return character
+
+
+def _able(character: Character) -> Character:
+    reason = character.cannot_act_because
+    if reason is not None:
+        raise Conflict(
+            f"{character.name} cannot act while {reason.replace('_', ' ')}",
+            "character_cannot_act",
+        )
+    return character
+
+
+def _open_test(state: FronteraState) -> OpenTest:
+    if state.test is None:
+        raise Conflict("no test is open: the Mayor opens one first", "no_open_test")
+    return state.test
+
+
+def _participant(table: Table, actor: str, character_id: str) -> tuple[OpenTest, Participant]:
+    """The open test and the actor's part in it, checking the actor plays that character."""
+    state = _started(table)
+    table.require_seat(actor)
+    test = _open_test(state)
+    character = _character(state, character_id)
+    participant = test.participants.get(character_id)
+    if participant is None:
+        raise Conflict(f"{character.name} takes no part in test {test.number}", "not_a_participant")
+    if character.seat != actor:
+        raise Forbidden(
+            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
+            "not_your_seat",
+        )
+    return test, participant
+
+
+def _name(name: str) -> str:
+    name = name.strip()
+    if not name or len(name) > MAX_NAME:
+        raise InvalidCommand(f"a name has 1 to {MAX_NAME} characters", "invalid_name")
+    return name
+
+
+def _reason(reason: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        raise InvalidCommand("the Mayor's ruling needs a reason", "reason_required")
+    return reason
+
+
+def _modifiers(modifiers: list[Modifier]) -> list[Modifier]:
+    for modifier in modifiers:
+        if modifier.amount == 0 or abs(modifier.amount) > MAX_MODIFIER:
+            raise InvalidCommand(
+                f"a modifier changes the draw by 1 to {MAX_MODIFIER} cards, up or down",
+                "invalid_modifier",
+            )
+        _reason(modifier.reason)
+    return [Modifier(amount=m.amount, reason=m.reason.strip()) for m in modifiers]
+
+
+def _shuffle(table: Table, actor: str, zone: str, randomness: Randomness) -> None:
+    """Shuffle a zone; a scripted table keeps its order, which every seat can read."""
+    cards = game(table).zone(zone)
+    if len(cards) < 2:
+        return
+    index = table.random_operations
+    scripted = game(table).options.scripted_order is not None
+    order = list(cards) if scripted else randomness.shuffled(cards, index)
+    table.trigger_event(CardsShuffled, actor=actor, zone=zone, order=order, index=index)
+
+
+def _move(
+    table: Table,
+    actor: str,
+    cards: list[str],
+    source: str,
+    target: str,
+    reason: str,
+    seen_by: list[str] | None,
+) -> None:
+    if cards:
+        table.trigger_event(
+            CardsMoved,
+            actor=actor,
+            source=source,
+            target=target,
+            cards=list(cards),
+            reason=reason,
+            seen_by=seen_by,
+        )
+
+
+# -- characters ------------------------------------------------------------------------
+
+
+def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: Randomness) -> str:
+    table.require_open()
+    acting = table.require_seat(actor)
+    state = game(table)
+    is_gm = acting.id == table.gm_seat.id
+    if command.kind == "protagonist":
+        seat = command.seat or actor
+        if not is_gm and seat != actor:
+            raise Forbidden(
+                "a player creates protagonists for their own seat only", "not_your_seat"
+            )
+        if table.seat(seat).id == table.gm_seat.id:
+            raise InvalidCommand(
+                "the Mayor plays NPCs and henchmen, not protagonists", "invalid_character"
+            )
+    else:
+        if not is_gm:
+            raise Forbidden("only the Mayor creates NPCs and henchmen", "not_game_master")
+        if command.seat not in (None, actor):
+            raise InvalidCommand("NPCs and henchmen are played by the Mayor", "invalid_character")
+        seat = actor
+    traits, skills = validate_sheet(
+        command.kind,
+        {str(trait): value for trait, value in command.traits.items()},
+        [str(skill) for skill in command.skills],
+        command.fixed_draw,
+    )
+    character = Character(
+        id=f"c{len(state.characters) + 1}",
+        name=_name(command.name),
+        kind=command.kind,
+        seat=seat,
+        traits=traits,
+        skills=skills,
+        fixed_draw=command.fixed_draw,
+    )
+    table.trigger_event(CharacterCreated, actor=actor, character=character)
+    return character.id
+
+
+def change_condition(table: Table, actor: str, command: cmd.ChangeCondition, _: Randomness) -> int:
+    table.require_open()
+    table.require_gm(actor, "change a character's condition")
+    character = _character(game(table), command.character)
+    if command.track not in TRACK_FLOORS:
+        raise InvalidCommand(
+            f"{command.track!r} is not a track; tracks are {', '.join(TRACK_FLOORS)}",
+            "unknown_track",
+        )
+    if command.change == 0:
+        raise InvalidCommand("a condition change moves at least one level", "invalid_change")
+    before = character.level(command.track)
+    after = max(TRACK_FLOORS[command.track], min(0, before + command.change))
+    table.trigger_event(
+        ConditionChanged,
+        actor=actor,
+        character=character.id,
+        track=command.track,
+        before=before,
+        after=after,
+        reason=_reason(command.reason),
+    )
+    return after
+
+
+# -- setting out the cards ---------------------------------------------------------------
+
+
+def start(table: Table, actor: str, _: cmd.StartTable, randomness: Randomness) -> None:
+    table.require_open()
+    table.require_gm(actor, "start the table")
+    state = game(table)
+    if state.started:
+        raise Conflict("the table has already started", "already_started")
+    options = state.options
+    seats = [seat.id for seat in table.seats.values() if seat.active]
+    decks, zones = initial_zones(options, seats)
+    if options.mode == "normal":
+        needed = options.removed_at_random + (0 if options.skip_phase_1 else DEAL * len(seats))
+        if needed > len(zones[PILE]):
+            raise Conflict(
+                f"{len(zones[PILE])} cards cannot deal {DEAL} to each of {len(seats)} seats "
+                f"after removing {options.removed_at_random}: add decks",
+                "not_enough_cards",
+            )
+    table.trigger_event(
+        TableStarted,
+        actor=actor,
+        decks=decks,
+        zones=zones,
+        phase=1 if options.mode == "normal" else None,
+    )
+    if options.mode != "normal":
+        return  # their decks are shuffled before each test's first draw
+    _shuffle(table, actor, PILE, randomness)
+    removed = state.zone(PILE)[: options.removed_at_random]
+    _move(table, actor, removed, PILE, REMOVED, "removed_at_random", [])
+    dealt = deal_blocks(state.zone(PILE), seats, None if options.skip_phase_1 else DEAL)
+    table.trigger_event(CardsDealt, actor=actor, source=PILE, decks=dealt, seen_by=[])
+    if options.skip_phase_1:
+        _begin_phase_2(table, actor)
+
+
+def _begin_phase_2(table: Table, actor: str) -> None:
+    state = game(table)
+    decks = {
+        seat.id: sort_cards(state.zone(player_deck(seat.id)))
+        for seat in table.seats.values()
+        if seat.active
+    }
+    table.trigger_event(PhaseChanged, actor=actor, phase=2, decks=decks)
+
+
+# -- opening tests -----------------------------------------------------------------------
+
+
+def _opening(table: Table, actor: str) -> FronteraState:
+    state = _started(table)
+    table.require_gm(actor, "open tests")
+    if state.test is not None:
+        raise Conflict(
+            f"test {state.test.number} is still open: resolve or cancel it first",
+            "test_in_progress",
+        )
+    return state
+
+
+def _contender(
+    state: FronteraState,
+    character_id: str,
+    trait: str,
+    skill: str | None,
+    modifiers: list[Modifier],
+) -> Participant:
+    parsed_trait = parse_trait(trait)
+    parsed_skill = parse_skill(skill) if skill is not None else None
+    if parsed_skill is not None and SKILL_TRAITS[parsed_skill] != parsed_trait:
+        raise InvalidCommand(
+            f"{parsed_skill.value} is a skill of {SKILL_TRAITS[parsed_skill].value}, "
+            f"not of {parsed_trait.value}",
+            "skill_trait_mismatch",
+        )
+    character = _able(_character(state, character_id))
+    return Participant(
+        character=character.id,
+        seat=character.seat,
+        trait=parsed_trait,
+        skill=parsed_skill,
+        modifiers=_modifiers(modifiers),
+    )
+
+
+def _open(table: Table, actor: str, test: OpenTest) -> int:
+    table.trigger_event(TestOpened, actor=actor, test=test)
+    return test.number
+
+
+def open_trait_test(table: Table, actor: str, command: cmd.OpenTraitTest, _: Randomness) -> int:
+    state = _opening(table, actor)
+    participant = _contender(
+        state, command.character, command.trait, command.skill, command.modifiers
+    )
+    low, high = DIFFICULTY_RANGE
+    if command.difficulty is not None and not low <= command.difficulty <= high:
+        raise InvalidCommand(
+            f"a difficulty is a card value from {low} to {high}", "invalid_difficulty"
+        )
+    return _open(
+        table,
+        actor,
+        OpenTest(
+            number=state.tests_opened + 1,
+            kind="trait",
+            participants={participant.character: participant},
+            difficulty=command.difficulty,
+        ),
+    )
+
+
+def open_opposed_test(table: Table, actor: str, command: cmd.OpenOpposedTest, _: Randomness) -> int:
+    state = _opening(table, actor)
+    characters = [contender.character for contender in command.participants]
+    if len(characters) < 2 or len(set(characters)) != len(characters):
+        raise InvalidCommand(
+            "an opposed test needs two or more different characters", "invalid_participants"
+        )
+    participants = {
+        c.character: _contender(state, c.character, c.trait, c.skill, c.modifiers)
+        for c in command.participants
+    }
+    return _open(
+        table,
+        actor,
+        OpenTest(number=state.tests_opened + 1, kind="opposed", participants=participants),
+    )
+
+
+def open_dead_mans_hand_test(
+    table: Table, actor: str, command: cmd.OpenDeadMansHandTest, _: Randomness
+) -> int:
+    state = _opening(table, actor)
+    character = _character(state, command.character)  # the dead and paralysed take these too
+    if command.cards not in (1, 2):
+        raise InvalidCommand("a dead man's hand test draws 1 or 2 cards", "invalid_card_count")
+    participant = Participant(character=character.id, seat=character.seat, trait=None, skill=None)
+    return _open(
+        table,
+        actor,
+        OpenTest(
+            number=state.tests_opened + 1,
+            kind="dead_mans_hand",
+            participants={character.id: participant},
+            cards=command.cards,
+            better=_name(command.better),
+            worse=_name(command.worse),
+        ),
+    )
+
+
+def cancel_test(table: Table, actor: str, command: cmd.CancelTest, _: Randomness) -> None:
+    state = _started(table)
+    table.require_gm(actor, "cancel tests")
+    test = _open_test(state)
+    reason = _reason(command.reason)
+    table.trigger_event(TestCancelled, actor=actor, test=test.number, reason=reason)
+    for participant in test.participants.values():
+        if participant.drawn:
+            _put_away(table, actor, participant, played=[])
+
+
+# -- drawing ---------------------------------------------------------------------------
+
+
+def draw_count(character: Character, participant: Participant, tipsy: int) -> DrawCount:
+    """Trait + 2 with a relevant skill the character has, + modifiers - conditions +/- tipsy.
+
+    A henchman with a fixed count draws that instead of trait and skill. Never below 0.
+    """
+    if character.fixed_draw is not None:
+        base, skill, fixed = character.fixed_draw, 0, True
+    else:
+        trait = participant.trait or Trait.HANDS
+        has_skill = participant.skill in character.skills
+        base, skill, fixed = character.traits[trait], 2 if has_skill else 0, False
+    penalties = condition_penalty(character)
+    total = base + skill + sum(m.amount for m in participant.modifiers) + sum(penalties.values())
+    return DrawCount(
+        trait=base,
+        skill=skill,
+        fixed=fixed,
+        modifiers=list(participant.modifiers),
+        health=penalties["health"],
+        morale=penalties["morale"],
+        sobriety=penalties["sobriety"],
+        tipsy=tipsy,
+        total=max(0, total + tipsy),
+    )
+
+
+def _flip(
+    table: Table, actor: str, character: str, purpose: str, cards: int, randomness: Randomness
+) -> tuple[bool, list[str]]:
+    """A dead man's hand draw: shuffle the four, draw `cards`; an Ace among them is better."""
+    _shuffle(table, actor, DEAD_MANS_HAND, randomness)
+    drawn = game(table).zone(DEAD_MANS_HAND)[:cards]
+    better = any(card(c).is_ace for c in drawn)
+    table.trigger_event(
+        DeadMansHandDrawn,
+        actor=actor,
+        character=character,
+        purpose=purpose,
+        cards=drawn,
+        better=better,
+    )
+    return better, drawn
+
+
+def _source(table: Table, actor: str, seat: str, wanted: int, randomness: Randomness) -> str:
+    """The zone a seat draws from now, made ready: refilled, shuffled, phase changed."""
+    state = game(table)
+    mode = state.options.mode
+    if mode == "normal" and state.phase == 1:
+        pile, discard = state.zone(PILE), state.zone(DISCARD)
+        if len(pile) >= wanted:
+            return PILE
+        if len(pile) + len(discard) >= wanted:
+            _shuffle(table, actor, DISCARD, randomness)
+            _move(table, actor, state.zone(DISCARD), DISCARD, PILE, "discard_under_pile", [])
+            return PILE
+        _move(table, actor, pile, PILE, TREASURE, "pile_exhausted", [])
+        _move(table, actor, discard, DISCARD, TREASURE, "pile_exhausted", [])
+        _begin_phase_2(table, actor)
+    zone = PILE if mode == "no_management" else player_deck(seat)
+    if mode == "normal" and not state.zone(zone) and wanted > 0:
+        _move(
+            table,
+            actor,
+            state.zone(player_discard(seat)),
+            player_discard(seat),
+            zone,
+            "discards_returned",
+            [seat],
+        )
+        _shuffle(table, actor, zone, randomness)
+    elif state.shuffled_in_test.get(zone) != state.tests_opened:
+        _shuffle(table, actor, zone, randomness)
+    return zone
+
+
+def draw(table: Table, actor: str, command: cmd.Draw, randomness: Randomness) -> list[str]:
+    test, participant = _participant(table, actor, command.character)
+    state = game(table)
+    character = state.characters[command.character]
+    if participant.drawn:
+        raise Conflict(
+            f"{character.name} has already drawn for test {test.number}", "already_drawn"
+        )
+    if test.kind == "dead_mans_hand":
+        better, drawn = _flip(table, actor, character.id, "test", test.cards, randomness)
+        outcome = test.better if better else test.worse
+        table.trigger_event(
+            TestResolved,
+            actor=actor,
+            test=test.number,
+            kind=test.kind,
+            outcomes={character.id: outcome},
+            explanation={
+                character.id: f"{' and '.join(drawn)}: "
+                f"{'an Ace' if better else 'no Ace'}, so {outcome}"
+            },
+        )
+        return drawn
+    _able(character)
+    tipsy = 0
+    if character.is_tipsy:
+        better, _ = _flip(table, actor, character.id, "tipsy", 1, randomness)
+        tipsy = 1 if better else -1
+    count = draw_count(character, participant, tipsy)
+    source = _source(table, actor, character.seat, count.total, randomness)
+    cards = state.zone(source)[: count.total]
+    table.trigger_event(
+        CardsDrawn,
+        actor=actor,
+        test=test.number,
+        character=character.id,
+        seat=character.seat,
+        source=source,
+        count=count,
+        cards=cards,
+    )
+    if not state.test or not state.test.waiting_for:
+        _resolve(table, actor)
+    return cards
+
+
+# -- choosing and resolving ------------------------------------------------------------
+
+
+def choose(table: Table, actor: str, command: cmd.Choose, _: Randomness) -> None:
+    test, participant = _participant(table, actor, command.character)
+    state = game(table)
+    name = state.characters[command.character].name
+    if not participant.drawn:
+        raise Conflict(f"{name} has not drawn yet", "not_drawn_yet")
+    if participant.chosen is not None:
+        raise Conflict(f"{name} has already chosen for test {test.number}", "already_chosen")
+    held = state.zone(hand(command.character))
+    if len(set(command.cards)) != len(command.cards):
+        raise InvalidCommand("a card is named twice", "duplicate_card")
+    for card_id in command.cards:
+        card(card_id)
+        if card_id not in held:
+            raise InvalidCommand(f"{card_id} is not among the cards {name} drew", "card_not_drawn")
+    must_play = min(participant.plays, len(held))
+    if len(command.cards) > participant.plays:
+        raise InvalidCommand(
+            f"{name} plays {participant.plays} card(s) in this test, not {len(command.cards)}",
+            "too_many_cards",
+        )
+    if len(command.cards) < must_play:
+        raise InvalidCommand(
+            f"{name} must play {must_play} card(s), not {len(command.cards)}", "too_few_cards"
+        )
+    jokers = [c for c in command.cards if card(c).is_joker]
+    for joker in jokers:
+        if joker not in command.joker_suits:
+            raise InvalidCommand(
+                f"playing the Joker {joker} needs its declared suit in joker_suits",
+                "joker_suit_required",
+            )
+    if set(command.joker_suits) - set(jokers):
+        raise InvalidCommand(
+            "joker_suits names cards that are not Jokers being played", "unexpected_joker_suit"
+        )
+    table.trigger_event(
+        CardsChosen,
+        actor=actor,
+        test=test.number,
+        character=command.character,
+        seat=participant.seat,
+        cards=list(command.cards),
+        joker_suits=dict(command.joker_suits),
+    )
+    if not test.waiting_for:
+        _resolve(table, actor)
+
+
+def _resolve(table: Table, actor: str) -> None:
+    """Everyone has chosen: reveal all at once, decide, then put the cards where they go."""
+    state = game(table)
+    test = _open_test(state)
+    chosen = {c: list(p.chosen or []) for c, p in test.participants.items()}
+    suits = {k: v for p in test.participants.values() for k, v in p.joker_suits.items()}
+    table.trigger_event(
+        CardsRevealed, actor=actor, test=test.number, cards=chosen, joker_suits=suits
+    )
+    plays = {c: (Play.of(cards[0], suits) if cards else None) for c, cards in chosen.items()}
+    if test.kind == "trait":
+        ((character, participant),) = test.participants.items()
+        results = {
+            character: trait_test(plays[character], Trait(participant.trait or ""), test.difficulty)
+        }
+    else:
+        traits = {c: Trait(p.trait or "") for c, p in test.participants.items()}
+        results = opposed_test(plays, traits)
+    table.trigger_event(
+        TestResolved,
+        actor=actor,
+        test=test.number,
+        kind=test.kind,
+        outcomes={c: outcome for c, (outcome, _) in results.items()},
+        explanation={c: why for c, (_, why) in results.items()},
+    )
+    for participant in test.participants.values():
+        _put_away(table, actor, participant, chosen[participant.character])
+
+
+def _put_away(table: Table, actor: str, participant: Participant, played: list[str]) -> None:
+    """Where a participant's cards go after a test, by where they came from [L252, L263]."""
+    state = game(table)
+    held = hand(participant.character)
+    unplayed = [c for c in state.zone(held) if c not in played]
+    seat = participant.seat
+    if participant.source == PILE and state.options.mode == "no_management":
+        played_to = unplayed_to = PILE
+    elif participant.source == PILE:
+        played_to = player_deck(seat)
+        unplayed_to = DISCARD if state.phase == 1 else TREASURE
+    else:
+        played_to, unplayed_to = player_discard(seat), player_deck(seat)
+    _move(table, actor, played, held, played_to, "played", None)
+    _move(table, actor, unplayed, held, unplayed_to, "not_played", [seat])
+
+
+HANDLERS: dict[type, Any] = {
+    cmd.CreateCharacter: create_character,
+    cmd.StartTable: start,
+    cmd.OpenTraitTest: open_trait_test,
+    cmd.OpenOpposedTest: open_opposed_test,
+    cmd.OpenDeadMansHandTest: open_dead_mans_hand_test,
+    cmd.CancelTest: cancel_test,
+    cmd.Draw: draw,
+    cmd.Choose: choose,
+    cmd.ChangeCondition: change_condition,
+}

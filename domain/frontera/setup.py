@@ -1,0 +1,120 @@
+"""Options and the initial lay-out of the cards for each mode [L205-L381]. Pure functions."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import msgspec
+
+from domain.errors import InvalidCommand
+from domain.frontera.cards import card, dead_mans_hand, deck
+from domain.frontera.state import (
+    DEAD_MANS_HAND,
+    DISCARD,
+    PILE,
+    REMOVED,
+    TREASURE,
+    Options,
+    player_deck,
+    player_discard,
+)
+
+MAX_DECKS = 8
+DEAL = 8  # cards dealt face down to each seat's deck in Normal mode [L234]
+SEATS_PER_DECK = 4
+
+
+def parse_options(options: dict[str, Any]) -> Options:
+    """Validate a table's options; the error says which option is wrong."""
+    try:
+        parsed = msgspec.convert(options, Options)
+    except msgspec.ValidationError as error:
+        raise InvalidCommand(f"invalid table options: {error}", "invalid_options") from None
+    if parsed.decks is not None and not 1 <= parsed.decks <= MAX_DECKS:
+        raise InvalidCommand(f"decks must be between 1 and {MAX_DECKS}", "invalid_options")
+    if not 0 <= parsed.jokers_per_deck <= 2:
+        raise InvalidCommand("jokers_per_deck must be 0, 1 or 2", "invalid_options")
+    if parsed.mode != "normal" and (parsed.skip_phase_1 or parsed.removed_at_random):
+        raise InvalidCommand(
+            "skip_phase_1 and removed_at_random belong to normal mode", "invalid_options"
+        )
+    if parsed.mode == "wear" and (parsed.decks is not None or parsed.separate_dead_mans_hand):
+        raise InvalidCommand(
+            "wear mode gives every seat one deck and takes the dead man's hand from the "
+            "Mayor's: decks and separate_dead_mans_hand do not apply",
+            "invalid_options",
+        )
+    if parsed.removed_at_random < 0:
+        raise InvalidCommand("removed_at_random cannot be negative", "invalid_options")
+    if parsed.scripted_order is not None:
+        for card_id in parsed.scripted_order:
+            card(card_id)
+        if len(set(parsed.scripted_order)) != len(parsed.scripted_order):
+            raise InvalidCommand("a card appears twice in scripted_order", "invalid_options")
+    return parsed
+
+
+def play_decks(options: Options, seats: int) -> int:
+    if options.mode == "wear":
+        return seats
+    if options.decks is not None:
+        return options.decks
+    return math.ceil(seats / SEATS_PER_DECK) if options.mode == "normal" else 1
+
+
+def initial_zones(options: Options, seats: list[str]) -> tuple[int, dict[str, list[str]]]:
+    """Every card of the table in its zone, in canonical (or scripted) order."""
+    decks = play_decks(options, len(seats))
+    jokers = options.jokers_per_deck
+    zones: dict[str, list[str]] = {}
+    for seat in seats:
+        zones[player_deck(seat)] = []
+        zones[player_discard(seat)] = []
+    if options.mode == "wear":
+        # seats[0] is the Mayor, whose deck gives up the dead man's hand
+        for index, seat in enumerate(seats):
+            zones[player_deck(seat)] = deck(index, jokers)
+        zones[DEAD_MANS_HAND] = dead_mans_hand(0)
+        zones[player_deck(seats[0])] = [
+            c for c in zones[player_deck(seats[0])] if c not in zones[DEAD_MANS_HAND]
+        ]
+    else:
+        cards = [c for index in range(decks) for c in deck(index, jokers)]
+        hand = dead_mans_hand(decks if options.separate_dead_mans_hand else 0)
+        zones[PILE] = [c for c in cards if c not in hand]
+        zones[DEAD_MANS_HAND] = hand
+        zones[DISCARD] = []
+        zones[TREASURE] = []
+        zones[REMOVED] = []
+    if options.scripted_order is not None:
+        _apply_script(zones, options.scripted_order)
+    return decks, zones
+
+
+def _apply_script(zones: dict[str, list[str]], script: list[str]) -> None:
+    position = {card_id: index for index, card_id in enumerate(script)}
+    unknown = set(script) - {c for cards in zones.values() for c in cards}
+    if unknown:
+        raise InvalidCommand(
+            f"scripted_order names cards this table does not have: {sorted(unknown)}",
+            "invalid_options",
+        )
+    for zone, cards in zones.items():
+        scripted = sorted((c for c in cards if c in position), key=position.__getitem__)
+        zones[zone] = scripted + [c for c in cards if c not in position]
+
+
+def deal_blocks(cards: list[str], seats: list[str], each: int | None) -> dict[str, list[str]]:
+    """Deal from the top: `each` cards per seat in seat order, or all cards split evenly."""
+    if each is None:
+        share, extra = divmod(len(cards), len(seats))
+        sizes = [share + (1 if index < extra else 0) for index in range(len(seats))]
+    else:
+        sizes = [each] * len(seats)
+    dealt: dict[str, list[str]] = {}
+    start = 0
+    for seat, size in zip(seats, sizes, strict=True):
+        dealt[player_deck(seat)] = cards[start : start + size]
+        start += size
+    return dealt

@@ -1,0 +1,145 @@
+"""What a Frontera table holds between events: options, card zones, characters, the open test.
+
+Every card of the table is in exactly one zone at every version. Zones are ordered lists,
+top first. Zone names: `pile`, `discard`, `treasure`, `dead_mans_hand`, `removed`,
+`player_deck:<seat>`, `player_discard:<seat>`, `hand:<character>` (cards drawn for a test).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.frontera.cards import Suit
+from domain.frontera.character import Character, Skill, Trait
+from domain.structs import Stored
+
+Mode = Literal["normal", "no_management", "wear"]
+TestKind = Literal["trait", "opposed", "dead_mans_hand"]
+
+PILE = "pile"
+DISCARD = "discard"
+TREASURE = "treasure"
+DEAD_MANS_HAND = "dead_mans_hand"
+REMOVED = "removed"
+
+
+def player_deck(seat: str) -> str:
+    return f"player_deck:{seat}"
+
+
+def player_discard(seat: str) -> str:
+    return f"player_discard:{seat}"
+
+
+def hand(character: str) -> str:
+    return f"hand:{character}"
+
+
+def zone_owner(zone: str) -> str | None:
+    """The seat or character a zone belongs to, if any."""
+    _, _, owner = zone.partition(":")
+    return owner or None
+
+
+class Options(Stored, kw_only=True, forbid_unknown_fields=True):
+    """How a table plays its cards, fixed at creation."""
+
+    STORED_AS = "frontera.Options"
+
+    mode: Mode = "normal"
+    #: play decks; by default one per 4 seats in normal mode (Mayor included), one in
+    #: no-management mode; wear mode always has one per seat
+    decks: int | None = None
+    jokers_per_deck: int = 2
+    #: take the dead man's hand from an extra deck, leaving the play decks whole
+    separate_dead_mans_hand: bool = False
+    #: normal mode: deal every card among the seats and start in phase 2
+    skip_phase_1: bool = False
+    #: normal mode: cards set aside face down at random before the deal
+    removed_at_random: int = 0
+    #: a scripted table: these cards start on top of their zones in this order, the rest
+    #: follow in canonical order, and shuffles keep the order. Public to every seat.
+    scripted_order: list[str] | None = None
+
+
+class Modifier(Stored, kw_only=True, forbid_unknown_fields=True):
+    """An explicit change to a draw count, with the Mayor's reason (gear, range, …)."""
+
+    amount: int
+    reason: str
+
+
+class DrawCount(Stored, kw_only=True):
+    """How many cards a participant draws, term by term, as recorded in the draw event."""
+
+    STORED_AS = "frontera.DrawCount"
+
+    trait: int
+    skill: int
+    fixed: bool
+    modifiers: list[Modifier]
+    health: int
+    morale: int
+    sobriety: int
+    tipsy: int
+    total: int
+
+
+class Participant(Stored, kw_only=True):
+    """One character's part in the open test."""
+
+    character: str
+    seat: str
+    trait: Trait | None  # None in a dead man's hand test
+    skill: Skill | None  # the skill the Mayor ruled relevant (counted only if the character has it)
+    modifiers: list[Modifier] = []
+    plays: int = 1  # cards the participant must play
+    drawn: bool = False
+    source: str | None = None  # the zone its cards came from
+    chosen: list[str] | None = None
+    joker_suits: dict[str, Suit] = {}
+
+
+class OpenTest(Stored, kw_only=True):
+    STORED_AS = "frontera.OpenTest"
+
+    number: int
+    kind: TestKind
+    participants: dict[str, Participant]  # by character id, in the order given
+    difficulty: int | None = None
+    cards: int = 1  # dead man's hand: cards drawn, the better one counts
+    better: str = "better"
+    worse: str = "worse"
+
+    @property
+    def waiting_for(self) -> list[str]:
+        """Characters that have not drawn or not chosen yet."""
+        return [c for c, p in self.participants.items() if not p.drawn or p.chosen is None]
+
+
+class FronteraState(Stored, kw_only=True):
+    STORED_AS = "frontera.State"
+
+    options: Options
+    started: bool = False
+    phase: int | None = None  # normal mode only: 1 while the pile lasts, then 2
+    decks: int = 0
+    zones: dict[str, list[str]] = {}
+    #: the test number during which each zone was last shuffled
+    shuffled_in_test: dict[str, int] = {}
+    characters: dict[str, Character] = {}
+    test: OpenTest | None = None
+    tests_opened: int = 0
+
+    def move(self, cards: list[str], source: str, target: str, *, to_top: bool = False) -> None:
+        """Move cards between zones; the cards must all be in the source."""
+        remaining = self.zones[source]
+        moving = set(cards)
+        if len(moving) != len(cards) or not moving.issubset(remaining):
+            raise ValueError(f"cards are not all in {source}")
+        self.zones[source] = [c for c in remaining if c not in moving]
+        existing = self.zones.get(target, [])
+        self.zones[target] = list(cards) + existing if to_top else existing + list(cards)
+
+    def zone(self, name: str) -> list[str]:
+        return self.zones.get(name, [])

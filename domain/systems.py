@@ -1,0 +1,54 @@
+"""The rule systems a table can be played with, by name.
+
+A rule system brings its options, its game state, and the handlers of its commands; the
+shared table, seats, seed, log and views serve them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from domain.commands import Handler
+from domain.errors import NotFound
+from domain.frontera import rules as frontera_rules
+from domain.frontera.setup import parse_options as frontera_options
+from domain.frontera.state import FronteraState, Options
+
+
+@dataclass(frozen=True)
+class RuleSystem:
+    name: str
+    #: id of the game master's seat, in the system's own word
+    gm_seat: str
+    #: validates a client's options, returning them as stored in the creation event
+    parse_options: Callable[[dict[str, Any]], dict[str, Any]]
+    #: the game state of a new table; runs inside the creation event, so it never fails
+    new_game: Callable[[dict[str, Any]], Any]
+    handlers: Mapping[type, Handler]
+
+
+def _frontera_game(options: dict[str, Any]) -> FronteraState:
+    return FronteraState(options=msgspec.convert(options, Options))
+
+
+FRONTERA = RuleSystem(
+    name="frontera",
+    gm_seat="mayor",
+    parse_options=lambda options: msgspec.to_builtins(frontera_options(options)),
+    new_game=_frontera_game,
+    handlers=frontera_rules.HANDLERS,
+)
+
+RULE_SYSTEMS: dict[str, RuleSystem] = {FRONTERA.name: FRONTERA}
+
+
+def rule_system(name: str) -> RuleSystem:
+    system = RULE_SYSTEMS.get(name)
+    if system is None:
+        known = ", ".join(RULE_SYSTEMS)
+        raise NotFound(f"there is no rule system {name!r}; there is {known}", "unknown_system")
+    return system

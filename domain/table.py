@@ -1,0 +1,209 @@
+"""The table aggregate that every rule system shares: seats, lifecycle, seed, lineage.
+
+A table is one event-sourced aggregate. What a rule system adds (its cards or dice, its
+characters, its tests) lives in `table.game`, a Struct the system defines, and is changed
+only by the system's own events, which subclass `Table.Event` here. Nothing in this module
+knows any rule system's words.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+from uuid import UUID
+
+import msgspec
+from eventsourcing.domain import Aggregate
+from eventsourcing.utils import register_topic
+
+from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.randomness import Randomness, commitment
+from domain.structs import Stored, clone
+
+GM = "gm"
+PLAYER = "player"
+
+
+class Seat(Stored, kw_only=True):
+    """Somebody at the table: the game master or a player. Removed seats stay, inactive."""
+
+    STORED_AS = "table.Seat"
+
+    id: str
+    name: str
+    role: str
+    credential_hash: str
+    active: bool = True
+
+
+class Lineage(Stored, kw_only=True):
+    """Where a forked table comes from."""
+
+    STORED_AS = "table.Lineage"
+
+    table_id: str
+    version: int
+
+
+class Table(Aggregate):
+    """A game table: the consistency boundary of every command of a session."""
+
+    TOPIC = "table"
+
+    class Created(Aggregate.Created):
+        TOPIC = "table.TableCreated"
+
+        system: str
+        title: str
+        options: dict[str, Any]
+        gm: Seat
+        seed_commitment: str
+        lineage: Lineage | None
+
+    class Event(Aggregate.Event):
+        """Base of every later event: names its topic explicitly and registers it."""
+
+        TOPIC: ClassVar[str]
+        actor: str
+
+        def __init_subclass__(cls, **kwargs: Any) -> None:
+            super().__init_subclass__(**kwargs)
+            if "TOPIC" in cls.__dict__:
+                register_topic(cls.TOPIC, cls)
+
+    def __init__(
+        self,
+        actor: str,
+        system: str,
+        title: str,
+        options: dict[str, Any],
+        gm: Seat,
+        seed_commitment: str,
+        lineage: Lineage | None,
+    ) -> None:
+        from domain.systems import rule_system  # the registry imports every system
+
+        self.system = system
+        self.title = title
+        self.options = options
+        self.seats: dict[str, Seat] = {gm.id: clone(gm)}
+        self.seed_commitment = seed_commitment
+        self.seed: str | None = None
+        self.closed = False
+        self.random_operations = 0
+        self.lineage = lineage
+        self.game = rule_system(system).new_game(options)
+
+    @classmethod
+    def open(
+        cls,
+        table_id: UUID,
+        system: str,
+        title: str,
+        options: dict[str, Any],
+        gm: Seat,
+        seed_commitment: str,
+        lineage: Lineage | None = None,
+    ) -> Table:
+        """A new table with the given id (the seed is derived from it, so the caller picks it)."""
+        return cls._create(
+            cls.Created,
+            id=table_id,
+            actor=gm.id,
+            system=system,
+            title=title,
+            options=options,
+            gm=gm,
+            seed_commitment=seed_commitment,
+            lineage=lineage,
+        )
+
+    # -- queries -------------------------------------------------------------------------
+
+    @property
+    def gm_seat(self) -> Seat:
+        return next(seat for seat in self.seats.values() if seat.role == GM)
+
+    def seat(self, seat_id: str) -> Seat:
+        """The active seat with this id, or a not-found error."""
+        seat = self.seats.get(seat_id)
+        if seat is None or not seat.active:
+            raise NotFound(f"there is no seat {seat_id!r} at this table", "unknown_seat")
+        return seat
+
+    # -- guards shared by every command ---------------------------------------------------
+
+    def require_open(self) -> None:
+        if self.closed:
+            raise Conflict("the table is closed: it accepts no more commands", "table_closed")
+
+    def require_seat(self, actor: str) -> Seat:
+        seat = self.seats.get(actor)
+        if seat is None or not seat.active:
+            raise Forbidden(f"seat {actor!r} does not sit at this table", "not_seated")
+        return seat
+
+    def require_gm(self, actor: str, doing: str) -> None:
+        if self.require_seat(actor).role != GM:
+            raise Forbidden(
+                f"only the game master (seat {self.gm_seat.id!r}) may {doing}", "not_game_master"
+            )
+
+    # -- shared commands ------------------------------------------------------------------
+
+    def add_seat(self, actor: str, name: str, credential_hash: str) -> str:
+        """The game master seats a player; returns the new seat's id."""
+        self.require_open()
+        self.require_gm(actor, "seat players")
+        name = name.strip()
+        if not name or len(name) > 80:
+            raise InvalidCommand("a seat needs a name of 1 to 80 characters", "invalid_name")
+        seat_id = f"p{sum(1 for seat in self.seats.values() if seat.role == PLAYER) + 1}"
+        self.trigger_event(
+            SeatJoined,
+            actor=actor,
+            seat=Seat(id=seat_id, name=name, role=PLAYER, credential_hash=credential_hash),
+        )
+        return seat_id
+
+    def remove_seat(self, actor: str, seat_id: str, reason: str) -> None:
+        self.require_open()
+        self.require_gm(actor, "remove seats")
+        seat = self.seat(seat_id)
+        if seat.role == GM:
+            raise InvalidCommand("the game master's seat cannot be removed", "cannot_remove_gm")
+        self.trigger_event(SeatRemoved, actor=actor, seat=seat_id, reason=reason)
+
+    def close(self, actor: str, randomness: Randomness) -> None:
+        """Closing reveals the seed, after which anyone can recompute every shuffle."""
+        self.require_open()
+        self.require_gm(actor, "close the table")
+        seed = randomness.reveal()
+        if commitment(bytes.fromhex(seed)) != self.seed_commitment:
+            raise Conflict("the seed does not match the table's commitment", "seed_mismatch")
+        self.trigger_event(TableClosed, actor=actor, seed=seed)
+
+
+class SeatJoined(Table.Event):
+    TOPIC = "table.SeatJoined"
+    seat: Seat
+
+    def apply(self, table: Table) -> None:
+        table.seats[self.seat.id] = clone(self.seat)
+
+
+class SeatRemoved(Table.Event):
+    TOPIC = "table.SeatRemoved"
+    seat: str
+    reason: str
+
+    def apply(self, table: Table) -> None:
+        table.seats[self.seat] = msgspec.structs.replace(table.seats[self.seat], active=False)
+
+
+class TableClosed(Table.Event):
+    TOPIC = "table.TableClosed"
+    seed: str
+
+    def apply(self, table: Table) -> None:
+        table.closed = True
+        table.seed = self.seed

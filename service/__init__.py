@@ -1,0 +1,1 @@
+"""The HTTP layer: settings, credentials and guards, controllers, problem+json, streams."""

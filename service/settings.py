@@ -1,0 +1,69 @@
+"""Configuration from environment variables, read once at start-up."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    #: where the embedded defaults keep their files
+    data_dir: Path = Path("var")
+    #: a PostgreSQL DSN-less configuration: set SALOON_POSTGRES_DB to use PostgreSQL
+    postgres_db: str | None = None
+    postgres_host: str = "127.0.0.1"
+    postgres_port: int = 5432
+    postgres_user: str = "postgres"
+    postgres_password: str = ""
+    #: the key every table's shuffle seed is derived from (hex); generated into
+    #: data_dir/secret.key on first run when not given
+    secret_key_hex: str | None = None
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
+        env = dict(os.environ if environ is None else environ)
+        return cls(
+            host=env.get("SALOON_HOST", cls.host),
+            port=int(env.get("SALOON_PORT", cls.port)),
+            data_dir=Path(env.get("SALOON_DATA_DIR", str(cls.data_dir))),
+            postgres_db=env.get("SALOON_POSTGRES_DB") or None,
+            postgres_host=env.get("SALOON_POSTGRES_HOST", cls.postgres_host),
+            postgres_port=int(env.get("SALOON_POSTGRES_PORT", cls.postgres_port)),
+            postgres_user=env.get("SALOON_POSTGRES_USER", cls.postgres_user),
+            postgres_password=env.get("SALOON_POSTGRES_PASSWORD", cls.postgres_password),
+            secret_key_hex=env.get("SALOON_SECRET_KEY") or None,
+        )
+
+    def event_store_env(self) -> dict[str, str]:
+        """The eventsourcing environment: PostgreSQL when configured, else a SQLite file."""
+        if self.postgres_db:
+            return {
+                "PERSISTENCE_MODULE": "eventsourcing.postgres",
+                "POSTGRES_DBNAME": self.postgres_db,
+                "POSTGRES_HOST": self.postgres_host,
+                "POSTGRES_PORT": str(self.postgres_port),
+                "POSTGRES_USER": self.postgres_user,
+                "POSTGRES_PASSWORD": self.postgres_password,
+            }
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        return {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": str(self.data_dir / "saloon.sqlite3"),
+            "SQLITE_LOCK_TIMEOUT": "10",
+        }
+
+    def secret_key(self) -> bytes:
+        """The server key: configured, or generated once into the data directory."""
+        if self.secret_key_hex:
+            return bytes.fromhex(self.secret_key_hex)
+        path = self.data_dir / "secret.key"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_hex(32))
+            path.chmod(0o600)
+        return bytes.fromhex(path.read_text().strip())

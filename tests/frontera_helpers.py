@@ -1,0 +1,84 @@
+"""Building blocks for Frontera tests: a table with seats and characters, in few lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from domain.application import Outcome, Tables
+from domain.commands import AddSeat
+from domain.frontera import commands as cmd
+from domain.frontera.state import FronteraState
+from domain.table import Table
+
+SERVER_KEY = bytes(range(32))
+MAYOR = "mayor"
+
+
+def in_memory_tables(**env: str) -> Tables:
+    return Tables({"PERSISTENCE_MODULE": "eventsourcing.popo", **env}, server_key=SERVER_KEY)
+
+
+@dataclass
+class Session:
+    """A table under test and the application that runs it."""
+
+    app: Tables
+    table_id: UUID
+    seats: dict[str, str] = field(default_factory=dict)  # player name -> seat id
+
+    def run(self, actor: str, command: Any) -> Outcome:
+        return self.app.execute(self.table_id, actor, command)
+
+    def table(self, version: int | None = None) -> Table:
+        return self.app.read(self.table_id, lambda table: table, version)
+
+    @property
+    def state(self) -> FronteraState:
+        game = self.table().game
+        assert isinstance(game, FronteraState)
+        return game
+
+    @property
+    def version(self) -> int:
+        return self.table().version
+
+    def events(self) -> list[Any]:
+        return list(self.app.table_events(self.table_id))
+
+
+def new_session(
+    app: Tables | None = None, players: tuple[str, ...] = (), **options: Any
+) -> Session:
+    """A Frontera table with the Mayor seated and the named players added, not started."""
+    app = app or in_memory_tables()
+    table_id = app.create_table("frontera", "Test table", "The Mayor", options, "mayor-hash")
+    session = Session(app, table_id)
+    for name in players:
+        session.seats[name] = session.run(
+            MAYOR, AddSeat(name=name, credential_hash=f"{name}-hash")
+        ).result
+    return session
+
+
+def protagonist(
+    name: str, traits: dict[str, int], skills: list[str], seat: str | None = None
+) -> cmd.CreateCharacter:
+    return cmd.CreateCharacter(
+        name=name,
+        kind="protagonist",
+        traits=traits,  # type: ignore[arg-type]
+        skills=skills,  # type: ignore[arg-type]
+        seat=seat,
+    )
+
+
+def npc(name: str, traits: dict[str, int], skills: list[str], **extra: Any) -> cmd.CreateCharacter:
+    return cmd.CreateCharacter(
+        name=name,
+        kind=extra.pop("kind", "npc"),
+        traits=traits,  # type: ignore[arg-type]
+        skills=skills,  # type: ignore[arg-type]
+        **extra,
+    )
