@@ -9,20 +9,22 @@ lost an optimistic-concurrency race with another process while the command is st
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 from uuid import UUID, uuid4
 
+import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
 from domain import structs
 from domain.commands import SHARED_HANDLERS, Handler
-from domain.errors import InvalidCommand, NotFound
-from domain.randomness import Randomness, commitment, table_seed
+from domain.errors import Conflict, InvalidCommand, NotFound, StaleVersion
+from domain.keys import TableKeys
 from domain.systems import rule_system
 from domain.table import GM, Seat, Table
 
@@ -31,6 +33,7 @@ T = TypeVar("T")
 SNAPSHOT_INTERVAL = 100
 CONFLICT_RETRIES = 5
 LOCK_STRIPES = 64
+MAX_KEY = 255
 
 
 @dataclass(frozen=True)
@@ -60,9 +63,7 @@ class Tables(Application[UUID]):
 
     # -- commands ---------------------------------------------------------------------
 
-    def create_table(
-        self, system: str, title: str, gm_name: str, options: dict[str, Any], credential_hash: str
-    ) -> UUID:
+    def create_table(self, system: str, title: str, gm_name: str, options: dict[str, Any]) -> UUID:
         """A new table with its game master seated; returns its id."""
         rules = rule_system(system)
         title, gm_name = title.strip(), gm_name.strip()
@@ -73,25 +74,64 @@ class Tables(Application[UUID]):
                 "invalid_name",
             )
         table_id = uuid4()
+        keys = self.keys(table_id)
         table = Table.open(
             table_id,
             system=rules.name,
             title=title,
             options=rules.parse_options(options),
-            gm=Seat(id=rules.gm_seat, name=gm_name, role=GM, credential_hash=credential_hash),
-            seed_commitment=commitment(table_seed(self._server_key, table_id)),
+            gm=Seat(
+                id=rules.gm_seat,
+                name=gm_name,
+                role=GM,
+                credential_hash=keys.credential_hash(rules.gm_seat),
+            ),
+            seed_commitment=keys.seed_commitment,
         )
         self.save(table)
         return table_id
 
-    def execute(self, table_id: UUID, actor: str, command: Any) -> Outcome:
-        """Run one command for the acting seat; a rejected command appends nothing."""
+    def execute(
+        self,
+        table_id: UUID,
+        actor: str,
+        command: Any,
+        *,
+        idempotency_key: str | None = None,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """Run one command for the acting seat; a rejected command appends nothing.
+
+        A command sent again with the same idempotency key returns the first result and
+        appends nothing; `expected_version`, when given, must be the table's version.
+        """
+        if idempotency_key is not None and not 1 <= len(idempotency_key) <= MAX_KEY:
+            raise InvalidCommand(
+                f"an idempotency key has 1 to {MAX_KEY} characters", "invalid_idempotency_key"
+            )
+        fingerprint = hashlib.sha256(
+            type(command).__name__.encode() + msgspec.json.encode(command)
+        ).hexdigest()
         with self._lock(table_id):
             for attempt in range(CONFLICT_RETRIES):
                 table = self._load(table_id)
+                if idempotency_key is not None and idempotency_key in table.recent_commands:
+                    return self._replay(table, actor, idempotency_key, fingerprint)
+                if expected_version is not None and expected_version != table.version:
+                    raise StaleVersion(
+                        f"the table is at version {table.version}, not {expected_version}"
+                    )
                 handler = self._handler(table, command)
                 try:
-                    result = handler(table, actor, command, self._randomness(table_id))
+                    result = handler(table, actor, command, self.keys(table_id))
+                    if idempotency_key is not None:
+                        table.record_command(
+                            actor,
+                            idempotency_key,
+                            type(command).__name__,
+                            fingerprint,
+                            msgspec.to_builtins(result),
+                        )
                     if table.pending_events:
                         self.save(table)
                 except IntegrityError:
@@ -105,6 +145,16 @@ class Tables(Application[UUID]):
                     raise
                 return Outcome(result, table.version)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    @staticmethod
+    def _replay(table: Table, actor: str, key: str, fingerprint: str) -> Outcome:
+        recorded = table.recent_commands[key]
+        if recorded.actor != actor or recorded.fingerprint != fingerprint:
+            raise Conflict(
+                "this idempotency key was used for another command: use a new key per command",
+                "idempotency_key_reused",
+            )
+        return Outcome(recorded.result, recorded.version)
 
     # -- reads --------------------------------------------------------------------------
 
@@ -159,5 +209,6 @@ class Tables(Application[UUID]):
             )
         return handler
 
-    def _randomness(self, table_id: UUID) -> Randomness:
-        return Randomness(table_seed(self._server_key, table_id))
+    def keys(self, table_id: UUID) -> TableKeys:
+        """The table's secrets: for its commands, and for the service to hand out credentials."""
+        return TableKeys(self._server_key, table_id)

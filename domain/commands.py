@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from domain.randomness import Randomness
+from domain.keys import TableKeys
 from domain.table import Table
 
 
@@ -21,13 +21,11 @@ class Command(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 #: a handler validates a command against a table and triggers its events; it returns
 #: what the acting seat gets back (an id, the cards it drew, …)
-Handler = Callable[[Table, str, Any, Randomness], Any]
+Handler = Callable[[Table, str, Any, TableKeys], Any]
 
 
 class AddSeat(Command):
     name: str
-    #: sha256 of the seat's bearer credential; the service makes the credential
-    credential_hash: str
 
 
 class RemoveSeat(Command):
@@ -39,16 +37,16 @@ class CloseTable(Command):
     pass
 
 
-def _add_seat(table: Table, actor: str, command: AddSeat, _: Randomness) -> str:
-    return table.add_seat(actor, command.name, command.credential_hash)
+def _add_seat(table: Table, actor: str, command: AddSeat, keys: TableKeys) -> str:
+    return table.add_seat(actor, command.name, keys)
 
 
-def _remove_seat(table: Table, actor: str, command: RemoveSeat, _: Randomness) -> None:
+def _remove_seat(table: Table, actor: str, command: RemoveSeat, _: TableKeys) -> None:
     table.remove_seat(actor, command.seat, command.reason)
 
 
-def _close(table: Table, actor: str, _: CloseTable, randomness: Randomness) -> None:
-    table.close(actor, randomness)
+def _close(table: Table, actor: str, _: CloseTable, keys: TableKeys) -> None:
+    table.close(actor, keys)
 
 
 SHARED_HANDLERS: dict[type, Handler] = {

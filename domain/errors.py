@@ -12,7 +12,7 @@ class DomainError(Exception):
 
     code: str = "domain_error"
     #: what kind of failure it is, so the service can choose a status without a table of codes
-    kind: str = "invalid"  # invalid | forbidden | not_found | conflict
+    kind: str = "invalid"  # invalid | forbidden | not_found | conflict | stale
 
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
@@ -46,3 +46,10 @@ class Conflict(DomainError):
     """The command is well-formed but the table's state does not allow it now."""
 
     kind = "conflict"
+
+
+class StaleVersion(DomainError):
+    """The client expected another version of the table (an If-Match precondition)."""
+
+    kind = "stale"
+    code = "stale_version"

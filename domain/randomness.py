@@ -1,9 +1,8 @@
-"""Auditable randomness: every random fact of a table comes from one secret seed.
+"""Auditable randomness: random operation k of a table is a function of its seed and k.
 
-The seed of a table is HMAC-SHA256(server key, table id). Shuffle number k of a table is
-a Fisher-Yates shuffle driven by the byte stream HMAC-SHA256(seed, "k:counter") with
-rejection sampling, so there is no modulo bias and anyone holding the seed (revealed when
-the table closes) can recompute every shuffle. Only sha256(seed) is published before then.
+Operation k is a Fisher-Yates shuffle driven by the byte stream HMAC-SHA256(seed,
+"k:counter") with rejection sampling, so there is no modulo bias and anyone holding the
+seed (revealed when the table closes) can recompute every shuffle.
 """
 
 from __future__ import annotations
@@ -12,19 +11,8 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 from typing import TypeVar
-from uuid import UUID
 
 T = TypeVar("T")
-
-
-def table_seed(server_key: bytes, table_id: UUID) -> bytes:
-    """The secret seed of a table, derived so that nothing secret needs to be stored."""
-    return hmac.new(server_key, table_id.bytes, hashlib.sha256).digest()
-
-
-def commitment(seed: bytes) -> str:
-    """What a table publishes about its seed before it closes."""
-    return hashlib.sha256(seed).hexdigest()
 
 
 class _Stream:
@@ -61,17 +49,3 @@ def shuffled(items: Sequence[T], seed: bytes, index: int) -> list[T]:
         j = stream.below(i + 1)
         result[i], result[j] = result[j], result[i]
     return result
-
-
-class Randomness:
-    """The random source a command receives; it never reaches an event or a view."""
-
-    def __init__(self, seed: bytes) -> None:
-        self._seed = seed
-
-    def shuffled(self, items: Sequence[T], index: int) -> list[T]:
-        return shuffled(items, self._seed, index)
-
-    def reveal(self) -> str:
-        """The seed in hex, for the closing event only."""
-        return self._seed.hex()

@@ -6,7 +6,7 @@ shared table, seats, seed, log and views serve them all.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +17,7 @@ from domain.errors import NotFound
 from domain.frontera import rules as frontera_rules
 from domain.frontera.setup import parse_options as frontera_options
 from domain.frontera.state import FronteraState, Options
+from domain.frontera.verify import shuffle_mismatches
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class RuleSystem:
     #: the game state of a new table; runs inside the creation event, so it never fails
     new_game: Callable[[dict[str, Any]], Any]
     handlers: Mapping[type, Handler]
+    #: after closing: (shuffles checked, mismatches) from the table's events and its seed
+    verify: Callable[[Iterable[Any], bytes], tuple[int, list[str]]]
 
 
 def _frontera_game(options: dict[str, Any]) -> FronteraState:
@@ -41,6 +44,7 @@ FRONTERA = RuleSystem(
     parse_options=lambda options: msgspec.to_builtins(frontera_options(options)),
     new_game=_frontera_game,
     handlers=frontera_rules.HANDLERS,
+    verify=shuffle_mismatches,
 )
 
 RULE_SYSTEMS: dict[str, RuleSystem] = {FRONTERA.name: FRONTERA}

@@ -16,7 +16,7 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.utils import register_topic
 
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
-from domain.randomness import Randomness, commitment
+from domain.keys import TableKeys, commitment
 from domain.structs import Stored, clone
 
 GM = "gm"
@@ -42,6 +42,22 @@ class Lineage(Stored, kw_only=True):
 
     table_id: str
     version: int
+
+
+class RecordedCommand(Stored, kw_only=True):
+    """A command sent with an idempotency key, kept so that a retry returns the same result."""
+
+    STORED_AS = "table.RecordedCommand"
+
+    actor: str
+    command: str
+    fingerprint: str
+    result: Any
+    version: int
+
+
+#: idempotency keys a table remembers (the oldest are forgotten first)
+RECORDED_COMMANDS = 256
 
 
 class Table(Aggregate):
@@ -91,6 +107,7 @@ class Table(Aggregate):
         self.closed = False
         self.random_operations = 0
         self.lineage = lineage
+        self.recent_commands: dict[str, RecordedCommand] = {}
         self.game = rule_system(system).new_game(options)
 
     @classmethod
@@ -150,7 +167,7 @@ class Table(Aggregate):
 
     # -- shared commands ------------------------------------------------------------------
 
-    def add_seat(self, actor: str, name: str, credential_hash: str) -> str:
+    def add_seat(self, actor: str, name: str, keys: TableKeys) -> str:
         """The game master seats a player; returns the new seat's id."""
         self.require_open()
         self.require_gm(actor, "seat players")
@@ -161,7 +178,9 @@ class Table(Aggregate):
         self.trigger_event(
             SeatJoined,
             actor=actor,
-            seat=Seat(id=seat_id, name=name, role=PLAYER, credential_hash=credential_hash),
+            seat=Seat(
+                id=seat_id, name=name, role=PLAYER, credential_hash=keys.credential_hash(seat_id)
+            ),
         )
         return seat_id
 
@@ -173,11 +192,28 @@ class Table(Aggregate):
             raise InvalidCommand("the game master's seat cannot be removed", "cannot_remove_gm")
         self.trigger_event(SeatRemoved, actor=actor, seat=seat_id, reason=reason)
 
-    def close(self, actor: str, randomness: Randomness) -> None:
+    def record_command(
+        self, actor: str, key: str, command: str, fingerprint: str, result: Any
+    ) -> None:
+        """Remember a keyed command's result, after its own events."""
+        if not 1 <= len(key) <= 255:
+            raise InvalidCommand(
+                "an idempotency key has 1 to 255 characters", "invalid_idempotency_key"
+            )
+        self.trigger_event(
+            CommandRecorded,
+            actor=actor,
+            key=key,
+            command=command,
+            fingerprint=fingerprint,
+            result=result,
+        )
+
+    def close(self, actor: str, keys: TableKeys) -> None:
         """Closing reveals the seed, after which anyone can recompute every shuffle."""
         self.require_open()
         self.require_gm(actor, "close the table")
-        seed = randomness.reveal()
+        seed = keys.reveal_seed()
         if commitment(bytes.fromhex(seed)) != self.seed_commitment:
             raise Conflict("the seed does not match the table's commitment", "seed_mismatch")
         self.trigger_event(TableClosed, actor=actor, seed=seed)
@@ -207,3 +243,24 @@ class TableClosed(Table.Event):
     def apply(self, table: Table) -> None:
         table.closed = True
         table.seed = self.seed
+
+
+class CommandRecorded(Table.Event):
+    """The result of a command sent with an idempotency key (seen by its sender only)."""
+
+    TOPIC = "table.CommandRecorded"
+    key: str
+    command: str
+    fingerprint: str
+    result: Any
+
+    def apply(self, table: Table) -> None:
+        table.recent_commands[self.key] = RecordedCommand(
+            actor=self.actor,
+            command=self.command,
+            fingerprint=self.fingerprint,
+            result=msgspec.json.decode(msgspec.json.encode(self.result)),
+            version=self.originator_version,
+        )
+        while len(table.recent_commands) > RECORDED_COMMANDS:
+            del table.recent_commands[next(iter(table.recent_commands))]

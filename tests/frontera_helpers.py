@@ -53,12 +53,10 @@ def new_session(
 ) -> Session:
     """A Frontera table with the Mayor seated and the named players added, not started."""
     app = app or in_memory_tables()
-    table_id = app.create_table("frontera", "Test table", "The Mayor", options, "mayor-hash")
+    table_id = app.create_table("frontera", "Test table", "The Mayor", options)
     session = Session(app, table_id)
     for name in players:
-        session.seats[name] = session.run(
-            MAYOR, AddSeat(name=name, credential_hash=f"{name}-hash")
-        ).result
+        session.seats[name] = session.run(MAYOR, AddSeat(name=name)).result
     return session
 
 

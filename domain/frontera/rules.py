@@ -55,7 +55,7 @@ from domain.frontera.state import (
     player_deck,
     player_discard,
 )
-from domain.randomness import Randomness
+from domain.keys import TableKeys
 from domain.table import Table
 
 MAX_NAME = 80
@@ -138,14 +138,14 @@ def _modifiers(modifiers: list[Modifier]) -> list[Modifier]:
     return [Modifier(amount=m.amount, reason=m.reason.strip()) for m in modifiers]
 
 
-def _shuffle(table: Table, actor: str, zone: str, randomness: Randomness) -> None:
+def _shuffle(table: Table, actor: str, zone: str, keys: TableKeys) -> None:
     """Shuffle a zone; a scripted table keeps its order, which every seat can read."""
     cards = game(table).zone(zone)
     if len(cards) < 2:
         return
     index = table.random_operations
     scripted = game(table).options.scripted_order is not None
-    order = list(cards) if scripted else randomness.shuffled(cards, index)
+    order = list(cards) if scripted else keys.shuffled(cards, index)
     table.trigger_event(CardsShuffled, actor=actor, zone=zone, order=order, index=index)
 
 
@@ -173,7 +173,7 @@ def _move(
 # -- characters ------------------------------------------------------------------------
 
 
-def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: Randomness) -> str:
+def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: TableKeys) -> str:
     table.require_open()
     acting = table.require_seat(actor)
     state = game(table)
@@ -213,7 +213,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
     return character.id
 
 
-def change_condition(table: Table, actor: str, command: cmd.ChangeCondition, _: Randomness) -> int:
+def change_condition(table: Table, actor: str, command: cmd.ChangeCondition, _: TableKeys) -> int:
     table.require_open()
     table.require_gm(actor, "change a character's condition")
     character = _character(game(table), command.character)
@@ -241,7 +241,7 @@ def change_condition(table: Table, actor: str, command: cmd.ChangeCondition, _: 
 # -- setting out the cards ---------------------------------------------------------------
 
 
-def start(table: Table, actor: str, _: cmd.StartTable, randomness: Randomness) -> None:
+def start(table: Table, actor: str, _: cmd.StartTable, keys: TableKeys) -> None:
     table.require_open()
     table.require_gm(actor, "start the table")
     state = game(table)
@@ -267,7 +267,7 @@ def start(table: Table, actor: str, _: cmd.StartTable, randomness: Randomness) -
     )
     if options.mode != "normal":
         return  # their decks are shuffled before each test's first draw
-    _shuffle(table, actor, PILE, randomness)
+    _shuffle(table, actor, PILE, keys)
     removed = state.zone(PILE)[: options.removed_at_random]
     _move(table, actor, removed, PILE, REMOVED, "removed_at_random", [])
     dealt = deal_blocks(state.zone(PILE), seats, None if options.skip_phase_1 else DEAL)
@@ -330,7 +330,7 @@ def _open(table: Table, actor: str, test: OpenTest) -> int:
     return test.number
 
 
-def open_trait_test(table: Table, actor: str, command: cmd.OpenTraitTest, _: Randomness) -> int:
+def open_trait_test(table: Table, actor: str, command: cmd.OpenTraitTest, _: TableKeys) -> int:
     state = _opening(table, actor)
     participant = _contender(
         state, command.character, command.trait, command.skill, command.modifiers
@@ -352,7 +352,7 @@ def open_trait_test(table: Table, actor: str, command: cmd.OpenTraitTest, _: Ran
     )
 
 
-def open_opposed_test(table: Table, actor: str, command: cmd.OpenOpposedTest, _: Randomness) -> int:
+def open_opposed_test(table: Table, actor: str, command: cmd.OpenOpposedTest, _: TableKeys) -> int:
     state = _opening(table, actor)
     characters = [contender.character for contender in command.participants]
     if len(characters) < 2 or len(set(characters)) != len(characters):
@@ -371,7 +371,7 @@ def open_opposed_test(table: Table, actor: str, command: cmd.OpenOpposedTest, _:
 
 
 def open_dead_mans_hand_test(
-    table: Table, actor: str, command: cmd.OpenDeadMansHandTest, _: Randomness
+    table: Table, actor: str, command: cmd.OpenDeadMansHandTest, _: TableKeys
 ) -> int:
     state = _opening(table, actor)
     character = _character(state, command.character)  # the dead and paralysed take these too
@@ -392,7 +392,7 @@ def open_dead_mans_hand_test(
     )
 
 
-def cancel_test(table: Table, actor: str, command: cmd.CancelTest, _: Randomness) -> None:
+def cancel_test(table: Table, actor: str, command: cmd.CancelTest, _: TableKeys) -> None:
     state = _started(table)
     table.require_gm(actor, "cancel tests")
     test = _open_test(state)
@@ -433,10 +433,10 @@ def draw_count(character: Character, participant: Participant, tipsy: int) -> Dr
 
 
 def _flip(
-    table: Table, actor: str, character: str, purpose: str, cards: int, randomness: Randomness
+    table: Table, actor: str, character: str, purpose: str, cards: int, keys: TableKeys
 ) -> tuple[bool, list[str]]:
     """A dead man's hand draw: shuffle the four, draw `cards`; an Ace among them is better."""
-    _shuffle(table, actor, DEAD_MANS_HAND, randomness)
+    _shuffle(table, actor, DEAD_MANS_HAND, keys)
     drawn = game(table).zone(DEAD_MANS_HAND)[:cards]
     better = any(card(c).is_ace for c in drawn)
     table.trigger_event(
@@ -450,7 +450,7 @@ def _flip(
     return better, drawn
 
 
-def _source(table: Table, actor: str, seat: str, wanted: int, randomness: Randomness) -> str:
+def _source(table: Table, actor: str, seat: str, wanted: int, keys: TableKeys) -> str:
     """The zone a seat draws from now, made ready: refilled, shuffled, phase changed."""
     state = game(table)
     mode = state.options.mode
@@ -459,7 +459,7 @@ def _source(table: Table, actor: str, seat: str, wanted: int, randomness: Random
         if len(pile) >= wanted:
             return PILE
         if len(pile) + len(discard) >= wanted:
-            _shuffle(table, actor, DISCARD, randomness)
+            _shuffle(table, actor, DISCARD, keys)
             _move(table, actor, state.zone(DISCARD), DISCARD, PILE, "discard_under_pile", [])
             return PILE
         _move(table, actor, pile, PILE, TREASURE, "pile_exhausted", [])
@@ -476,13 +476,13 @@ def _source(table: Table, actor: str, seat: str, wanted: int, randomness: Random
             "discards_returned",
             [seat],
         )
-        _shuffle(table, actor, zone, randomness)
+        _shuffle(table, actor, zone, keys)
     elif state.shuffled_in_test.get(zone) != state.tests_opened:
-        _shuffle(table, actor, zone, randomness)
+        _shuffle(table, actor, zone, keys)
     return zone
 
 
-def draw(table: Table, actor: str, command: cmd.Draw, randomness: Randomness) -> list[str]:
+def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[str]:
     test, participant = _participant(table, actor, command.character)
     state = game(table)
     character = state.characters[command.character]
@@ -491,7 +491,7 @@ def draw(table: Table, actor: str, command: cmd.Draw, randomness: Randomness) ->
             f"{character.name} has already drawn for test {test.number}", "already_drawn"
         )
     if test.kind == "dead_mans_hand":
-        better, drawn = _flip(table, actor, character.id, "test", test.cards, randomness)
+        better, drawn = _flip(table, actor, character.id, "test", test.cards, keys)
         outcome = test.better if better else test.worse
         table.trigger_event(
             TestResolved,
@@ -508,10 +508,10 @@ def draw(table: Table, actor: str, command: cmd.Draw, randomness: Randomness) ->
     _able(character)
     tipsy = 0
     if character.is_tipsy:
-        better, _ = _flip(table, actor, character.id, "tipsy", 1, randomness)
+        better, _ = _flip(table, actor, character.id, "tipsy", 1, keys)
         tipsy = 1 if better else -1
     count = draw_count(character, participant, tipsy)
-    source = _source(table, actor, character.seat, count.total, randomness)
+    source = _source(table, actor, character.seat, count.total, keys)
     cards = state.zone(source)[: count.total]
     table.trigger_event(
         CardsDrawn,
@@ -531,7 +531,7 @@ def draw(table: Table, actor: str, command: cmd.Draw, randomness: Randomness) ->
 # -- choosing and resolving ------------------------------------------------------------
 
 
-def choose(table: Table, actor: str, command: cmd.Choose, _: Randomness) -> None:
+def choose(table: Table, actor: str, command: cmd.Choose, _: TableKeys) -> None:
     test, participant = _participant(table, actor, command.character)
     state = game(table)
     name = state.characters[command.character].name
