@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from eventsourcing.persistence import IntegrityError, JSONTranscoder
 from domain import structs
 from domain.commands import SHARED_HANDLERS, Handler
 from domain.errors import Conflict, InvalidCommand, NotFound, StaleVersion
-from domain.keys import TableKeys
+from domain.keys import TableKeys, commitment
 from domain.systems import rule_system
 from domain.table import GM, Seat, Table
 
@@ -34,6 +35,17 @@ SNAPSHOT_INTERVAL = 100
 CONFLICT_RETRIES = 5
 LOCK_STRIPES = 64
 MAX_KEY = 255
+MIN_CREATION_KEY = 16
+
+
+@dataclass(frozen=True)
+class Verification:
+    """Whether a closed table's revealed seed explains its commitment and every shuffle."""
+
+    seed: str
+    commitment_matches: bool
+    shuffles_checked: int
+    mismatches: list[str]
 
 
 @dataclass(frozen=True)
@@ -63,8 +75,20 @@ class Tables(Application[UUID]):
 
     # -- commands ---------------------------------------------------------------------
 
-    def create_table(self, system: str, title: str, gm_name: str, options: dict[str, Any]) -> UUID:
-        """A new table with its game master seated; returns its id."""
+    def create_table(
+        self,
+        system: str,
+        title: str,
+        gm_name: str,
+        options: dict[str, Any],
+        *,
+        idempotency_key: str | None = None,
+    ) -> UUID:
+        """A new table with its game master seated; returns its id.
+
+        With an idempotency key (at least 16 characters, e.g. a UUID), the table id is
+        derived from the key, so a retried creation finds the table the first one made.
+        """
         rules = rule_system(system)
         title, gm_name = title.strip(), gm_name.strip()
         if not title or len(title) > 120 or not gm_name or len(gm_name) > 80:
@@ -73,13 +97,30 @@ class Tables(Application[UUID]):
                 "(1 to 80 characters)",
                 "invalid_name",
             )
-        table_id = uuid4()
+        options = rules.parse_options(options)
+        if idempotency_key is None:
+            table_id = uuid4()
+        else:
+            table_id = self._table_id_for(idempotency_key)
+            existing = self._find(table_id)
+            if existing is not None:
+                if (existing.system, existing.title, existing.options, existing.gm_seat.name) != (
+                    rules.name,
+                    title,
+                    options,
+                    gm_name,
+                ):
+                    raise Conflict(
+                        "this idempotency key created another table: use a new key",
+                        "idempotency_key_reused",
+                    )
+                return table_id
         keys = self.keys(table_id)
         table = Table.open(
             table_id,
             system=rules.name,
             title=title,
-            options=rules.parse_options(options),
+            options=options,
             gm=Seat(
                 id=rules.gm_seat,
                 name=gm_name,
@@ -173,6 +214,22 @@ class Tables(Application[UUID]):
         with self._lock(table_id):
             return view(self._load(table_id))
 
+    def verify(self, table_id: UUID) -> Verification:
+        """After closing: recompute every shuffle from the revealed seed and compare."""
+        table = self.read(table_id, lambda table: table)
+        if table.seed is None:
+            raise Conflict(
+                "the seed is revealed when the table closes: verify after closing", "table_open"
+            )
+        seed = bytes.fromhex(table.seed)
+        checked, mismatches = rule_system(table.system).verify(self.table_events(table_id), seed)
+        return Verification(
+            seed=table.seed,
+            commitment_matches=commitment(seed) == table.seed_commitment,
+            shuffles_checked=checked,
+            mismatches=mismatches,
+        )
+
     def table_events(
         self, table_id: UUID, after: int = 0, upto: int | None = None
     ) -> Iterator[DomainEventProtocol[UUID]]:
@@ -191,6 +248,22 @@ class Tables(Application[UUID]):
             raise NotFound(f"there is no table {table_id}", "unknown_table") from None
         assert isinstance(table, Table)
         return table
+
+    def _table_id_for(self, idempotency_key: str) -> UUID:
+        if not MIN_CREATION_KEY <= len(idempotency_key) <= MAX_KEY:
+            raise InvalidCommand(
+                f"a table creation's idempotency key has {MIN_CREATION_KEY} to {MAX_KEY} "
+                "characters (a UUID is a good key)",
+                "invalid_idempotency_key",
+            )
+        digest = hmac.new(self._server_key, b"table|" + idempotency_key.encode(), "sha256")
+        return UUID(bytes=digest.digest()[:16], version=4)
+
+    def _find(self, table_id: UUID) -> Table | None:
+        try:
+            return self._load(table_id)
+        except NotFound:
+            return None
 
     def _evict(self, table_id: UUID) -> None:
         cache = self.repository.cache
