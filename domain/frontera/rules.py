@@ -10,7 +10,7 @@ from typing import Any
 
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
 from domain.frontera import commands as cmd
-from domain.frontera.cards import card, sort_cards
+from domain.frontera.cards import Suit, card, sort_cards
 from domain.frontera.character import (
     SKILL_TRAITS,
     TRACK_FLOORS,
@@ -136,6 +136,14 @@ def _modifiers(modifiers: list[Modifier]) -> list[Modifier]:
             )
         _reason(modifier.reason)
     return [Modifier(amount=m.amount, reason=m.reason.strip()) for m in modifiers]
+
+
+def _suit(name: str) -> Suit:
+    try:
+        return Suit(name)
+    except ValueError:
+        known = ", ".join(suit.value for suit in Suit)
+        raise InvalidCommand(f"{name!r} is not a suit; suits are {known}", "unknown_suit") from None
 
 
 def _shuffle(table: Table, actor: str, zone: str, keys: TableKeys) -> None:
@@ -563,7 +571,8 @@ def choose(table: Table, actor: str, command: cmd.Choose, _: TableKeys) -> None:
                 f"playing the Joker {joker} needs its declared suit in joker_suits",
                 "joker_suit_required",
             )
-    if set(command.joker_suits) - set(jokers):
+    suits = {joker: _suit(suit) for joker, suit in command.joker_suits.items()}
+    if set(suits) - set(jokers):
         raise InvalidCommand(
             "joker_suits names cards that are not Jokers being played", "unexpected_joker_suit"
         )
@@ -574,7 +583,7 @@ def choose(table: Table, actor: str, command: cmd.Choose, _: TableKeys) -> None:
         character=command.character,
         seat=participant.seat,
         cards=list(command.cards),
-        joker_suits=dict(command.joker_suits),
+        joker_suits=suits,
     )
     if not test.waiting_for:
         _resolve(table, actor)
