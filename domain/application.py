@@ -25,7 +25,7 @@ from eventsourcing.persistence import IntegrityError, JSONTranscoder
 from domain import structs
 from domain.commands import SHARED_HANDLERS, Handler
 from domain.errors import Conflict, InvalidCommand, NotFound, StaleVersion
-from domain.keys import TableKeys, commitment
+from domain.keys import Bearer, TableKeys, commitment
 from domain.systems import rule_system
 from domain.table import GM, Seat, Table
 
@@ -135,7 +135,7 @@ class Tables(Application[UUID]):
     def execute(
         self,
         table_id: UUID,
-        actor: str,
+        actor: str | Bearer,
         command: Any,
         *,
         idempotency_key: str | None = None,
@@ -156,18 +156,21 @@ class Tables(Application[UUID]):
         with self._lock(table_id):
             for attempt in range(CONFLICT_RETRIES):
                 table = self._load(table_id)
+                seat = (
+                    table.authenticate(actor.credential).id if isinstance(actor, Bearer) else actor
+                )
                 if idempotency_key is not None and idempotency_key in table.recent_commands:
-                    return self._replay(table, actor, idempotency_key, fingerprint)
+                    return self._replay(table, seat, idempotency_key, fingerprint)
                 if expected_version is not None and expected_version != table.version:
                     raise StaleVersion(
                         f"the table is at version {table.version}, not {expected_version}"
                     )
                 handler = self._handler(table, command)
                 try:
-                    result = handler(table, actor, command, self.keys(table_id))
+                    result = handler(table, seat, command, self.keys(table_id))
                     if idempotency_key is not None:
                         table.record_command(
-                            actor,
+                            seat,
                             idempotency_key,
                             type(command).__name__,
                             fingerprint,

@@ -12,7 +12,7 @@ class DomainError(Exception):
 
     code: str = "domain_error"
     #: what kind of failure it is, so the service can choose a status without a table of codes
-    kind: str = "invalid"  # invalid | forbidden | not_found | conflict | stale
+    kind: str = "invalid"  # invalid | unauthenticated | forbidden | not_found | conflict | stale
 
     def __init__(self, message: str, code: str | None = None) -> None:
         super().__init__(message)
@@ -53,3 +53,10 @@ class StaleVersion(DomainError):
 
     kind = "stale"
     code = "stale_version"
+
+
+class Unauthenticated(DomainError):
+    """No valid credential of this table was presented."""
+
+    kind = "unauthenticated"
+    code = "invalid_credential"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 from uuid import UUID
 
@@ -31,6 +32,13 @@ def commitment(seed: bytes) -> str:
 
 def credential_hash(credential: str) -> str:
     return hashlib.sha256(credential.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Bearer:
+    """A credential presented by a client, to be matched against a table's seats."""
+
+    credential: str
 
 
 class TableKeys:

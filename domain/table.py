@@ -8,6 +8,7 @@ knows any rule system's words.
 
 from __future__ import annotations
 
+import hmac
 from typing import Any, ClassVar
 from uuid import UUID
 
@@ -15,8 +16,8 @@ import msgspec
 from eventsourcing.domain import Aggregate
 from eventsourcing.utils import register_topic
 
-from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
-from domain.keys import TableKeys, commitment
+from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound, Unauthenticated
+from domain.keys import TableKeys, commitment, credential_hash
 from domain.structs import Stored, clone
 
 GM = "gm"
@@ -145,6 +146,17 @@ class Table(Aggregate):
         seat = self.seats.get(seat_id)
         if seat is None or not seat.active:
             raise NotFound(f"there is no seat {seat_id!r} at this table", "unknown_seat")
+        return seat
+
+    def authenticate(self, credential: str) -> Seat:
+        """The active seat that holds this credential."""
+        seat = self.seats.get(credential.partition(".")[0])
+        if (
+            seat is None
+            or not seat.active
+            or not hmac.compare_digest(seat.credential_hash, credential_hash(credential))
+        ):
+            raise Unauthenticated("the credential is not valid at this table")
         return seat
 
     # -- guards shared by every command ---------------------------------------------------
