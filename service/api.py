@@ -1,0 +1,476 @@
+"""The REST resources of a table. Thin: parse, authenticate, call the application, map errors.
+
+Commands run in a worker thread (eventsourcing is synchronous) and tell the fan-out about the
+new version; reads go through `projections`, which alone decide what the caller may see.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Annotated, Any
+from uuid import UUID
+
+import anyio
+import msgspec
+from litestar import Controller, Request, Response, get, post
+from litestar.openapi import ResponseSpec
+from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
+
+from domain.application import Outcome, Tables
+from domain.commands import AddSeat, CloseTable, RemoveSeat
+from domain.errors import Forbidden, InvalidCommand, NotFound, Unauthenticated
+from domain.frontera import commands as fc
+from domain.keys import Bearer
+from domain.table import GM, Table
+from projections.log import log_page
+from projections.redaction import Viewer
+from projections.views import CharacterView, TableView, character_view, table_view
+from service import schemas
+from service.fanout import FanOut
+from service.problems import Problem
+
+MAX_PAGE = 500
+
+IfMatch = Annotated[
+    str | None,
+    HeaderParameter(
+        name="If-Match",
+        required=False,
+        description='Apply only if the table is still at this ETag (e.g. "12"); else 412.',
+    ),
+]
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        required=False,
+        description="A unique key per command: a retry with the same key returns the first "
+        "result and changes nothing.",
+    ),
+]
+Audit = Annotated[
+    bool,
+    QueryParameter(
+        name="audit",
+        required=False,
+        description="Mayor only: show every card that any seat has seen (dispute replay).",
+    ),
+]
+
+
+def _responses() -> dict[int, ResponseSpec]:
+    return {
+        status: ResponseSpec(
+            Problem,
+            description=text,
+            media_type="application/problem+json",
+            generate_examples=False,
+        )
+        for status, text in (
+            (400, "The request is malformed"),
+            (401, "No valid credential of this table"),
+            (403, "The caller's seat may not do this"),
+            (404, "No such table, seat, character or version"),
+            (409, "The table's state does not allow this now"),
+            (412, "If-Match does not match the table's version"),
+            (422, "The command breaks a rule"),
+        )
+    }
+
+
+RESPONSES = _responses()
+
+
+def _bearer(request: Request[Any, Any, Any]) -> Bearer:
+    header = request.headers.get("authorization", "")
+    scheme, _, credential = header.partition(" ")
+    if scheme.lower() != "bearer" or not credential.strip():
+        raise Unauthenticated("send the seat's credential as 'Authorization: Bearer <credential>'")
+    return Bearer(credential.strip())
+
+
+def _expected_version(if_match: str | None) -> int | None:
+    if if_match is None or if_match.strip() == "*":
+        return None
+    tag = if_match.strip().removeprefix("W/").strip('"')
+    try:
+        return int(tag)
+    except ValueError:
+        raise InvalidCommand(
+            'If-Match takes an ETag of this API, e.g. "12"', "invalid_if_match"
+        ) from None
+
+
+def _etag(version: int) -> dict[str, str]:
+    return {"ETag": f'"{version}"'}
+
+
+def _tables(request: Request[Any, Any, Any]) -> Tables:
+    tables: Tables = request.app.state.tables
+    return tables
+
+
+async def _run(
+    request: Request[Any, Any, Any],
+    table_id: FromPath[UUID],
+    command: Any,
+    if_match: str | None,
+    idempotency_key: str | None,
+) -> Outcome:
+    outcome = await anyio.to_thread.run_sync(
+        partial(
+            _tables(request).execute,
+            table_id,
+            _bearer(request),
+            command,
+            idempotency_key=idempotency_key,
+            expected_version=_expected_version(if_match),
+        )
+    )
+    fanout: FanOut = request.app.state.fanout
+    fanout.publish(table_id, outcome.version)
+    return outcome
+
+
+def _viewer(table: Table, bearer: Bearer, audit: bool) -> Viewer:
+    seat = table.authenticate(bearer.credential)
+    if audit and seat.role != GM:
+        raise Forbidden("only the Mayor may read the table in audit mode", "not_game_master")
+    return Viewer(seat=seat.id, is_gm=seat.role == GM, audit=audit)
+
+
+async def _read(
+    request: Request[Any, Any, Any],
+    table_id: FromPath[UUID],
+    audit: bool,
+    version: int | None,
+    view: Any,
+) -> Any:
+    """Authenticate against the table now, then read it (as it was at `version`)."""
+    tables, bearer = _tables(request), _bearer(request)
+    viewer = await anyio.to_thread.run_sync(
+        tables.read, table_id, lambda table: _viewer(table, bearer, audit)
+    )
+    return await anyio.to_thread.run_sync(
+        partial(tables.read, table_id, lambda table: view(table, viewer), version)
+    )
+
+
+def _command(path: str, summary: str, status: int = 200, **kwargs: Any) -> Any:
+    return post(
+        path,
+        summary=summary,
+        status_code=status,
+        responses=RESPONSES,
+        security=[{"bearer": []}],
+        **kwargs,
+    )
+
+
+class TablesController(Controller):
+    path = "/tables"
+    tags = ["tables"]
+
+    @post(
+        "/",
+        summary="Create a table; returns the Mayor's credential",
+        status_code=201,
+        responses=RESPONSES,
+    )
+    async def create_table(
+        self,
+        request: Request[Any, Any, Any],
+        data: JSONBody[schemas.CreateTable],
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.TableCreated]:
+        tables = _tables(request)
+        table_id = await anyio.to_thread.run_sync(
+            partial(
+                tables.create_table,
+                data.system,
+                data.title,
+                data.mayor_name,
+                msgspec.to_builtins(data.options),
+                idempotency_key=idempotency_key,
+            )
+        )
+        table = await anyio.to_thread.run_sync(tables.read, table_id, lambda t: t)
+        seat = table.gm_seat.id
+        body = schemas.TableCreated(
+            table_id=str(table_id),
+            seat=seat,
+            credential=tables.keys(table_id).credential(seat),
+            version=table.version,
+        )
+        return Response(body, status_code=201, headers=_etag(table.version))
+
+    @get(
+        "/{table_id:uuid}",
+        summary="The caller's view of the table, now or as it was at a version (rewind)",
+        responses=RESPONSES,
+        security=[{"bearer": []}],
+    )
+    async def view(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        audit: Audit = False,
+        version: Annotated[
+            int | None, QueryParameter(name="version", required=False, ge=1, description="Rewind")
+        ] = None,
+    ) -> Response[TableView]:
+        view = await _read(request, table_id, audit, version, table_view)
+        return Response(view, headers=_etag(view.version))
+
+    @_command("/{table_id:uuid}/seats", "Seat a player (Mayor); returns its credential", 201)
+    async def add_seat(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[AddSeat],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.SeatAdded]:
+        outcome = await _run(request, table_id, data, if_match, idempotency_key)
+        seat = str(outcome.result)
+        body = schemas.SeatAdded(
+            seat=seat,
+            credential=_tables(request).keys(table_id).credential(seat),
+            version=outcome.version,
+        )
+        return Response(body, status_code=201, headers=_etag(outcome.version))
+
+    @_command("/{table_id:uuid}/seats/remove", "Remove a player's seat (Mayor)")
+    async def remove_seat(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[RemoveSeat],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.Accepted]:
+        return await _accepted(request, table_id, data, if_match, idempotency_key)
+
+    @_command("/{table_id:uuid}/start", "Set out the cards as the table's mode says (Mayor)")
+    async def start(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.Accepted]:
+        return await _accepted(request, table_id, fc.StartTable(), if_match, idempotency_key)
+
+    @_command("/{table_id:uuid}/close", "Close the table and reveal its seed (Mayor)")
+    async def close(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.Accepted]:
+        return await _accepted(request, table_id, CloseTable(), if_match, idempotency_key)
+
+    @get(
+        "/{table_id:uuid}/verify",
+        summary="After closing: recompute every shuffle from the revealed seed",
+        responses=RESPONSES,
+        security=[{"bearer": []}],
+    )
+    async def verify(
+        self, request: Request[Any, Any, Any], table_id: FromPath[UUID]
+    ) -> schemas.VerificationResult:
+        await _read(request, table_id, False, None, lambda table, viewer: None)
+        report = await anyio.to_thread.run_sync(_tables(request).verify, table_id)
+        return schemas.VerificationResult(
+            seed=report.seed,
+            commitment_matches=report.commitment_matches,
+            shuffles_checked=report.shuffles_checked,
+            mismatches=report.mismatches,
+            verified=report.commitment_matches and not report.mismatches,
+        )
+
+    @_command("/{table_id:uuid}/characters", "Create a character", 201)
+    async def create_character(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[fc.CreateCharacter],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.Created]:
+        outcome = await _run(request, table_id, data, if_match, idempotency_key)
+        body = schemas.Created(version=outcome.version, id=str(outcome.result))
+        return Response(body, status_code=201, headers=_etag(outcome.version))
+
+    @get(
+        "/{table_id:uuid}/characters/{character_id:str}",
+        summary="A character: its sheet in full for its player and the Mayor, else the public part",
+        responses=RESPONSES,
+        security=[{"bearer": []}],
+    )
+    async def character(
+        self, request: Request[Any, Any, Any], table_id: FromPath[UUID], character_id: FromPath[str]
+    ) -> CharacterView:
+        def view(table: Table, viewer: Viewer) -> CharacterView:
+            character = table.game.characters.get(character_id)
+            if character is None:
+                raise NotFound(f"there is no character {character_id!r}", "unknown_character")
+            return character_view(table, character, viewer)
+
+        result: CharacterView = await _read(request, table_id, False, None, view)
+        return result
+
+    @_command("/{table_id:uuid}/tests/trait", "Open a trait test (Mayor)", 201)
+    async def open_trait_test(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[fc.OpenTraitTest],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.TestOpenedResult]:
+        return await _opened(request, table_id, data, if_match, idempotency_key)
+
+    @_command("/{table_id:uuid}/tests/opposed", "Open an opposed test (Mayor)", 201)
+    async def open_opposed_test(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[fc.OpenOpposedTest],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.TestOpenedResult]:
+        return await _opened(request, table_id, data, if_match, idempotency_key)
+
+    @_command("/{table_id:uuid}/tests/dead-mans-hand", "Open a dead man's hand test (Mayor)", 201)
+    async def open_dead_mans_hand_test(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[fc.OpenDeadMansHandTest],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.TestOpenedResult]:
+        return await _opened(request, table_id, data, if_match, idempotency_key)
+
+    @_command("/{table_id:uuid}/test/draw", "Draw a character's cards for the open test")
+    async def draw(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[fc.Draw],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.DrawnResult]:
+        outcome = await _run(request, table_id, data, if_match, idempotency_key)
+        body = schemas.DrawnResult(version=outcome.version, cards=list(outcome.result))
+        return Response(body, headers=_etag(outcome.version))
+
+    @_command(
+        "/{table_id:uuid}/test/choose",
+        "Choose in secret the card(s) a character plays; all reveal when everyone has chosen",
+    )
+    async def choose(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[fc.Choose],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.Accepted]:
+        return await _accepted(request, table_id, data, if_match, idempotency_key)
+
+    @_command("/{table_id:uuid}/test/cancel", "Abandon the open test (Mayor)")
+    async def cancel_test(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[fc.CancelTest],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.Accepted]:
+        return await _accepted(request, table_id, data, if_match, idempotency_key)
+
+    @_command(
+        "/{table_id:uuid}/conditions", "Move a character's health, morale or sobriety (Mayor)"
+    )
+    async def change_condition(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[fc.ChangeCondition],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.ConditionResult]:
+        outcome = await _run(request, table_id, data, if_match, idempotency_key)
+        body = schemas.ConditionResult(version=outcome.version, level=int(outcome.result))
+        return Response(body, headers=_etag(outcome.version))
+
+    @get(
+        "/{table_id:uuid}/events",
+        summary="The audit log, each event as the caller may see it",
+        responses=RESPONSES,
+        security=[{"bearer": []}],
+    )
+    async def events(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        audit: Audit = False,
+        after: Annotated[
+            int, QueryParameter(name="after", ge=0, description="Events after this version")
+        ] = 0,
+        limit: Annotated[int, QueryParameter(name="limit", ge=1, le=MAX_PAGE)] = 100,
+        types: Annotated[
+            list[str] | None,
+            QueryParameter(name="type", required=False, description="Only these event types"),
+        ] = None,
+        seat: Annotated[
+            str | None,
+            QueryParameter(
+                name="seat", required=False, description="Only events involving this seat"
+            ),
+        ] = None,
+        to_version: Annotated[
+            int | None, QueryParameter(name="to_version", required=False, ge=1)
+        ] = None,
+    ) -> schemas.EventPage:
+        tables = _tables(request)
+
+        def page(table: Table, viewer: Viewer) -> schemas.EventPage:
+            events, next_after = log_page(
+                tables.table_events(table_id, after, to_version),
+                viewer,
+                table.closed,
+                types=set(types) if types else None,
+                seat=seat,
+                limit=limit,
+            )
+            return schemas.EventPage(events=events, next_after=next_after, version=table.version)
+
+        result: schemas.EventPage = await _read(request, table_id, audit, None, page)
+        return result
+
+
+async def _accepted(
+    request: Request[Any, Any, Any],
+    table_id: FromPath[UUID],
+    command: Any,
+    if_match: str | None,
+    idempotency_key: str | None,
+) -> Response[schemas.Accepted]:
+    outcome = await _run(request, table_id, command, if_match, idempotency_key)
+    return Response(schemas.Accepted(version=outcome.version), headers=_etag(outcome.version))
+
+
+async def _opened(
+    request: Request[Any, Any, Any],
+    table_id: FromPath[UUID],
+    command: Any,
+    if_match: str | None,
+    idempotency_key: str | None,
+) -> Response[schemas.TestOpenedResult]:
+    outcome = await _run(request, table_id, command, if_match, idempotency_key)
+    body = schemas.TestOpenedResult(version=outcome.version, test=int(outcome.result))
+    return Response(body, status_code=201, headers=_etag(outcome.version))

@@ -1,0 +1,90 @@
+"""RFC 9457 problem+json: one stable `type` per error code, and the status of its kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+
+from domain.errors import DomainError
+
+MEDIA_TYPE = "application/problem+json"
+TYPE_BASE = "/problems/"
+
+STATUS_BY_KIND = {
+    "invalid": 422,
+    "unauthenticated": 401,
+    "forbidden": 403,
+    "not_found": 404,
+    "conflict": 409,
+    "stale": 412,
+}
+
+
+class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """An error, as RFC 9457 describes it; `code` is the stable machine-readable name."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    instance: str | None = None
+
+
+def problem(
+    status: int, code: str, detail: str, request: Request[Any, Any, Any]
+) -> Response[Problem]:
+    headers = {"WWW-Authenticate": 'Bearer realm="saloon"'} if status == 401 else None
+    return Response(
+        Problem(
+            type=f"{TYPE_BASE}{code}",
+            title=code.replace("_", " ").capitalize(),
+            status=status,
+            detail=detail,
+            code=code,
+            instance=request.url.path,
+        ),
+        status_code=status,
+        media_type=MEDIA_TYPE,
+        headers=headers,
+    )
+
+
+def domain_error(request: Request[Any, Any, Any], error: DomainError) -> Response[Problem]:
+    return problem(STATUS_BY_KIND.get(error.kind, 422), error.code, error.message, request)
+
+
+def validation_error(
+    request: Request[Any, Any, Any], error: ValidationException
+) -> Response[Problem]:
+    details = "; ".join(
+        str(item.get("message", "")) + (f" ({item['key']})" if item.get("key") else "")
+        for item in (error.extra or [])
+        if isinstance(item, dict)
+    )
+    return problem(400, "invalid_request", details or error.detail, request)
+
+
+def http_error(request: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:
+    if isinstance(error, NotFoundException):
+        return problem(404, "not_found", "there is no such resource", request)
+    code = {405: "method_not_allowed", 413: "request_too_large"}.get(
+        error.status_code, "http_error"
+    )
+    return problem(error.status_code, code, error.detail, request)
+
+
+def unexpected_error(request: Request[Any, Any, Any], _: Exception) -> Response[Problem]:
+    """Never the details of an internal failure: they could carry hidden cards."""
+    return problem(500, "internal_error", "the server failed; nothing was changed", request)
+
+
+EXCEPTION_HANDLERS: dict[Any, Any] = {
+    DomainError: domain_error,
+    ValidationException: validation_error,
+    HTTPException: http_error,
+    Exception: unexpected_error,
+}

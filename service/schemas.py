@@ -1,0 +1,72 @@
+"""Bodies of the HTTP API that are not domain commands (those are decoded as they are)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.frontera.state import Options
+from projections.redaction import RedactedEvent
+
+
+class CreateTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    title: str
+    #: the game master's name; Frontera calls the game master the Mayor
+    mayor_name: str
+    system: str = "frontera"
+    options: Options = msgspec.field(default_factory=Options)
+
+
+class TableCreated(msgspec.Struct, kw_only=True):
+    table_id: str
+    seat: str
+    #: the Mayor's bearer credential: send it as `Authorization: Bearer <credential>`
+    credential: str
+    version: int
+
+
+class SeatAdded(msgspec.Struct, kw_only=True):
+    seat: str
+    #: the player's bearer credential, to hand to the player
+    credential: str
+    version: int
+
+
+class Accepted(msgspec.Struct, kw_only=True):
+    version: int
+
+
+class Created(msgspec.Struct, kw_only=True):
+    version: int
+    id: str
+
+
+class TestOpenedResult(msgspec.Struct, kw_only=True):
+    version: int
+    test: int
+
+
+class DrawnResult(msgspec.Struct, kw_only=True):
+    version: int
+    #: the cards the character drew (only its seat gets them)
+    cards: list[str]
+
+
+class ConditionResult(msgspec.Struct, kw_only=True):
+    version: int
+    level: int
+
+
+class VerificationResult(msgspec.Struct, kw_only=True):
+    seed: str
+    commitment_matches: bool
+    shuffles_checked: int
+    mismatches: list[str]
+    #: true when the seed explains the commitment and every shuffle
+    verified: bool
+
+
+class EventPage(msgspec.Struct, kw_only=True):
+    events: list[RedactedEvent]
+    #: pass as `after` to read the next page; null when this page reached the end
+    next_after: int | None
+    version: int

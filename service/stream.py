@@ -1,0 +1,88 @@
+"""Server-Sent Events: a seat's redacted events, live, resumable with Last-Event-ID.
+
+The event id is the table version of the event, so a client that reconnects with
+`Last-Event-ID: N` gets every event after N exactly once: first from the store, then
+as the fan-out announces new versions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+from uuid import UUID
+
+import anyio
+import msgspec
+from litestar import Request, get
+from litestar.params import FromPath, QueryParameter
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+
+from domain.errors import InvalidCommand
+from domain.table import Table
+from projections.log import log_page
+from projections.redaction import Viewer
+from service.api import RESPONSES, Audit, _read, _tables
+from service.fanout import FanOut
+
+HEARTBEAT_SECONDS = 15.0
+BATCH = 200
+
+
+def _last_event_id(request: Request[Any, Any, Any], query: int | None) -> int:
+    header = request.headers.get("last-event-id")
+    if header is None:
+        return query or 0
+    try:
+        return max(0, int(header))
+    except ValueError:
+        raise InvalidCommand("Last-Event-ID is a table version", "invalid_last_event_id") from None
+
+
+@get(
+    "/tables/{table_id:uuid}/stream",
+    summary="Live stream (SSE) of the caller's redacted events; resume with Last-Event-ID",
+    responses=RESPONSES,
+    security=[{"bearer": []}],
+    tags=["tables"],
+)
+async def stream(
+    request: Request[Any, Any, Any],
+    table_id: FromPath[UUID],
+    audit: Audit = False,
+    after: Annotated[
+        int | None,
+        QueryParameter(name="after", required=False, ge=0, description="As Last-Event-ID"),
+    ] = None,
+) -> ServerSentEvent:
+    position = _last_event_id(request, after)
+    tables = _tables(request)
+    fanout: FanOut = request.app.state.fanout
+
+    def batch(since: int) -> Any:
+        def read(table: Table, viewer: Viewer) -> Any:
+            events, _ = log_page(
+                tables.table_events(table_id, since), viewer, table.closed, limit=BATCH
+            )
+            return events, table.version
+
+        return read
+
+    # authenticate before the stream starts, so a bad credential is a plain 401
+    await _read(request, table_id, audit, None, lambda table, viewer: None)
+
+    async def messages() -> AsyncIterator[ServerSentEventMessage]:
+        nonlocal position
+        while True:
+            events, version = await _read(request, table_id, audit, None, batch(position))
+            for event in events:
+                position = event.version
+                yield ServerSentEventMessage(
+                    data=msgspec.json.encode(event).decode(), event=event.type, id=event.version
+                )
+            if events and position < version:
+                continue  # more than one batch behind
+            with anyio.move_on_after(HEARTBEAT_SECONDS + 1):
+                await fanout.wait(table_id, position, HEARTBEAT_SECONDS)
+            yield ServerSentEventMessage(comment="keep-alive", data=None)
+
+    return ServerSentEvent(messages())
