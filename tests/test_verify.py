@@ -5,11 +5,12 @@ import pytest
 from domain.commands import CloseTable
 from domain.errors import DomainError
 from domain.frontera import commands as cmd
+from domain.frontera.cards import Suit
 from domain.frontera.character import Skill, Trait
 from domain.frontera.events import CardsShuffled
 from domain.frontera.verify import shuffle_mismatches
 from domain.keys import commitment
-from tests.frontera_helpers import MAYOR, new_session, protagonist
+from tests.frontera_helpers import MAYOR, Session, new_session, protagonist
 
 HERO = protagonist(
     "Hero",
@@ -18,7 +19,7 @@ HERO = protagonist(
 )
 
 
-def _played_table(mode: str):  # type: ignore[no-untyped-def]
+def _played_table(mode: str) -> Session:
     session = new_session(players=("Ann",), mode=mode)
     ann = session.seats["Ann"]
     hero = session.run(ann, HERO).result
@@ -27,8 +28,8 @@ def _played_table(mode: str):  # type: ignore[no-untyped-def]
         session.run(MAYOR, cmd.OpenTraitTest(character=hero, trait=Trait.SENSES, skill=Skill.AIM))
         drawn = session.run(ann, cmd.Draw(character=hero)).result
         played = drawn[0]
-        suits = {played: "clubs"} if "JK" in played else {}
-        session.run(ann, cmd.Choose(character=hero, cards=[played], joker_suits=suits))  # type: ignore[arg-type]
+        suits = {played: Suit.CLUBS} if "JK" in played else {}
+        session.run(ann, cmd.Choose(character=hero, cards=[played], joker_suits=suits))
     return session
 
 
