@@ -78,7 +78,7 @@ def code(scene: Scene, actor: str, command: Any) -> str:
     return rejected(scene.session, actor, command).code
 
 
-# -- choosing -----------------------------------------------------------------------------
+# -- choosing ----------------------------------------------------------------------------------
 
 
 def test_choosing_a_card_that_was_not_drawn_is_rejected() -> None:
@@ -136,7 +136,7 @@ def test_choosing_before_drawing_and_drawing_twice_are_rejected() -> None:
     assert code(s, s.p1, cmd.Draw(character=s.c1)) == "already_drawn"
 
 
-# -- Jokers ---------------------------------------------------------------------------------
+# -- Jokers ------------------------------------------------------------------------------------
 
 JOKER_SCRIPT = ["d0:JK1", "d0:3C", "d0:9D", "d0:10S"]
 
@@ -188,7 +188,7 @@ def test_a_joker_with_its_declared_suit_is_accepted_and_counts_as_that_suit() ->
     assert last(s.session, ev.TestResolved).outcomes == {s.c1: "success"}
 
 
-# -- seats ----------------------------------------------------------------------------------
+# -- seats -------------------------------------------------------------------------------------
 
 
 def _p2_draws_for_p1(s: Scene) -> tuple[str, Any]:
@@ -272,7 +272,7 @@ def test_a_player_cannot_do_what_only_the_mayor_does(command: Any) -> None:
     assert code(s, s.p1, command) == "not_game_master"
 
 
-# -- characters who cannot act ----------------------------------------------------------------
+# -- characters who cannot act -----------------------------------------------------------------
 
 CANNOT_ACT = [
     pytest.param("health", -3, id="incapacitated"),
@@ -308,7 +308,7 @@ def test_a_character_who_stops_being_able_to_act_cannot_draw(track: Any, change:
     assert code(s, s.p1, cmd.Draw(character=s.c1)) == "character_cannot_act"
 
 
-# -- the table's phase ---------------------------------------------------------------------------
+# -- the table's phase -------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -388,32 +388,20 @@ def test_a_character_outside_the_open_test_cannot_draw_in_it() -> None:
     assert code(s, s.p2, cmd.Draw(character=s.c2)) == "not_a_participant"
 
 
-# -- character sheets ----------------------------------------------------------------------------
+# -- character sheets --------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("traits", "skills"),
     [
-        pytest.param(
-            {"hands": 3, "senses": 4, "muscle": 3, "head": 1}, SKILLS, id="traits_sum_11"
-        ),
-        pytest.param(
-            {"hands": 3, "senses": 4, "muscle": 3, "head": 3}, SKILLS, id="traits_sum_13"
-        ),
-        pytest.param(
-            {"hands": 0, "senses": 5, "muscle": 4, "head": 3}, SKILLS, id="trait_below_1"
-        ),
+        pytest.param({"hands": 3, "senses": 4, "muscle": 3, "head": 1}, SKILLS, id="traits_sum_11"),
+        pytest.param({"hands": 3, "senses": 4, "muscle": 3, "head": 3}, SKILLS, id="traits_sum_13"),
+        pytest.param({"hands": 0, "senses": 5, "muscle": 4, "head": 3}, SKILLS, id="trait_below_1"),
         pytest.param({"hands": 4, "senses": 4, "muscle": 4}, SKILLS, id="missing_trait"),
-        pytest.param(
-            SHEET, ["brawl", "aim", "strength", "agility"], id="no_exploration_skill"
-        ),
+        pytest.param(SHEET, ["brawl", "aim", "strength", "agility"], id="no_exploration_skill"),
         pytest.param(SHEET, ["brawl", "strength", "knowledge"], id="three_skills"),
-        pytest.param(
-            SHEET, ["brawl", "strength", "knowledge", "cunning", "aim"], id="five_skills"
-        ),
-        pytest.param(
-            SHEET, ["brawl", "strength", "knowledge", "knowledge"], id="duplicate_skill"
-        ),
+        pytest.param(SHEET, ["brawl", "strength", "knowledge", "cunning", "aim"], id="five_skills"),
+        pytest.param(SHEET, ["brawl", "strength", "knowledge", "knowledge"], id="duplicate_skill"),
     ],
 )
 def test_a_protagonist_sheet_against_the_creation_rules_is_rejected(
@@ -457,7 +445,7 @@ def test_other_impossible_sheets_are_rejected(actor: str, command: Any) -> None:
     assert code(s, actor, command) == "invalid_character"
 
 
-# -- unknown names (msgspec Structs do not validate on construction) -------------------------------
+# -- unknown names (msgspec Structs do not validate on construction) ---------------------------
 
 
 @pytest.mark.parametrize(
@@ -529,7 +517,7 @@ def test_unknown_names_are_rejected(actor: str, command: Any, expected: str) -> 
     assert code(s, actor, command) == expected
 
 
-# -- the Mayor's rulings must make sense ------------------------------------------------------------
+# -- the Mayor's rulings must make sense -------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -599,7 +587,7 @@ def test_rulings_that_make_no_sense_are_rejected(command: Any, expected: str) ->
     assert code(s, MAYOR, command) == expected
 
 
-# -- a closed table ------------------------------------------------------------------------------
+# -- a closed table ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

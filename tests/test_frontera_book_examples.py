@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 
 from domain.frontera import commands as cmd
-from domain.frontera.character import Skill, Trait
 from domain.frontera import events as ev
+from domain.frontera.character import Skill, Trait
 from domain.frontera.state import DrawCount, Modifier
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
 from tests.frontera_scripts import drawn, events_of, last, skip_phase_1_script
 
-# -- Clementine [L661-L700] ----------------------------------------------------------------
+# -- Clementine [L661-L700] --------------------------------------------------------------------
 
 CLEMENTINE = protagonist(
     "Clementine",
@@ -70,7 +70,7 @@ def test_clementines_work_clothes_give_her_an_extra_card_in_agility() -> None:
     assert count.modifiers == [clothes]
 
 
-# -- Policarpo [L754-L766] -----------------------------------------------------------------
+# -- Policarpo [L754-L766] ---------------------------------------------------------------------
 
 POLICARPO_CARDS = ["d0:3C", "d0:9D", "d0:10S", "d0:KS"]  # 3♣ 9♦ 10♠ K♠
 
@@ -161,7 +161,7 @@ def test_policarpo_without_a_club_would_have_failed_whatever_the_colour(played: 
 
 
 def test_policarpo_with_perception_would_have_drawn_six() -> None:
-    """"Si hubiera tenido la habilidad Percepción habría robado 6, 4 por el rasgo y 2 por la
+    """ "Si hubiera tenido la habilidad Percepción habría robado 6, 4 por el rasgo y 2 por la
     habilidad." """
     session, character = policarpo_draws("no_management", perception=True)
 
@@ -171,7 +171,7 @@ def test_policarpo_with_perception_would_have_drawn_six() -> None:
     assert len(draw.cards) == 6
 
 
-# -- Ulises chases Billy [L822-L850] -------------------------------------------------------
+# -- Ulises chases Billy [L822-L850] -----------------------------------------------------------
 
 ULISES_CARDS = ["d0:3C", "d0:5D", "d0:8H", "d0:AD"]  # 3♣ 5♦ 8♥ A♦
 BILLY_CARDS = ["d0:6D", "d0:6H", "d0:7H", "d0:QS", "d0:7C", "d0:2H"]  # 6♦ 6♥ 7♥ Q♠ 7♣ 2♥
@@ -260,7 +260,7 @@ def test_ulises_eight_of_hearts_beats_billys_seven_of_hearts(table: str) -> None
 
 
 def test_with_no_heart_from_ulises_any_of_billys_hearts_would_have_won() -> None:
-    """"Tiene tres cartas de Corazones, si Ulises no ha obtenido ninguna, le vale cualquiera
+    """ "Tiene tres cartas de Corazones, si Ulises no ha obtenido ninguna, le vale cualquiera
     de ellas para ganar": Ulises' A♦ (red, value 14) loses to Billy's 2♥."""
     session, ulises, billy = chase("no_management")
 

@@ -58,7 +58,8 @@ class Options(Stored, kw_only=True, forbid_unknown_fields=True):
     #: normal mode: cards set aside face down at random before the deal
     removed_at_random: int = 0
     #: a scripted table: these cards start on top of their zones in this order, the rest
-    #: follow in canonical order, and shuffles keep the order. Public to every seat.
+    #: keep their initial order (canonical for decks; A♠ A♥ 8♣ 8♦ for the dead man's hand),
+    #: and shuffles keep the order. Public to every seat.
     scripted_order: list[str] | None = None
 
 
