@@ -6,7 +6,6 @@ Domain benchmarks only for now; an HTTP benchmark can add its own module beside
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from pathlib import Path
 
@@ -20,4 +19,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

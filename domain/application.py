@@ -31,7 +31,8 @@ from domain.table import GM, Seat, Table
 
 T = TypeVar("T")
 
-SNAPSHOT_INTERVAL = 100
+#: events between snapshots: a load replays fewer than this many events (see `make bench`)
+SNAPSHOT_INTERVAL = 25
 CONFLICT_RETRIES = 5
 LOCK_STRIPES = 64
 MAX_KEY = 255

@@ -17,13 +17,11 @@ import pytest
 import redis
 from psycopg import sql
 
-POSTGRES = {
-    "host": "127.0.0.1",
-    "port": 5432,
-    "user": "postgres",
-    "password": "",
-    "dbname": "test",
-}
+PG_HOST = "127.0.0.1"
+PG_PORT = 5432
+PG_USER = "postgres"
+PG_PASSWORD = ""
+PG_DBNAME = "test"
 REDIS_URL = "redis://127.0.0.1:6379/0"
 CONNECT_TIMEOUT = 2
 
@@ -40,7 +38,15 @@ def _unavailable(reason: str) -> NoReturn:
 
 
 def _postgres_connection() -> psycopg.Connection:
-    return psycopg.connect(**POSTGRES, connect_timeout=CONNECT_TIMEOUT, autocommit=True)
+    return psycopg.connect(
+        host=PG_HOST,
+        port=PG_PORT,
+        user=PG_USER,
+        password=PG_PASSWORD,
+        dbname=PG_DBNAME,
+        connect_timeout=CONNECT_TIMEOUT,
+        autocommit=True,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -50,8 +56,8 @@ def postgres_unreachable() -> str | None:
         with _postgres_connection() as connection:
             connection.execute("SELECT 1")
     except psycopg.Error as error:
-        where = f"{POSTGRES['host']}:{POSTGRES['port']}, database {POSTGRES['dbname']!r}"
-        return f"PostgreSQL is unreachable at {where}: {error}".strip()
+        where = f"{PG_HOST}:{PG_PORT}, database {PG_DBNAME!r}"
+        return f"PostgreSQL is unreachable at {where}: {' '.join(str(error).split())}"
     return None
 
 
@@ -71,11 +77,11 @@ def postgres_env(postgres_unreachable: str | None) -> Iterator[dict[str, str]]:
     try:
         yield {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
-            "POSTGRES_DBNAME": POSTGRES["dbname"],
-            "POSTGRES_HOST": POSTGRES["host"],
-            "POSTGRES_PORT": str(POSTGRES["port"]),
-            "POSTGRES_USER": POSTGRES["user"],
-            "POSTGRES_PASSWORD": POSTGRES["password"],
+            "POSTGRES_DBNAME": PG_DBNAME,
+            "POSTGRES_HOST": PG_HOST,
+            "POSTGRES_PORT": str(PG_PORT),
+            "POSTGRES_USER": PG_USER,
+            "POSTGRES_PASSWORD": PG_PASSWORD,
             "POSTGRES_SCHEMA": schema,
         }
     finally:
@@ -92,7 +98,7 @@ def redis_unreachable() -> str | None:
     try:
         client.ping()
     except redis.RedisError as error:
-        return f"Redis is unreachable at {REDIS_URL}: {error}"
+        return f"Redis is unreachable at {REDIS_URL}: {' '.join(str(error).split())}"
     finally:
         client.close()
     return None

@@ -2,13 +2,13 @@
 
 Tables here are "no_management" Frontera tables played by a loop of trait tests (the
 Mayor opens one, the player draws and plays the first drawn card), about eight events a
-test, so a few dozen tests cross the snapshots taken every 100 events.
+test, so a few dozen tests cross the snapshots taken every SNAPSHOT_INTERVAL events.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,10 +69,14 @@ class Play:
 
     def on(self, app: Tables) -> Play:
         """The same table, driven through another application (another process)."""
-        return Play(Session(app, self.table_id, dict(self.session.seats)), self.seat, self.character)
+        return Play(
+            Session(app, self.table_id, dict(self.session.seats)), self.seat, self.character
+        )
 
     def open_test(self) -> Outcome:
-        return self.session.run(MAYOR, cmd.OpenTraitTest(character=self.character, trait=Trait.HANDS))
+        return self.session.run(
+            MAYOR, cmd.OpenTraitTest(character=self.character, trait=Trait.HANDS)
+        )
 
     def draw(self) -> Outcome:
         return self.session.run(self.seat, cmd.Draw(character=self.character))
@@ -101,6 +105,13 @@ def start_playing(app: Tables) -> Play:
     character = session.run(seat, CLEMENTINE).result
     session.run(MAYOR, cmd.StartTable())
     return Play(session, seat, character)
+
+
+def replay(events: Iterable[Any]) -> Table:
+    """The table made from these events alone, with no snapshot."""
+    table = project_aggregate(None, events)
+    assert isinstance(table, Table)
+    return table
 
 
 def assert_log_whole(app: Tables, table_id: UUID) -> int:
@@ -166,25 +177,28 @@ def test_a_played_table_reads_back_identically_in_a_new_application(
 # -- (b) snapshots -------------------------------------------------------------------------
 
 
-def test_snapshots_are_taken_every_100_events_and_load_as_a_full_replay_does(
+def test_snapshots_are_taken_every_interval_and_load_as_a_full_replay_does(
     sqlite_file: dict[str, str],
 ) -> None:
     with open_tables(sqlite_file) as app:
         play = start_playing(app)
         play.play_until(2 * SNAPSHOT_INTERVAL + 30)
+        assert app.snapshots is not None
         snapshots = list(app.snapshots.get(play.table_id))
-        assert [s.originator_version for s in snapshots] == [100, 200]
+        assert [s.originator_version for s in snapshots] == [
+            SNAPSHOT_INTERVAL * n for n in range(1, len(snapshots) + 1)
+        ]
+        version = app.read(play.table_id, lambda table: table.version)
+        assert len(snapshots) == version // SNAPSHOT_INTERVAL
         for snapshot in snapshots:
-            from_snapshot = snapshot.mutate(None)  # type: ignore[attr-defined]
-            replayed = project_aggregate(
-                None, app.events.get(play.table_id, lte=snapshot.originator_version)
-            )
+            from_snapshot = replay([snapshot])
+            replayed = replay(app.events.get(play.table_id, lte=snapshot.originator_version))
             assert state_of(from_snapshot) == state_of(replayed)
         live = app.read(play.table_id, state_of)
     with open_tables({**sqlite_file, "AGGREGATE_CACHE_MAXSIZE": ""}) as app:
         assert app.repository.cache is None
-        loaded = app.repository.get(play.table_id)  # snapshot 200 + the events after it
-        replayed = project_aggregate(None, app.events.get(play.table_id))
+        loaded: Table = app.repository.get(play.table_id)  # the last snapshot + the events after
+        replayed = replay(app.events.get(play.table_id))
         assert state_of(loaded) == state_of(replayed) == live
 
 
@@ -223,13 +237,11 @@ def test_two_applications_alternating_commands_on_one_table_both_succeed(
     with open_tables(store) as first, open_tables(store) as second:
         plays = [start_playing(first)]
         plays.append(plays[0].on(second))
-        turn = 0
-        for _ in range(12):  # every command goes through the other application
+        for turn in range(12):  # every command goes through the other application
             opened = plays[turn % 2].open_test()
             drawn = plays[(turn + 1) % 2].draw()
             chosen = plays[(turn + 2) % 2].choose(drawn.result)
             assert opened.version < drawn.version < chosen.version
-            turn += 1
         states = [app.read(plays[0].table_id, state_of) for app in (first, second)]
         assert states[0] == states[1]
         for app in (first, second):
