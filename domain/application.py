@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 from uuid import UUID, uuid4
 
 import msgspec
-from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.domain import DomainEventProtocol
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
+from eventsourcing.domain import DomainEventProtocol, Snapshot
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
 from domain import structs
@@ -36,6 +36,8 @@ SNAPSHOT_INTERVAL = 25
 CONFLICT_RETRIES = 5
 LOCK_STRIPES = 64
 MAX_KEY = 255
+MAX_TITLE = 120
+MAX_NAME = 80
 MIN_CREATION_KEY = 16
 
 
@@ -69,6 +71,26 @@ class Tables(Application[UUID]):
         self._server_key = server_key
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
 
+    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
+        """Snapshot a saved table from memory when its new events crossed an interval.
+
+        The library would rebuild the table from the store at the interval's version; the
+        table in hand is already the saved state, a few versions on at most.
+        """
+        assert self.snapshots is not None
+        crossed = {
+            event.originator_id
+            for event in processing_event.events
+            if event.originator_version % SNAPSHOT_INTERVAL == 0
+        }
+        snapshots = [
+            Snapshot.take(aggregate)
+            for table_id, aggregate in processing_event.aggregates.items()
+            if table_id in crossed
+        ]
+        if snapshots:
+            self.snapshots.put(snapshots)
+
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
         for transcoding in structs.transcodings():
@@ -92,10 +114,10 @@ class Tables(Application[UUID]):
         """
         rules = rule_system(system)
         title, gm_name = title.strip(), gm_name.strip()
-        if not title or len(title) > 120 or not gm_name or len(gm_name) > 80:
+        if not title or len(title) > MAX_TITLE or not gm_name or len(gm_name) > MAX_NAME:
             raise InvalidCommand(
-                "a table needs a title (1 to 120 characters) and its game master a name "
-                "(1 to 80 characters)",
+                f"a table needs a title (1 to {MAX_TITLE} characters) and its game master a "
+                f"name (1 to {MAX_NAME} characters)",
                 "invalid_name",
             )
         options = rules.parse_options(options)
@@ -132,6 +154,21 @@ class Tables(Application[UUID]):
         )
         self.save(table)
         return table_id
+
+    def fork(self, table_id: UUID, actor: str | Bearer, version: int, title: str) -> UUID:
+        """The game master starts a new table from this one as it was at `version`."""
+        source = self.read(table_id, lambda table: table)
+        seat = source.authenticate(actor.credential).id if isinstance(actor, Bearer) else actor
+        source.require_gm(seat, "fork the table")
+        title = title.strip()
+        if not title or len(title) > MAX_TITLE:
+            raise InvalidCommand(
+                f"a table needs a title of 1 to {MAX_TITLE} characters", "invalid_name"
+            )
+        past = self.read(table_id, lambda table: table, version=version)
+        fork_id = uuid4()
+        self.save(Table.fork_of(past, fork_id, title, self.keys(fork_id)))
+        return fork_id
 
     def execute(
         self,

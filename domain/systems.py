@@ -18,6 +18,7 @@ from domain.frontera import rules as frontera_rules
 from domain.frontera.setup import parse_options as frontera_options
 from domain.frontera.state import FronteraState, Options
 from domain.frontera.verify import shuffle_mismatches
+from domain.keys import TableKeys
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,10 @@ class RuleSystem:
     parse_options: Callable[[dict[str, Any]], dict[str, Any]]
     #: the game state of a new table; runs inside the creation event, so it never fails
     new_game: Callable[[dict[str, Any]], Any]
+    #: a game state from its stored form (a forked table's copy)
+    load_game: Callable[[dict[str, Any]], Any]
+    #: what a forked table does after copying the state (e.g. reshuffle what is face down)
+    after_fork: Callable[[Any, str, TableKeys], None]
     handlers: Mapping[type, Handler]
     #: after closing: (shuffles checked, mismatches) from the table's events and its seed
     verify: Callable[[Iterable[Any], bytes], tuple[int, list[str]]]
@@ -43,6 +48,8 @@ FRONTERA = RuleSystem(
     gm_seat="mayor",
     parse_options=lambda options: msgspec.to_builtins(frontera_options(options)),
     new_game=_frontera_game,
+    load_game=lambda game: msgspec.convert(game, FronteraState),
+    after_fork=frontera_rules.reshuffle_face_down,
     handlers=frontera_rules.HANDLERS,
     verify=shuffle_mismatches,
 )

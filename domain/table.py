@@ -135,6 +135,39 @@ class Table(Aggregate):
             lineage=lineage,
         )
 
+    @classmethod
+    def fork_of(cls, past: Table, table_id: UUID, title: str, keys: TableKeys) -> Table:
+        """A new table that starts from `past` (another table as it was at some version).
+
+        It copies the facts (seats, game state) rather than the history, records where they
+        came from, and gets its own seed and credentials; the rule system then reshuffles what
+        is face down, so that nobody can know the new table's future from the old one's.
+        """
+        from domain.systems import rule_system
+
+        gm = past.gm_seat
+        fork = cls.open(
+            table_id,
+            system=past.system,
+            title=title,
+            options=past.options,
+            gm=Seat(id=gm.id, name=gm.name, role=GM, credential_hash=keys.credential_hash(gm.id)),
+            seed_commitment=keys.seed_commitment,
+            lineage=Lineage(table_id=str(past.id), version=past.version),
+        )
+        for seat in past.seats.values():
+            if seat.role != GM:
+                fork.trigger_event(
+                    SeatJoined,
+                    actor=gm.id,
+                    seat=msgspec.structs.replace(
+                        seat, credential_hash=keys.credential_hash(seat.id)
+                    ),
+                )
+        fork.trigger_event(GameCopied, actor=gm.id, game=msgspec.to_builtins(past.game))
+        rule_system(past.system).after_fork(fork, gm.id, keys)
+        return fork
+
     # -- queries -------------------------------------------------------------------------
 
     @property
@@ -246,6 +279,18 @@ class SeatRemoved(Table.Event):
 
     def apply(self, table: Table) -> None:
         table.seats[self.seat] = msgspec.structs.replace(table.seats[self.seat], active=False)
+
+
+class GameCopied(Table.Event):
+    """A forked table takes the game state of the table and version it came from."""
+
+    TOPIC = "table.GameCopied"
+    game: dict[str, Any]
+
+    def apply(self, table: Table) -> None:
+        from domain.systems import rule_system
+
+        table.game = rule_system(table.system).load_game(self.game)
 
 
 class TableClosed(Table.Event):

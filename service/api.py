@@ -140,14 +140,14 @@ def _viewer(table: Table, bearer: Bearer, audit: bool) -> Viewer:
 
 
 async def _read(
-    request: Request[Any, Any, Any],
-    table_id: FromPath[UUID],
-    audit: bool,
-    version: int | None,
-    view: Any,
+    request: Request[Any, Any, Any], table_id: UUID, audit: bool, version: int | None, view: Any
 ) -> Any:
     """Authenticate against the table now, then read it (as it was at `version`)."""
     tables, bearer = _tables(request), _bearer(request)
+    if version is None:
+        return await anyio.to_thread.run_sync(
+            tables.read, table_id, lambda table: view(table, _viewer(table, bearer, audit))
+        )
     viewer = await anyio.to_thread.run_sync(
         tables.read, table_id, lambda table: _viewer(table, bearer, audit)
     )
@@ -221,6 +221,28 @@ class TablesController(Controller):
     ) -> Response[TableView]:
         view = await _read(request, table_id, audit, version, table_view)
         return Response(view, headers=_etag(view.version))
+
+    @_command("/{table_id:uuid}/fork", "Start a new table from this one at a version (Mayor)", 201)
+    async def fork(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[schemas.ForkTable],
+    ) -> Response[schemas.TableForked]:
+        tables = _tables(request)
+        fork_id = await anyio.to_thread.run_sync(
+            tables.fork, table_id, _bearer(request), data.version, data.title
+        )
+        fork = await anyio.to_thread.run_sync(tables.read, fork_id, lambda table: table)
+        keys = tables.keys(fork_id)
+        body = schemas.TableForked(
+            table_id=str(fork_id),
+            forked_from=str(table_id),
+            forked_at=data.version,
+            version=fork.version,
+            credentials={seat: keys.credential(seat) for seat in fork.seats},
+        )
+        return Response(body, status_code=201, headers=_etag(fork.version))
 
     @_command("/{table_id:uuid}/seats", "Seat a player (Mayor); returns its credential", 201)
     async def add_seat(

@@ -24,6 +24,21 @@ class TableCreated(msgspec.Struct, kw_only=True):
     version: int
 
 
+class ForkTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    #: the version of this table the new one starts from
+    version: int
+    title: str
+
+
+class TableForked(msgspec.Struct, kw_only=True):
+    table_id: str
+    forked_from: str
+    forked_at: int
+    version: int
+    #: every seat's credential at the new table, for the Mayor to hand out
+    credentials: dict[str, str]
+
+
 class SeatAdded(msgspec.Struct, kw_only=True):
     seat: str
     #: the player's bearer credential, to hand to the player

@@ -178,6 +178,13 @@ def _move(
         )
 
 
+def reshuffle_face_down(table: Table, actor: str, keys: TableKeys) -> None:
+    """After a fork: every zone whose order nobody knows gets a new order from the new seed."""
+    for zone in list(game(table).zones):
+        if not zone.startswith("hand:"):
+            _shuffle(table, actor, zone, keys)
+
+
 # -- characters ------------------------------------------------------------------------
 
 
