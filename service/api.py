@@ -24,6 +24,7 @@ from domain.keys import Bearer
 from domain.table import GM, Table
 from projections.log import log_page
 from projections.redaction import Viewer
+from projections.tests_record import TestRecord, test_record
 from projections.views import CharacterView, TableView, character_view, table_view
 from service import schemas
 from service.fanout import FanOut
@@ -375,6 +376,30 @@ class TablesController(Controller):
         idempotency_key: IdempotencyKey,
     ) -> Response[schemas.TestOpenedResult]:
         return await _opened(request, table_id, data, if_match, idempotency_key)
+
+    @get(
+        "/{table_id:uuid}/tests/{number:int}",
+        summary="A test: rulings, cards played, outcome, and its events as the caller may see them",
+        responses=RESPONSES,
+        security=[{"bearer": []}],
+    )
+    async def test(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        number: FromPath[int],
+        audit: Audit = False,
+    ) -> TestRecord:
+        tables = _tables(request)
+
+        def record(table: Table, viewer: Viewer) -> TestRecord:
+            found = test_record(tables.table_events(table_id), number, viewer, table.closed)
+            if found is None:
+                raise NotFound(f"this table has no test {number}", "unknown_test")
+            return found
+
+        result: TestRecord = await _read(request, table_id, audit, None, record)
+        return result
 
     @_command("/{table_id:uuid}/test/draw", "Draw a character's cards for the open test")
     async def draw(
