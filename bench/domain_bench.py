@@ -23,6 +23,8 @@ from domain.frontera.cards import Suit
 from domain.frontera.character import Skill, Trait
 
 SERVER_KEY = bytes(range(32))
+#: open, shuffle, draw, choose, reveal, resolve, and the played and unplayed cards moved
+EVENTS_PER_TEST = 8
 MAYOR = "mayor"
 
 
@@ -104,11 +106,19 @@ class BenchTable:
         while self.version < min_version:
             self.play_test()
 
-    def grow_past_snapshot(self, min_version: int, after_snapshot: int) -> None:
-        """Play tests until the table has at least `min_version` events, of which at least
-        `after_snapshot` follow its latest snapshot (the most a load has to replay)."""
+    def since_snapshot(self) -> int:
+        """How many events follow the table's latest snapshot: what a load replays."""
+        assert self.app.snapshots is not None
+        latest = list(self.app.snapshots.get(self.table_id, desc=True, limit=1))
+        return self.version - (latest[0].originator_version if latest else 0)
+
+    def grow_past_snapshot(self, min_version: int) -> None:
+        """Play tests until the table has at least `min_version` events and the next test
+        would take a snapshot: the most events a load of it ever has to replay."""
         self.grow_to(min_version)
-        while self.version % SNAPSHOT_INTERVAL < after_snapshot:
+        while (self.version + EVENTS_PER_TEST) // SNAPSHOT_INTERVAL == (
+            self.version // SNAPSHOT_INTERVAL
+        ):
             self.play_test()
 
 
@@ -117,7 +127,7 @@ def draw_choose_throughput(env: Mapping[str, str], tests: int, batches: int = 5)
 
     The tests run in batches; the median batch's rate is reported, so one slow moment of
     a shared machine does not decide the figure. Snapshot-taking, which happens inside
-    the commands that cross a multiple of 100 events, is part of the measured time.
+    the commands that cross a snapshot interval, is part of the measured time.
     """
     table = BenchTable.create(new_app(env))
     table.grow_to(table.version + 50)  # warm-up: imports, caches, the first snapshot path
@@ -147,21 +157,22 @@ def cold_load_ms(env: Mapping[str, str], table_id: UUID, repeats: int) -> float:
 
 
 def load_figures(directory: Path, small: int, large: int, repeats: int) -> list[Figure]:
-    """Load times of a short and a long table on SQLite, snapshots every 100 events.
+    """Load times of a short and a long table on SQLite, with the application's snapshots.
 
     Tables are built by whole tests until their version reaches the target, so a version
     is the first test boundary at or past it (12 for 10, 10,004 for 10,000 with eight
     events a test); the versions are printed too. There is no rounding to a snapshot
-    boundary: a load replays the latest snapshot plus the events after it, which for the
-    10,004-event table is 4 events. The "worst case" table is grown past `large` until at
-    least 90 events follow its latest snapshot, near the most any load replays (99).
+    boundary: a load replays the latest snapshot plus the events after it (printed). The
+    "worst case" table is grown past `large` until the next test would snapshot it, so it
+    has the most events after its latest snapshot that a load can meet.
     """
     env = sqlite_env(directory / "load.sqlite3")
     app = new_app(env)
     short, long, worst = (BenchTable.create(app) for _ in range(3))
     short.grow_to(small)
     long.grow_to(large)
-    worst.grow_past_snapshot(large, after_snapshot=90)
+    worst.grow_past_snapshot(large)
+    long_after, worst_after = long.since_snapshot(), worst.since_snapshot()
     app.close()
     short_ms = cold_load_ms(env, short.table_id, repeats)
     long_ms = cold_load_ms(env, long.table_id, repeats)
@@ -177,13 +188,13 @@ def load_figures(directory: Path, small: int, large: int, repeats: int) -> list[
         Figure("worst-case table version", worst.version, "events", 0),
         Figure(
             "events after the long table's latest snapshot",
-            long.version % SNAPSHOT_INTERVAL,
+            long_after,
             "events",
             0,
         ),
         Figure(
             "events after the worst-case table's latest snapshot",
-            worst.version % SNAPSHOT_INTERVAL,
+            worst_after,
             "events",
             0,
         ),
