@@ -35,9 +35,14 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 def problem(
-    status: int, code: str, detail: str, request: Request[Any, Any, Any]
+    status: int,
+    code: str,
+    detail: str,
+    request: Request[Any, Any, Any],
+    headers: dict[str, str] | None = None,
 ) -> Response[Problem]:
-    headers = {"WWW-Authenticate": 'Bearer realm="saloon"'} if status == 401 else None
+    if status == 401:
+        headers = {**(headers or {}), "WWW-Authenticate": 'Bearer realm="saloon"'}
     return Response(
         Problem(
             type=f"{TYPE_BASE}{code}",
@@ -74,7 +79,7 @@ def http_error(request: Request[Any, Any, Any], error: HTTPException) -> Respons
     code = {405: "method_not_allowed", 413: "request_too_large"}.get(
         error.status_code, "http_error"
     )
-    return problem(error.status_code, code, error.detail, request)
+    return problem(error.status_code, code, error.detail, request, dict(error.headers or {}))
 
 
 def unexpected_error(request: Request[Any, Any, Any], _: Exception) -> Response[Problem]:

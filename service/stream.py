@@ -44,6 +44,7 @@ def _last_event_id(request: Request[Any, Any, Any], query: int | None) -> int:
     responses=RESPONSES,
     security=[{"bearer": []}],
     tags=["tables"],
+    media_type="text/event-stream",
 )
 async def stream(
     request: Request[Any, Any, Any],

@@ -1,0 +1,420 @@
+"""Who may do what over HTTP, and what each caller may never read.
+
+The permission matrix runs every endpoint for five callers (no credential, another table's
+credential, player A, player B, the Mayor) on a fresh table brought to a state where the
+command is valid for the right caller, and asserts the status the code promises.
+
+The hidden-card scan collects every body and header a caller can obtain at several moments of
+a normal-mode session and asserts that no card id the caller may not see (from the domain
+state: face-down decks, the pile, other characters' hands) and never the seed appear in them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+import pytest
+from litestar.testing import TestClient
+
+from domain.frontera import events as fe
+from domain.frontera.state import DEAD_MANS_HAND, FronteraState
+from domain.table import Table
+from service.app import create_app
+from tests.frontera_helpers import in_memory_tables
+
+Headers = dict[str, str]
+CALLERS = ("none", "foreign", "A", "B", "mayor")
+SCRIPT = ["d0:3C", "d0:9D", "d0:10S", "d0:KS", "d0:5D", "d0:8H", "d0:AD", "d0:6D"]
+PROTAGONIST = {
+    "traits": {"hands": 3, "senses": 4, "muscle": 3, "head": 2},
+    "skills": ["brawl", "strength", "knowledge", "cunning"],
+}
+NPC = {
+    "kind": "npc",
+    "traits": {"hands": 3, "senses": 2, "muscle": 4, "head": 2},
+    "skills": ["agility"],
+}
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient[Any]]:
+    with TestClient(create_app(tables=in_memory_tables())) as test_client:
+        yield test_client
+
+
+def bearer(credential: str) -> Headers:
+    return {"Authorization": f"Bearer {credential}"}
+
+
+def ok(response: Any, status: int = 200) -> Any:
+    assert response.status_code == status, response.text
+    return response.json()
+
+
+@dataclass
+class World:
+    """A table with the Mayor, players A (p1, plays c1) and B (p2, plays c2), Billy (c3, NPC
+    of the Mayor), and the credential of another table's Mayor."""
+
+    client: TestClient[Any]
+    table: str
+    headers: dict[str, Headers] = field(default_factory=dict)
+
+    def post(self, who: str, path: str, body: Any = None, **kwargs: Any) -> Any:
+        return self.client.post(
+            f"/tables/{self.table}{path}", json=body, headers=self.headers[who], **kwargs
+        )
+
+    def get(self, who: str, path: str = "", **kwargs: Any) -> Any:
+        return self.client.get(f"/tables/{self.table}{path}", headers=self.headers[who], **kwargs)
+
+
+def make_world(client: TestClient[Any], options: dict[str, Any]) -> World:
+    created = ok(
+        client.post("/tables", json={"title": "T", "mayor_name": "M", "options": options}), 201
+    )
+    world = World(client, created["table_id"])
+    world.headers["none"] = {}
+    world.headers["mayor"] = bearer(created["credential"])
+    other = ok(client.post("/tables", json={"title": "Other", "mayor_name": "O"}), 201)
+    world.headers["foreign"] = bearer(other["credential"])
+    for name in ("A", "B"):
+        seat = ok(world.post("mayor", "/seats", {"name": name}), 201)
+        world.headers[name] = bearer(seat["credential"])
+    assert ok(world.post("A", "/characters", {"name": "Ann", **PROTAGONIST}), 201)["id"] == "c1"
+    assert ok(world.post("B", "/characters", {"name": "Bob", **PROTAGONIST}), 201)["id"] == "c2"
+    assert ok(world.post("mayor", "/characters", {"name": "Billy", **NPC}), 201)["id"] == "c3"
+    return world
+
+
+def started(world: World) -> None:
+    ok(world.post("mayor", "/start"))
+
+
+def opened(world: World) -> None:
+    started(world)
+    trait = {"character": "c1", "trait": "senses", "difficulty": 8}
+    ok(world.post("mayor", "/tests/trait", trait), 201)
+
+
+def drawn(world: World) -> None:
+    opened(world)
+    assert ok(world.post("A", "/test/draw", {"character": "c1"}))["cards"] == SCRIPT[:4]
+
+
+def closed(world: World) -> None:
+    ok(world.post("mayor", "/close"))
+
+
+def lobby(world: World) -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class Cell:
+    prepare: Callable[[World], None]
+    method: str
+    path: str
+    #: status for A, B and the Mayor; no or a foreign credential is always 401
+    statuses: tuple[int, int, int]
+    body: Any = None
+    params: dict[str, Any] | None = None
+
+
+ENDPOINTS: dict[str, Cell] = {
+    "GET view": Cell(lobby, "GET", "", (200, 200, 200)),
+    "GET view?version=N": Cell(lobby, "GET", "", (200, 200, 200), params={"version": 2}),
+    "GET view?audit=true": Cell(lobby, "GET", "", (403, 403, 200), params={"audit": True}),
+    "GET events": Cell(lobby, "GET", "/events", (200, 200, 200)),
+    "GET events?audit=true": Cell(lobby, "GET", "/events", (403, 403, 200), params={"audit": True}),
+    "GET characters/c1": Cell(lobby, "GET", "/characters/c1", (200, 200, 200)),
+    "GET characters/c3": Cell(lobby, "GET", "/characters/c3", (200, 200, 200)),
+    "GET verify (open table)": Cell(lobby, "GET", "/verify", (409, 409, 409)),
+    "GET verify (closed table)": Cell(closed, "GET", "/verify", (200, 200, 200)),
+    "POST seats": Cell(lobby, "POST", "/seats", (403, 403, 201), {"name": "Zed"}),
+    "POST seats/remove": Cell(
+        lobby, "POST", "/seats/remove", (403, 403, 200), {"seat": "p2", "reason": "gone"}
+    ),
+    "POST start": Cell(lobby, "POST", "/start", (403, 403, 200)),
+    "POST close": Cell(lobby, "POST", "/close", (403, 403, 200)),
+    # a protagonist for the caller's own seat: the Mayor plays no protagonist
+    "POST characters (own protagonist)": Cell(
+        lobby, "POST", "/characters", (201, 201, 422), {"name": "New", **PROTAGONIST}
+    ),
+    "POST characters (protagonist for p1)": Cell(
+        lobby, "POST", "/characters", (201, 403, 201), {"name": "New", "seat": "p1", **PROTAGONIST}
+    ),
+    "POST characters (npc)": Cell(
+        lobby, "POST", "/characters", (403, 403, 201), {"name": "New", **NPC}
+    ),
+    "POST tests/trait": Cell(
+        started, "POST", "/tests/trait", (403, 403, 201), {"character": "c1", "trait": "senses"}
+    ),
+    "POST tests/opposed": Cell(
+        started,
+        "POST",
+        "/tests/opposed",
+        (403, 403, 201),
+        {
+            "participants": [
+                {"character": "c1", "trait": "muscle"},
+                {"character": "c3", "trait": "muscle"},
+            ]
+        },
+    ),
+    "POST tests/dead-mans-hand": Cell(
+        started, "POST", "/tests/dead-mans-hand", (403, 403, 201), {"character": "c1"}
+    ),
+    "POST test/draw (c1, A's)": Cell(
+        opened, "POST", "/test/draw", (200, 403, 403), {"character": "c1"}
+    ),
+    "POST test/choose (c1, A's)": Cell(
+        drawn, "POST", "/test/choose", (200, 403, 403), {"character": "c1", "cards": ["d0:3C"]}
+    ),
+    "POST test/cancel": Cell(opened, "POST", "/test/cancel", (403, 403, 200), {"reason": "r"}),
+    "POST conditions": Cell(
+        started,
+        "POST",
+        "/conditions",
+        (403, 403, 200),
+        {"character": "c1", "track": "health", "change": -1, "reason": "shot"},
+    ),
+}
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize("endpoint", list(ENDPOINTS))
+def test_permission_matrix(client: TestClient[Any], endpoint: str, caller: str) -> None:
+    cell = ENDPOINTS[endpoint]
+    world = make_world(client, {"mode": "no_management", "scripted_order": SCRIPT})
+    cell.prepare(world)
+    before = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
+    expected = dict(zip(("A", "B", "mayor"), cell.statuses, strict=True))
+    expected.update(none=401, foreign=401)
+
+    response = world.client.request(
+        cell.method,
+        f"/tables/{world.table}{cell.path}",
+        json=cell.body,
+        params=cell.params,
+        headers=world.headers[caller],
+    )
+
+    assert response.status_code == expected[caller], response.text
+    if response.status_code >= 400:
+        assert response.headers["content-type"].startswith("application/problem+json")
+        assert response.json()["status"] == response.status_code
+        after = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
+        assert after == before, "a rejected command appended events"
+    if response.status_code == 401:
+        assert response.headers["www-authenticate"].startswith("Bearer")
+
+
+@pytest.mark.parametrize(
+    ("caller", "params", "status"),
+    [
+        ("none", {}, 401),
+        ("foreign", {}, 401),
+        ("none", {"audit": True}, 401),
+        ("foreign", {"audit": True}, 401),
+        ("A", {"audit": True}, 403),
+        ("B", {"audit": True}, 403),
+    ],
+)
+def test_stream_refuses_before_streaming(
+    client: TestClient[Any], caller: str, params: dict[str, Any], status: int
+) -> None:
+    world = make_world(client, {"mode": "no_management"})
+    response = world.get(caller, "/stream", params=params)
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+
+
+def test_a_removed_seat_loses_its_credential(client: TestClient[Any]) -> None:
+    world = make_world(client, {"mode": "no_management"})
+    ok(world.post("mayor", "/seats/remove", {"seat": "p2", "reason": "left town"}))
+    assert world.get("B").status_code == 401
+    assert world.get("B", "/events").status_code == 401
+    assert world.post("B", "/characters", {"name": "X", **PROTAGONIST}).status_code == 401
+    assert world.get("A").status_code == 200
+
+
+def test_another_seats_character_sheet_is_public_part_only(client: TestClient[Any]) -> None:
+    world = make_world(client, {"mode": "no_management"})
+    for who, full in (("A", True), ("B", False), ("mayor", True)):
+        sheet = ok(world.get(who, "/characters/c1"))
+        assert (sheet["traits"] is not None) is full, who
+        assert (sheet["skills"] is not None) is full, who
+    assert ok(world.get("A", "/characters/c3"))["traits"] is None
+    assert world.get("A", "/characters/c9").status_code == 404
+
+
+# -- the hidden-card scan ---------------------------------------------------------------------
+
+
+def domain_table(client: TestClient[Any], world: World) -> Table:
+    tables = client.app.state.tables
+    table: Table = tables.read(UUID(world.table), lambda t: t)
+    return table
+
+
+def public_cards(client: TestClient[Any], world: World) -> set[str]:
+    """Cards every seat may know where they are: the dead man's hand, revealed cards, cards
+    moved in the open, from the domain events."""
+    table = domain_table(client, world)
+    state = table.game
+    assert isinstance(state, FronteraState)
+    public = set(state.zone(DEAD_MANS_HAND))
+    for event in client.app.state.tables.table_events(UUID(world.table)):
+        if isinstance(event, fe.CardsRevealed):
+            public.update(card for cards in event.cards.values() for card in cards)
+        elif isinstance(event, fe.DeadMansHandDrawn) or (
+            isinstance(event, fe.CardsMoved) and event.seen_by is None
+        ):
+            public.update(event.cards)
+    return public
+
+
+def forbidden_cards(client: TestClient[Any], world: World, seat: str, audit: bool) -> set[str]:
+    """From the domain state: face-down zones (the pile, every deck, discard, removed) to
+    everybody; another seat's hand to a player or the Mayor in play; the Mayor in audit may
+    see every hand (somebody saw them), never the face-down ones."""
+    table = domain_table(client, world)
+    state = table.game
+    assert isinstance(state, FronteraState)
+    hidden: set[str] = set()
+    for zone, cards in state.zones.items():
+        kind, _, owner = zone.partition(":")
+        if zone == DEAD_MANS_HAND or kind == "player_discard":
+            continue
+        if kind == "hand" and (audit or state.characters[owner].seat == seat):
+            continue
+        hidden.update(cards)
+    return hidden - public_cards(client, world)
+
+
+def collect(world: World, who: str) -> list[Any]:
+    """Every response a caller can get: bodies (without TableStarted, whose canonical initial
+    order is public by construction) and headers, errors included."""
+    version = ok(world.get("mayor"))["version"]
+    responses = [world.get(who), world.get(who, params={"audit": True})]
+    responses += [world.get(who, params={"version": v}) for v in range(1, version + 1)]
+    for audit in (False, True):
+        responses.append(world.get(who, "/events", params={"audit": audit, "limit": 500}))
+        for seat in ("mayor", "p1", "p2"):
+            responses.append(
+                world.get(who, "/events", params={"audit": audit, "seat": seat, "limit": 500})
+            )
+        for after in range(0, version, 3):
+            responses.append(
+                world.get(who, "/events", params={"audit": audit, "after": after, "limit": 2})
+            )
+    responses += [world.get(who, f"/characters/{c}") for c in ("c1", "c2", "c3", "c9")]
+    responses.append(world.get(who, "/verify"))
+    responses.append(world.get(who, "/nope"))
+    # refused commands: their problem details must not carry hidden cards either
+    for character in ("c1", "c2", "c3"):
+        responses.append(world.post(who, "/test/draw", {"character": character}))
+        responses.append(
+            world.post(who, "/test/choose", {"character": character, "cards": ["d0:XX"]})
+        )
+        responses.append(world.post(who, "/test/choose", {"character": character, "cards": []}))
+    responses.append(world.post(who, "/start"))
+    collected: list[Any] = []
+    for response in responses:
+        assert response.status_code < 500, response.text
+        body = response.json()
+        if isinstance(body, dict) and isinstance(body.get("events"), list):
+            body["events"] = [e for e in body["events"] if e["type"] != "TableStarted"]
+        collected.append({"status": response.status_code, "body": body})
+        collected.append(dict(response.headers))
+    return collected
+
+
+def scan(client: TestClient[Any], world: World, moment: str) -> None:
+    seed = client.app.state.tables.keys(UUID(world.table)).reveal_seed()
+    for who, seat in (("A", "p1"), ("B", "p2"), ("mayor", "mayor")):
+        # the Mayor's audit reads are in the same collection: check against the audit rule,
+        # then the plain reads against the play rule
+        text = json.dumps(collect(world, who))
+        assert seed not in text, f"{moment}: the seed leaks to {who}"
+        plain_text = json.dumps(collect_plain(world, who))
+        for card in sorted(forbidden_cards(client, world, seat, audit=False)):
+            assert card not in plain_text, f"{moment}: {card} leaks to {who}"
+        for card in sorted(forbidden_cards(client, world, seat, audit=who == "mayor")):
+            assert card not in text, f"{moment}: {card} leaks to {who} (audit reads)"
+
+
+def collect_plain(world: World, who: str) -> list[Any]:
+    """As `collect`, without the audit reads."""
+    version = ok(world.get("mayor"))["version"]
+    responses = [world.get(who)]
+    responses += [world.get(who, params={"version": v}) for v in range(1, version + 1)]
+    responses.append(world.get(who, "/events", params={"limit": 500}))
+    responses += [world.get(who, f"/characters/{c}") for c in ("c1", "c2", "c3")]
+    collected: list[Any] = []
+    for response in responses:
+        body = response.json()
+        if isinstance(body, dict) and isinstance(body.get("events"), list):
+            body["events"] = [e for e in body["events"] if e["type"] != "TableStarted"]
+        collected.append(body)  # the plain reads
+        collected.append(dict(response.headers))
+    return collected
+
+
+def playable(cards: list[str]) -> str:
+    """A card to play that needs no declared suit (not a Joker)."""
+    return next(card for card in cards if "JK" not in card)
+
+
+def test_no_hidden_card_and_no_seed_in_any_response_of_a_normal_session(
+    client: TestClient[Any],
+) -> None:
+    world = make_world(client, {"mode": "normal"})
+    ok(world.post("mayor", "/start"))
+    table = domain_table(client, world)
+    state = table.game
+    assert isinstance(state, FronteraState) and state.phase == 1
+    assert any(z.startswith("player_deck:") and cards for z, cards in state.zones.items())
+    scan(client, world, "after the face-down deal")
+
+    participants = [
+        {"character": "c1", "trait": "senses"},
+        {"character": "c2", "trait": "senses"},
+        {"character": "c3", "trait": "senses"},
+    ]
+    ok(world.post("mayor", "/tests/opposed", {"participants": participants}), 201)
+    hands = {
+        character: ok(world.post(who, "/test/draw", {"character": character}))["cards"]
+        for who, character in (("A", "c1"), ("B", "c2"), ("mayor", "c3"))
+    }
+    assert all(hands.values())
+    scan(client, world, "after the draws, before any choice")
+    # positive control: the scan would see a card that is there
+    assert len(forbidden_cards(client, world, "p1", audit=False)) > 40
+    own = json.dumps(collect_plain(world, "A"))
+    assert all(card in own for card in hands["c1"])
+    assert not any(card in own for card in hands["c2"])
+
+    for who, character in (("A", "c1"), ("B", "c2")):
+        ok(
+            world.post(
+                who, "/test/choose", {"character": character, "cards": [playable(hands[character])]}
+            )
+        )
+    scan(client, world, "after two choices, before the reveal")
+
+    ok(world.post("mayor", "/test/choose", {"character": "c3", "cards": [playable(hands["c3"])]}))
+    revealed = public_cards(client, world)
+    assert {playable(hands[c]) for c in hands} <= revealed
+    seed = client.app.state.tables.keys(UUID(world.table)).reveal_seed()
+    for who in ("A", "B", "mayor"):
+        assert seed not in json.dumps(collect(world, who))
+
+    ok(world.post("mayor", "/close"))
+    assert ok(world.get("A"))["seed"] == seed
+    assert ok(world.get("A", "/verify"))["verified"] is True
