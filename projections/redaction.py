@@ -6,7 +6,8 @@ maps every event type to its secret fields and their audience, and every card zo
 may list its cards. Rules:
 - a player sees public facts and its own secrets;
 - the Mayor, in play, the same; in audit (dispute replay), every secret that anybody saw,
-  never a face-down order nobody saw;
+  never a face-down order nobody saw, and nothing of the test still open: the Mayor plays
+  cards too, and must not read a player's draw or secret choice before the reveal;
 - after the table closes, every seat sees everything (the seed included);
 - credential hashes are never shown.
 """
@@ -22,7 +23,7 @@ import msgspec
 from domain.frontera import events as fe
 from domain.frontera.cards import sort_cards
 from domain.frontera.state import DEAD_MANS_HAND, FronteraState
-from domain.table import CommandRecorded, SeatJoined, Table
+from domain.table import GM, CommandRecorded, Seat, SeatJoined, Table
 
 #: an audience: the seats that saw a secret; None for every seat
 Audience = frozenset[str] | None
@@ -34,12 +35,25 @@ class Viewer:
     is_gm: bool
     #: the Mayor's power to read every secret somebody saw, to settle disputes
     audit: bool = False
+    #: the test open when the viewer reads, whose secrets audit does not open
+    open_test: int | None = None
 
 
-def sees(viewer: Viewer, audience: Audience, closed: bool) -> bool:
+def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
+    test = getattr(table.game, "test", None)
+    return Viewer(
+        seat=seat.id,
+        is_gm=seat.role == GM,
+        audit=audit,
+        open_test=test.number if test is not None else None,
+    )
+
+
+def sees(viewer: Viewer, audience: Audience, closed: bool, sealed: bool = False) -> bool:
+    """Whether the viewer may see a secret; `sealed` secrets belong to the open test."""
     if audience is None or closed:
         return True
-    if viewer.audit and viewer.is_gm:
+    if viewer.audit and viewer.is_gm and not sealed:
         return bool(audience)
     return viewer.seat in audience
 
@@ -127,8 +141,9 @@ class RedactedEvent(msgspec.Struct, kw_only=True):
 def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
     data = {k: v for k, v in vars(event).items() if k not in _ENVELOPE and k != "actor"}
     hidden: list[str] = []
+    sealed = viewer.open_test is not None and getattr(event, "test", None) == viewer.open_test
     for field, secret in SECRETS.get(type(event), {}).items():
-        if not sees(viewer, secret.audience(event), closed):
+        if not sees(viewer, secret.audience(event), closed, sealed):
             data[field] = secret.mask(data[field])
             hidden.append(field)
     own = OWN_ENTRY.get(type(event))
@@ -180,4 +195,4 @@ def zone_cards(table: Table, state: FronteraState, zone: str, viewer: Viewer) ->
         audience = frozenset({owner})
     else:
         audience = frozenset()
-    return sort_cards(cards) if sees(viewer, audience, False) else None
+    return sort_cards(cards) if sees(viewer, audience, False, sealed=kind == "hand") else None

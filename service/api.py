@@ -23,7 +23,7 @@ from domain.frontera import commands as fc
 from domain.keys import Bearer
 from domain.table import GM, Table
 from projections.log import log_page
-from projections.redaction import Viewer
+from projections.redaction import Viewer, viewer_for
 from projections.tests_record import TestRecord, test_record
 from projections.views import CharacterView, TableView, character_view, table_view
 from service import schemas
@@ -137,7 +137,7 @@ def _viewer(table: Table, bearer: Bearer, audit: bool) -> Viewer:
     seat = table.authenticate(bearer.credential)
     if audit and seat.role != GM:
         raise Forbidden("only the Mayor may read the table in audit mode", "not_game_master")
-    return Viewer(seat=seat.id, is_gm=seat.role == GM, audit=audit)
+    return viewer_for(table, seat, audit)
 
 
 async def _read(
