@@ -1,0 +1,104 @@
+"""Simultaneous secret choices by different seats never conflict in a way a client sees.
+
+Two applications on one store stand for two server processes; each player's choice goes
+through a different one, at the same moment, many times over. Every choice succeeds (the
+loser of a race is retried inside the server), and every test resolves once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from functools import partial
+from uuid import UUID
+
+import pytest
+
+from domain.application import Tables
+from domain.commands import AddSeat
+from domain.frontera import commands as cmd
+from domain.frontera import events as fe
+from domain.frontera.character import Skill, Trait
+from tests.frontera_helpers import MAYOR, SERVER_KEY, npc, protagonist
+from tests.test_storage import store  # noqa: F401  (the store fixture: SQLite and PostgreSQL)
+
+ROUNDS = 15
+
+
+def _hero(name: str) -> cmd.CreateCharacter:
+    return protagonist(
+        name,
+        {"hands": 3, "senses": 3, "muscle": 3, "head": 3},
+        ["aim", "agility", "cunning", "perception"],
+    )
+
+
+def _at_once(*actions: Callable[[], object]) -> list[BaseException]:
+    barrier = threading.Barrier(len(actions))
+    errors: list[BaseException] = []
+
+    def run(action: Callable[[], object]) -> None:
+        barrier.wait()
+        try:
+            action()
+        except BaseException as error:  # collected, and the test fails on them
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(action,)) for action in actions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return errors
+
+
+def _race(
+    mayor_app: Tables,
+    table_id: UUID,
+    seats: dict[str, str],
+    apps: tuple[Tables, Tables],
+) -> None:
+    """One opposed test whose draws, then choices, are sent at the same moment."""
+    contenders = [
+        cmd.Contender(character=c, trait=Trait.SENSES, skill=Skill.PERCEPTION) for c in seats
+    ]
+    mayor_app.execute(table_id, MAYOR, cmd.OpenOpposedTest(participants=contenders))
+    hands: dict[str, list[str]] = {}
+
+    def draw(app: Tables, character: str) -> None:
+        hands[character] = app.execute(
+            table_id, seats[character], cmd.Draw(character=character)
+        ).result
+
+    def choose(app: Tables, character: str) -> None:
+        played = [card for card in hands[character] if "JK" not in card][:1]
+        app.execute(table_id, seats[character], cmd.Choose(character=character, cards=played))
+
+    pairs = list(zip(apps, seats, strict=True))
+    assert _at_once(*(partial(draw, app, c) for app, c in pairs)) == []
+    assert _at_once(*(partial(choose, app, c) for app, c in pairs)) == []
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_simultaneous_choices_all_succeed_and_each_test_resolves_once(
+    store: dict[str, str],  # noqa: F811
+    processes: int,
+) -> None:
+    apps = [Tables(store, server_key=SERVER_KEY) for _ in range(processes)]
+    first, second = apps[0], apps[-1]
+    table_id = first.create_table("frontera", "Race", "Ana", {"mode": "no_management"})
+    ann = first.execute(table_id, MAYOR, AddSeat(name="Ann")).result
+    bob = first.execute(table_id, MAYOR, AddSeat(name="Bob")).result
+    a = first.execute(table_id, ann, _hero("A")).result
+    b = first.execute(table_id, bob, _hero("B")).result
+    first.execute(
+        table_id, MAYOR, npc("Dummy", {"hands": 1, "senses": 1, "muscle": 1, "head": 1}, [])
+    )
+    first.execute(table_id, MAYOR, cmd.StartTable())
+    for _ in range(ROUNDS):
+        _race(first, table_id, {a: ann, b: bob}, (first, second))
+    events = list(first.table_events(table_id))
+    assert [e.originator_version for e in events] == list(range(1, len(events) + 1))
+    assert sum(isinstance(e, fe.TestResolved) for e in events) == ROUNDS
+    for app in apps:
+        app.close()
