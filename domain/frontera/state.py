@@ -134,7 +134,7 @@ class FronteraState(Stored, kw_only=True):
 
     def move(self, cards: list[str], source: str, target: str, *, to_top: bool = False) -> None:
         """Move cards between zones; the cards must all be in the source."""
-        remaining = self.zones[source]
+        remaining = self.zones.get(source, [])
         moving = set(cards)
         if len(moving) != len(cards) or not moving.issubset(remaining):
             raise ValueError(f"cards are not all in {source}")
