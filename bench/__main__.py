@@ -1,7 +1,8 @@
 """`python -m bench`: one `name: value unit` line per figure.
 
-Domain benchmarks only for now; an HTTP benchmark can add its own module beside
-`bench.domain_bench` and its figures here.
+The domain benchmarks (`bench.domain_bench`) come first, then the HTTP ones
+(`bench.http_bench`): the API under 1, 8 and 32 clients beside a bare Litestar app and the
+same commands in process.
 """
 
 from __future__ import annotations
@@ -9,12 +10,14 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from bench import domain_bench
+from bench import domain_bench, http_bench
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="saloon-bench-") as directory:
         for figure in domain_bench.run(Path(directory)):
+            print(figure.line(), flush=True)
+        for figure in http_bench.run(Path(directory)):
             print(figure.line(), flush=True)
 
 

@@ -14,7 +14,7 @@ import hmac
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from uuid import UUID, uuid4
 
 import msgspec
@@ -24,7 +24,7 @@ from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
 from domain import structs
 from domain.commands import SHARED_HANDLERS, Handler
-from domain.errors import Conflict, InvalidCommand, NotFound, StaleVersion
+from domain.errors import Conflict, DomainError, InvalidCommand, NotFound, StaleVersion
 from domain.keys import Bearer, TableKeys, commitment
 from domain.systems import rule_system
 from domain.table import GM, Seat, Table
@@ -192,41 +192,57 @@ class Tables(Application[UUID]):
             type(command).__name__.encode() + msgspec.json.encode(command)
         ).hexdigest()
         with self._lock(table_id):
+            fresh = False
             for attempt in range(CONFLICT_RETRIES):
-                table = self._load(table_id)
-                seat = (
-                    table.authenticate(actor.credential).id if isinstance(actor, Bearer) else actor
-                )
-                if idempotency_key is not None and idempotency_key in table.recent_commands:
-                    return self._replay(table, seat, idempotency_key, fingerprint)
-                if expected_version is not None and expected_version != table.version:
-                    raise StaleVersion(
-                        f"the table is at version {table.version}, not {expected_version}"
-                    )
-                handler = self._handler(table, command)
+                # optimistic: the cached table, unread from the store; if another process
+                # moved the table, the save fails and the command runs again on fresh state
+                table = self._load(table_id) if fresh else self._cached(table_id)
                 try:
-                    result = handler(table, seat, command, self.keys(table_id))
-                    if idempotency_key is not None:
-                        table.record_command(
-                            seat,
-                            idempotency_key,
-                            type(command).__name__,
-                            fingerprint,
-                            msgspec.to_builtins(result),
-                        )
-                    if table.pending_events:
-                        self.save(table)
+                    return self._attempt(
+                        table, actor, command, idempotency_key, expected_version, fingerprint
+                    )
                 except IntegrityError:
                     self._evict(table_id)
                     if attempt == CONFLICT_RETRIES - 1:
                         raise
-                    continue
-                except BaseException:
-                    if table.pending_events:  # the cached table ran ahead of the store
-                        self._evict(table_id)
-                    raise
-                return Outcome(result, table.version)
+                except DomainError:
+                    if fresh or not self._moved(table):
+                        raise
+                fresh = True
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _attempt(
+        self,
+        table: Table,
+        actor: str | Bearer,
+        command: Any,
+        idempotency_key: str | None,
+        expected_version: int | None,
+        fingerprint: str,
+    ) -> Outcome:
+        seat = table.authenticate(actor.credential).id if isinstance(actor, Bearer) else actor
+        if idempotency_key is not None and idempotency_key in table.recent_commands:
+            return self._replay(table, seat, idempotency_key, fingerprint)
+        if expected_version is not None and expected_version != table.version:
+            raise StaleVersion(f"the table is at version {table.version}, not {expected_version}")
+        handler = self._handler(table, command)
+        try:
+            result = handler(table, seat, command, self.keys(table.id))
+            if idempotency_key is not None:
+                table.record_command(
+                    seat,
+                    idempotency_key,
+                    type(command).__name__,
+                    fingerprint,
+                    msgspec.to_builtins(result),
+                )
+            if table.pending_events:
+                self.save(table)
+        except BaseException:
+            if table.pending_events:  # the cached table ran ahead of the store
+                self._evict(table.id)
+            raise
+        return Outcome(result, table.version)
 
     @staticmethod
     def _replay(table: Table, actor: str, key: str, fingerprint: str) -> Outcome:
@@ -281,6 +297,18 @@ class Tables(Application[UUID]):
 
     def _lock(self, table_id: UUID) -> threading.RLock:
         return self._locks[table_id.int % LOCK_STRIPES]
+
+    def _cached(self, table_id: UUID) -> Table:
+        """The table as this process last saw it, without reading the store when cached."""
+        cache = self.repository.cache
+        if cache is not None:
+            with contextlib.suppress(KeyError):
+                return cast(Table, cache.get(table_id))
+        return self._load(table_id)
+
+    def _moved(self, table: Table) -> bool:
+        """Whether the store holds events of the table past the given (cached) version."""
+        return any(True for _ in self.events.get(table.id, gt=table.version, limit=1))
 
     def _load(self, table_id: UUID) -> Table:
         try:

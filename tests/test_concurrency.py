@@ -16,9 +16,11 @@ import pytest
 
 from domain.application import Tables
 from domain.commands import AddSeat
+from domain.errors import DomainError
 from domain.frontera import commands as cmd
 from domain.frontera import events as fe
 from domain.frontera.character import Skill, Trait
+from domain.keys import Bearer
 from tests.frontera_helpers import MAYOR, SERVER_KEY, npc, protagonist
 from tests.test_storage import store  # noqa: F401  (the store fixture: SQLite and PostgreSQL)
 
@@ -101,4 +103,28 @@ def test_simultaneous_choices_all_succeed_and_each_test_resolves_once(
     assert [e.originator_version for e in events] == list(range(1, len(events) + 1))
     assert sum(isinstance(e, fe.TestResolved) for e in events) == ROUNDS
     for app in apps:
+        app.close()
+
+
+def test_a_process_with_a_stale_table_judges_a_command_on_the_fresh_one(
+    store: dict[str, str],  # noqa: F811
+) -> None:
+    """Commands run on the cached table without reading the store first; a rejection by a
+    table that another process has moved on is re-judged on the fresh table."""
+    writer, stale = (Tables(store, server_key=SERVER_KEY) for _ in range(2))
+    table_id = writer.create_table("frontera", "Two workers", "Ana", {"mode": "no_management"})
+    stale.read(table_id, lambda table: table.version)  # now cached in `stale`
+    ann = writer.execute(table_id, MAYOR, AddSeat(name="Ann")).result
+    credential = writer.keys(table_id).credential(ann)
+    hero = stale.execute(table_id, Bearer(credential), _hero("A")).result  # a seat it never saw
+    writer.execute(table_id, MAYOR, cmd.StartTable())
+    version = writer.execute(
+        table_id, MAYOR, cmd.OpenTraitTest(character=hero, trait=Trait.SENSES)
+    ).version
+    drawn = stale.execute(table_id, ann, cmd.Draw(character=hero), expected_version=version)
+    assert drawn.version > version and drawn.result
+    with pytest.raises(DomainError) as refused:  # still wrong on the fresh table: refused
+        stale.execute(table_id, ann, cmd.Draw(character=hero))
+    assert refused.value.code == "already_drawn"
+    for app in (writer, stale):
         app.close()
