@@ -12,7 +12,7 @@ import contextlib
 import hashlib
 import hmac
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 from uuid import UUID, uuid4
@@ -49,6 +49,30 @@ class Verification:
     commitment_matches: bool
     shuffles_checked: int
     mismatches: list[str]
+
+
+@dataclass(frozen=True)
+class CommandRequest:
+    """One command for a table, as a client sent it."""
+
+    table_id: UUID
+    actor: str | Bearer
+    command: Any
+    idempotency_key: str | None = None
+    expected_version: int | None = None
+
+    def __post_init__(self) -> None:
+        key = self.idempotency_key
+        if key is not None and not 1 <= len(key) <= MAX_KEY:
+            raise InvalidCommand(
+                f"an idempotency key has 1 to {MAX_KEY} characters", "invalid_idempotency_key"
+            )
+
+    @property
+    def fingerprint(self) -> str:
+        """What a retry with the same key must repeat (seen only by its sender)."""
+        encoded = type(self.command).__name__.encode() + msgspec.json.encode(self.command)
+        return hashlib.sha256(encoded).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -184,25 +208,72 @@ class Tables(Application[UUID]):
         A command sent again with the same idempotency key returns the first result and
         appends nothing; `expected_version`, when given, must be the table's version.
         """
-        if idempotency_key is not None and not 1 <= len(idempotency_key) <= MAX_KEY:
-            raise InvalidCommand(
-                f"an idempotency key has 1 to {MAX_KEY} characters", "invalid_idempotency_key"
-            )
-        fingerprint = hashlib.sha256(
-            type(command).__name__.encode() + msgspec.json.encode(command)
-        ).hexdigest()
-        with self._lock(table_id):
+        return self._execute(
+            CommandRequest(table_id, actor, command, idempotency_key, expected_version)
+        )
+
+    def execute_all(self, requests: Sequence[CommandRequest]) -> list[Outcome | DomainError]:
+        """Run several commands (of any tables) and save them in one transaction.
+
+        A group commit: one write to the store for the lot. A command the rules reject, or
+        whose table another process has moved on, is run again alone after the batch, so
+        each result is the one `execute` would have given.
+        """
+        results: list[Outcome | DomainError | None] = [None] * len(requests)
+        alone: list[int] = []
+        stripes = sorted({self._stripe(request.table_id) for request in requests})
+        with contextlib.ExitStack() as locked:
+            for stripe in stripes:
+                locked.enter_context(self._locks[stripe])
+            tables: dict[UUID, Table] = {}
+            for index, request in enumerate(requests):
+                try:
+                    table = tables.get(request.table_id) or self._cached(request.table_id)
+                except DomainError as error:
+                    results[index] = error
+                    continue
+                tables[table.id] = table
+                before = len(table.pending_events)
+                try:
+                    results[index] = self._apply(table, request)
+                except DomainError:
+                    if len(table.pending_events) != before:
+                        raise  # a handler broke its promise to check before any event
+                    alone.append(index)
+            try:
+                changed = [table for table in tables.values() if table.pending_events]
+                if changed:
+                    self.save(*changed)
+            except BaseException:
+                for table_id in tables:
+                    self._evict(table_id)
+                alone = [
+                    i for i, result in enumerate(results) if not isinstance(result, DomainError)
+                ]
+                results = [r if isinstance(r, DomainError) else None for r in results]
+        for index in alone:
+            try:
+                results[index] = self._execute(requests[index])
+            except DomainError as error:
+                results[index] = error
+        settled = [result for result in results if result is not None]
+        assert len(settled) == len(requests)
+        return settled
+
+    def _execute(self, request: CommandRequest) -> Outcome:
+        with self._lock(request.table_id):
             fresh = False
             for attempt in range(CONFLICT_RETRIES):
                 # optimistic: the cached table, unread from the store; if another process
                 # moved the table, the save fails and the command runs again on fresh state
-                table = self._load(table_id) if fresh else self._cached(table_id)
+                table = self._load(request.table_id) if fresh else self._cached(request.table_id)
                 try:
-                    return self._attempt(
-                        table, actor, command, idempotency_key, expected_version, fingerprint
-                    )
+                    outcome = self._apply(table, request)
+                    if table.pending_events:
+                        self.save(table)
+                    return outcome
                 except IntegrityError:
-                    self._evict(table_id)
+                    self._evict(table.id)
                     if attempt == CONFLICT_RETRIES - 1:
                         raise
                 except DomainError:
@@ -211,37 +282,32 @@ class Tables(Application[UUID]):
                 fresh = True
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _attempt(
-        self,
-        table: Table,
-        actor: str | Bearer,
-        command: Any,
-        idempotency_key: str | None,
-        expected_version: int | None,
-        fingerprint: str,
-    ) -> Outcome:
+    def _apply(self, table: Table, request: CommandRequest) -> Outcome:
+        """Judge a command on a table in memory and trigger its events, without saving."""
+        actor = request.actor
         seat = table.authenticate(actor.credential).id if isinstance(actor, Bearer) else actor
-        if idempotency_key is not None and idempotency_key in table.recent_commands:
-            return self._replay(table, seat, idempotency_key, fingerprint)
-        if expected_version is not None and expected_version != table.version:
-            raise StaleVersion(f"the table is at version {table.version}, not {expected_version}")
-        handler = self._handler(table, command)
+        key = request.idempotency_key
+        if key is not None and key in table.recent_commands:
+            return self._replay(table, seat, key, request.fingerprint)
+        expected = request.expected_version
+        if expected is not None and expected != table.version:
+            raise StaleVersion(f"the table is at version {table.version}, not {expected}")
+        handler = self._handler(table, request.command)
+        before = len(table.pending_events)
         try:
-            result = handler(table, seat, command, self.keys(table.id))
-            if idempotency_key is not None:
-                table.record_command(
-                    seat,
-                    idempotency_key,
-                    type(command).__name__,
-                    fingerprint,
-                    msgspec.to_builtins(result),
-                )
-            if table.pending_events:
-                self.save(table)
+            result = handler(table, seat, request.command, self.keys(table.id))
         except BaseException:
-            if table.pending_events:  # the cached table ran ahead of the store
+            if len(table.pending_events) != before:  # the cached table ran ahead of the store
                 self._evict(table.id)
             raise
+        if key is not None:
+            table.record_command(
+                seat,
+                key,
+                type(request.command).__name__,
+                request.fingerprint,
+                msgspec.to_builtins(result),
+            )
         return Outcome(result, table.version)
 
     @staticmethod
@@ -295,8 +361,11 @@ class Tables(Application[UUID]):
 
     # -- internals ----------------------------------------------------------------------
 
+    def _stripe(self, table_id: UUID) -> int:
+        return table_id.int % LOCK_STRIPES
+
     def _lock(self, table_id: UUID) -> threading.RLock:
-        return self._locks[table_id.int % LOCK_STRIPES]
+        return self._locks[self._stripe(table_id)]
 
     def _cached(self, table_id: UUID) -> Table:
         """The table as this process last saw it, without reading the store when cached."""

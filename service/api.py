@@ -16,7 +16,7 @@ from litestar import Controller, Request, Response, get, post
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 
-from domain.application import Outcome, Tables
+from domain.application import CommandRequest, Outcome, Tables
 from domain.commands import AddSeat, CloseTable, RemoveSeat
 from domain.errors import Forbidden, InvalidCommand, NotFound, Unauthenticated
 from domain.frontera import commands as fc
@@ -27,6 +27,7 @@ from projections.redaction import Viewer, viewer_for
 from projections.tests_record import TestRecord, test_record
 from projections.views import CharacterView, TableView, character_view, table_view
 from service import schemas
+from service.batcher import CommandBatcher
 from service.fanout import FanOut
 from service.problems import Problem
 
@@ -118,14 +119,10 @@ async def _run(
     if_match: str | None,
     idempotency_key: str | None,
 ) -> Outcome:
-    outcome = await anyio.to_thread.run_sync(
-        partial(
-            _tables(request).execute,
-            table_id,
-            _bearer(request),
-            command,
-            idempotency_key=idempotency_key,
-            expected_version=_expected_version(if_match),
+    batcher: CommandBatcher = request.app.state.batcher
+    outcome = await batcher.run(
+        CommandRequest(
+            table_id, _bearer(request), command, idempotency_key, _expected_version(if_match)
         )
     )
     fanout: FanOut = request.app.state.fanout

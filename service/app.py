@@ -8,6 +8,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from domain.application import Tables
 from service.api import TablesController
+from service.batcher import CommandBatcher
 from service.fanout import FanOut, InProcessFanOut
 from service.problems import EXCEPTION_HANDLERS
 from service.settings import Settings
@@ -31,8 +32,11 @@ def create_app(
 ) -> Litestar:
     settings = settings or Settings.from_env()
     tables = tables or Tables(settings.event_store_env(), server_key=settings.secret_key())
+    batcher = CommandBatcher(tables)
     app = Litestar(
         route_handlers=[health, TablesController, stream],
+        on_startup=[batcher.start],
+        on_shutdown=[batcher.stop],
         exception_handlers=EXCEPTION_HANDLERS,
         openapi_config=OpenAPIConfig(
             title="Saloon",
@@ -48,5 +52,6 @@ def create_app(
         ),
     )
     app.state.tables = tables
+    app.state.batcher = batcher
     app.state.fanout = fanout or InProcessFanOut()
     return app
