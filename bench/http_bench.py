@@ -34,17 +34,15 @@ from __future__ import annotations
 
 import abc
 import asyncio
-import contextlib
 import gc
 import logging
 import multiprocessing
 import os
 import resource
-import socket
 import statistics
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -54,7 +52,6 @@ from uuid import UUID, uuid4
 
 import httpx
 import msgspec
-import uvicorn
 from litestar import Litestar, post
 from litestar.params import JSONBody
 
@@ -66,6 +63,7 @@ from domain.frontera.character import Trait
 from domain.keys import Bearer
 from service import schemas
 from service.app import create_app
+from tests.live_server import serving
 
 LEVELS = (1, 8, 32)
 #: loops each client plays before the clock starts (connections, caches, first snapshots)
@@ -367,34 +365,6 @@ def in_process_level(app: Tables, seats: list[Seats]) -> Run:
 
 
 # -- the servers ---------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@contextlib.contextmanager
-def serving(app: Litestar) -> Iterator[str]:
-    """Serve `app` with uvicorn on 127.0.0.1 from a daemon thread; yields the base URL."""
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
-    )
-    thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the benchmark server did not start")
-        time.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 @post("/tables/{table_id:uuid}/tests/trait", status_code=201)
