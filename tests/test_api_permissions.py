@@ -135,6 +135,11 @@ ENDPOINTS: dict[str, Cell] = {
     "GET characters/c3": Cell(lobby, "GET", "/characters/c3", (200, 200, 200)),
     "GET verify (open table)": Cell(lobby, "GET", "/verify", (409, 409, 409)),
     "GET verify (closed table)": Cell(closed, "GET", "/verify", (200, 200, 200)),
+    "GET tests/1": Cell(opened, "GET", "/tests/1", (200, 200, 200)),
+    "GET tests/1?audit=true": Cell(
+        opened, "GET", "/tests/1", (403, 403, 200), params={"audit": True}
+    ),
+    "POST fork": Cell(lobby, "POST", "/fork", (403, 403, 201), {"version": 2, "title": "What if"}),
     "POST seats": Cell(lobby, "POST", "/seats", (403, 403, 201), {"name": "Zed"}),
     "POST seats/remove": Cell(
         lobby, "POST", "/seats/remove", (403, 403, 200), {"seat": "p2", "reason": "gone"}
@@ -314,6 +319,7 @@ def collect(world: World, who: str) -> list[Any]:
                 world.get(who, "/events", params={"audit": audit, "after": after, "limit": 2})
             )
     responses += [world.get(who, f"/characters/{c}") for c in ("c1", "c2", "c3", "c9")]
+    responses += [world.get(who, "/tests/1", params={"audit": audit}) for audit in (False, True)]
     responses.append(world.get(who, "/verify"))
     responses.append(world.get(who, "/nope"))
     # refused commands: their problem details must not carry hidden cards either
