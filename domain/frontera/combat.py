@@ -1,0 +1,126 @@
+"""Combat arithmetic [L873-L1207]: techniques, weapons, hits, effective toughness, damage.
+
+Pure functions over cards and sheets; the combat turn (declarations, secret choices, the
+reveal) will drive them. Weapons are table data the Mayor can edit: the book's weapon table
+is not in the source, so the defaults carry the figures its text gives.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from domain.frontera.cards import Suit
+from domain.frontera.character import Character, Skill, Trait
+from domain.structs import Stored
+
+Range = Literal["adjacent", "short", "medium", "long"]
+Cover = Literal["none", "partial", "total"]
+Mount = Literal["none", "walk", "trot", "gallop"]
+
+COVER_TOUGHNESS: dict[str, int] = {"none": 0, "partial": 1, "total": 2}
+MOUNT_TOUGHNESS: dict[str, int] = {"none": 0, "walk": 1, "trot": 2, "gallop": 3}
+
+
+class Technique(StrEnum):
+    """Chosen before drawing; it fixes the trait, the skill and the base damage."""
+
+    BRAWL = "brawl"
+    MELEE = "melee"
+    THROWN = "thrown"
+    QUICK_SHOT = "quick_shot"
+    AIM = "aim"
+
+
+TECHNIQUE_TRAIT: dict[Technique, tuple[Trait, Skill]] = {
+    Technique.BRAWL: (Trait.HANDS, Skill.BRAWL),
+    Technique.MELEE: (Trait.HANDS, Skill.BRAWL),
+    Technique.THROWN: (Trait.HANDS, Skill.BRAWL),
+    Technique.QUICK_SHOT: (Trait.HANDS, Skill.QUICK_SHOT),
+    Technique.AIM: (Trait.SENSES, Skill.AIM),
+}
+
+
+class Weapon(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A weapon as table data: its damage and, per range, the cards it adds or takes away
+    (None: out of range). Brawling needs no weapon."""
+
+    STORED_AS = "frontera.Weapon"
+
+    name: str
+    damage: int
+    #: per range: draw modifier, or None when the weapon cannot reach
+    ranges: dict[str, int | None]
+
+
+def _ranged(long: int | None) -> dict[str, int | None]:
+    # ranged weapons at an adjacent enemy draw one card fewer [L1024]
+    return {"adjacent": -1, "short": 0, "medium": 0, "long": long}
+
+
+#: defaults with the book's figures: revolver damage 1, rifle 2, bow 1, no modifier at
+#: medium range [L1150]; the long-range figures are the Mayor's to set
+DEFAULT_WEAPONS: dict[str, Weapon] = {
+    weapon.name: weapon
+    for weapon in (
+        Weapon(name="revolver", damage=1, ranges=_ranged(None)),
+        Weapon(name="rifle", damage=2, ranges=_ranged(0)),
+        Weapon(name="shotgun", damage=2, ranges=_ranged(None)),
+        Weapon(name="bow", damage=1, ranges=_ranged(-1)),
+        Weapon(
+            name="knife",
+            damage=1,
+            ranges={"adjacent": 0, "short": None, "medium": None, "long": None},
+        ),
+        Weapon(
+            name="thrown knife",
+            damage=1,
+            ranges={"adjacent": -1, "short": 0, "medium": None, "long": None},
+        ),
+    )
+}
+
+
+def base_damage(technique: Technique, character: Character) -> int:
+    """Quick shot 1, aim 3; brawl, melee and thrown 1, or 2 with the skill strength."""
+    if technique is Technique.QUICK_SHOT:
+        return 1
+    if technique is Technique.AIM:
+        return 3
+    return 2 if Skill.STRENGTH in character.skills else 1
+
+
+def damage_dealt(technique: Technique, character: Character, weapon: Weapon | None) -> int:
+    """Per hit: base + weapon damage; brawling adds no weapon."""
+    extra = 0 if technique is Technique.BRAWL or weapon is None else weapon.damage
+    return base_damage(technique, character) + extra
+
+
+def max_attacks(technique: Technique, character: Character, weapons: int = 1) -> int:
+    """Cards a character may play: 1, or 1 + hands // 2 with the technique's skill for brawl,
+    melee, thrown (at most as many as weapons) and quick shot; aim shoots once."""
+    _, skill = TECHNIQUE_TRAIT[technique]
+    if technique is Technique.AIM or skill not in character.skills:
+        return 1
+    attacks = 1 + character.traits[Trait.HANDS] // 2
+    return min(attacks, weapons) if technique is Technique.THROWN else attacks
+
+
+def is_hit(suit: Suit, technique: Technique) -> bool:
+    """No partial success in combat: the technique's trait suit hits, anything else misses."""
+    return suit == TECHNIQUE_TRAIT[technique][0].suit
+
+
+def effective_toughness(target: Character, cover: str, attacker_mount: str) -> int:
+    """Toughness + cover (partial +1, total +2) + the attacker's moving mount (+1 to +3)."""
+    return target.toughness + COVER_TOUGHNESS[cover] + MOUNT_TOUGHNESS[attacker_mount]
+
+
+def damage_taken(card_value: int, toughness: int, damage: int) -> int:
+    """Against effective toughness T: a card below T takes 3 off, equal takes 2 off, above
+    takes the full damage; never below 0."""
+    if card_value < toughness:
+        return max(0, damage - 3)
+    if card_value == toughness:
+        return max(0, damage - 2)
+    return damage
