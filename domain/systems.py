@@ -40,7 +40,8 @@ class RuleSystem:
 
 
 def _frontera_game(options: dict[str, Any]) -> FronteraState:
-    return FronteraState(options=msgspec.convert(options, Options))
+    parsed = msgspec.convert(options, Options)
+    return FronteraState(options=parsed, weapons=dict(parsed.weapons))
 
 
 FRONTERA = RuleSystem(

@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from domain.frontera.character import Character
+from domain.frontera.combat import Weapon
 from domain.frontera.state import FronteraState, Modifier, OpenTest
 from domain.table import GM, Table
 from projections.redaction import Viewer, zone_cards
@@ -85,6 +86,8 @@ class TableView(msgspec.Struct, kw_only=True):
     seats: list[SeatView]
     zones: list[ZoneView]
     characters: list[CharacterView]
+    #: the table's weapons: damage, and the draw modifier per range (null: out of reach)
+    weapons: list[Weapon]
     test: TestView | None
 
 
@@ -168,5 +171,6 @@ def table_view(table: Table, viewer: Viewer) -> TableView:
             for zone, cards in state.zones.items()
         ],
         characters=[character_view(table, c, viewer) for c in state.characters.values()],
+        weapons=list(state.weapons.values()),
         test=_test_view(table, state, state.test, viewer) if state.test else None,
     )

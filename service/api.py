@@ -451,6 +451,28 @@ class TablesController(Controller):
         body = schemas.ConditionResult(version=outcome.version, level=int(outcome.result))
         return Response(body, headers=_etag(outcome.version))
 
+    @_command("/{table_id:uuid}/weapons", "Add or change one of the table's weapons (Mayor)")
+    async def set_weapon(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[fc.SetWeapon],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.Accepted]:
+        return await _accepted(request, table_id, data, if_match, idempotency_key)
+
+    @_command("/{table_id:uuid}/weapons/remove", "Remove one of the table's weapons (Mayor)")
+    async def remove_weapon(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        data: JSONBody[fc.RemoveWeapon],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.Accepted]:
+        return await _accepted(request, table_id, data, if_match, idempotency_key)
+
     @get(
         "/{table_id:uuid}/events",
         summary="The audit log, each event as the caller may see it",

@@ -109,21 +109,14 @@ def start_session(app: Tables, players: int, **options: Any) -> Session:
 
 
 def fingerprint(table: Table) -> dict[str, Any]:
-    """Everything a table holds, as plain data, for comparing two copies of it."""
-    return {
-        "version": table.version,
-        "game": msgspec.to_builtins(table.game),
-        "seats": msgspec.to_builtins(table.seats),
-        "closed": table.closed,
-        "seed": table.seed,
-        "random_operations": table.random_operations,
-        "recent_commands": msgspec.to_builtins(table.recent_commands),
-        "options": table.options,
-        "system": table.system,
-        "title": table.title,
-        "seed_commitment": table.seed_commitment,
-        "lineage": msgspec.to_builtins(table.lineage),
-    }
+    """Everything a table holds, as plain data, for comparing two copies of it.
+
+    Every attribute counts (the game, seats, seed, closing, random operations, recorded
+    commands, lineage, version, timestamps, and whatever a later change adds), except the
+    events not saved yet.
+    """
+    state = {name: value for name, value in vars(table).items() if name != "_pending_events"}
+    return cast(dict[str, Any], msgspec.to_builtins(state))
 
 
 def replay(events: Sequence[Any]) -> Table:

@@ -141,6 +141,20 @@ ENDPOINTS: dict[str, Cell] = {
     ),
     "POST fork": Cell(lobby, "POST", "/fork", (403, 403, 201), {"version": 2, "title": "What if"}),
     "POST seats": Cell(lobby, "POST", "/seats", (403, 403, 201), {"name": "Zed"}),
+    "POST weapons": Cell(
+        lobby,
+        "POST",
+        "/weapons",
+        (403, 403, 200),
+        {
+            "weapon": {
+                "name": "derringer",
+                "damage": 1,
+                "ranges": {"adjacent": 0, "short": 0, "medium": -2, "long": None},
+            }
+        },
+    ),
+    "POST weapons/remove": Cell(lobby, "POST", "/weapons/remove", (403, 403, 200), {"name": "bow"}),
     "POST seats/remove": Cell(
         lobby, "POST", "/seats/remove", (403, 403, 200), {"seat": "p2", "reason": "gone"}
     ),

@@ -10,7 +10,7 @@ import pytest
 
 from domain.frontera import commands as cmd
 from domain.frontera import events as ev
-from domain.frontera.cards import sort_cards
+from domain.frontera.cards import Suit, sort_cards
 from domain.frontera.character import Skill, Trait
 from domain.frontera.state import DrawCount, Modifier
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
@@ -53,7 +53,9 @@ def trait_test(
     session.run(MAYOR, cmd.OpenTraitTest(character=character, trait=trait, **extra))
     cards: list[str] = session.run(seat, cmd.Draw(character=character)).result
     if cards:
-        session.run(seat, cmd.Choose(character=character, cards=[cards[play]]))
+        played = cards[play]
+        suits = {played: Suit.SPADES} if "JK" in played else {}  # a random draw may hold one
+        session.run(seat, cmd.Choose(character=character, cards=[played], joker_suits=suits))
     return cards
 
 

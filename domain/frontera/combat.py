@@ -10,9 +10,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
+from domain.errors import InvalidCommand
 from domain.frontera.cards import Suit
 from domain.frontera.character import Character, Skill, Trait
-from domain.structs import Stored
+from domain.structs import Stored, clone
 
 Range = Literal["adjacent", "short", "medium", "long"]
 Cover = Literal["none", "partial", "total"]
@@ -58,6 +59,8 @@ def _ranged(long: int | None) -> dict[str, int | None]:
     return {"adjacent": -1, "short": 0, "medium": 0, "long": long}
 
 
+RANGES: tuple[str, ...] = ("adjacent", "short", "medium", "long")
+
 #: defaults with the book's figures: revolver damage 1, rifle 2, bow 1, no modifier at
 #: medium range [L1150]; the long-range figures are the Mayor's to set
 DEFAULT_WEAPONS: dict[str, Weapon] = {
@@ -79,6 +82,40 @@ DEFAULT_WEAPONS: dict[str, Weapon] = {
         ),
     )
 }
+
+
+MAX_WEAPON_DAMAGE = 6
+MAX_RANGE_MODIFIER = 10
+
+
+def checked_weapon(weapon: Weapon) -> Weapon:
+    """A weapon the Mayor gave, checked, with its ranges in order."""
+    name = weapon.name.strip()
+    if not 1 <= len(name) <= 40:
+        raise InvalidCommand("a weapon's name has 1 to 40 characters", "invalid_weapon")
+    if not 0 <= weapon.damage <= MAX_WEAPON_DAMAGE:
+        raise InvalidCommand(
+            f"a weapon's damage is between 0 and {MAX_WEAPON_DAMAGE}", "invalid_weapon"
+        )
+    if set(weapon.ranges) != set(RANGES):
+        raise InvalidCommand(
+            f"a weapon gives a draw modifier (or null: out of reach) for each range: "
+            f"{', '.join(RANGES)}",
+            "invalid_weapon",
+        )
+    if any(m is not None and abs(m) > MAX_RANGE_MODIFIER for m in weapon.ranges.values()):
+        raise InvalidCommand(
+            f"a range modifier changes the draw by at most {MAX_RANGE_MODIFIER} cards",
+            "invalid_weapon",
+        )
+    ranges = {reach: weapon.ranges[reach] for reach in RANGES}
+    return Weapon(name=name, damage=weapon.damage, ranges=ranges)
+
+
+def default_weapons() -> dict[str, Weapon]:
+    """A new table's weapons: recorded in its creation options, so later code changes to the
+    defaults never change an old table."""
+    return {name: clone(weapon) for name, weapon in DEFAULT_WEAPONS.items()}
 
 
 def base_damage(technique: Technique, character: Character) -> int:

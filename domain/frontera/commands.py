@@ -9,6 +9,7 @@ import msgspec
 from domain.commands import Command
 from domain.frontera.cards import Suit
 from domain.frontera.character import Kind, Skill, Track, Trait
+from domain.frontera.combat import Weapon
 from domain.frontera.state import Modifier
 
 
@@ -79,3 +80,13 @@ class ChangeCondition(Command):
     #: levels to move: negative to worsen, positive to recover
     change: int
     reason: str
+
+
+class SetWeapon(Command):
+    """Add a weapon to the table, or replace the one of that name (Mayor)."""
+
+    weapon: Weapon
+
+
+class RemoveWeapon(Command):
+    name: str

@@ -14,6 +14,7 @@ from typing import cast
 
 from domain.frontera.cards import Suit
 from domain.frontera.character import Character
+from domain.frontera.combat import Weapon
 from domain.frontera.state import DrawCount, FronteraState, OpenTest, hand
 from domain.structs import clone
 from domain.table import Table
@@ -211,3 +212,21 @@ class TestCancelled(Table.Event):
 
     def apply(self, table: Table) -> None:
         game(table).test = None
+
+
+class WeaponSet(Table.Event):
+    """The Mayor adds a weapon to the table's data, or changes one."""
+
+    TOPIC = "frontera.WeaponSet"
+    weapon: Weapon
+
+    def apply(self, table: Table) -> None:
+        game(table).weapons[self.weapon.name] = clone(self.weapon)
+
+
+class WeaponRemoved(Table.Event):
+    TOPIC = "frontera.WeaponRemoved"
+    name: str
+
+    def apply(self, table: Table) -> None:
+        del game(table).weapons[self.name]

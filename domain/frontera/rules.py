@@ -21,6 +21,7 @@ from domain.frontera.character import (
     parse_trait,
     validate_sheet,
 )
+from domain.frontera.combat import checked_weapon
 from domain.frontera.events import (
     CardsChosen,
     CardsDealt,
@@ -36,6 +37,8 @@ from domain.frontera.events import (
     TestCancelled,
     TestOpened,
     TestResolved,
+    WeaponRemoved,
+    WeaponSet,
     game,
 )
 from domain.frontera.resolution import Play, opposed_test, trait_test
@@ -251,6 +254,23 @@ def change_condition(table: Table, actor: str, command: cmd.ChangeCondition, _: 
         reason=_reason(command.reason),
     )
     return after
+
+
+# -- weapons ----------------------------------------------------------------------------
+
+
+def set_weapon(table: Table, actor: str, command: cmd.SetWeapon, _: TableKeys) -> None:
+    table.require_open()
+    table.require_gm(actor, "edit the weapons")
+    table.trigger_event(WeaponSet, actor=actor, weapon=checked_weapon(command.weapon))
+
+
+def remove_weapon(table: Table, actor: str, command: cmd.RemoveWeapon, _: TableKeys) -> None:
+    table.require_open()
+    table.require_gm(actor, "edit the weapons")
+    if command.name not in game(table).weapons:
+        raise NotFound(f"the table has no weapon {command.name!r}", "unknown_weapon")
+    table.trigger_event(WeaponRemoved, actor=actor, name=command.name)
 
 
 # -- setting out the cards ---------------------------------------------------------------
@@ -653,4 +673,6 @@ HANDLERS: dict[type, Any] = {
     cmd.Draw: draw,
     cmd.Choose: choose,
     cmd.ChangeCondition: change_condition,
+    cmd.SetWeapon: set_weapon,
+    cmd.RemoveWeapon: remove_weapon,
 }

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import Literal
 
+import msgspec
+
 from domain.frontera.cards import Suit
 from domain.frontera.character import Character, Skill, Trait
+from domain.frontera.combat import Weapon, default_weapons
 from domain.structs import Stored
 
 Mode = Literal["normal", "no_management", "wear"]
@@ -61,6 +64,8 @@ class Options(Stored, kw_only=True, forbid_unknown_fields=True):
     #: keep their initial order (canonical for decks; A♠ A♥ 8♣ 8♦ for the dead man's hand),
     #: and shuffles keep the order. Public to every seat.
     scripted_order: list[str] | None = None
+    #: the weapons of the table, by name (the Mayor may edit them during play)
+    weapons: dict[str, Weapon] = msgspec.field(default_factory=default_weapons)
 
 
 class Modifier(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -129,6 +134,7 @@ class FronteraState(Stored, kw_only=True):
     #: the test number during which each zone was last shuffled
     shuffled_in_test: dict[str, int] = {}
     characters: dict[str, Character] = {}
+    weapons: dict[str, Weapon] = {}
     test: OpenTest | None = None
     tests_opened: int = 0
 
