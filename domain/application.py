@@ -102,10 +102,11 @@ class Tables(Application[UUID]):
         table in hand is already the saved state, a few versions on at most.
         """
         assert self.snapshots is not None
+        interval = self.snapshotting_intervals[Table]
         crossed = {
             event.originator_id
             for event in processing_event.events
-            if event.originator_version % SNAPSHOT_INTERVAL == 0
+            if event.originator_version % interval == 0
         }
         snapshots = [
             Snapshot.take(aggregate)

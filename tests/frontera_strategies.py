@@ -27,14 +27,11 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
-from uuid import UUID
 
 import msgspec
-from eventsourcing.application import ProcessingEvent
 from hypothesis import event, note
 from hypothesis import strategies as st
 
-from domain import application
 from domain.application import Tables
 from domain.commands import AddSeat, CloseTable, RemoveSeat
 from domain.errors import DomainError
@@ -74,18 +71,6 @@ class SnapshottingTables(Tables):
 
     name = "Tables"
     snapshotting_intervals = {Table: SNAPSHOT_INTERVAL}
-
-    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
-        # the domain's snapshotting reads its interval from the module, not from the class
-        production = getattr(application, "SNAPSHOT_INTERVAL", None)
-        if production is None:
-            super()._take_snapshots(processing_event)
-            return
-        application.SNAPSHOT_INTERVAL = SNAPSHOT_INTERVAL
-        try:
-            super()._take_snapshots(processing_event)
-        finally:
-            application.SNAPSHOT_INTERVAL = production
 
 
 def snapshotting_tables(**env: str) -> Tables:
