@@ -37,4 +37,5 @@ def serving(app: Litestar) -> Iterator[str]:
         yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
+        server.force_exit = True  # open streams never end by themselves
         thread.join(timeout=10)

@@ -16,29 +16,17 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from service.app import create_app
-from tests.frontera_helpers import in_memory_tables
+from tests.api_helpers import Headers, api_client, bearer, ok
 
 POLICARPO_CARDS = ["d0:3C", "d0:9D", "d0:10S", "d0:KS"]  # 3♣ 9♦ 10♠ K♠
 ULISES_CARDS = ["d0:3C", "d0:5D", "d0:8H", "d0:AD"]  # 3♣ 5♦ 8♥ A♦
 BILLY_CARDS = ["d0:6D", "d0:6H", "d0:7H", "d0:QS", "d0:7C", "d0:2H"]  # 6♦ 6♥ 7♥ Q♠ 7♣ 2♥
 
-Headers = dict[str, str]
-
 
 @pytest.fixture
 def client() -> Iterator[TestClient[Any]]:
-    with TestClient(create_app(tables=in_memory_tables())) as test_client:
+    with api_client() as test_client:
         yield test_client
-
-
-def bearer(credential: str) -> Headers:
-    return {"Authorization": f"Bearer {credential}"}
-
-
-def ok(response: Any, status: int = 200) -> Any:
-    assert response.status_code == status, response.text
-    return response.json()
 
 
 def new_table(client: TestClient[Any], scripted_order: list[str]) -> tuple[str, Headers]:

@@ -23,10 +23,8 @@ from litestar.testing import TestClient
 from domain.frontera import events as fe
 from domain.frontera.state import DEAD_MANS_HAND, FronteraState
 from domain.table import Table
-from service.app import create_app
-from tests.frontera_helpers import in_memory_tables
+from tests.api_helpers import Headers, api_client, bearer, ok
 
-Headers = dict[str, str]
 CALLERS = ("none", "foreign", "A", "B", "mayor")
 SCRIPT = ["d0:3C", "d0:9D", "d0:10S", "d0:KS", "d0:5D", "d0:8H", "d0:AD", "d0:6D"]
 PROTAGONIST = {
@@ -42,17 +40,8 @@ NPC = {
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient[Any]]:
-    with TestClient(create_app(tables=in_memory_tables())) as test_client:
+    with api_client() as test_client:
         yield test_client
-
-
-def bearer(credential: str) -> Headers:
-    return {"Authorization": f"Bearer {credential}"}
-
-
-def ok(response: Any, status: int = 200) -> Any:
-    assert response.status_code == status, response.text
-    return response.json()
 
 
 @dataclass

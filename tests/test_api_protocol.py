@@ -3,7 +3,6 @@ the SSE stream resumed with Last-Event-ID against a real uvicorn server."""
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 import uuid
@@ -12,13 +11,13 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from litestar.testing import TestClient
 
 from service.app import create_app
+from tests.api_helpers import Headers, api_client, bearer, ok
 from tests.frontera_helpers import in_memory_tables
+from tests.live_server import serving
 
-Headers = dict[str, str]
 SCRIPT = ["d0:3C", "d0:9D", "d0:10S", "d0:KS", "d0:5D", "d0:8H", "d0:AD", "d0:6D"]
 PROTAGONIST = {
     "traits": {"hands": 3, "senses": 4, "muscle": 3, "head": 2},
@@ -29,17 +28,8 @@ PROBLEM = "application/problem+json"
 
 @pytest.fixture
 def client() -> Iterator[TestClient[Any]]:
-    with TestClient(create_app(tables=in_memory_tables())) as test_client:
+    with api_client() as test_client:
         yield test_client
-
-
-def bearer(credential: str) -> Headers:
-    return {"Authorization": f"Bearer {credential}"}
-
-
-def ok(response: Any, status: int = 200) -> Any:
-    assert response.status_code == status, response.text
-    return response.json()
 
 
 def new_table(client: Any, **options: Any) -> tuple[str, Headers]:
@@ -246,36 +236,10 @@ def test_errors_are_problem_json(client: TestClient[Any]) -> None:
 # -- SSE, resumed with Last-Event-ID -------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture
 def server() -> Iterator[str]:
-    port = free_port()
-    config = uvicorn.Config(
-        create_app(tables=in_memory_tables()),
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        lifespan="on",
-    )
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not instance.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        instance.should_exit = True
-        instance.force_exit = True
-        thread.join(timeout=5)
+    with serving(create_app(tables=in_memory_tables())) as url:
+        yield url
 
 
 def read_events(

@@ -1,0 +1,30 @@
+"""Small pieces every HTTP test uses: a test client on an in-memory app, credentials, checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from litestar.testing import TestClient
+
+from service.app import create_app
+from tests.frontera_helpers import in_memory_tables
+
+Headers = dict[str, str]
+
+
+@contextmanager
+def api_client() -> Iterator[TestClient[Any]]:
+    with TestClient(create_app(tables=in_memory_tables())) as client:
+        yield client
+
+
+def bearer(credential: str) -> Headers:
+    return {"Authorization": f"Bearer {credential}"}
+
+
+def ok(response: Any, status: int = 200) -> Any:
+    """The response's JSON body, once its status is the expected one."""
+    assert response.status_code == status, response.text
+    return response.json()
