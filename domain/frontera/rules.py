@@ -15,7 +15,6 @@ from domain.frontera.character import (
     SKILL_TRAITS,
     TRACK_FLOORS,
     Character,
-    Trait,
     condition_penalty,
     parse_skill,
     parse_trait,
@@ -449,9 +448,12 @@ def draw_count(character: Character, participant: Participant, tipsy: int) -> Dr
     if character.fixed_draw is not None:
         base, skill, fixed = character.fixed_draw, 0, True
     else:
-        trait = participant.trait or Trait.HANDS
         has_skill = participant.skill in character.skills
-        base, skill, fixed = character.traits[trait], 2 if has_skill else 0, False
+        base, skill, fixed = (
+            character.traits[participant.tested_trait],
+            2 if has_skill else 0,
+            False,
+        )
     penalties = condition_penalty(character)
     total = base + skill + sum(m.amount for m in participant.modifiers) + sum(penalties.values())
     return DrawCount(
@@ -629,10 +631,10 @@ def _resolve(table: Table, actor: str) -> None:
     if test.kind == "trait":
         ((character, participant),) = test.participants.items()
         results = {
-            character: trait_test(plays[character], Trait(participant.trait or ""), test.difficulty)
+            character: trait_test(plays[character], participant.tested_trait, test.difficulty)
         }
     else:
-        traits = {c: Trait(p.trait or "") for c, p in test.participants.items()}
+        traits = {c: p.tested_trait for c, p in test.participants.items()}
         results = opposed_test(plays, traits)
     table.trigger_event(
         TestResolved,

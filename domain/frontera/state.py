@@ -105,6 +105,13 @@ class Participant(Stored, kw_only=True):
     chosen: list[str] | None = None
     joker_suits: dict[str, Suit] = {}
 
+    @property
+    def tested_trait(self) -> Trait:
+        """The trait of a trait or opposed test (a dead man's hand test tests none)."""
+        if self.trait is None:
+            raise ValueError("a dead man's hand test tests no trait")
+        return self.trait
+
 
 class OpenTest(Stored, kw_only=True):
     STORED_AS = "frontera.OpenTest"
