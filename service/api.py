@@ -107,7 +107,7 @@ def _etag(version: int) -> dict[str, str]:
     return {"ETag": f'"{version}"'}
 
 
-def _tables(request: Request[Any, Any, Any]) -> Tables:
+def tables_of(request: Request[Any, Any, Any]) -> Tables:
     tables: Tables = request.app.state.tables
     return tables
 
@@ -137,11 +137,11 @@ def _viewer(table: Table, bearer: Bearer, audit: bool) -> Viewer:
     return viewer_for(table, seat, audit)
 
 
-async def _read(
+async def read_as_caller(
     request: Request[Any, Any, Any], table_id: UUID, audit: bool, version: int | None, view: Any
 ) -> Any:
     """Authenticate against the table now, then read it (as it was at `version`)."""
-    tables, bearer = _tables(request), _bearer(request)
+    tables, bearer = tables_of(request), _bearer(request)
     if version is None:
         return await anyio.to_thread.run_sync(
             tables.read, table_id, lambda table: view(table, _viewer(table, bearer, audit))
@@ -181,7 +181,7 @@ class TablesController(Controller):
         data: JSONBody[schemas.CreateTable],
         idempotency_key: IdempotencyKey,
     ) -> Response[schemas.TableCreated]:
-        tables = _tables(request)
+        tables = tables_of(request)
         table_id = await anyio.to_thread.run_sync(
             partial(
                 tables.create_table,
@@ -217,7 +217,7 @@ class TablesController(Controller):
             int | None, QueryParameter(name="version", required=False, ge=1, description="Rewind")
         ] = None,
     ) -> Response[TableView]:
-        view = await _read(request, table_id, audit, version, table_view)
+        view = await read_as_caller(request, table_id, audit, version, table_view)
         return Response(view, headers=_etag(view.version))
 
     @_command("/{table_id:uuid}/fork", "Start a new table from this one at a version (Mayor)", 201)
@@ -227,7 +227,7 @@ class TablesController(Controller):
         table_id: FromPath[UUID],
         data: JSONBody[schemas.ForkTable],
     ) -> Response[schemas.TableForked]:
-        tables = _tables(request)
+        tables = tables_of(request)
         fork_id = await anyio.to_thread.run_sync(
             tables.fork, table_id, _bearer(request), data.version, data.title
         )
@@ -255,7 +255,7 @@ class TablesController(Controller):
         seat = str(outcome.result)
         body = schemas.SeatAdded(
             seat=seat,
-            credential=_tables(request).keys(table_id).credential(seat),
+            credential=tables_of(request).keys(table_id).credential(seat),
             version=outcome.version,
         )
         return Response(body, status_code=201, headers=_etag(outcome.version))
@@ -300,8 +300,8 @@ class TablesController(Controller):
     async def verify(
         self, request: Request[Any, Any, Any], table_id: FromPath[UUID]
     ) -> schemas.VerificationResult:
-        await _read(request, table_id, False, None, lambda table, viewer: None)
-        report = await anyio.to_thread.run_sync(_tables(request).verify, table_id)
+        await read_as_caller(request, table_id, False, None, lambda table, viewer: None)
+        report = await anyio.to_thread.run_sync(tables_of(request).verify, table_id)
         return schemas.VerificationResult(
             seed=report.seed,
             commitment_matches=report.commitment_matches,
@@ -338,7 +338,7 @@ class TablesController(Controller):
                 raise NotFound(f"there is no character {character_id!r}", "unknown_character")
             return character_view(table, character, viewer)
 
-        result: CharacterView = await _read(request, table_id, False, None, view)
+        result: CharacterView = await read_as_caller(request, table_id, False, None, view)
         return result
 
     @_command("/{table_id:uuid}/tests/trait", "Open a trait test (Mayor)", 201)
@@ -387,7 +387,7 @@ class TablesController(Controller):
         number: FromPath[int],
         audit: Audit = False,
     ) -> TestRecord:
-        tables = _tables(request)
+        tables = tables_of(request)
 
         def record(table: Table, viewer: Viewer) -> TestRecord:
             found = test_record(tables.table_events(table_id), number, viewer, table.closed)
@@ -395,7 +395,7 @@ class TablesController(Controller):
                 raise NotFound(f"this table has no test {number}", "unknown_test")
             return found
 
-        result: TestRecord = await _read(request, table_id, audit, None, record)
+        result: TestRecord = await read_as_caller(request, table_id, audit, None, record)
         return result
 
     @_command("/{table_id:uuid}/test/draw", "Draw a character's cards for the open test")
@@ -502,7 +502,7 @@ class TablesController(Controller):
             int | None, QueryParameter(name="to_version", required=False, ge=1)
         ] = None,
     ) -> schemas.EventPage:
-        tables = _tables(request)
+        tables = tables_of(request)
 
         def page(table: Table, viewer: Viewer) -> schemas.EventPage:
             events, next_after = log_page(
@@ -515,7 +515,7 @@ class TablesController(Controller):
             )
             return schemas.EventPage(events=events, next_after=next_after, version=table.version)
 
-        result: schemas.EventPage = await _read(request, table_id, audit, None, page)
+        result: schemas.EventPage = await read_as_caller(request, table_id, audit, None, page)
         return result
 
 

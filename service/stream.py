@@ -21,7 +21,7 @@ from domain.errors import InvalidCommand
 from domain.table import Table
 from projections.log import log_page
 from projections.redaction import Viewer
-from service.api import RESPONSES, Audit, _read, _tables
+from service.api import RESPONSES, Audit, read_as_caller, tables_of
 from service.fanout import FanOut
 
 HEARTBEAT_SECONDS = 15.0
@@ -56,7 +56,7 @@ async def stream(
     ] = None,
 ) -> ServerSentEvent:
     position = _last_event_id(request, after)
-    tables = _tables(request)
+    tables = tables_of(request)
     fanout: FanOut = request.app.state.fanout
 
     def batch(since: int) -> Any:
@@ -69,12 +69,12 @@ async def stream(
         return read
 
     # authenticate before the stream starts, so a bad credential is a plain 401
-    await _read(request, table_id, audit, None, lambda table, viewer: None)
+    await read_as_caller(request, table_id, audit, None, lambda table, viewer: None)
 
     async def messages() -> AsyncIterator[ServerSentEventMessage]:
         nonlocal position
         while True:
-            events, version = await _read(request, table_id, audit, None, batch(position))
+            events, version = await read_as_caller(request, table_id, audit, None, batch(position))
             for event in events:
                 position = event.version
                 yield ServerSentEventMessage(
