@@ -17,7 +17,7 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 
 from domain.application import CommandRequest, Outcome, Tables
-from domain.commands import AddSeat, CloseTable, RemoveSeat
+from domain.commands import AddSeat, CloseTable
 from domain.errors import Forbidden, InvalidCommand, NotFound, Unauthenticated
 from domain.frontera import commands as fc
 from domain.keys import Bearer
@@ -103,7 +103,7 @@ def _expected_version(if_match: str | None) -> int | None:
         ) from None
 
 
-def _etag(version: int) -> dict[str, str]:
+def etag(version: int) -> dict[str, str]:
     return {"ETag": f'"{version}"'}
 
 
@@ -112,7 +112,7 @@ def tables_of(request: Request[Any, Any, Any]) -> Tables:
     return tables
 
 
-async def _run(
+async def run(
     request: Request[Any, Any, Any],
     table_id: FromPath[UUID],
     command: Any,
@@ -200,7 +200,7 @@ class TablesController(Controller):
             credential=tables.keys(table_id).credential(seat),
             version=table.version,
         )
-        return Response(body, status_code=201, headers=_etag(table.version))
+        return Response(body, status_code=201, headers=etag(table.version))
 
     @get(
         "/{table_id:uuid}",
@@ -218,7 +218,7 @@ class TablesController(Controller):
         ] = None,
     ) -> Response[TableView]:
         view = await read_as_caller(request, table_id, audit, version, table_view)
-        return Response(view, headers=_etag(view.version))
+        return Response(view, headers=etag(view.version))
 
     @_command("/{table_id:uuid}/fork", "Start a new table from this one at a version (Mayor)", 201)
     async def fork(
@@ -240,7 +240,7 @@ class TablesController(Controller):
             version=fork.version,
             credentials={seat: keys.credential(seat) for seat in fork.seats},
         )
-        return Response(body, status_code=201, headers=_etag(fork.version))
+        return Response(body, status_code=201, headers=etag(fork.version))
 
     @_command("/{table_id:uuid}/seats", "Seat a player (Mayor); returns its credential", 201)
     async def add_seat(
@@ -251,25 +251,14 @@ class TablesController(Controller):
         if_match: IfMatch,
         idempotency_key: IdempotencyKey,
     ) -> Response[schemas.SeatAdded]:
-        outcome = await _run(request, table_id, data, if_match, idempotency_key)
+        outcome = await run(request, table_id, data, if_match, idempotency_key)
         seat = str(outcome.result)
         body = schemas.SeatAdded(
             seat=seat,
             credential=tables_of(request).keys(table_id).credential(seat),
             version=outcome.version,
         )
-        return Response(body, status_code=201, headers=_etag(outcome.version))
-
-    @_command("/{table_id:uuid}/seats/remove", "Remove a player's seat (Mayor)")
-    async def remove_seat(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[RemoveSeat],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.Accepted]:
-        return await _accepted(request, table_id, data, if_match, idempotency_key)
+        return Response(body, status_code=201, headers=etag(outcome.version))
 
     @_command("/{table_id:uuid}/start", "Set out the cards as the table's mode says (Mayor)")
     async def start(
@@ -310,19 +299,6 @@ class TablesController(Controller):
             verified=report.commitment_matches and not report.mismatches,
         )
 
-    @_command("/{table_id:uuid}/characters", "Create a character", 201)
-    async def create_character(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[fc.CreateCharacter],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.Created]:
-        outcome = await _run(request, table_id, data, if_match, idempotency_key)
-        body = schemas.Created(version=outcome.version, id=str(outcome.result))
-        return Response(body, status_code=201, headers=_etag(outcome.version))
-
     @get(
         "/{table_id:uuid}/characters/{character_id:str}",
         summary="A character: its sheet in full for its player and the Mayor, else the public part",
@@ -340,39 +316,6 @@ class TablesController(Controller):
 
         result: CharacterView = await read_as_caller(request, table_id, False, None, view)
         return result
-
-    @_command("/{table_id:uuid}/tests/trait", "Open a trait test (Mayor)", 201)
-    async def open_trait_test(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[fc.OpenTraitTest],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.TestOpenedResult]:
-        return await _opened(request, table_id, data, if_match, idempotency_key)
-
-    @_command("/{table_id:uuid}/tests/opposed", "Open an opposed test (Mayor)", 201)
-    async def open_opposed_test(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[fc.OpenOpposedTest],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.TestOpenedResult]:
-        return await _opened(request, table_id, data, if_match, idempotency_key)
-
-    @_command("/{table_id:uuid}/tests/dead-mans-hand", "Open a dead man's hand test (Mayor)", 201)
-    async def open_dead_mans_hand_test(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[fc.OpenDeadMansHandTest],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.TestOpenedResult]:
-        return await _opened(request, table_id, data, if_match, idempotency_key)
 
     @get(
         "/{table_id:uuid}/tests/{number:int}",
@@ -397,81 +340,6 @@ class TablesController(Controller):
 
         result: TestRecord = await read_as_caller(request, table_id, audit, None, record)
         return result
-
-    @_command("/{table_id:uuid}/test/draw", "Draw a character's cards for the open test")
-    async def draw(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[fc.Draw],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.DrawnResult]:
-        outcome = await _run(request, table_id, data, if_match, idempotency_key)
-        body = schemas.DrawnResult(version=outcome.version, cards=list(outcome.result))
-        return Response(body, headers=_etag(outcome.version))
-
-    @_command(
-        "/{table_id:uuid}/test/choose",
-        "Choose in secret the card(s) a character plays; all reveal when everyone has chosen",
-    )
-    async def choose(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[fc.Choose],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.Accepted]:
-        return await _accepted(request, table_id, data, if_match, idempotency_key)
-
-    @_command("/{table_id:uuid}/test/cancel", "Abandon the open test (Mayor)")
-    async def cancel_test(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[fc.CancelTest],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.Accepted]:
-        return await _accepted(request, table_id, data, if_match, idempotency_key)
-
-    @_command(
-        "/{table_id:uuid}/conditions", "Move a character's health, morale or sobriety (Mayor)"
-    )
-    async def change_condition(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[fc.ChangeCondition],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.ConditionResult]:
-        outcome = await _run(request, table_id, data, if_match, idempotency_key)
-        body = schemas.ConditionResult(version=outcome.version, level=int(outcome.result))
-        return Response(body, headers=_etag(outcome.version))
-
-    @_command("/{table_id:uuid}/weapons", "Add or change one of the table's weapons (Mayor)")
-    async def set_weapon(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[fc.SetWeapon],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.Accepted]:
-        return await _accepted(request, table_id, data, if_match, idempotency_key)
-
-    @_command("/{table_id:uuid}/weapons/remove", "Remove one of the table's weapons (Mayor)")
-    async def remove_weapon(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        data: JSONBody[fc.RemoveWeapon],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.Accepted]:
-        return await _accepted(request, table_id, data, if_match, idempotency_key)
 
     @get(
         "/{table_id:uuid}/events",
@@ -526,17 +394,5 @@ async def _accepted(
     if_match: str | None,
     idempotency_key: str | None,
 ) -> Response[schemas.Accepted]:
-    outcome = await _run(request, table_id, command, if_match, idempotency_key)
-    return Response(schemas.Accepted(version=outcome.version), headers=_etag(outcome.version))
-
-
-async def _opened(
-    request: Request[Any, Any, Any],
-    table_id: FromPath[UUID],
-    command: Any,
-    if_match: str | None,
-    idempotency_key: str | None,
-) -> Response[schemas.TestOpenedResult]:
-    outcome = await _run(request, table_id, command, if_match, idempotency_key)
-    body = schemas.TestOpenedResult(version=outcome.version, test=int(outcome.result))
-    return Response(body, status_code=201, headers=_etag(outcome.version))
+    outcome = await run(request, table_id, command, if_match, idempotency_key)
+    return Response(schemas.Accepted(version=outcome.version), headers=etag(outcome.version))

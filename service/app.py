@@ -9,6 +9,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 from domain.application import Tables
 from service.api import TablesController
 from service.batcher import CommandBatcher
+from service.command_routes import COMMAND_ROUTES
 from service.fanout import FanOut, InProcessFanOut
 from service.problems import EXCEPTION_HANDLERS
 from service.settings import Settings
@@ -34,7 +35,7 @@ def create_app(
     tables = tables or Tables(settings.event_store_env(), server_key=settings.secret_key())
     batcher = CommandBatcher(tables)
     app = Litestar(
-        route_handlers=[health, TablesController, stream],
+        route_handlers=[health, TablesController, *COMMAND_ROUTES, stream],
         on_startup=[batcher.start],
         on_shutdown=[batcher.stop],
         exception_handlers=EXCEPTION_HANDLERS,
