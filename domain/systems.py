@@ -14,6 +14,7 @@ import msgspec
 
 from domain.commands import Handler
 from domain.errors import NotFound
+from domain.frontera import handlers as frontera_handlers
 from domain.frontera import rules as frontera_rules
 from domain.frontera.setup import parse_options as frontera_options
 from domain.frontera.state import FronteraState, Options
@@ -51,7 +52,7 @@ FRONTERA = RuleSystem(
     new_game=_frontera_game,
     load_game=lambda game: msgspec.convert(game, FronteraState),
     after_fork=frontera_rules.reshuffle_face_down,
-    handlers=frontera_rules.HANDLERS,
+    handlers=frontera_handlers.HANDLERS,
     verify=shuffle_mismatches,
 )
 

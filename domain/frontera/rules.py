@@ -230,6 +230,25 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
     return character.id
 
 
+def shift_condition(
+    table: Table, actor: str, character: Character, track: str, change: int, reason: str
+) -> int:
+    """Move a character along a track, never past its floor or above 0; every rule that
+    hurts, scares, intoxicates or heals goes through here. Returns the new level."""
+    before = character.level(track)
+    after = max(TRACK_FLOORS[track], min(0, before + change))
+    table.trigger_event(
+        ConditionChanged,
+        actor=actor,
+        character=character.id,
+        track=track,
+        before=before,
+        after=after,
+        reason=reason,
+    )
+    return after
+
+
 def change_condition(table: Table, actor: str, command: cmd.ChangeCondition, _: TableKeys) -> int:
     table.require_open()
     table.require_gm(actor, "change a character's condition")
@@ -241,18 +260,9 @@ def change_condition(table: Table, actor: str, command: cmd.ChangeCondition, _: 
         )
     if command.change == 0:
         raise InvalidCommand("a condition change moves at least one level", "invalid_change")
-    before = character.level(command.track)
-    after = max(TRACK_FLOORS[command.track], min(0, before + command.change))
-    table.trigger_event(
-        ConditionChanged,
-        actor=actor,
-        character=character.id,
-        track=command.track,
-        before=before,
-        after=after,
-        reason=_reason(command.reason),
+    return shift_condition(
+        table, actor, character, command.track, command.change, _reason(command.reason)
     )
-    return after
 
 
 # -- weapons ----------------------------------------------------------------------------
@@ -530,17 +540,19 @@ def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[s
     if test.kind == "dead_mans_hand":
         better, drawn = _flip(table, actor, character.id, "test", test.cards, keys)
         outcome = test.better if better else test.worse
+        outcomes = {character.id: outcome}
         table.trigger_event(
             TestResolved,
             actor=actor,
             test=test.number,
             kind=test.kind,
-            outcomes={character.id: outcome},
+            outcomes=outcomes,
             explanation={
                 character.id: f"{' and '.join(drawn)}: "
                 f"{'an Ace' if better else 'no Ace'}, so {outcome}"
             },
         )
+        _set_off(table, actor, test, outcomes, keys)
         return drawn
     _able(character)
     tipsy = 0
@@ -561,14 +573,14 @@ def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[s
         cards=cards,
     )
     if not state.test or not state.test.waiting_for:
-        _resolve(table, actor)
+        _resolve(table, actor, keys)
     return cards
 
 
 # -- choosing and resolving ------------------------------------------------------------
 
 
-def choose(table: Table, actor: str, command: cmd.Choose, _: TableKeys) -> None:
+def choose(table: Table, actor: str, command: cmd.Choose, keys: TableKeys) -> None:
     test, participant = _participant(table, actor, command.character)
     state = game(table)
     name = state.characters[command.character].name
@@ -615,10 +627,10 @@ def choose(table: Table, actor: str, command: cmd.Choose, _: TableKeys) -> None:
         joker_suits=suits,
     )
     if not test.waiting_for:
-        _resolve(table, actor)
+        _resolve(table, actor, keys)
 
 
-def _resolve(table: Table, actor: str) -> None:
+def _resolve(table: Table, actor: str, keys: TableKeys) -> None:
     """Everyone has chosen: reveal all at once, decide, then put the cards where they go."""
     state = game(table)
     test = _open_test(state)
@@ -646,6 +658,19 @@ def _resolve(table: Table, actor: str) -> None:
     )
     for participant in test.participants.values():
         _put_away(table, actor, participant, chosen[participant.character])
+    _set_off(table, actor, test, {c: outcome for c, (outcome, _) in results.items()}, keys)
+
+
+def _set_off(
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
+) -> None:
+    """Apply what a resolved test's purpose sets off (its cards already put away)."""
+    if test.purpose is None:
+        return
+    # imported here: the consequences live in modules that build on this one
+    from domain.frontera.handlers import CONSEQUENCES
+
+    CONSEQUENCES[test.purpose](table, actor, test, outcomes, keys)
 
 
 def _put_away(table: Table, actor: str, participant: Participant, played: list[str]) -> None:

@@ -123,6 +123,11 @@ class OpenTest(Stored, kw_only=True):
     cards: int = 1  # dead man's hand: cards drawn, the better one counts
     better: str = "better"
     worse: str = "worse"
+    #: what the outcome sets off, by name in `domain.frontera.handlers.CONSEQUENCES`
+    #: (a fall's agility save, a stop test at the tables …); None: the outcome is all
+    purpose: str | None = None
+    #: what the consequence needs to know, fixed when the test opens (e.g. the harm at stake)
+    stakes: dict[str, int | str | bool] = {}
 
     @property
     def waiting_for(self) -> list[str]:
