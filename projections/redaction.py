@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 
 from domain.frontera import events as fe
+from domain.frontera import exchanges as fx
 from domain.frontera.cards import sort_cards
 from domain.frontera.state import DEAD_MANS_HAND, FronteraState
 from domain.table import GM, CommandRecorded, Seat, SeatJoined, Table
@@ -101,7 +102,12 @@ SECRETS: dict[type, dict[str, Secret]] = {
     fe.CardsDealt: {"decks": Secret(_seen_by, _cards_by_key)},
     fe.CardsMoved: {"cards": Secret(_seen_by, _cards)},
     fe.CardsDrawn: {"cards": Secret(_seat, _cards)},
-    fe.CardsChosen: {"cards": Secret(_seat, _cards), "joker_suits": Secret(_seat, _opaque)},
+    fx.DeckShown: {"cards": Secret(_seat, _cards)},
+    fe.CardsChosen: {
+        "cards": Secret(_seat, _cards),
+        "joker_suits": Secret(_seat, _opaque),
+        "targets": Secret(_seat, _opaque),
+    },
     CommandRecorded: {
         "key": Secret(_actor, _opaque),
         "fingerprint": Secret(_actor, _opaque),

@@ -21,7 +21,14 @@ from litestar.params import FromPath, JSONBody
 
 from domain.application import Outcome
 from domain.commands import RemoveSeat
+from domain.frontera import combat_turn as ct
 from domain.frontera import commands as fc
+from domain.frontera import drinking as dr
+from domain.frontera import exchanges as fx
+from domain.frontera import gambling as gm
+from domain.frontera import harm as hm
+from domain.frontera import morale as mo
+from domain.frontera import recovery as rc
 from service import schemas
 from service.api import RESPONSES, IdempotencyKey, IfMatch, etag, run
 
@@ -50,6 +57,16 @@ DRAWN = Answer(
 LEVEL = Answer(
     schemas.ConditionResult,
     lambda outcome: schemas.ConditionResult(version=outcome.version, level=int(outcome.result)),
+)
+SAVE = Answer(
+    schemas.AccidentResult,
+    lambda outcome: schemas.AccidentResult(version=outcome.version, test=outcome.result),
+)
+CLOCK = Answer(
+    schemas.ClockResult,
+    lambda outcome: schemas.ClockResult(
+        version=outcome.version, elapsed_seconds=int(outcome.result)
+    ),
 )
 
 
@@ -134,4 +151,163 @@ COMMAND_ROUTES: list[HTTPRouteHandler] = [
     ),
     command_route("/weapons", fc.SetWeapon, "Add or change one of the table's weapons (Mayor)"),
     command_route("/weapons/remove", fc.RemoveWeapon, "Remove one of the table's weapons (Mayor)"),
+    # combat [L873-L1207]
+    command_route(
+        "/combat",
+        ct.OpenCombat,
+        "Open a combat: combatants, their cover and mounts, the ranges between them (Mayor)",
+        status=201,
+    ),
+    command_route(
+        "/combat/update",
+        ct.UpdateCombat,
+        "Between turns: new footing, ranges, who joins or leaves, holds released (Mayor)",
+    ),
+    command_route(
+        "/combat/turns",
+        ct.StartCombatTurn,
+        "Start the next combat turn; every fifth begins with the jam check (Mayor)",
+        answer=TEST_OPENED,
+        status=201,
+    ),
+    command_route(
+        "/combat/declare",
+        ct.DeclareAction,
+        "Announce a character's action for the turn; an attacker draws its cards at once",
+        answer=DRAWN,
+    ),
+    command_route(
+        "/combat/attacks",
+        ct.ChooseAttacks,
+        "Choose in secret the cards an attacker plays, one target each; all reveal together",
+    ),
+    command_route("/combat/end", ct.EndCombat, "End the combat (Mayor)"),
+    command_route(
+        "/tests/pistol-duel",
+        ct.OpenPistolDuel,
+        "Open a pistol duel: opposed hands (quick shot), the loser is shot (Mayor)",
+        answer=TEST_OPENED,
+        status=201,
+    ),
+    command_route(
+        "/tests/survival",
+        ct.OpenSurvivalTest,
+        "Open a fallen character's survival test (Mayor)",
+        answer=TEST_OPENED,
+        status=201,
+    ),
+    # card exchanges of Normal mode [L280-L347]
+    command_route(
+        "/exchanges/bet", fx.StartBetExchange, "Settle the cards of a bet (Mayor)", status=201
+    ),
+    command_route(
+        "/exchanges/duel", fx.StartDuelExchange, "Settle the cards of a duel (Mayor)", status=201
+    ),
+    command_route(
+        "/exchanges/pick",
+        fx.PickCards,
+        "Pick the cards the pending exchange asks of your seat, among those shown to you",
+        answer=DRAWN,
+    ),
+    command_route("/exchanges/keep", fx.KeepLoot, "Name who keeps the loot's treasure card"),
+    command_route("/exchanges/swap", fx.SwapCards, "Swap a card with a loot partner, or pass"),
+    command_route("/exchanges/cancel", fx.CancelExchange, "Cancel the pending exchange (Mayor)"),
+    command_route("/loot", fx.ShareLoot, "Share a treasure, loot or reward (Mayor)", status=201),
+    command_route(
+        "/treasure/seed", fx.SeedTreasure, "Seed the treasure from an extra deck (Mayor)"
+    ),
+    command_route(
+        "/seats/late-joiner", fx.DealLateJoiner, "Deal cards to a seat that came late (Mayor)"
+    ),
+    command_route(
+        "/characters/leave",
+        fx.ProtagonistLeaves,
+        "A dead protagonist leaves the game; its seat's cards go to the treasure (Mayor)",
+    ),
+    # gambling [L1276-L1452]
+    command_route("/money", gm.SetMoney, "Set the dollars a character carries (Mayor)"),
+    command_route(
+        "/house", gm.StartHouseGame, "Seat a protagonist at the house's table (Mayor)", status=201
+    ),
+    command_route(
+        "/house/round",
+        gm.PlayHouseRound,
+        "Play one more round at the house: one card, face up",
+        answer=DRAWN,
+    ),
+    command_route(
+        "/house/stop",
+        gm.TryToStop,
+        "Try to leave the house's table: opens the head (cunning) stop test",
+        answer=TEST_OPENED,
+        status=201,
+    ),
+    command_route(
+        "/games/chance",
+        gm.StartChanceGame,
+        "Start a game of chance: an opposed head (cunning) test (Mayor)",
+        answer=TEST_OPENED,
+        status=201,
+    ),
+    command_route(
+        "/games/skill",
+        gm.StartSkillGame,
+        "Start a game of skill for a stake: an opposed test (Mayor)",
+        answer=TEST_OPENED,
+        status=201,
+    ),
+    # drinking [L1245]
+    command_route(
+        "/drinks", dr.Drink, "A character drinks; sobriety tests as the rules say", answer=LEVEL
+    ),
+    command_route(
+        "/drinking-duel", dr.StartDrinkingDuel, "Start a drinking duel (Mayor)", status=201
+    ),
+    command_route("/drinking-duel/end", dr.EndDrinkingDuel, "End the drinking duel (Mayor)"),
+    # harm, morale and recovery [L537-L663, L768, L1209]
+    command_route(
+        "/accidents",
+        hm.SufferAccident,
+        "A fall or being run over: opens the agility save (Mayor)",
+        answer=SAVE,
+    ),
+    command_route(
+        "/threats",
+        mo.FaceThreat,
+        "A frightening threat: a random card against confidence (Mayor)",
+        answer=LEVEL,
+    ),
+    command_route(
+        "/tests/challenge",
+        mo.Challenge,
+        "Open a challenge: opposed head, silver tongue against cunning (Mayor)",
+        answer=TEST_OPENED,
+        status=201,
+    ),
+    command_route(
+        "/tests/provoke",
+        mo.Provoke,
+        "Open a provocation: opposed head, silver tongue against cunning (Mayor)",
+        answer=TEST_OPENED,
+        status=201,
+    ),
+    command_route(
+        "/challenges/answer",
+        mo.AnswerChallenge,
+        "Face the challenger or refuse and lose a level of morale",
+        answer=LEVEL,
+    ),
+    command_route(
+        "/tests/medical-care",
+        rc.GiveMedicalCare,
+        "Open a medical care test: head (knowledge), difficulty 8 on oneself (Mayor)",
+        answer=TEST_OPENED,
+        status=201,
+    ),
+    command_route(
+        "/time",
+        rc.AdvanceTime,
+        "Advance game time: rest, recovery and, in wear mode, cards back (Mayor)",
+        answer=CLOCK,
+    ),
 ]

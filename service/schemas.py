@@ -71,6 +71,18 @@ class ConditionResult(msgspec.Struct, kw_only=True):
     level: int
 
 
+class AccidentResult(msgspec.Struct, kw_only=True):
+    version: int
+    #: the agility save's test, or null when the harm landed at once (no save possible)
+    test: int | None
+
+
+class ClockResult(msgspec.Struct, kw_only=True):
+    version: int
+    #: the table's game time after the advance, in seconds
+    elapsed_seconds: int
+
+
 class VerificationResult(msgspec.Struct, kw_only=True):
     seed: str
     commitment_matches: bool

@@ -36,6 +36,8 @@ from domain.application import Tables
 from domain.commands import AddSeat, CloseTable, RemoveSeat
 from domain.errors import DomainError
 from domain.frontera import commands as cmd
+from domain.frontera import exchanges as fx
+from domain.frontera import gambling as gm
 from domain.frontera.cards import Suit, card, dead_mans_hand, deck
 from domain.frontera.character import SKILL_GROUPS, SKILL_TRAITS, Skill, Trait
 from domain.frontera.events import CardsMoved, PhaseChanged, TableStarted
@@ -390,6 +392,11 @@ class Driver:
                 self.milestones.add("phase 2")
             elif isinstance(stored, CardsMoved) and stored.reason == "discards_returned":
                 self.milestones.add("discards returned")
+            elif isinstance(stored, fx.DeckAdded) and self.initial is not None:
+                self.initial.update(stored.cards)  # a late joiner's deck, a seeded treasure
+                self.milestones.add("deck added")
+            elif isinstance(stored, (fx.ExchangeStarted, gm.HouseGameEnded)):
+                self.milestones.add(type(stored).__name__)
             if self.initial is not None:
                 assert_conserved(self.game.zones, self.initial, self.folded)
             self.history[self.folded] = fingerprint(self.replica)
@@ -464,6 +471,10 @@ class Driver:
                     (1, self.junk),
                 ]
             )
+        elif game.test is None and game.exchange is not None and not self.rarely(6, "ignore"):
+            action = self.answer_exchange
+        elif game.test is None and game.house_game is not None and not self.rarely(6, "ignore"):
+            action = self.at_the_house
         elif game.test is not None:
             action = self.pick(
                 [
@@ -492,9 +503,90 @@ class Driver:
                     (1, self.start),
                     (1, self.close),
                     (1, self.retry),
+                    (2, self.exchange_or_game),
                 ]
             )
         action()
+
+    # -- exchanges and gambling ----------------------------------------------------------
+
+    def some(self, cards: list[str], low: int, high: int) -> list[str]:
+        count = self.number(low, max(low, high), "how many")
+        start = self.number(0, max(0, len(cards) - count), "from")
+        return cards[start : start + count]
+
+    def answer_exchange(self) -> None:
+        exchange = self.game.exchange
+        assert exchange is not None
+        step = exchange.steps[0]
+        if self.rarely(15, "cancel the exchange"):
+            self.send(self.usually_by(MAYOR), fx.CancelExchange(reason="the sheriff"))
+        elif step.kind == "pick":
+            shown = exchange.shown
+            cards = self.some(shown, min(step.at_least, len(shown)), min(step.at_most, len(shown)))
+            if self.rarely(10, "a card not offered"):
+                cards = [self.choice([*BOGUS_CARDS, "d0:AS"], "not offered")]
+            self.send(self.usually_by(step.seat), fx.PickCards(cards=cards))
+        elif step.kind == "keep_loot":
+            keeper = self.choice(exchange.sharers, "keeper")
+            self.send(self.usually_by(MAYOR, odds=2), fx.KeepLoot(character=keeper))
+        else:
+            partner = self.choice([None, *step.partners], "partner")
+            own = self.game.zone(player_deck(step.seat))
+            chosen = own[0] if partner and own and self.game.phase == 2 else None
+            swap = fx.SwapCards(character=step.character or "", partner=partner, card=chosen)
+            self.send(self.usually_by(step.seat), swap)
+
+    def at_the_house(self) -> None:
+        house = self.game.house_game
+        assert house is not None
+        actor = self.usually_by(house.seat)
+        if house.rounds and not house.last_round and self.rarely(2, "try to stop"):
+            self.send(actor, gm.TryToStop(character=house.character))
+        else:
+            self.send(actor, gm.PlayHouseRound(character=house.character))
+
+    def exchange_or_game(self) -> None:
+        characters = list(self.game.characters) or ["c1"]
+        a = self.choice(characters, "first")
+        b = self.choice(characters, "second")
+        mayor = self.usually_by(MAYOR)
+        kind = self.number(0, 11, "exchange or game")
+        if kind == 0:
+            self.send(mayor, fx.StartDuelExchange(winner=a, loser=b))
+        elif kind == 1:
+            self.send(mayor, fx.StartDuelExchange(tied=[a, b]))
+        elif kind == 2:
+            self.send(mayor, fx.StartBetExchange(winner=a, loser=b))
+        elif kind == 3:
+            self.send(mayor, fx.StartBetExchange(winner=a, cheater=b))
+        elif kind == 4:
+            sharers = [c for c in characters if self.game.characters[c].kind == "protagonist"]
+            cards = self.choice([1, 1, 2, 3], "loot cards")
+            self.send(mayor, fx.ShareLoot(characters=sharers or [a], cards=cards, reason="loot"))
+        elif kind == 5:
+            cards = self.choice([1, 5, 20], "treasure")
+            self.send(mayor, fx.SeedTreasure(cards=cards, reason="the vault"))
+        elif kind == 6:
+            seat = self.choice(self.seats("player") or [STRANGER], "late seat")
+            way = cast(Any, self.choice(["new_deck", "from_others"], "way"))
+            each = self.choice([1, 2, 3, 4], "each")
+            late = fx.DealLateJoiner(seat=seat, way=way, cards_each=each, reason="late")
+            self.send(mayor, late)
+        elif kind == 7:
+            self.send(mayor, fx.ProtagonistLeaves(character=a, reason="boot hill"))
+        elif kind == 8:
+            cheating = self.rarely(2, "cheats")
+            self.send(mayor, gm.StartHouseGame(character=a, cheating=cheating))
+        elif kind == 9:
+            cheaters = [b] if self.rarely(2, "a cheater") else []
+            self.send(mayor, gm.StartChanceGame(participants=[a, b], cheaters=cheaters))
+        elif kind == 10:
+            contenders = [self.contender(a), self.contender(b)]
+            self.send(mayor, gm.StartSkillGame(participants=contenders, stake=5))
+        else:
+            money = self.choice([0, 12, 50, -1], "money")
+            self.send(mayor, gm.SetMoney(character=a, money=money, reason="a bounty"))
 
     # -- the actions -------------------------------------------------------------------
 

@@ -103,6 +103,50 @@ def lobby(world: World) -> None:
     pass
 
 
+def at_the_house(world: World) -> None:
+    started(world)
+    ok(world.post("mayor", "/house", {"character": "c1"}), 201)
+
+
+def a_round_played(world: World) -> None:
+    at_the_house(world)
+    ok(world.post("A", "/house/round", {"character": "c1"}))
+
+
+def in_combat(world: World) -> None:
+    """Ann (c1), Bob (c2) and Billy (c3) within arm's reach of each other."""
+    started(world)
+    combatants = [{"character": c} for c in ("c1", "c2", "c3")]
+    ok(world.post("mayor", "/combat", {"combatants": combatants, "range": "adjacent"}), 201)
+
+
+def turn_started(world: World) -> None:
+    in_combat(world)
+    ok(world.post("mayor", "/combat/turns", {}), 201)
+
+
+def billy_moved(world: World) -> None:
+    turn_started(world)
+    ok(
+        world.post(
+            "mayor", "/combat/declare", {"character": "c3", "action": "move", "move": "adjacent"}
+        )
+    )
+
+
+def ann_fallen(world: World) -> None:
+    started(world)
+    shot = {"character": "c1", "track": "health", "change": -4, "reason": "shot"}
+    ok(world.post("mayor", "/conditions", shot))
+
+
+def ann_swings(world: World) -> None:
+    """Ann brawls with Billy: hands 3 + brawl draws the script's first five cards."""
+    billy_moved(world)
+    swing = {"character": "c1", "action": "attack", "technique": "brawl", "targets": ["c3"]}
+    assert ok(world.post("A", "/combat/declare", swing))["cards"] == SCRIPT[:5]
+
+
 @dataclass(frozen=True)
 class Cell:
     prepare: Callable[[World], None]
@@ -144,6 +188,53 @@ ENDPOINTS: dict[str, Cell] = {
         },
     ),
     "POST weapons/remove": Cell(lobby, "POST", "/weapons/remove", (403, 403, 200), {"name": "bow"}),
+    "POST combat": Cell(
+        started,
+        "POST",
+        "/combat",
+        (403, 403, 201),
+        {"combatants": [{"character": "c1"}, {"character": "c3"}]},
+    ),
+    "POST combat/update": Cell(
+        in_combat,
+        "POST",
+        "/combat/update",
+        (403, 403, 200),
+        {"reason": "Ann ducks", "combatants": [{"character": "c1", "cover": "partial"}]},
+    ),
+    "POST combat/turns": Cell(in_combat, "POST", "/combat/turns", (403, 403, 201), {}),
+    "POST combat/declare (c3, the Mayor's)": Cell(
+        turn_started,
+        "POST",
+        "/combat/declare",
+        (403, 403, 200),
+        {"character": "c3", "action": "move", "move": "adjacent"},
+    ),
+    "POST combat/declare (c1, A's)": Cell(
+        billy_moved,
+        "POST",
+        "/combat/declare",
+        (200, 403, 403),
+        {"character": "c1", "action": "move", "move": "adjacent"},
+    ),
+    "POST combat/attacks (c1, A's)": Cell(
+        ann_swings,
+        "POST",
+        "/combat/attacks",
+        (200, 403, 403),
+        {"character": "c1", "attacks": [{"card": "d0:10S", "target": "c3"}]},
+    ),
+    "POST combat/end": Cell(in_combat, "POST", "/combat/end", (403, 403, 200), {"reason": "r"}),
+    "POST tests/pistol-duel": Cell(
+        started,
+        "POST",
+        "/tests/pistol-duel",
+        (403, 403, 201),
+        {"duellists": [{"character": "c1"}, {"character": "c3"}]},
+    ),
+    "POST tests/survival": Cell(
+        ann_fallen, "POST", "/tests/survival", (403, 403, 201), {"character": "c1"}
+    ),
     "POST seats/remove": Cell(
         lobby, "POST", "/seats/remove", (403, 403, 200), {"seat": "p2", "reason": "gone"}
     ),
@@ -184,6 +275,66 @@ ENDPOINTS: dict[str, Cell] = {
         drawn, "POST", "/test/choose", (200, 403, 403), {"character": "c1", "cards": ["d0:3C"]}
     ),
     "POST test/cancel": Cell(opened, "POST", "/test/cancel", (403, 403, 200), {"reason": "r"}),
+    # card exchanges: Normal mode only (this table plays without card management)
+    "POST exchanges/bet": Cell(
+        started, "POST", "/exchanges/bet", (403, 403, 409), {"tied": ["c1", "c2"]}
+    ),
+    "POST exchanges/duel": Cell(
+        started, "POST", "/exchanges/duel", (403, 403, 409), {"winner": "c1", "loser": "c2"}
+    ),
+    "POST exchanges/pick": Cell(started, "POST", "/exchanges/pick", (409, 409, 409), {"cards": []}),
+    "POST exchanges/keep": Cell(
+        started, "POST", "/exchanges/keep", (409, 409, 409), {"character": "c1"}
+    ),
+    "POST exchanges/swap": Cell(
+        started, "POST", "/exchanges/swap", (409, 409, 409), {"character": "c1"}
+    ),
+    "POST exchanges/cancel": Cell(
+        started, "POST", "/exchanges/cancel", (403, 403, 409), {"reason": "r"}
+    ),
+    "POST loot": Cell(
+        started, "POST", "/loot", (403, 403, 409), {"characters": ["c1", "c2"], "reason": "r"}
+    ),
+    "POST treasure/seed": Cell(
+        started, "POST", "/treasure/seed", (403, 403, 409), {"cards": 3, "reason": "r"}
+    ),
+    "POST seats/late-joiner": Cell(
+        started,
+        "POST",
+        "/seats/late-joiner",
+        (403, 403, 409),
+        {"seat": "p2", "way": "new_deck", "reason": "r"},
+    ),
+    "POST characters/leave": Cell(
+        started, "POST", "/characters/leave", (403, 403, 409), {"character": "c1", "reason": "r"}
+    ),
+    # gambling
+    "POST money": Cell(
+        lobby, "POST", "/money", (403, 403, 200), {"character": "c1", "money": 5, "reason": "r"}
+    ),
+    "POST house": Cell(started, "POST", "/house", (403, 403, 201), {"character": "c1"}),
+    "POST house/round (c1, A's)": Cell(
+        at_the_house, "POST", "/house/round", (200, 403, 403), {"character": "c1"}
+    ),
+    "POST house/stop (c1, A's)": Cell(
+        a_round_played, "POST", "/house/stop", (201, 403, 403), {"character": "c1"}
+    ),
+    "POST games/chance": Cell(
+        started, "POST", "/games/chance", (403, 403, 201), {"participants": ["c1", "c2"]}
+    ),
+    "POST games/skill": Cell(
+        started,
+        "POST",
+        "/games/skill",
+        (403, 403, 201),
+        {
+            "participants": [
+                {"character": "c1", "trait": "hands"},
+                {"character": "c2", "trait": "hands", "skill": "brawl"},
+            ],
+            "stake": 5,
+        },
+    ),
     "POST conditions": Cell(
         started,
         "POST",

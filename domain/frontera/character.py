@@ -103,6 +103,22 @@ def parse_skill(name: str) -> Skill:
         ) from None
 
 
+class Recovery(Stored, kw_only=True):
+    """How far a character has got in recovering one level of a track (see recovery.py)."""
+
+    STORED_AS = "frontera.Recovery"
+
+    #: the level this progress belongs to; progress at another level is stale
+    level: int
+    #: seconds spent recovering at that level, by condition (care, rest, no_rest, bed,
+    #: active, time), each counting at its own rate
+    seconds: dict[str, int] = {}
+    #: morale: how long the dead man's hand made this level last, in seconds
+    needed: int | None = None
+    #: health: successful medical care was given at this level
+    care: bool = False
+
+
 class Character(Stored, kw_only=True):
     """A character sheet and its current condition."""
 
@@ -115,9 +131,20 @@ class Character(Stored, kw_only=True):
     traits: dict[Trait, int]
     skills: list[Skill]
     fixed_draw: int | None = None  # a henchman simplified by the Mayor to a fixed count
+    #: drinks since the character was last sober (drinking.py)
+    drinks: int = 0
+    #: recovery under way, by track (recovery.py)
+    recovery: dict[str, Recovery] = {}
     health: int = 0
     morale: int = 0
     sobriety: int = 0
+    #: dollars carried; negative is a gambling debt. Set at creation or by the Mayor, then
+    #: changed only by events (the settlement of a game, the Mayor's ruling)
+    money: int = 0
+    #: a dead protagonist who has left the game (its seat's cards went to the treasure)
+    left_game: bool = False
+    #: the survival test of a fallen character drew an 8
+    dead_for_good: bool = False
 
     @property
     def toughness(self) -> int:

@@ -60,6 +60,7 @@ def _ranged(long: int | None) -> dict[str, int | None]:
 
 
 RANGES: tuple[str, ...] = ("adjacent", "short", "medium", "long")
+LASSO = "lasso"
 
 #: defaults with the book's figures: revolver damage 1, rifle 2, bow 1, no modifier at
 #: medium range [L1150]; the long-range figures are the Mayor's to set
@@ -78,6 +79,12 @@ DEFAULT_WEAPONS: dict[str, Weapon] = {
         Weapon(
             name="thrown knife",
             damage=1,
+            ranges={"adjacent": -1, "short": 0, "medium": None, "long": None},
+        ),
+        # thrown to grapple [L1082]: it holds, it does not hurt
+        Weapon(
+            name=LASSO,
+            damage=0,
             ranges={"adjacent": -1, "short": 0, "medium": None, "long": None},
         ),
     )

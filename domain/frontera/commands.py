@@ -22,6 +22,8 @@ class CreateCharacter(Command, kw_only=True):
     seat: str | None = None
     #: henchmen only: the Mayor's simplified number of cards drawn per test
     fixed_draw: int | None = None
+    #: dollars the character carries
+    money: int = 0
 
 
 class StartTable(Command):

@@ -163,11 +163,14 @@ class CardsChosen(Table.Event):
     seat: str
     cards: list[str]
     joker_suits: dict[str, Suit]
+    #: combat: the target of each card, by card (None in other tests)
+    targets: dict[str, str] | None = None
 
     def apply(self, table: Table) -> None:
         participant = cast(OpenTest, game(table).test).participants[self.character]
         participant.chosen = list(self.cards)
         participant.joker_suits = dict(self.joker_suits)
+        participant.targets = dict(self.targets or {})
 
 
 class CardsRevealed(Table.Event):
@@ -177,6 +180,8 @@ class CardsRevealed(Table.Event):
     test: int
     cards: dict[str, list[str]]  # character -> cards played
     joker_suits: dict[str, Suit]
+    #: combat: character -> the target of each of its cards (None in other tests)
+    targets: dict[str, dict[str, str]] | None = None
 
 
 class TestResolved(Table.Event):
@@ -201,8 +206,12 @@ class ConditionChanged(Table.Event):
     reason: str
 
     def apply(self, table: Table) -> None:
-        character = game(table).characters[self.character]
-        setattr(character, self.track, self.after)
+        state = game(table)
+        setattr(state.characters[self.character], self.track, self.after)
+        if self.after != self.before:  # recovery progress belongs to the level left behind
+            state.characters[self.character].recovery.pop(self.track, None)
+        if state.combat is not None and self.track == "health" and self.after == -4:
+            state.combat.fallen[self.character] = state.combat.turn
 
 
 class TestCancelled(Table.Event):

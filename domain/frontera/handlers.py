@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.frontera import rules
+from domain.frontera import (
+    combat_turn,
+    drinking,
+    exchanges,
+    gambling,
+    harm,
+    morale,
+    recovery,
+    rules,
+)
 from domain.frontera.state import OpenTest
 from domain.keys import TableKeys
 from domain.table import Table
@@ -14,6 +23,21 @@ from domain.table import Table
 #: what a resolved test with a `purpose` sets off: (table, actor, test, outcomes, keys)
 Consequence = Callable[[Table, str, OpenTest, dict[str, str], TableKeys], None]
 
-HANDLERS: dict[type, Any] = {**rules.HANDLERS}
+HANDLERS: dict[type, Any] = {
+    **rules.HANDLERS,
+    **exchanges.HANDLERS,
+    **gambling.HANDLERS,
+    **drinking.HANDLERS,
+    **harm.HANDLERS,
+    **morale.HANDLERS,
+    **recovery.HANDLERS,
+    **combat_turn.HANDLERS,
+}
 
-CONSEQUENCES: dict[str, Consequence] = {}
+CONSEQUENCES: dict[str, Consequence] = {
+    **gambling.CONSEQUENCES,
+    **harm.CONSEQUENCES,
+    **morale.CONSEQUENCES,
+    **recovery.CONSEQUENCES,
+    **combat_turn.CONSEQUENCES,
+}

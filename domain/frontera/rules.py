@@ -6,6 +6,7 @@ leaves nothing behind; random facts (shuffles) are computed here and recorded in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
@@ -113,6 +114,15 @@ def _participant(table: Table, actor: str, character_id: str) -> tuple[OpenTest,
             "not_your_seat",
         )
     return test, participant
+
+
+MAX_MONEY = 1_000_000
+
+
+def checked_money(money: int) -> int:
+    if not 0 <= money <= MAX_MONEY:
+        raise InvalidCommand(f"a character carries from 0 to {MAX_MONEY} dollars", "invalid_money")
+    return money
 
 
 def _name(name: str) -> str:
@@ -225,18 +235,34 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         traits=traits,
         skills=skills,
         fixed_draw=command.fixed_draw,
+        money=checked_money(command.money),
     )
     table.trigger_event(CharacterCreated, actor=actor, character=character)
     return character.id
 
 
 def shift_condition(
-    table: Table, actor: str, character: Character, track: str, change: int, reason: str
+    table: Table,
+    actor: str,
+    character: Character,
+    track: str,
+    change: int,
+    reason: str,
+    keys: TableKeys | None = None,
 ) -> int:
     """Move a character along a track, never past its floor or above 0; every rule that
-    hurts, scares, intoxicates or heals goes through here. Returns the new level."""
+    hurts, scares, intoxicates or heals goes through here. Returns the new level.
+
+    Sobriety reaching drunk or coma sets off the Normal mode's card swaps, which draw at
+    random: pass the table's `keys` whenever sobriety may worsen."""
     before = character.level(track)
     after = max(TRACK_FLOORS[track], min(0, before + change))
+    # imported here: the exchanges build on this module
+    from domain.frontera.exchanges import sobriety_swap_due, sobriety_swaps
+
+    swap = sobriety_swap_due(table, character, track, before, after)
+    if swap and keys is None:
+        raise ValueError("shift_condition needs the table keys to make a sobriety swap")
     table.trigger_event(
         ConditionChanged,
         actor=actor,
@@ -246,10 +272,14 @@ def shift_condition(
         after=after,
         reason=reason,
     )
+    if swap and keys is not None:
+        sobriety_swaps(table, actor, character.id, swap, keys)
     return after
 
 
-def change_condition(table: Table, actor: str, command: cmd.ChangeCondition, _: TableKeys) -> int:
+def change_condition(
+    table: Table, actor: str, command: cmd.ChangeCondition, keys: TableKeys
+) -> int:
     table.require_open()
     table.require_gm(actor, "change a character's condition")
     character = _character(game(table), command.character)
@@ -261,7 +291,7 @@ def change_condition(table: Table, actor: str, command: cmd.ChangeCondition, _: 
     if command.change == 0:
         raise InvalidCommand("a condition change moves at least one level", "invalid_change")
     return shift_condition(
-        table, actor, character, command.track, command.change, _reason(command.reason)
+        table, actor, character, command.track, command.change, _reason(command.reason), keys
     )
 
 
@@ -340,6 +370,11 @@ def _opening(table: Table, actor: str) -> FronteraState:
         raise Conflict(
             f"test {state.test.number} is still open: resolve or cancel it first",
             "test_in_progress",
+        )
+    if state.exchange is not None or state.house_game is not None:
+        raise Conflict(
+            "a card exchange or a game at the house is in progress: finish it first",
+            "exchange_in_progress",
         )
     return state
 
@@ -555,13 +590,28 @@ def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[s
         _set_off(table, actor, test, outcomes, keys)
         return drawn
     _able(character)
+    cards = draw_cards(table, actor, test, participant, character, keys)
+    if not state.test or not state.test.waiting_for:
+        _resolve(table, actor, keys)
+    return cards
+
+
+def draw_cards(
+    table: Table,
+    actor: str,
+    test: OpenTest,
+    participant: Participant,
+    character: Character,
+    keys: TableKeys,
+) -> list[str]:
+    """A participant's draw: the tipsy flip, the count, a ready source, the cards."""
     tipsy = 0
     if character.is_tipsy:
         better, _ = _flip(table, actor, character.id, "tipsy", 1, keys)
         tipsy = 1 if better else -1
     count = draw_count(character, participant, tipsy)
     source = _source(table, actor, character.seat, count.total, keys)
-    cards = state.zone(source)[: count.total]
+    cards = game(table).zone(source)[: count.total]
     table.trigger_event(
         CardsDrawn,
         actor=actor,
@@ -572,8 +622,6 @@ def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[s
         count=count,
         cards=cards,
     )
-    if not state.test or not state.test.waiting_for:
-        _resolve(table, actor, keys)
     return cards
 
 
@@ -582,41 +630,12 @@ def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[s
 
 def choose(table: Table, actor: str, command: cmd.Choose, keys: TableKeys) -> None:
     test, participant = _participant(table, actor, command.character)
-    state = game(table)
-    name = state.characters[command.character].name
-    if not participant.drawn:
-        raise Conflict(f"{name} has not drawn yet", "not_drawn_yet")
-    if participant.chosen is not None:
-        raise Conflict(f"{name} has already chosen for test {test.number}", "already_chosen")
-    held = state.zone(hand(command.character))
-    if len(set(command.cards)) != len(command.cards):
-        raise InvalidCommand("a card is named twice", "duplicate_card")
-    for card_id in command.cards:
-        card(card_id)
-        if card_id not in held:
-            raise InvalidCommand(f"{card_id} is not among the cards {name} drew", "card_not_drawn")
-    must_play = min(participant.plays, len(held))
-    if len(command.cards) > participant.plays:
-        raise InvalidCommand(
-            f"{name} plays {participant.plays} card(s) in this test, not {len(command.cards)}",
-            "too_many_cards",
+    if test.kind == "combat":
+        raise Conflict(
+            "in a combat turn, choose attacks with their targets (POST /combat/attacks)",
+            "combat_turn",
         )
-    if len(command.cards) < must_play:
-        raise InvalidCommand(
-            f"{name} must play {must_play} card(s), not {len(command.cards)}", "too_few_cards"
-        )
-    jokers = [c for c in command.cards if card(c).is_joker]
-    for joker in jokers:
-        if joker not in command.joker_suits:
-            raise InvalidCommand(
-                f"playing the Joker {joker} needs its declared suit in joker_suits",
-                "joker_suit_required",
-            )
-    suits = {joker: _suit(suit) for joker, suit in command.joker_suits.items()}
-    if set(suits) - set(jokers):
-        raise InvalidCommand(
-            "joker_suits names cards that are not Jokers being played", "unexpected_joker_suit"
-        )
+    suits = checked_choice(game(table), test, participant, command.cards, command.joker_suits)
     table.trigger_event(
         CardsChosen,
         actor=actor,
@@ -628,6 +647,52 @@ def choose(table: Table, actor: str, command: cmd.Choose, keys: TableKeys) -> No
     )
     if not test.waiting_for:
         _resolve(table, actor, keys)
+
+
+def checked_choice(
+    state: FronteraState,
+    test: OpenTest,
+    participant: Participant,
+    cards: list[str],
+    joker_suits: Mapping[str, str],
+) -> dict[str, Suit]:
+    """Check a secret choice against what the participant drew and may play; return the
+    declared suit of each Joker played."""
+    name = state.characters[participant.character].name
+    if not participant.drawn:
+        raise Conflict(f"{name} has not drawn yet", "not_drawn_yet")
+    if participant.chosen is not None:
+        raise Conflict(f"{name} has already chosen for test {test.number}", "already_chosen")
+    held = state.zone(hand(participant.character))
+    if len(set(cards)) != len(cards):
+        raise InvalidCommand("a card is named twice", "duplicate_card")
+    for card_id in cards:
+        card(card_id)
+        if card_id not in held:
+            raise InvalidCommand(f"{card_id} is not among the cards {name} drew", "card_not_drawn")
+    must_play = min(participant.at_least, len(held))
+    if len(cards) > participant.plays:
+        raise InvalidCommand(
+            f"{name} plays at most {participant.plays} card(s) in this test, not {len(cards)}",
+            "too_many_cards",
+        )
+    if len(cards) < must_play:
+        raise InvalidCommand(
+            f"{name} must play {must_play} card(s), not {len(cards)}", "too_few_cards"
+        )
+    jokers = [c for c in cards if card(c).is_joker]
+    for joker in jokers:
+        if joker not in joker_suits:
+            raise InvalidCommand(
+                f"playing the Joker {joker} needs its declared suit in joker_suits",
+                "joker_suit_required",
+            )
+    suits = {joker: _suit(suit) for joker, suit in joker_suits.items()}
+    if set(suits) - set(jokers):
+        raise InvalidCommand(
+            "joker_suits names cards that are not Jokers being played", "unexpected_joker_suit"
+        )
+    return suits
 
 
 def _resolve(table: Table, actor: str, keys: TableKeys) -> None:

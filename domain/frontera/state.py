@@ -13,11 +13,12 @@ import msgspec
 
 from domain.frontera.cards import Suit
 from domain.frontera.character import Character, Skill, Trait
-from domain.frontera.combat import Weapon, default_weapons
+from domain.frontera.combat import Cover, Mount, Range, Technique, Weapon, default_weapons
+from domain.frontera.exchange_state import HouseGame, PendingExchange
 from domain.structs import Stored
 
 Mode = Literal["normal", "no_management", "wear"]
-TestKind = Literal["trait", "opposed", "dead_mans_hand"]
+TestKind = Literal["trait", "opposed", "dead_mans_hand", "combat"]
 
 PILE = "pile"
 DISCARD = "discard"
@@ -94,16 +95,21 @@ class DrawCount(Stored, kw_only=True):
 class Participant(Stored, kw_only=True):
     """One character's part in the open test."""
 
+    STORED_AS = "frontera.Participant"
+
     character: str
     seat: str
     trait: Trait | None  # None in a dead man's hand test
     skill: Skill | None  # the skill the Mayor ruled relevant (counted only if the character has it)
     modifiers: list[Modifier] = []
-    plays: int = 1  # cards the participant must play
+    plays: int = 1  # the most cards the participant may play
+    at_least: int = 1  # the fewest it must play (when it holds that many)
     drawn: bool = False
     source: str | None = None  # the zone its cards came from
     chosen: list[str] | None = None
     joker_suits: dict[str, Suit] = {}
+    #: combat: the target of each card played, by card
+    targets: dict[str, str] = {}
 
     @property
     def tested_trait(self) -> Trait:
@@ -135,6 +141,96 @@ class OpenTest(Stored, kw_only=True):
         return [c for c, p in self.participants.items() if not p.drawn or p.chosen is None]
 
 
+Action = Literal["attack", "move", "other"]
+Move = Literal["none", "adjacent", "short"]
+Variant = Literal["harm", "grapple", "scare"]
+
+
+class Combatant(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A character's footing in a combat, as the Mayor sets it between turns."""
+
+    STORED_AS = "frontera.Combatant"
+
+    character: str
+    cover: Cover = "none"
+    #: the mount or vehicle it fights from, and its pace
+    mount: Mount = "none"
+    #: its weapons are holstered at the start of the turn
+    holstered: bool = False
+    #: knives in a knife holster: drawing them still allows the 3 m move
+    knife_holster: bool = False
+    #: grappled by this character (both can do nothing else until the hold ends)
+    held_by: str | None = None
+    #: "only one can remain": shots it has left (None: no limit)
+    shots_left: int | None = None
+
+
+class Declaration(Stored, kw_only=True):
+    """What a character announced for this turn, before drawing; public to every seat."""
+
+    STORED_AS = "frontera.Declaration"
+
+    character: str
+    action: Action
+    move: Move = "none"
+    technique: Technique | None = None
+    weapon: str | None = None
+    #: thrown weapons at hand (several allow several throws)
+    weapons: int = 1
+    variant: Variant = "harm"
+    targets: list[str] = []
+    #: health levels each hit deals: base + weapon, fixed when announced
+    damage: int = 0
+
+
+class AttackResult(Stored, kw_only=True):
+    STORED_AS = "frontera.AttackResult"
+
+    attacker: str
+    card: str
+    target: str
+    variant: Variant
+    hit: bool
+    #: damage per hit, as declared
+    damage: int
+    #: the target's effective toughness against this attacker
+    toughness: int
+    #: health levels the target loses
+    taken: int
+    #: morale levels the target loses (scare)
+    morale: int
+    #: the target is now held (grapple)
+    holds: bool
+    why: str
+
+
+def range_key(a: str, b: str) -> str:
+    """The key of the range between two combatants, the same either way round."""
+    return "|".join(sorted((a, b)))
+
+
+class Combat(Stored, kw_only=True):
+    STORED_AS = "frontera.Combat"
+
+    combatants: dict[str, Combatant]
+    #: range between each pair of combatants, by `range_key`
+    ranges: dict[str, Range]
+    shot_limit: int | None = None
+    turn: int = 0
+    #: the open turn's test number, while a turn is running
+    test: int | None = None
+    declarations: dict[str, Declaration] = {}
+    #: lost the whole turn to the jam check of every fifth turn
+    jammed: list[str] = []
+    #: the turn on which each character fell dead, for the 5-turn survival test
+    fallen: dict[str, int] = {}
+    #: every attack of the last turn judged, as revealed to all
+    last_attacks: list[AttackResult] = []
+
+    def range_between(self, a: str, b: str) -> Range:
+        return self.ranges[range_key(a, b)]
+
+
 class FronteraState(Stored, kw_only=True):
     STORED_AS = "frontera.State"
 
@@ -149,6 +245,17 @@ class FronteraState(Stored, kw_only=True):
     weapons: dict[str, Weapon] = {}
     test: OpenTest | None = None
     tests_opened: int = 0
+    #: game time the Mayor has advanced, in seconds (recovery.py)
+    elapsed: int = 0
+    #: the characters of the drinking duel under way (drinking.py)
+    drinking_duel: list[str] | None = None
+    #: challenges lost and not yet answered: challenged character -> challenger (morale.py)
+    challenges: dict[str, str] = {}
+    combat: Combat | None = None
+    #: a card exchange waiting for a seat's pick (Normal mode)
+    exchange: PendingExchange | None = None
+    #: a "house always wins" game in progress
+    house_game: HouseGame | None = None
 
     def move(self, cards: list[str], source: str, target: str, *, to_top: bool = False) -> None:
         """Move cards between zones; the cards must all be in the source."""

@@ -1,0 +1,868 @@
+"""Combat [L873-L1207]: the Mayor opens a combat, then runs it turn by turn.
+
+A turn is a test of kind "combat": every able combatant declares (technique, weapon, targets,
+action + move or move only; the Mayor's characters first [L881]) and an attacker draws at
+once; attackers choose their cards in secret, one target per card; nothing is revealed until
+the last combatant has declared and chosen; then every attack is judged together and the
+damage lands as health changes. Also here: the jam check of every fifth turn, the pistol duel
+and the survival test of the fallen.
+
+Decisions where the book is silent:
+- Positions are ranges between pairs of combatants (and each one's cover, mount, holstered
+  weapons), set by the Mayor when opening and between turns; new positions a move earns are
+  the Mayor's to record for the next turn [L893].
+- A character announces whom it attacks; its weapon must reach each, and the draw takes the
+  least favourable range modifier among them; each card played names one of those targets.
+- Damage per hit is fixed at the declaration (technique, skill strength, weapon), so a weapon
+  edited mid-turn changes nothing already announced.
+- Grappling and holding are left at the hold: holder and held declare nothing until the Mayor
+  ends the hold (after the opposed muscle test the book calls for [L1090]).
+- A fallen character's survival test is the Mayor's to open within five turns of the fall
+  (any time out of combat), once per death.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.commands import Command
+from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.frontera import rules
+from domain.frontera.cards import Suit
+from domain.frontera.character import Character, Trait
+from domain.frontera.combat import (
+    LASSO,
+    RANGES,
+    TECHNIQUE_TRAIT,
+    Cover,
+    Mount,
+    Range,
+    Technique,
+    damage_dealt,
+    damage_taken,
+    effective_toughness,
+    is_hit,
+    max_attacks,
+)
+from domain.frontera.events import (
+    CardsChosen,
+    CardsRevealed,
+    TestOpened,
+    TestResolved,
+    game,
+)
+from domain.frontera.resolution import DEFEAT, TIE, Play
+from domain.frontera.state import (
+    Action,
+    AttackResult,
+    Combat,
+    Combatant,
+    Declaration,
+    FronteraState,
+    Modifier,
+    Move,
+    OpenTest,
+    Participant,
+    Variant,
+    range_key,
+)
+from domain.keys import TableKeys
+from domain.structs import clone
+from domain.table import Table
+
+JAM_EVERY = 5  # turns [L1014]
+SURVIVAL_WINDOW = 5  # turns a fallen character has for the survival test
+MAX_SHOTS = 100
+MAX_THROWN = 10
+
+# -- commands ----------------------------------------------------------------------------
+
+
+class CombatantSetup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    character: str
+    cover: Cover = "none"
+    mount: Mount = "none"
+    holstered: bool = False
+    knife_holster: bool = False
+
+
+class RangeSetup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    #: the two combatants
+    between: list[str]
+    range: Range
+
+
+class OpenCombat(Command):
+    """The Mayor starts a combat with its combatants and the ranges between them."""
+
+    combatants: list[CombatantSetup]
+    #: the range between every pair not listed in `ranges`
+    range: Range = "medium"
+    ranges: list[RangeSetup] = []
+    #: "only one can remain" [L1125]: shots each combatant may fire in the whole combat
+    shot_limit: int | None = None
+
+
+class UpdateCombat(Command):
+    """Between turns the Mayor records where everybody ended up: footing, ranges, who joins,
+    who leaves, which holds end."""
+
+    reason: str
+    combatants: list[CombatantSetup] = []
+    #: the range between a newcomer and everybody not listed in `ranges`
+    range: Range = "medium"
+    ranges: list[RangeSetup] = []
+    leaving: list[str] = []
+    #: characters freed from a hold
+    released: list[str] = []
+
+
+class StartCombatTurn(Command):
+    """The Mayor starts the next turn (every fifth turn begins with the jam check)."""
+
+
+class DeclareAction(Command):
+    """A character's announcement for the turn; an attacker draws its cards at once."""
+
+    character: str
+    action: Action
+    move: Move = "none"
+    technique: Technique | None = None
+    weapon: str | None = None
+    #: thrown weapons at hand: several allow several throws
+    weapons: int = 1
+    variant: Variant = "harm"
+    targets: list[str] = []
+    #: the Mayor's other rulings on the draw (gear …)
+    modifiers: list[Modifier] = []
+
+
+class Attack(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    card: str
+    target: str
+
+
+class ChooseAttacks(Command):
+    """An attacker's secret choice: up to its number of attacks, one target per card."""
+
+    character: str
+    attacks: list[Attack]
+    joker_suits: dict[str, Suit] = {}
+
+
+class EndCombat(Command):
+    reason: str
+
+
+class Duellist(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    character: str
+    weapon: str = "revolver"
+    modifiers: list[Modifier] = []
+
+
+class OpenPistolDuel(Command):
+    """Two duellists, an opposed hands (quick shot) test; no simultaneity, no absorption."""
+
+    duellists: list[Duellist]
+
+
+class OpenSurvivalTest(Command):
+    """A fallen character's dead man's hand: an Ace leaves it incapacitated, an 8 dead."""
+
+    character: str
+    #: someone gives medical care: draw 2 and keep the better
+    medical_care: bool = False
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+class CombatOpened(Table.Event):
+    TOPIC = "frontera.CombatOpened"
+    combat: Combat
+
+    def apply(self, table: Table) -> None:
+        game(table).combat = clone(self.combat)
+
+
+class CombatUpdated(Table.Event):
+    """The combatants' footing and ranges as they stand for the next turn."""
+
+    TOPIC = "frontera.CombatUpdated"
+    combatants: dict[str, Combatant]
+    ranges: dict[str, Range]
+    reason: str
+
+    def apply(self, table: Table) -> None:
+        combat = _combat_of(table)
+        combat.combatants = {c: clone(v) for c, v in self.combatants.items()}
+        combat.ranges = dict(self.ranges)
+
+
+class CombatTurnStarted(Table.Event):
+    TOPIC = "frontera.CombatTurnStarted"
+    turn: int
+    test: int
+
+    def apply(self, table: Table) -> None:
+        combat = _combat_of(table)
+        combat.turn, combat.test = self.turn, self.test
+        combat.declarations, combat.jammed = {}, []
+
+
+class TurnLost(Table.Event):
+    """The jam check's 8: the character spends the whole turn reloading [L1014]."""
+
+    TOPIC = "frontera.TurnLost"
+    character: str
+    turn: int
+    reason: str
+
+    def apply(self, table: Table) -> None:
+        _combat_of(table).jammed.append(self.character)
+
+
+class ActionDeclared(Table.Event):
+    """A public announcement; an attacker also joins the turn's test."""
+
+    TOPIC = "frontera.ActionDeclared"
+    turn: int
+    declaration: Declaration
+    participant: Participant | None
+
+    def apply(self, table: Table) -> None:
+        state = game(table)
+        _combat_of(table).declarations[self.declaration.character] = clone(self.declaration)
+        if self.participant is not None and state.test is not None:
+            state.test.participants[self.participant.character] = clone(self.participant)
+
+
+class AttacksResolved(Table.Event):
+    """Every attack of the turn judged at once, after the reveal."""
+
+    TOPIC = "frontera.AttacksResolved"
+    test: int
+    turn: int
+    attacks: list[AttackResult]
+
+    def apply(self, table: Table) -> None:
+        combat = _combat_of(table)
+        for attack in self.attacks:
+            declaration = combat.declarations[attack.attacker]
+            shooter = combat.combatants.get(attack.attacker)
+            if shooter is not None and shooter.shots_left is not None and _fires(declaration):
+                shooter.shots_left -= 1
+            target = combat.combatants.get(attack.target)
+            if attack.holds and target is not None:
+                target.held_by = attack.attacker
+        combat.last_attacks = [clone(attack) for attack in self.attacks]
+
+
+class CombatEnded(Table.Event):
+    TOPIC = "frontera.CombatEnded"
+    reason: str
+
+    def apply(self, table: Table) -> None:
+        game(table).combat = None
+
+
+class DeathConfirmed(Table.Event):
+    """The survival test's 8: the character is dead for good."""
+
+    TOPIC = "frontera.DeathConfirmed"
+    character: str
+
+    def apply(self, table: Table) -> None:
+        game(table).characters[self.character].dead_for_good = True
+
+
+def _combat_of(table: Table) -> Combat:
+    combat = game(table).combat
+    assert combat is not None, "a combat event needs an open combat"
+    return combat
+
+
+def _fires(declaration: Declaration) -> bool:
+    return declaration.technique in (Technique.QUICK_SHOT, Technique.AIM)
+
+
+# -- opening, updating, ending -------------------------------------------------------------
+
+
+def _open_combat(state: FronteraState) -> Combat:
+    if state.combat is None:
+        raise Conflict("no combat is open: the Mayor opens one first", "no_combat")
+    return state.combat
+
+
+def _between_turns(state: FronteraState) -> Combat:
+    combat = _open_combat(state)
+    if combat.test is not None and state.test is not None and state.test.number == combat.test:
+        raise Conflict(f"turn {combat.turn} is still running", "turn_in_progress")
+    return combat
+
+
+def _footing(state: FronteraState, setup: CombatantSetup, limit: int | None) -> Combatant:
+    rules._character(state, setup.character)
+    return Combatant(
+        character=setup.character,
+        cover=setup.cover,
+        mount=setup.mount,
+        holstered=setup.holstered,
+        knife_holster=setup.knife_holster,
+        shots_left=limit,
+    )
+
+
+def _ranges(
+    combatants: list[str],
+    default: Range,
+    listed: list[RangeSetup],
+    known: dict[str, Range] | None = None,
+) -> dict[str, Range]:
+    """Every pair's range: listed, else already known, else the default."""
+    ranges: dict[str, Range] = {}
+    for a_index, a in enumerate(combatants):
+        for b in combatants[a_index + 1 :]:
+            key = range_key(a, b)
+            ranges[key] = (known or {}).get(key, default)
+    for entry in listed:
+        if len(entry.between) != 2 or entry.between[0] == entry.between[1]:
+            raise InvalidCommand("a range is between two different combatants", "invalid_range")
+        key = range_key(*entry.between)
+        if key not in ranges:
+            raise InvalidCommand(
+                f"{' and '.join(entry.between)} are not both in the combat", "invalid_range"
+            )
+        ranges[key] = entry.range
+    return ranges
+
+
+def _check_range(value: str) -> None:
+    if value not in RANGES:
+        raise InvalidCommand(f"ranges are {', '.join(RANGES)}", "invalid_range")
+
+
+def open_combat(table: Table, actor: str, command: OpenCombat, _: TableKeys) -> None:
+    state = rules._started(table)
+    table.require_gm(actor, "open a combat")
+    if state.combat is not None:
+        raise Conflict("a combat is already open: end it first", "combat_in_progress")
+    ids = [setup.character for setup in command.combatants]
+    if len(ids) < 2 or len(set(ids)) != len(ids):
+        raise InvalidCommand(
+            "a combat needs two or more different characters", "invalid_combatants"
+        )
+    if command.shot_limit is not None and not 1 <= command.shot_limit <= MAX_SHOTS:
+        raise InvalidCommand(f"a shot limit is 1 to {MAX_SHOTS}", "invalid_shot_limit")
+    _check_range(command.range)
+    combatants = {
+        setup.character: _footing(state, setup, command.shot_limit) for setup in command.combatants
+    }
+    combat = Combat(
+        combatants=combatants,
+        ranges=_ranges(ids, command.range, command.ranges),
+        shot_limit=command.shot_limit,
+    )
+    table.trigger_event(CombatOpened, actor=actor, combat=combat)
+
+
+def update_combat(table: Table, actor: str, command: UpdateCombat, _: TableKeys) -> None:
+    state = rules._started(table)
+    table.require_gm(actor, "update the combat")
+    combat = _between_turns(state)
+    reason = rules._reason(command.reason)
+    _check_range(command.range)
+    combatants = {c: clone(v) for c, v in combat.combatants.items()}
+    for gone in command.leaving:
+        if gone not in combatants:
+            raise NotFound(f"{gone!r} is not in the combat", "not_a_combatant")
+        del combatants[gone]
+    for setup in command.combatants:
+        kept = combatants.get(setup.character)
+        footing = _footing(state, setup, combat.shot_limit)
+        if kept is not None:
+            footing.held_by, footing.shots_left = kept.held_by, kept.shots_left
+        combatants[setup.character] = footing
+    for held in command.released:
+        if held not in combatants or combatants[held].held_by is None:
+            raise InvalidCommand(f"{held!r} is not held", "not_held")
+        combatants[held].held_by = None
+    for footing in combatants.values():
+        if footing.held_by is not None and footing.held_by not in combatants:
+            footing.held_by = None  # the holder left
+    if len(combatants) < 2:
+        raise InvalidCommand(
+            "a combat keeps two or more combatants: end it instead", "invalid_combatants"
+        )
+    ranges = _ranges(list(combatants), command.range, command.ranges, combat.ranges)
+    table.trigger_event(
+        CombatUpdated, actor=actor, combatants=combatants, ranges=ranges, reason=reason
+    )
+
+
+def end_combat(table: Table, actor: str, command: EndCombat, _: TableKeys) -> None:
+    state = rules._started(table)
+    table.require_gm(actor, "end the combat")
+    _between_turns(state)
+    table.trigger_event(CombatEnded, actor=actor, reason=rules._reason(command.reason))
+
+
+# -- a turn --------------------------------------------------------------------------------
+
+
+def start_turn(table: Table, actor: str, command: StartCombatTurn, keys: TableKeys) -> int:
+    state = rules._opening(table, actor)
+    combat = _open_combat(state)
+    turn, number = combat.turn + 1, state.tests_opened + 1
+    table.trigger_event(CombatTurnStarted, actor=actor, turn=turn, test=number)
+    table.trigger_event(
+        TestOpened,
+        actor=actor,
+        test=OpenTest(number=number, kind="combat", participants={}),
+    )
+    if turn % JAM_EVERY == 0:
+        for character_id in combat.combatants:
+            if state.characters[character_id].cannot_act_because is not None:
+                continue
+            if not rules._flip(table, actor, character_id, "jam", 1, keys)[0]:
+                table.trigger_event(
+                    TurnLost, actor=actor, character=character_id, turn=turn, reason="jam"
+                )
+    _resolve_when_ready(table, actor, keys)
+    return number
+
+
+def _why_idle(state: FronteraState, combat: Combat, character_id: str) -> str | None:
+    """Why a combatant takes no part in this turn, or None if it must declare."""
+    reason = state.characters[character_id].cannot_act_because
+    if reason is not None:
+        return reason.replace("_", " ")
+    if character_id in combat.jammed:
+        return "its weapon jammed this turn"
+    if combat.combatants[character_id].held_by is not None:
+        return "held in a grapple"
+    if any(c.held_by == character_id for c in combat.combatants.values()):
+        return "holding someone in a grapple"
+    return None
+
+
+def _running_turn(table: Table) -> tuple[FronteraState, Combat, OpenTest]:
+    state = rules._started(table)
+    combat = _open_combat(state)
+    test = state.test
+    if test is None or test.kind != "combat" or combat.test != test.number:
+        raise Conflict("no combat turn is running: the Mayor starts one", "no_combat_turn")
+    return state, combat, test
+
+
+def declare(table: Table, actor: str, command: DeclareAction, keys: TableKeys) -> list[str]:
+    state, combat, test = _running_turn(table)
+    table.require_seat(actor)
+    character = rules._character(state, command.character)
+    if character.seat != actor:
+        raise Forbidden(
+            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
+            "not_your_seat",
+        )
+    if command.character not in combat.combatants:
+        raise Conflict(f"{character.name} is not in the combat", "not_a_combatant")
+    if command.character in combat.declarations:
+        raise Conflict(f"{character.name} has already declared this turn", "already_declared")
+    idle = _why_idle(state, combat, command.character)
+    if idle is not None:
+        raise Conflict(f"{character.name} cannot act: {idle}", "character_cannot_act")
+    if actor != table.gm_seat.id:
+        waiting = [
+            state.characters[c].name
+            for c in combat.combatants
+            if state.characters[c].seat == table.gm_seat.id
+            and c not in combat.declarations
+            and _why_idle(state, combat, c) is None
+        ]
+        if waiting:
+            raise Conflict(
+                f"the Mayor's characters declare and draw first; waiting for {', '.join(waiting)}",
+                "npcs_first",
+            )
+    declaration, participant = _declaration(state, combat, character, command)
+    table.trigger_event(
+        ActionDeclared,
+        actor=actor,
+        turn=combat.turn,
+        declaration=declaration,
+        participant=participant,
+    )
+    cards: list[str] = []
+    if participant is not None:
+        cards = rules.draw_cards(table, actor, test, participant, character, keys)
+    _resolve_when_ready(table, actor, keys)
+    return cards
+
+
+def _declaration(
+    state: FronteraState, combat: Combat, character: Character, command: DeclareAction
+) -> tuple[Declaration, Participant | None]:
+    """Check an announcement against the rules of the turn; the attacker's part in the test."""
+    footing = combat.combatants[character.id]
+    if command.action == "move":
+        if command.move not in ("adjacent", "short"):
+            raise InvalidCommand("moving only goes adjacent (3 m) or short (10 m)", "invalid_move")
+    elif command.move == "short":
+        raise InvalidCommand(
+            "with an action a character moves within adjacent range (3 m) at most", "invalid_move"
+        )
+    if command.action != "attack":
+        if command.technique or command.weapon or command.targets:
+            raise InvalidCommand(
+                "only an attack names a technique, a weapon or targets", "invalid_declaration"
+            )
+        declaration = Declaration(character=character.id, action=command.action, move=command.move)
+        return declaration, None
+    technique = command.technique
+    if technique is None:
+        raise InvalidCommand("an attack names its technique before drawing", "technique_required")
+    targets = _targets(combat, character, command.targets)
+    weapon = None
+    if technique is Technique.BRAWL:
+        if command.weapon is not None:
+            raise InvalidCommand("brawling takes no weapon", "invalid_weapon")
+    else:
+        if command.weapon is None:
+            raise InvalidCommand(f"{technique.value} needs a weapon", "weapon_required")
+        weapon = state.weapons.get(command.weapon)
+        if weapon is None:
+            raise NotFound(f"the table has no weapon {command.weapon!r}", "unknown_weapon")
+    ranges = {t: combat.range_between(character.id, t) for t in targets}
+    if technique in (Technique.BRAWL, Technique.MELEE) and set(ranges.values()) != {"adjacent"}:
+        raise Conflict(f"{technique.value} reaches adjacent enemies only", "out_of_range")
+    if technique is Technique.THROWN and not set(ranges.values()) <= {"adjacent", "short"}:
+        raise Conflict("thrown weapons reach short range at most", "out_of_range")
+    modifiers = rules._modifiers(command.modifiers)
+    if weapon is not None:
+        reach = {t: weapon.ranges.get(r) for t, r in ranges.items()}
+        far = [state.characters[t].name for t, m in reach.items() if m is None]
+        if far:
+            raise Conflict(f"the {weapon.name} does not reach {', '.join(far)}", "out_of_range")
+        worst = min((m for m in reach.values() if m is not None), default=0)
+        if worst:
+            band = next(ranges[t] for t, m in reach.items() if m == worst)
+            modifiers.append(Modifier(amount=worst, reason=f"{weapon.name} at {band} range"))
+    if technique is Technique.AIM:
+        if footing.cover == "total":
+            raise Conflict("nobody aims from total cover", "cannot_aim")
+        if footing.mount != "none":
+            raise Conflict("nobody aims from a mount or a moving vehicle", "cannot_aim")
+        if footing.holstered:
+            raise Conflict("nobody aims with holstered weapons", "cannot_aim")
+    knives = footing.knife_holster and weapon is not None and "knife" in weapon.name
+    if footing.holstered and command.move != "none" and not knives:
+        raise Conflict(
+            "drawing a holstered weapon costs the 3 m move (knives in a knife holster excepted)",
+            "holstered",
+        )
+    if command.variant == "grapple" and not (
+        technique is Technique.BRAWL
+        or (technique is Technique.THROWN and weapon and weapon.name == LASSO)
+    ):
+        raise InvalidCommand("a grapple is a brawl, or a thrown lasso", "invalid_variant")
+    if technique is Technique.THROWN and not 1 <= command.weapons <= MAX_THROWN:
+        raise InvalidCommand(f"1 to {MAX_THROWN} thrown weapons at hand", "invalid_weapon")
+    attacks = max_attacks(technique, character, command.weapons)
+    if footing.shots_left is not None and technique in (Technique.QUICK_SHOT, Technique.AIM):
+        if footing.shots_left < 1:
+            raise Conflict(f"{character.name} has no shots left", "no_shots_left")
+        attacks = min(attacks, footing.shots_left)
+    trait, skill = TECHNIQUE_TRAIT[technique]
+    declaration = Declaration(
+        character=character.id,
+        action="attack",
+        move=command.move,
+        technique=technique,
+        weapon=weapon.name if weapon else None,
+        weapons=command.weapons,
+        variant=command.variant,
+        targets=targets,
+        damage=damage_dealt(technique, character, weapon),
+    )
+    participant = Participant(
+        character=character.id,
+        seat=character.seat,
+        trait=trait,
+        skill=skill,
+        modifiers=modifiers,
+        plays=attacks,
+        at_least=1,
+    )
+    return declaration, participant
+
+
+def _targets(combat: Combat, attacker: Character, targets: list[str]) -> list[str]:
+    if not targets or len(set(targets)) != len(targets):
+        raise InvalidCommand("an attack names one or more different targets", "invalid_targets")
+    for target in targets:
+        if target == attacker.id or target not in combat.combatants:
+            raise InvalidCommand(
+                f"{target!r} is not another combatant of this combat", "invalid_targets"
+            )
+    return list(targets)
+
+
+def choose_attacks(table: Table, actor: str, command: ChooseAttacks, keys: TableKeys) -> None:
+    state, combat, test = _running_turn(table)
+    _, participant = rules._participant(table, actor, command.character)
+    cards = [attack.card for attack in command.attacks]
+    suits = rules.checked_choice(state, test, participant, cards, command.joker_suits)
+    declared = combat.declarations[command.character].targets
+    for attack in command.attacks:
+        if attack.target not in declared:
+            raise InvalidCommand(
+                f"{attack.target!r} is not among the targets announced: {', '.join(declared)}",
+                "undeclared_target",
+            )
+    table.trigger_event(
+        CardsChosen,
+        actor=actor,
+        test=test.number,
+        character=command.character,
+        seat=participant.seat,
+        cards=cards,
+        joker_suits=suits,
+        targets={attack.card: attack.target for attack in command.attacks},
+    )
+    _resolve_when_ready(table, actor, keys)
+
+
+def _resolve_when_ready(table: Table, actor: str, keys: TableKeys) -> None:
+    """Reveal and judge once every able combatant has declared and every attacker chosen."""
+    state = game(table)
+    combat, test = state.combat, state.test
+    if combat is None or test is None or test.kind != "combat" or test.waiting_for:
+        return
+    if not still_to_declare(state, combat):
+        _resolve_turn(table, actor, state, combat, test)
+
+
+def still_to_declare(state: FronteraState, combat: Combat) -> list[str]:
+    """Combatants that must still announce their action this turn."""
+    if combat.test is None or state.test is None or state.test.number != combat.test:
+        return []
+    return [
+        c
+        for c in combat.combatants
+        if c not in combat.declarations and _why_idle(state, combat, c) is None
+    ]
+
+
+def _resolve_turn(
+    table: Table, actor: str, state: FronteraState, combat: Combat, test: OpenTest
+) -> None:
+    chosen = {c: list(p.chosen or []) for c, p in test.participants.items()}
+    suits = {k: v for p in test.participants.values() for k, v in p.joker_suits.items()}
+    targets = {c: dict(p.targets) for c, p in test.participants.items()}
+    table.trigger_event(
+        CardsRevealed,
+        actor=actor,
+        test=test.number,
+        cards=chosen,
+        joker_suits=suits,
+        targets=targets,
+    )
+    attacks = [
+        judge(state, combat, combat.declarations[attacker], Play.of(card_id, suits), target)
+        for attacker, cards in chosen.items()
+        for card_id in cards
+        for target in (targets[attacker][card_id],)
+    ]
+    table.trigger_event(
+        AttacksResolved, actor=actor, test=test.number, turn=combat.turn, attacks=attacks
+    )
+    outcomes = {
+        c: "hit" if any(a.hit for a in attacks if a.attacker == c) else "miss"
+        for c in test.participants
+    }
+    explanation = {
+        c: "; ".join(a.why for a in attacks if a.attacker == c) or "no card played"
+        for c in test.participants
+    }
+    table.trigger_event(
+        TestResolved,
+        actor=actor,
+        test=test.number,
+        kind=test.kind,
+        outcomes=outcomes,
+        explanation=explanation,
+    )
+    for participant in test.participants.values():
+        rules._put_away(table, actor, participant, chosen[participant.character])
+    for track, field in (("health", "taken"), ("morale", "morale")):
+        for target in dict.fromkeys(a.target for a in attacks):
+            lost = sum(getattr(a, field) for a in attacks if a.target == target)
+            if lost:
+                rules.shift_condition(
+                    table,
+                    actor,
+                    state.characters[target],
+                    track,
+                    -lost,
+                    f"combat turn {combat.turn}",
+                )
+
+
+def judge(
+    state: FronteraState, combat: Combat, declaration: Declaration, play: Play, target_id: str
+) -> AttackResult:
+    """One card against one target [L905-L955, L1082-L1105]."""
+    attacker = state.characters[declaration.character]
+    target = state.characters[target_id]
+    technique = declaration.technique
+    assert technique is not None
+    hit = is_hit(play.suit, technique)
+    toughness = effective_toughness(
+        target,
+        combat.combatants[target_id].cover,
+        combat.combatants[declaration.character].mount,
+    )
+    taken = morale = 0
+    holds = False
+    aimed = f"{play.describe()} at {target.name}"
+    if not hit:
+        why = f"{aimed}: misses, not {TECHNIQUE_TRAIT[technique][0].suit.value}"
+    elif declaration.variant == "grapple":
+        holds = True
+        why = f"{aimed}: holds {target.name} in a grapple"
+    elif declaration.variant == "scare":
+        morale = 1 if play.value > target.confidence else 0
+        why = (
+            f"{aimed}: above confidence {target.confidence}, scares"
+            if morale
+            else f"{aimed}: not above confidence {target.confidence}, no fright"
+        )
+    else:
+        taken = damage_taken(play.value, toughness, declaration.damage)
+        why = (
+            f"{aimed}: hits for {declaration.damage} against toughness {toughness}, "
+            f"{taken} level(s) lost"
+        )
+    return AttackResult(
+        attacker=attacker.id,
+        card=play.card,
+        target=target_id,
+        variant=declaration.variant,
+        hit=hit,
+        damage=declaration.damage,
+        toughness=toughness,
+        taken=taken,
+        morale=morale,
+        holds=holds,
+        why=why,
+    )
+
+
+# -- the pistol duel and the survival test --------------------------------------------------
+
+
+def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: TableKeys) -> int:
+    state = rules._opening(table, actor)
+    ids = [d.character for d in command.duellists]
+    if len(ids) != 2 or ids[0] == ids[1]:
+        raise InvalidCommand("a pistol duel is between two characters", "invalid_participants")
+    stakes: dict[str, int | str | bool] = {}
+    participants = {}
+    for duellist in command.duellists:
+        weapon = state.weapons.get(duellist.weapon)
+        if weapon is None:
+            raise NotFound(f"the table has no weapon {duellist.weapon!r}", "unknown_weapon")
+        participants[duellist.character] = rules._contender(
+            state, duellist.character, Trait.HANDS, "quick_shot", duellist.modifiers
+        )
+        character = state.characters[duellist.character]
+        stakes[duellist.character] = damage_dealt(Technique.QUICK_SHOT, character, weapon)
+    return rules._open(
+        table,
+        actor,
+        OpenTest(
+            number=state.tests_opened + 1,
+            kind="opposed",
+            participants=participants,
+            purpose="pistol_duel",
+            stakes=stakes,
+        ),
+    )
+
+
+def pistol_duel_shots(
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], _: TableKeys
+) -> None:
+    """The loser takes one shot at full damage; a tie hits both; the winner is unhurt."""
+    state = game(table)
+    for character_id, outcome in outcomes.items():
+        if outcome in (DEFEAT, TIE):
+            damage = int(test.stakes[character_id])
+            rules.shift_condition(
+                table,
+                actor,
+                state.characters[character_id],
+                "health",
+                -damage,
+                f"pistol duel (test {test.number}): shot, {damage} level(s), no absorption",
+            )
+
+
+def open_survival_test(table: Table, actor: str, command: OpenSurvivalTest, _: TableKeys) -> int:
+    state = rules._opening(table, actor)
+    character = rules._character(state, command.character)
+    if character.health > -4 or character.dead_for_good:
+        raise Conflict(f"{character.name} is not a fallen character", "not_fallen")
+    combat = state.combat
+    fell = combat.fallen.get(character.id) if combat else None
+    if combat is not None and fell is not None and combat.turn - fell > SURVIVAL_WINDOW:
+        raise Conflict(f"{character.name} fell on turn {fell}: the five turns are over", "too_late")
+    participant = Participant(character=character.id, seat=character.seat, trait=None, skill=None)
+    return rules._open(
+        table,
+        actor,
+        OpenTest(
+            number=state.tests_opened + 1,
+            kind="dead_mans_hand",
+            participants={character.id: participant},
+            cards=2 if command.medical_care else 1,
+            better="incapacitated",
+            worse="dead",
+            purpose="survival",
+        ),
+    )
+
+
+def survival(
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], _: TableKeys
+) -> None:
+    state = game(table)
+    for character_id, outcome in outcomes.items():
+        if outcome == test.better:
+            rules.shift_condition(
+                table,
+                actor,
+                state.characters[character_id],
+                "health",
+                1,
+                f"survived (test {test.number})",
+            )
+        else:
+            table.trigger_event(DeathConfirmed, actor=actor, character=character_id)
+
+
+HANDLERS: dict[type, Any] = {
+    OpenCombat: open_combat,
+    UpdateCombat: update_combat,
+    StartCombatTurn: start_turn,
+    DeclareAction: declare,
+    ChooseAttacks: choose_attacks,
+    EndCombat: end_combat,
+    OpenPistolDuel: open_pistol_duel,
+    OpenSurvivalTest: open_survival_test,
+}
+
+CONSEQUENCES = {"pistol_duel": pistol_duel_shots, "survival": survival}

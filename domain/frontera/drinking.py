@@ -1,0 +1,237 @@
+"""Drinking [L1245-L1272]: drinks, the drinking duel and heavy drinking, and their sobriety tests.
+
+Every drink counts on the character's drink count; what it sets off depends on the mechanism:
+- drinking duel: from ceil(toughness / 2) drinks up to toughness, each drink takes
+  DMH(stays / -1 sobriety) drawing 2 and keeping the better; from toughness + 1, drawing 1;
+- heavy drinking: each drink above ceil(toughness / 2) takes DMH(stays / -1) drawing 1; the drink
+  that takes it above toughness first costs 1 level at once, the one that reaches twice the
+  toughness 2 levels at once (each then takes the test too); at three times: straight to coma.
+Sobriety moves through `rules.shift_condition` (the drunk and coma exchanges hook in there);
+the tipsy draw and the drunk -2 cards live in `rules.draw` / `character.condition_penalty`.
+
+Decisions where the book is silent:
+- A drink is ordered by the character's own seat or by the Mayor (the Mayor's estimate of
+  what was drunk [L1247]); a character that cannot act (in a coma among others) drinks no more.
+- One drink count per character, for both mechanisms: a drink in a drinking duel the character
+  takes part in follows the duel's mechanism, any other drink heavy drinking's.
+- "Above toughness" and "twice" / "three times the toughness" act once, on the drink that
+  crosses them (toughness + 1, 2 x toughness, 3 x toughness drinks); every drink above
+  ceil(toughness / 2) takes its one test, the crossing ones after their loss at once.
+- Several drinks in one command are drunk one after the other; a character who falls into a
+  coma leaves the rest undrunk.
+- The drink count is slept off (back to 0) when an advance of time of one hour or more leaves
+  the character sober (recovery.py).
+- A drinking duel is between two or more able characters; the first to fall into a coma loses
+  and the others win; the Mayor may end a duel with a reason (nobody loses). Who drinks when is
+  left to the table. The cards the duel's result exchanges belong to the exchanges' module.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Literal
+
+from domain.commands import Command
+from domain.errors import Conflict, Forbidden, InvalidCommand
+from domain.frontera import rules
+from domain.frontera.character import Character
+from domain.frontera.events import game
+from domain.keys import TableKeys
+from domain.table import Table
+
+Mechanism = Literal["duel", "heavy"]
+MAX_DRINKS = 10  # drinks in one command
+COMA = -3
+
+# -- commands -----------------------------------------------------------------------------
+
+
+class Drink(Command):
+    """The character drinks `drinks` beers or shots, one after the other."""
+
+    character: str
+    drinks: int = 1
+
+
+class StartDrinkingDuel(Command):
+    """The Mayor starts a drinking duel between two or more characters."""
+
+    characters: list[str]
+
+
+class EndDrinkingDuel(Command):
+    """The Mayor ends the drinking duel under way before anyone falls into a coma."""
+
+    reason: str
+
+
+# -- events -------------------------------------------------------------------------------
+
+
+class DrinkTaken(Table.Event):
+    """One drink: the character's drink count is now `drinks`; `mechanism` says what it sets off."""
+
+    TOPIC = "frontera.DrinkTaken"
+    character: str
+    drinks: int
+    mechanism: str
+
+    def apply(self, table: Table) -> None:
+        game(table).characters[self.character].drinks = self.drinks
+
+
+class DrinksSleptOff(Table.Event):
+    """The character is sober again after time passed: the drink count starts again at 0."""
+
+    TOPIC = "frontera.DrinksSleptOff"
+    character: str
+
+    def apply(self, table: Table) -> None:
+        game(table).characters[self.character].drinks = 0
+
+
+class DrinkingDuelStarted(Table.Event):
+    TOPIC = "frontera.DrinkingDuelStarted"
+    characters: list[str]
+
+    def apply(self, table: Table) -> None:
+        game(table).drinking_duel = list(self.characters)
+
+
+class DrinkingDuelEnded(Table.Event):
+    """The duel is over: `loser` fell into a coma first (None: the Mayor ended it)."""
+
+    TOPIC = "frontera.DrinkingDuelEnded"
+    loser: str | None
+    winners: list[str]
+    reason: str
+
+    def apply(self, table: Table) -> None:
+        game(table).drinking_duel = None
+
+
+# -- the rule -----------------------------------------------------------------------------
+
+
+def half_toughness(character: Character) -> int:
+    return math.ceil(character.toughness / 2)
+
+
+def duel_test_cards(character: Character, drinks: int) -> int:
+    """Cards of the duel's DMH(stays / -1 sobriety) after `drinks` drinks; 0: no test yet."""
+    if drinks < half_toughness(character):
+        return 0
+    return 2 if drinks <= character.toughness else 1
+
+
+def heavy_drinking(character: Character, drinks: int) -> tuple[int, bool]:
+    """(levels lost at once, whether a DMH(stays / -1 sobriety) drawing 1 follows) for the
+    drink that brings the alcohol level to `drinks`."""
+    toughness = character.toughness
+    if drinks == 3 * toughness:
+        return -3, False  # straight to coma
+    if drinks == 2 * toughness:
+        return -2, True
+    if drinks == toughness + 1:
+        return -1, True
+    return 0, drinks > half_toughness(character)
+
+
+# -- handlers -----------------------------------------------------------------------------
+
+
+def drink(table: Table, actor: str, command: Drink, keys: TableKeys) -> int:
+    """Returns the character's sobriety level after the drinks."""
+    state = rules._started(table)
+    seat = table.require_seat(actor)
+    character = rules._character(state, command.character)
+    if seat.id != table.gm_seat.id and character.seat != actor:
+        raise Forbidden(
+            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
+            "not_your_seat",
+        )
+    if not 1 <= command.drinks <= MAX_DRINKS:
+        raise InvalidCommand(f"a round is 1 to {MAX_DRINKS} drinks", "invalid_drinks")
+    rules._able(character)
+    duel = state.drinking_duel or []
+    mechanism: Mechanism = "duel" if character.id in duel else "heavy"
+    for _ in range(command.drinks):
+        if character.sobriety <= COMA:
+            break
+        drinks = character.drinks + 1
+        table.trigger_event(
+            DrinkTaken, actor=actor, character=character.id, drinks=drinks, mechanism=mechanism
+        )
+        if mechanism == "duel":
+            _sobriety_test(table, actor, character, duel_test_cards(character, drinks), keys)
+        else:
+            at_once, test = heavy_drinking(character, drinks)
+            if at_once:
+                rules.shift_condition(
+                    table,
+                    actor,
+                    character,
+                    "sobriety",
+                    at_once,
+                    f"heavy drinking: {drinks} drinks with toughness {character.toughness}",
+                    keys,
+                )
+            _sobriety_test(table, actor, character, 1 if test else 0, keys)
+        if mechanism == "duel" and character.sobriety <= COMA:
+            table.trigger_event(
+                DrinkingDuelEnded,
+                actor=actor,
+                loser=character.id,
+                winners=[c for c in duel if c != character.id],
+                reason=f"{character.name} fell into a coma first",
+            )
+    return character.sobriety
+
+
+def _sobriety_test(
+    table: Table, actor: str, character: Character, cards: int, keys: TableKeys
+) -> None:
+    """DMH(stays / -1 sobriety) drawing `cards` (none: no test)."""
+    if cards == 0 or character.sobriety <= COMA:
+        return
+    stays, _ = rules._flip(table, actor, character.id, "drinking", cards, keys)
+    if not stays:
+        rules.shift_condition(
+            table,
+            actor,
+            character,
+            "sobriety",
+            -1,
+            f"drinking: the dead man's hand drew an 8 after {character.drinks} drinks",
+            keys,
+        )
+
+
+def start_drinking_duel(table: Table, actor: str, command: StartDrinkingDuel, _: TableKeys) -> None:
+    state = rules._started(table)
+    table.require_gm(actor, "start a drinking duel")
+    if state.drinking_duel is not None:
+        raise Conflict("a drinking duel is already under way", "drinking_duel_in_progress")
+    if len(command.characters) < 2 or len(set(command.characters)) != len(command.characters):
+        raise InvalidCommand(
+            "a drinking duel needs two or more different characters", "invalid_participants"
+        )
+    for character_id in command.characters:
+        rules._able(rules._character(state, character_id))
+    table.trigger_event(DrinkingDuelStarted, actor=actor, characters=list(command.characters))
+
+
+def end_drinking_duel(table: Table, actor: str, command: EndDrinkingDuel, _: TableKeys) -> None:
+    state = rules._started(table)
+    table.require_gm(actor, "end a drinking duel")
+    if state.drinking_duel is None:
+        raise Conflict("no drinking duel is under way", "no_drinking_duel")
+    reason = rules._reason(command.reason)
+    table.trigger_event(DrinkingDuelEnded, actor=actor, loser=None, winners=[], reason=reason)
+
+
+HANDLERS: dict[type, Any] = {
+    Drink: drink,
+    StartDrinkingDuel: start_drinking_duel,
+    EndDrinkingDuel: end_drinking_duel,
+}

@@ -1,0 +1,578 @@
+"""Gambling [L1276-L1452]: the house always wins, chance games, cheating, skill games, and the
+money each character carries, settled by the rules and followed by the bet exchange.
+
+Money (`Character.money`, whole dollars; negative is a gambling debt) is set at creation or by
+the Mayor (`SetMoney`, with a reason) and otherwise changed only by a settlement
+(`MoneyChanged`).
+
+The house always wins: the Mayor seats a protagonist at the house; the dead man's hand is
+shuffled into the house's deck (the Mayor's; the pile without card management); the player
+plays round after round (`PlayHouseRound`, one card each, face up) and may try to stop after
+any round (`TryToStop`: a head (cunning) test, hands (deftness) when cheating). The night is
+settled when the player leaves: house points - player points, then the bet exchange with the
+Mayor (a tie at 0, a defeat above 0, a victory below 0) [L1340].
+
+Chance games are opposed head (cunning) tests, hands (deftness) for a cheater; skill games
+are opposed tests of the Mayor's choosing with a stake. The consequences settle the money and
+start the bet exchange (Normal mode) between the first winner and each loser.
+
+Decisions where the book is silent:
+- Amounts are whole dollars: winnings round down and losses round up (the house keeps the
+  change). Past 4 points a loss keeps costing a quarter per point, as a debt (negative money).
+- Only protagonists play against the house; a tipsy character does not (the tipsy draw needs
+  the dead man's hand, which is in the house's deck for the night).
+- A success at stopping whose card is worth at least the last round's card ignores the last
+  round when that round scored for the house (the player's better choice), and counts it
+  otherwise.
+- The dead man's hand pairs of the luck factor are read with the Ace as the player's better
+  outcome: victory DMH(doubles the money / no loss), defeat DMH(no loss / loses all) — the book
+  lists them the other way round, which would make an 8 better than an Ace.
+- A cheater's victory wins twice what it would have (the money doubled twice over: x3); a
+  caught cheater loses all the money carried (no debt), and the first winner (the Mayor at the
+  house) takes one of the cheater's cards, giving none.
+- With more than two players, the tied best hands each win; when all tie (nobody played suit
+  or colour), nothing changes and only a two-player table makes the tie exchange.
+- Skill games: each loser pays the stake (at most what it carries), split evenly among the
+  winners (the odd dollars stay with the loser).
+- The bet exchange pairs the first winner (in the order given) with each loser.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from domain.commands import Command
+from domain.errors import Conflict, Forbidden, InvalidCommand
+from domain.frontera import rules
+from domain.frontera.cards import Suit, card
+from domain.frontera.character import Character, Skill, Trait
+from domain.frontera.commands import Contender
+from domain.frontera.events import game
+from domain.frontera.exchange_state import HouseGame
+from domain.frontera.exchanges import start_bet_exchange
+from domain.frontera.resolution import DEFEAT, PARTIAL, SUCCESS, TIE, VICTORY, Play
+from domain.frontera.state import (
+    DEAD_MANS_HAND,
+    PILE,
+    FronteraState,
+    OpenTest,
+    player_deck,
+)
+from domain.keys import TableKeys
+from domain.structs import clone
+from domain.table import Table
+
+HOUSE = "house"
+MAX_STAKE = rules.MAX_MONEY
+
+# -- commands ----------------------------------------------------------------------------
+
+
+class SetMoney(Command):
+    """The Mayor sets the dollars a character carries."""
+
+    character: str
+    money: int
+    reason: str
+
+
+class StartHouseGame(Command):
+    """A protagonist sits at a "house always wins" table (Mayor)."""
+
+    character: str
+    cheating: bool = False
+
+
+class PlayHouseRound(Command):
+    """One more round at the house: one card of the house's deck, face up."""
+
+    character: str
+
+
+class TryToStop(Command):
+    """Try to leave the house's table: opens the character's head (cunning) test."""
+
+    character: str
+
+
+class StartChanceGame(Command):
+    """Poker, dice…: an opposed head (cunning) test; cheaters use hands (deftness) (Mayor)."""
+
+    participants: list[str]
+    cheaters: list[str] = []
+
+
+class StartSkillGame(Command, kw_only=True):
+    """Darts, arm wrestling, a race…: an opposed test of the Mayor's choosing, for a stake."""
+
+    participants: list[Contender]
+    stake: int
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+class MoneyChanged(Table.Event):
+    TOPIC = "frontera.MoneyChanged"
+    character: str
+    before: int
+    after: int
+    reason: str
+
+    def apply(self, table: Table) -> None:
+        game(table).characters[self.character].money = self.after
+
+
+class HouseGameStarted(Table.Event):
+    TOPIC = "frontera.HouseGameStarted"
+    house_game: HouseGame
+
+    def apply(self, table: Table) -> None:
+        game(table).house_game = clone(self.house_game)
+
+
+class HouseRoundPlayed(Table.Event):
+    """A round's card, face up: its points go to the player (♠, Joker) or the house."""
+
+    TOPIC = "frontera.HouseRoundPlayed"
+    character: str
+    round: int
+    card: str
+    points: int
+    for_player: bool
+    house: int
+    player: int
+
+    def apply(self, table: Table) -> None:
+        house_game = _game(game(table))
+        house_game.rounds = self.round
+        house_game.house, house_game.player = self.house, self.player
+        house_game.last_card = self.card
+        house_game.last_points, house_game.last_for_player = self.points, self.for_player
+
+
+class HouseStopTried(Table.Event):
+    TOPIC = "frontera.HouseStopTried"
+    character: str
+    test: int
+
+    def apply(self, table: Table) -> None:
+        _game(game(table)).stop_test = self.test
+
+
+class HouseStopDecided(Table.Event):
+    """What the stop test gave: play on, one last round, or leave now."""
+
+    TOPIC = "frontera.HouseStopDecided"
+    character: str
+    outcome: str
+    leaves: bool
+    last_round: bool
+
+    def apply(self, table: Table) -> None:
+        house_game = _game(game(table))
+        house_game.stop_test = None
+        house_game.last_round = self.last_round
+
+
+class HouseGameEnded(Table.Event):
+    TOPIC = "frontera.HouseGameEnded"
+    character: str
+    house: int
+    player: int
+    ignored_last_round: bool
+    #: house points - player points
+    result: int
+
+    def apply(self, table: Table) -> None:
+        game(table).house_game = None
+
+
+def _game(state: FronteraState) -> HouseGame:
+    if state.house_game is None:
+        raise ValueError("no game at the house is in progress")
+    return state.house_game
+
+
+# -- money -------------------------------------------------------------------------------
+
+
+def set_money(table: Table, actor: str, command: SetMoney, _: TableKeys) -> int:
+    table.require_open()
+    table.require_gm(actor, "set a character's money")
+    character = rules._character(game(table), command.character)
+    money = rules.checked_money(command.money) if command.money >= 0 else command.money
+    if money < -rules.MAX_MONEY:
+        raise InvalidCommand("a debt is at most a million dollars", "invalid_money")
+    reason = rules._reason(command.reason)
+    _money(table, actor, character, money, reason)
+    return money
+
+
+def _money(table: Table, actor: str, character: Character, after: int, reason: str) -> None:
+    if after != character.money:
+        table.trigger_event(
+            MoneyChanged,
+            actor=actor,
+            character=character.id,
+            before=character.money,
+            after=after,
+            reason=reason,
+        )
+
+
+def house_settlement(money: int, result: int, cheating: bool) -> int:
+    """Money after a night at the house [L1318]: each point of the result is a quarter of the
+    money carried, lost (result > 0) or won (< 0); each point won past 4 doubles the winnings;
+    a cheater wins twice as much, and loses everything when the house wins."""
+    carried = max(money, 0)
+    if result > 0:
+        if cheating:
+            return min(money, 0)
+        return money - math.ceil(carried * result / 4)
+    if result < 0:
+        points = -result
+        won = carried * min(points, 4) * 2 ** max(points - 4, 0) // 4
+        return money + won * (2 if cheating else 1)
+    return money
+
+
+def house_points(card_id: str) -> tuple[int, bool]:
+    """A round's points and whether they are the player's: Joker 5 (always the player's),
+    Ace 3, J/Q/K 2, the rest 1; ♠ for the player, any other suit for the house."""
+    face = card(card_id)
+    if face.is_joker:
+        return 5, True
+    points = 3 if face.is_ace else 2 if face.rank in ("J", "Q", "K") else 1
+    return points, face.suit == Suit.SPADES
+
+
+# -- the house always wins [L1290] --------------------------------------------------------
+
+
+def start_house_game(table: Table, actor: str, command: StartHouseGame, keys: TableKeys) -> None:
+    state = rules._started(table)
+    table.require_gm(actor, "seat a player at the house")
+    character = rules._able(rules._character(state, command.character))
+    if character.kind != "protagonist" or character.left_game:
+        raise InvalidCommand("protagonists play against the house", "not_a_protagonist")
+    if character.is_tipsy:
+        raise Conflict(
+            f"{character.name} is tipsy: the dead man's hand is in the house's deck tonight",
+            "tipsy",
+        )
+    if state.test is not None:
+        raise Conflict(f"test {state.test.number} is still open", "test_in_progress")
+    if state.exchange is not None or state.house_game is not None:
+        raise Conflict(
+            "a card exchange or a game at the house is in progress: finish it first",
+            "exchange_in_progress",
+        )
+    source = PILE if state.options.mode == "no_management" else player_deck(table.gm_seat.id)
+    hand_of_the_dead = list(state.zone(DEAD_MANS_HAND))
+    table.trigger_event(
+        HouseGameStarted,
+        actor=actor,
+        house_game=HouseGame(
+            character=character.id,
+            seat=character.seat,
+            source=source,
+            cheating=command.cheating,
+            dead_mans_hand=hand_of_the_dead,
+        ),
+    )
+    rules._move(table, actor, hand_of_the_dead, DEAD_MANS_HAND, source, "house_game", None)
+    rules._shuffle(table, actor, source, keys)
+
+
+def _playing(table: Table, actor: str, character_id: str) -> tuple[FronteraState, HouseGame]:
+    state = rules._started(table)
+    table.require_seat(actor)
+    character = rules._character(state, character_id)
+    house_game = state.house_game
+    if house_game is None or house_game.character != character.id:
+        raise Conflict(f"{character.name} is not playing at the house", "no_house_game")
+    if character.seat != actor:
+        raise Forbidden(
+            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
+            "not_your_seat",
+        )
+    if state.test is not None and state.test.number == house_game.stop_test:
+        raise Conflict("the stop test is still open", "test_in_progress")
+    return state, house_game
+
+
+def play_round(table: Table, actor: str, command: PlayHouseRound, keys: TableKeys) -> list[str]:
+    state, house_game = _playing(table, actor, command.character)
+    source = house_game.source
+    if not state.zone(source):
+        rules._move(table, actor, state.zone(HOUSE), HOUSE, source, "house_reshuffle", None)
+        rules._shuffle(table, actor, source, keys)
+    (drawn, *_) = state.zone(source)
+    rules._move(table, actor, [drawn], source, HOUSE, "house_round", None)
+    points, for_player = house_points(drawn)
+    table.trigger_event(
+        HouseRoundPlayed,
+        actor=actor,
+        character=command.character,
+        round=house_game.rounds + 1,
+        card=drawn,
+        points=points,
+        for_player=for_player,
+        house=house_game.house + (0 if for_player else points),
+        player=house_game.player + (points if for_player else 0),
+    )
+    if house_game.last_round:
+        _settle_house(table, actor, keys, ignore_last=False)
+    return [drawn]
+
+
+def try_to_stop(table: Table, actor: str, command: TryToStop, keys: TableKeys) -> int:
+    state, house_game = _playing(table, actor, command.character)
+    if house_game.rounds == 0:
+        raise Conflict("play a round before trying to stop", "no_round_yet")
+    if house_game.last_round:
+        raise Conflict("the next round is the last: play it", "last_round")
+    character = rules._able(state.characters[command.character])
+    if character.is_tipsy:
+        raise Conflict(f"{character.name} is tipsy", "tipsy")
+    trait, skill = (
+        (Trait.HANDS, Skill.DEFTNESS) if house_game.cheating else (Trait.HEAD, Skill.CUNNING)
+    )
+    participant = rules._contender(state, character.id, trait, skill, [])
+    number = state.tests_opened + 1
+    table.trigger_event(HouseStopTried, actor=actor, character=character.id, test=number)
+    return rules._open(
+        table,
+        actor,
+        OpenTest(
+            number=number,
+            kind="trait",
+            participants={character.id: participant},
+            purpose="house_stop",
+            stakes={"character": character.id},
+        ),
+    )
+
+
+def house_stop(
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
+) -> None:
+    """The stop test's consequence: failure plays on; partial allows one last round that
+    counts; success leaves now, ignoring the last round with a card worth at least its card."""
+    house_game = _game(game(table))
+    character = house_game.character
+    outcome = outcomes[character]
+    leaves = outcome == SUCCESS
+    table.trigger_event(
+        HouseStopDecided,
+        actor=actor,
+        character=character,
+        outcome=outcome,
+        leaves=leaves,
+        last_round=outcome == PARTIAL,
+    )
+    if not leaves:
+        return
+    participant = test.participants[character]
+    played = [Play.of(c, participant.joker_suits) for c in participant.chosen or []]
+    last = house_game.last_card
+    beats_last = last is not None and any(p.value >= card(last).value for p in played)
+    _settle_house(table, actor, keys, ignore_last=beats_last and not house_game.last_for_player)
+
+
+def _settle_house(table: Table, actor: str, keys: TableKeys, *, ignore_last: bool) -> None:
+    state = game(table)
+    house_game = _game(state)
+    house, player = house_game.house, house_game.player
+    if ignore_last:
+        if house_game.last_for_player:
+            player -= house_game.last_points
+        else:
+            house -= house_game.last_points
+    result = house - player
+    character = state.characters[house_game.character]
+    # the round cards go back to the house's deck, the dead man's hand to its place
+    back = [c for c in state.zone(HOUSE) if c not in house_game.dead_mans_hand]
+    rules._move(table, actor, back, HOUSE, house_game.source, "house_closed", None)
+    for zone in (HOUSE, house_game.source):
+        cards = [c for c in state.zone(zone) if c in house_game.dead_mans_hand]
+        rules._move(table, actor, cards, zone, DEAD_MANS_HAND, "house_closed", None)
+    table.trigger_event(
+        HouseGameEnded,
+        actor=actor,
+        character=character.id,
+        house=house,
+        player=player,
+        ignored_last_round=ignore_last,
+        result=result,
+    )
+    after = house_settlement(character.money, result, house_game.cheating)
+    _money(table, actor, character, after, f"house {house} - player {player} = {result}")
+    mayor = table.gm_seat.id
+    if result == 0:
+        start_bet_exchange(table, actor, [], (character.seat, mayor), [], keys)
+    elif result > 0 and house_game.cheating:
+        start_bet_exchange(table, actor, [], None, [(mayor, character.seat)], keys)
+    elif result > 0:
+        start_bet_exchange(table, actor, [(mayor, character.seat)], None, [], keys)
+    else:
+        start_bet_exchange(table, actor, [(character.seat, mayor)], None, [], keys)
+
+
+# -- chance and skill games [L1376, L1420] --------------------------------------------------
+
+
+def _game_table(table: Table, actor: str) -> FronteraState:
+    state = rules._opening(table, actor)
+    return state
+
+
+def _distinct(characters: list[str]) -> None:
+    if len(characters) < 2 or len(set(characters)) != len(characters):
+        raise InvalidCommand(
+            "a game needs two or more different characters", "invalid_participants"
+        )
+
+
+def start_chance_game(table: Table, actor: str, command: StartChanceGame, _: TableKeys) -> int:
+    state = _game_table(table, actor)
+    _distinct(command.participants)
+    cheaters = list(command.cheaters)
+    if not set(cheaters) <= set(command.participants) or len(set(cheaters)) != len(cheaters):
+        raise InvalidCommand("a cheater must be one of the players, once", "invalid_cheaters")
+    participants = {}
+    for character in command.participants:
+        trait, skill = (
+            (Trait.HANDS, Skill.DEFTNESS) if character in cheaters else (Trait.HEAD, Skill.CUNNING)
+        )
+        participants[character] = rules._contender(state, character, trait, skill, [])
+    return rules._open(
+        table,
+        actor,
+        OpenTest(
+            number=state.tests_opened + 1,
+            kind="opposed",
+            participants=participants,
+            purpose="chance_game",
+            stakes={"cheaters": ",".join(cheaters)},
+        ),
+    )
+
+
+def start_skill_game(table: Table, actor: str, command: StartSkillGame, _: TableKeys) -> int:
+    state = _game_table(table, actor)
+    _distinct([c.character for c in command.participants])
+    if not 0 <= command.stake <= MAX_STAKE:
+        raise InvalidCommand(f"a stake is 0 to {MAX_STAKE} dollars", "invalid_money")
+    participants = {
+        c.character: rules._contender(state, c.character, c.trait, c.skill, c.modifiers)
+        for c in command.participants
+    }
+    return rules._open(
+        table,
+        actor,
+        OpenTest(
+            number=state.tests_opened + 1,
+            kind="opposed",
+            participants=participants,
+            purpose="skill_game",
+            stakes={"stake": command.stake},
+        ),
+    )
+
+
+def _sides(outcomes: dict[str, str]) -> tuple[list[str], list[str]]:
+    """Winners and losers: the victor, or the tied best hands when some lost [L1398]."""
+    losers = [c for c, o in outcomes.items() if o == DEFEAT]
+    winners = [c for c, o in outcomes.items() if o == VICTORY]
+    if not winners and losers:
+        winners = [c for c, o in outcomes.items() if o == TIE]
+    return winners, losers
+
+
+def _exchange_after(
+    table: Table,
+    actor: str,
+    outcomes: dict[str, str],
+    winners: list[str],
+    losers: list[str],
+    caught: list[str],
+    keys: TableKeys,
+) -> None:
+    state = game(table)
+    seat = {c: state.characters[c].seat for c in outcomes}
+    if not winners:
+        if len(outcomes) == 2:
+            a, b = list(outcomes)
+            start_bet_exchange(table, actor, [], (seat[a], seat[b]), [], keys)
+        return
+    first = seat[winners[0]]
+    start_bet_exchange(
+        table,
+        actor,
+        [(first, seat[c]) for c in losers if c not in caught],
+        None,
+        [(first, seat[c]) for c in caught],
+        keys,
+    )
+
+
+def chance_game(
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
+) -> None:
+    state = game(table)
+    cheaters = [c for c in str(test.stakes.get("cheaters", "")).split(",") if c]
+    winners, losers = _sides(outcomes)
+    for character_id in winners:
+        character = state.characters[character_id]
+        better, _ = rules._flip(table, actor, character_id, "chance_game", 1, keys)
+        carried = max(character.money, 0)
+        won = (2 * carried if character_id in cheaters else carried) if better else 0
+        _money(table, actor, character, character.money + won, "won at a game of chance")
+    caught = [c for c in losers if c in cheaters]
+    for character_id in losers:
+        character = state.characters[character_id]
+        if character_id in caught:
+            _money(table, actor, character, min(character.money, 0), "caught cheating")
+            continue
+        better, _ = rules._flip(table, actor, character_id, "chance_game", 1, keys)
+        after = character.money if better else min(character.money, 0)
+        _money(table, actor, character, after, "lost at a game of chance")
+    _exchange_after(table, actor, outcomes, winners, losers, caught, keys)
+
+
+def skill_game(
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
+) -> None:
+    state = game(table)
+    stake = int(test.stakes.get("stake", 0))
+    winners, losers = _sides(outcomes)
+    if winners:
+        for character_id in losers:
+            loser = state.characters[character_id]
+            share = min(stake, max(loser.money, 0)) // len(winners)
+            if share == 0:
+                continue
+            _money(table, actor, loser, loser.money - share * len(winners), "lost a bet")
+            for winner_id in winners:
+                winner = state.characters[winner_id]
+                _money(table, actor, winner, winner.money + share, "won a bet")
+    _exchange_after(table, actor, outcomes, winners, losers, [], keys)
+
+
+HANDLERS: dict[type, Any] = {
+    SetMoney: set_money,
+    StartHouseGame: start_house_game,
+    PlayHouseRound: play_round,
+    TryToStop: try_to_stop,
+    StartChanceGame: start_chance_game,
+    StartSkillGame: start_skill_game,
+}
+
+CONSEQUENCES: dict[str, Any] = {
+    "house_stop": house_stop,
+    "chance_game": chance_game,
+    "skill_game": skill_game,
+}

@@ -1,0 +1,481 @@
+"""Combat turns [L873-L1207] through the application: the book's turn, then each rule.
+
+Every rejection goes through `rejected`, which also checks that nothing was appended.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.frontera import combat_turn as ct
+from domain.frontera import commands as cmd
+from domain.frontera import events as ev
+from domain.frontera.character import Trait
+from tests.frontera_combat import (
+    BOOK_ATTACKS,
+    BOOK_HEALTH,
+    CHOICES,
+    COMBAT,
+    COYOTE_AS_PRINTED,
+    COYOTE_SHEET,
+    DECLARATIONS,
+    DJAMAL_SHEET,
+    book_options,
+    henchman_sheet,
+)
+from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
+from tests.frontera_scripts import events_of, rejected
+
+# -- the book's turn ----------------------------------------------------------------------------
+
+
+def book_table(**options: Any) -> Session:
+    session = new_session(players=("Djamal", "Coyote"), **{**book_options(), **options})
+    p1, p2 = session.seats["Djamal"], session.seats["Coyote"]
+    session.run(p1, msgspec.convert(DJAMAL_SHEET, cmd.CreateCharacter))
+    session.run(p2, msgspec.convert(COYOTE_SHEET, cmd.CreateCharacter))
+    for number in (1, 2, 3):
+        session.run(MAYOR, msgspec.convert(henchman_sheet(number), cmd.CreateCharacter))
+    session.run(MAYOR, cmd.StartTable())
+    session.run(MAYOR, msgspec.convert(COMBAT, ct.OpenCombat))
+    session.run(MAYOR, ct.StartCombatTurn())
+    return session
+
+
+def seat_of(session: Session, character: str) -> str:
+    return session.state.characters[character].seat
+
+
+def declare(session: Session, character: str, **declaration: Any) -> list[str]:
+    command = msgspec.convert({"character": character, **declaration}, ct.DeclareAction)
+    cards: list[str] = session.run(seat_of(session, character), command).result
+    return cards
+
+
+def choose(session: Session, character: str, attacks: dict[str, str]) -> None:
+    command = ct.ChooseAttacks(
+        character=character,
+        attacks=[ct.Attack(card=c, target=t) for c, t in attacks.items()],
+    )
+    session.run(seat_of(session, character), command)
+
+
+def play_book_turn(session: Session, choices: dict[str, dict[str, str]] = CHOICES) -> None:
+    for character, declaration in DECLARATIONS:
+        declare(session, character, **declaration)
+    for character, attacks in choices.items():
+        choose(session, character, attacks)
+
+
+def test_the_book_turn_deals_each_character_the_cards_the_book_gives() -> None:
+    session = book_table()
+    drawn = {c: declare(session, c, **d) for c, d in DECLARATIONS}
+    assert drawn["c3"] == ["d0:QC", "d0:6S", "d0:9C"]
+    assert drawn["c4"] == ["d0:8H", "d0:2H", "d0:AC"]
+    assert drawn["c5"] == ["d0:3C", "d0:KC", "d0:4S"]
+    assert len(drawn["c1"]) == 8  # hands 6 + quick shot 2
+    assert len(drawn["c2"]) == 6  # senses 4 + aim 2
+    participants = session.state.test.participants  # type: ignore[union-attr]
+    assert participants["c1"].plays == 4  # one attack + one per 2 points of hands
+    assert participants["c2"].plays == 1  # aim shoots once
+
+
+def test_the_book_turn_gives_every_hit_miss_and_health_level_of_the_book() -> None:
+    session = book_table()
+    play_book_turn(session)
+    (resolved,) = events_of(session, ct.AttacksResolved)
+    assert [(a.attacker, a.card, a.target, a.hit, a.taken) for a in resolved.attacks] == (
+        BOOK_ATTACKS
+    )
+    damage = {(a.attacker, a.target): a.damage for a in resolved.attacks}
+    assert damage[("c3", "c2")] == 3  # quick shot 1 + rifle 2
+    assert damage[("c1", "c3")] == 2  # quick shot 1 + revolver 1
+    assert damage[("c2", "c5")] == 4  # aim 3 + bow 1
+    toughness = {a.target: a.toughness for a in resolved.attacks}
+    assert toughness == {"c2": 8, "c1": 6, "c3": 7, "c4": 7, "c5": 7}
+    health = {c: ch.health for c, ch in session.state.characters.items()}
+    assert health == BOOK_HEALTH
+    assert session.state.characters["c3"].level_name("health") == "dead"
+    assert session.state.test is None  # the turn is over; the combat goes on
+    assert session.state.combat is not None and session.state.combat.fallen == {
+        "c3": 1,
+        "c5": 1,
+    }
+
+
+def test_coyotes_literal_nine_of_spades_misses() -> None:
+    session = book_table(scripted_order=book_options(COYOTE_AS_PRINTED)["scripted_order"])
+    play_book_turn(session, {**CHOICES, "c2": {"d0:9S": "c5"}})
+    (resolved,) = events_of(session, ct.AttacksResolved)
+    (shot,) = [a for a in resolved.attacks if a.attacker == "c2"]
+    assert not shot.hit and "misses" in shot.why
+    assert session.state.characters["c5"].health == 0
+
+
+def test_nothing_is_revealed_until_every_combatant_has_chosen() -> None:
+    session = book_table()
+    for character, declaration in DECLARATIONS:
+        declare(session, character, **declaration)
+    for character, attacks in list(CHOICES.items())[:-1]:
+        choose(session, character, attacks)
+        assert not events_of(session, ev.CardsRevealed)
+    choose(session, "c2", CHOICES["c2"])
+    (revealed,) = events_of(session, ev.CardsRevealed)
+    assert revealed.targets["c1"] == CHOICES["c1"]
+
+
+def test_players_declare_after_the_mayors_characters() -> None:
+    session = book_table()
+    command = msgspec.convert({"character": "c1", **DECLARATIONS[3][1]}, ct.DeclareAction)
+    assert rejected(session, seat_of(session, "c1"), command).code == "npcs_first"
+
+
+# -- restrictions --------------------------------------------------------------------------------
+
+
+def duel_table(
+    footing: dict[str, dict[str, Any]] | None = None,
+    range_: str = "medium",
+    script: list[str] | None = None,
+    **combat: Any,
+) -> Session:
+    """Ann (p1's, c1: hands 4, quick shot, brawl, strength) against the Mayor's Billy (c2)."""
+    session = new_session(players=("Ann",), mode="no_management", scripted_order=script)
+    session.run(
+        session.seats["Ann"],
+        protagonist(
+            "Ann",
+            {"hands": 4, "senses": 3, "muscle": 3, "head": 2},
+            ["quick_shot", "strength", "perception", "brawl"],
+        ),
+    )
+    session.run(
+        MAYOR,
+        npc("Billy", {"hands": 3, "senses": 3, "muscle": 2, "head": 2}, ["quick_shot", "aim"]),
+    )
+    session.run(MAYOR, cmd.StartTable())
+    footing = footing or {}
+    combatants = [{"character": c, **footing.get(c, {})} for c in ("c1", "c2")]
+    session.run(
+        MAYOR,
+        msgspec.convert({"combatants": combatants, "range": range_, **combat}, ct.OpenCombat),
+    )
+    session.run(MAYOR, ct.StartCombatTurn())
+    return session
+
+
+def declaring(character: str, **fields: Any) -> ct.DeclareAction:
+    return msgspec.convert({"character": character, **fields}, ct.DeclareAction)
+
+
+AIM = {"action": "attack", "technique": "aim", "weapon": "rifle", "targets": ["c1"]}
+
+
+@pytest.mark.parametrize(
+    ("footing", "why"),
+    [
+        ({"cover": "total"}, "total cover"),
+        ({"mount": "walk"}, "mount"),
+        ({"holstered": True}, "holstered"),
+    ],
+)
+def test_nobody_aims_from_total_cover_a_mount_or_with_holstered_weapons(
+    footing: dict[str, Any], why: str
+) -> None:
+    session = duel_table({"c2": footing})
+    error = rejected(session, MAYOR, declaring("c2", **AIM))
+    assert error.code == "cannot_aim" and why in str(error)
+
+
+@pytest.mark.parametrize("technique", ["brawl", "melee"])
+def test_brawl_and_melee_reach_adjacent_enemies_only(technique: str) -> None:
+    session = duel_table(range_="short")
+    weapon = {"weapon": "knife"} if technique == "melee" else {}
+    command = declaring("c2", action="attack", technique=technique, targets=["c1"], **weapon)
+    assert rejected(session, MAYOR, command).code == "out_of_range"
+
+
+def test_thrown_weapons_reach_short_range_at_most() -> None:
+    session = duel_table(range_="medium")
+    command = declaring(
+        "c2", action="attack", technique="thrown", weapon="thrown knife", targets=["c1"]
+    )
+    assert rejected(session, MAYOR, command).code == "out_of_range"
+
+
+def test_a_weapon_cannot_shoot_past_its_range() -> None:
+    session = duel_table(range_="long")
+    command = declaring(
+        "c2", action="attack", technique="quick_shot", weapon="revolver", targets=["c1"]
+    )
+    assert rejected(session, MAYOR, command).code == "out_of_range"
+
+
+def test_a_ranged_weapon_against_an_adjacent_enemy_draws_one_card_fewer() -> None:
+    session = duel_table(range_="adjacent")
+    cards = declare(
+        session,
+        "c2",
+        action="attack",
+        technique="quick_shot",
+        weapon="revolver",
+        targets=["c1"],
+    )
+    assert len(cards) == 3 + 2 - 1
+    (drawn,) = events_of(session, ev.CardsDrawn)
+    assert [m.reason for m in drawn.count.modifiers] == ["revolver at adjacent range"]
+
+
+def test_holstered_weapons_cost_the_three_metre_move() -> None:
+    session = duel_table({"c2": {"holstered": True}})
+    command = declaring(
+        "c2",
+        action="attack",
+        technique="quick_shot",
+        weapon="revolver",
+        targets=["c1"],
+        move="adjacent",
+    )
+    assert rejected(session, MAYOR, command).code == "holstered"
+
+
+def test_knives_in_a_knife_holster_keep_the_move() -> None:
+    session = duel_table({"c2": {"holstered": True, "knife_holster": True}}, range_="short")
+    declare(
+        session,
+        "c2",
+        action="attack",
+        technique="thrown",
+        weapon="thrown knife",
+        targets=["c1"],
+        move="adjacent",
+    )
+    assert "c2" in session.state.combat.declarations  # type: ignore[union-attr]
+
+
+def test_with_an_action_a_character_moves_three_metres_at_most() -> None:
+    session = duel_table()
+    command = declaring("c2", action="other", move="short")
+    assert rejected(session, MAYOR, command).code == "invalid_move"
+
+
+def test_moving_only_goes_up_to_short_range_and_draws_nothing() -> None:
+    session = duel_table()
+    assert declare(session, "c2", action="move", move="short") == []
+    assert "c2" not in session.state.test.participants  # type: ignore[union-attr]
+
+
+def test_aim_plays_one_card_and_quick_shot_one_more_per_two_points_of_hands() -> None:
+    session = duel_table()
+    cards = declare(session, "c2", action="attack", technique="aim", weapon="rifle", targets=["c1"])
+    command = ct.ChooseAttacks(
+        character="c2", attacks=[ct.Attack(card=c, target="c1") for c in cards[:2]]
+    )
+    assert rejected(session, MAYOR, command).code == "too_many_cards"
+    declare(
+        session, "c1", action="attack", technique="quick_shot", weapon="revolver", targets=["c2"]
+    )
+    assert session.state.test.participants["c1"].plays == 1 + 4 // 2  # type: ignore[union-attr]
+
+
+def test_each_card_names_one_of_the_announced_targets() -> None:
+    session = book_table()
+    for character, declaration in DECLARATIONS:
+        declare(session, character, **declaration)
+    command = ct.ChooseAttacks(character="c2", attacks=[ct.Attack(card="d1:9C", target="c3")])
+    assert rejected(session, seat_of(session, "c2"), command).code == "undeclared_target"
+
+
+def test_the_shared_choose_refuses_a_combat_turn() -> None:
+    session = duel_table()
+    declare(session, "c2", action="attack", technique="aim", weapon="rifle", targets=["c1"])
+    command = cmd.Choose(character="c2", cards=[session.state.zone("hand:c2")[0]])
+    assert rejected(session, MAYOR, command).code == "combat_turn"
+
+
+def test_brawl_with_strength_deals_two_per_hit_and_no_weapon() -> None:
+    session = duel_table(range_="adjacent")
+    declare(session, "c2", action="move", move="adjacent")
+    declare(session, "c1", action="attack", technique="brawl", targets=["c2"])
+    declaration = session.state.combat.declarations["c1"]  # type: ignore[union-attr]
+    assert declaration.damage == 2
+
+
+# -- variants --------------------------------------------------------------------------------------
+
+
+def first_of(session: Session, character: str, suit: str) -> str:
+    return next(c for c in session.state.zone(f"hand:{character}") if c.endswith(suit))
+
+
+def test_scare_lowers_morale_for_each_hit_above_the_targets_confidence() -> None:
+    # Ann's confidence is 4 + 4 = 8: a ♠ above 8 scares, none hurts
+    script = ["d0:QS", "d0:9S", "d0:3S", "d0:2H", "d0:5H"]
+    session = duel_table(range_="short", script=script)
+    declare(session, "c2", action="move", move="adjacent")
+    declare(
+        session,
+        "c1",
+        action="attack",
+        technique="quick_shot",
+        weapon="revolver",
+        targets=["c2"],
+        variant="scare",
+    )
+    choose(session, "c1", {"d0:QS": "c2", "d0:9S": "c2", "d0:3S": "c2"})
+    billy = session.state.characters["c2"]
+    assert billy.confidence == 7
+    assert (billy.morale, billy.health) == (-2, 0)  # Q and 9 above 7; the 3 is not
+
+
+def test_a_grapple_hit_holds_and_neither_side_acts_until_released() -> None:
+    session = duel_table(range_="adjacent", script=["d0:5S", "d0:2H"])
+    declare(session, "c2", action="move", move="adjacent")
+    declare(session, "c1", action="attack", technique="brawl", targets=["c2"], variant="grapple")
+    choose(session, "c1", {"d0:5S": "c2"})
+    combat = session.state.combat
+    assert combat is not None and combat.combatants["c2"].held_by == "c1"
+    assert session.state.characters["c2"].health == 0  # a hold does not hurt
+    session.run(MAYOR, ct.StartCombatTurn())
+    # both sides sit the turn out, so it resolves at once
+    assert session.state.test is None
+    session.run(MAYOR, ct.UpdateCombat(reason="Billy wins the muscle test", released=["c2"]))
+    assert session.state.combat.combatants["c2"].held_by is None  # type: ignore[union-attr]
+
+
+# -- long combats ----------------------------------------------------------------------------------
+
+
+def run_idle_turns(session: Session, turns: int) -> None:
+    for _ in range(turns):
+        if session.state.test is None:
+            session.run(MAYOR, ct.StartCombatTurn())
+        for character in ("c2", "c1"):
+            combat = session.state.combat
+            assert combat is not None
+            if character not in combat.declarations and character not in combat.jammed:
+                declare(session, character, action="move", move="adjacent")
+
+
+def test_every_fifth_turn_each_combatant_takes_the_jam_check() -> None:
+    session = duel_table()
+    declare(session, "c2", action="move", move="adjacent")
+    declare(session, "c1", action="move", move="adjacent")
+    run_idle_turns(session, 3)
+    assert not [e for e in events_of(session, ev.DeadMansHandDrawn) if e.purpose == "jam"]
+    session.run(MAYOR, ct.StartCombatTurn())
+    checks = [e for e in events_of(session, ev.DeadMansHandDrawn) if e.purpose == "jam"]
+    assert [e.character for e in checks] == ["c1", "c2"]
+    lost = {e.character for e in events_of(session, ct.TurnLost)}
+    assert lost == {e.character for e in checks if not e.better}
+    for character in lost:
+        command = declaring(character, action="move", move="adjacent")
+        assert rejected(session, seat_of(session, character), command).code == (
+            "character_cannot_act"
+        )
+
+
+def test_only_one_can_remain_limits_the_shots() -> None:
+    session = duel_table(shot_limit=1)
+    cards = declare(
+        session, "c2", action="attack", technique="quick_shot", weapon="revolver", targets=["c1"]
+    )
+    assert session.state.test.participants["c2"].plays == 1  # type: ignore[union-attr]
+    declare(session, "c1", action="move", move="adjacent")
+    choose(session, "c2", {cards[0]: "c1"})
+    assert session.state.combat.combatants["c2"].shots_left == 0  # type: ignore[union-attr]
+    session.run(MAYOR, ct.StartCombatTurn())
+    command = declaring(
+        "c2", action="attack", technique="quick_shot", weapon="revolver", targets=["c1"]
+    )
+    assert rejected(session, MAYOR, command).code == "no_shots_left"
+
+
+def test_a_fallen_character_has_five_turns_for_its_survival_test() -> None:
+    session = book_table()
+    play_book_turn(session)
+    run_idle_turns_book(session, 5)
+    session.run(MAYOR, ct.OpenSurvivalTest(character="c5"))  # on turn 6: still in time
+    session.run(MAYOR, cmd.CancelTest(reason="let us see the other one"))
+    run_idle_turns_book(session, 1)
+    command = ct.OpenSurvivalTest(character="c3")
+    assert rejected(session, MAYOR, command).code == "too_late"
+
+
+def run_idle_turns_book(session: Session, turns: int) -> None:
+    for _ in range(turns):
+        session.run(MAYOR, ct.StartCombatTurn())
+        combat = session.state.combat
+        assert combat is not None
+        for character in ("c4", "c1", "c2"):
+            if character not in combat.declarations and character not in combat.jammed:
+                declare(session, character, action="move", move="adjacent")
+
+
+@pytest.mark.parametrize(
+    ("care", "eights_first", "cards", "survives"),
+    [
+        (False, False, 1, True),
+        (True, False, 2, True),
+        (False, True, 1, False),
+        (True, True, 2, False),
+    ],
+)
+def test_the_survival_test_draws_two_with_medical_care_and_an_ace_saves(
+    care: bool, eights_first: bool, cards: int, survives: bool
+) -> None:
+    # a scripted dead man's hand lies A♠ A♥ 8♣ 8♦ unless the script puts its 8s on top
+    script = book_options()["scripted_order"] + (["d0:8C", "d0:8D"] if eights_first else [])
+    session = book_table(scripted_order=script)
+    play_book_turn(session)
+    session.run(MAYOR, ct.OpenSurvivalTest(character="c3", medical_care=care))
+    session.run(MAYOR, cmd.Draw(character="c3"))
+    (flip,) = [e for e in events_of(session, ev.DeadMansHandDrawn) if e.purpose == "test"]
+    assert len(flip.cards) == cards
+    henchman = session.state.characters["c3"]
+    if survives:
+        assert henchman.level_name("health") == "incapacitated"
+    else:
+        assert henchman.health == -4 and henchman.dead_for_good
+        assert rejected(session, MAYOR, ct.OpenSurvivalTest(character="c3")).code == "not_fallen"
+
+
+@pytest.mark.parametrize(
+    ("script", "hurt"),
+    [
+        (["d0:QS", "d0:3S"], {"c1": 0, "c2": -2}),  # Ann wins: Billy takes 1 + revolver 1
+        (["d0:3S", "d0:QS"], {"c1": -2, "c2": 0}),
+        (["d0:5S", "d1:5S"], {"c1": -2, "c2": -2}),  # a tie: both are hit
+    ],
+)
+def test_the_pistol_duel_hits_the_loser_or_both_at_full_damage(
+    script: list[str], hurt: dict[str, int]
+) -> None:
+    session = new_session(players=("Ann",), mode="no_management", decks=2, scripted_order=script)
+    session.run(
+        session.seats["Ann"],
+        protagonist(
+            "Ann",
+            {"hands": 1, "senses": 3, "muscle": 5, "head": 3},
+            ["aim", "strength", "perception", "knowledge"],
+        ),
+    )
+    session.run(MAYOR, npc("Billy", {"hands": 1, "senses": 1, "muscle": 1, "head": 1}, []))
+    session.run(MAYOR, cmd.StartTable())
+    number = session.run(
+        MAYOR,
+        ct.OpenPistolDuel(duellists=[ct.Duellist(character="c1"), ct.Duellist(character="c2")]),
+    ).result
+    assert session.state.test is not None and session.state.test.participants["c1"].trait == (
+        Trait.HANDS
+    )
+    session.run(session.seats["Ann"], cmd.Draw(character="c1"))
+    session.run(MAYOR, cmd.Draw(character="c2"))
+    session.run(session.seats["Ann"], cmd.Choose(character="c1", cards=[script[0]]))
+    session.run(MAYOR, cmd.Choose(character="c2", cards=[script[1]]))
+    assert {c: ch.health for c, ch in session.state.characters.items()} == hurt
+    (resolved,) = events_of(session, ev.TestResolved)
+    assert resolved.test == number

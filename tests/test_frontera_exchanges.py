@@ -1,0 +1,322 @@
+"""Card exchanges of Normal mode [L280-L347], on scripted tables: who picks, what moves, who
+learns which card; and the rejections, each leaving the table as it was."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from domain.commands import AddSeat
+from domain.frontera import commands as cmd
+from domain.frontera import events as ev
+from domain.frontera import exchanges as fx
+from domain.frontera.character import Trait
+from domain.frontera.state import TREASURE, FronteraState, player_deck, player_discard
+from domain.table import Table
+from projections.redaction import Viewer, redact
+from projections.views import table_view
+from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
+from tests.frontera_scripts import events_of, last, normal_script, rejected
+
+SHEET = {"hands": 3, "senses": 4, "muscle": 3, "head": 2}
+SKILLS = ["brawl", "strength", "knowledge", "cunning"]
+ANA_DEAL = ["d0:2S", "d0:3S", "d0:4S", "d0:5S", "d0:6S", "d0:7S", "d0:8S", "d0:9S"]
+BEA_DEAL = ["d0:2H", "d0:3H", "d0:4H", "d0:5H", "d0:6H", "d0:7H", "d0:8H", "d0:9H"]
+MAYOR_DEAL = ["d0:2D", "d0:3D", "d0:4D", "d0:5D", "d0:6D", "d0:7D", "d0:9D", "d0:10D"]
+
+
+def table(**options: Any) -> tuple[Session, str, str]:
+    """Ana (p1, plays c1) and Bea (p2, plays c2), Billy (c3, the Mayor's NPC), started."""
+    if not options.get("skip_phase_1"):
+        options.setdefault(
+            "scripted_order",
+            normal_script(3, deals={0: MAYOR_DEAL, 1: ANA_DEAL, 2: BEA_DEAL}),
+        )
+    session = new_session(players=("Ana", "Bea"), **options)
+    p1, p2 = session.seats["Ana"], session.seats["Bea"]
+    session.run(p1, protagonist("Ana", SHEET, SKILLS))
+    session.run(p2, protagonist("Bea", SHEET, SKILLS))
+    session.run(MAYOR, npc("Billy", SHEET, ["agility"]))
+    session.run(MAYOR, cmd.StartTable())
+    return session, p1, p2
+
+
+def deck_of(session: Session, seat: str) -> list[str]:
+    return session.state.zone(player_deck(seat))
+
+
+def all_cards(state: FronteraState) -> Counter[str]:
+    return Counter(c for cards in state.zones.values() for c in cards)
+
+
+def shown(session: Session) -> fx.DeckShown:
+    return last(session, fx.DeckShown)
+
+
+def moved(session: Session, reason: str) -> list[ev.CardsMoved]:
+    return [e for e in events_of(session, ev.CardsMoved) if e.reason == reason]
+
+
+# -- duels [L300] --------------------------------------------------------------------------
+
+
+def test_a_duel_winner_sees_the_losers_deck_takes_two_and_gives_two_of_its_own() -> None:
+    s, p1, p2 = table()
+    before = all_cards(s.state)
+
+    s.run(MAYOR, fx.StartDuelExchange(winner="c1", loser="c2"))
+
+    # phase 1: only the winner is shown the loser's deck
+    offer = shown(s)
+    assert (offer.seat, offer.zone, sorted(offer.cards)) == (p1, player_deck(p2), sorted(BEA_DEAL))
+    view = table_view(s.table(), Viewer(seat=p1, is_gm=False))
+    assert view.exchange is not None and view.exchange.picker == p1
+    assert view.exchange.at_most == 2 and sorted(view.exchange.choices or []) == sorted(BEA_DEAL)
+    for other in (Viewer(seat=p2, is_gm=False), Viewer(seat=MAYOR, is_gm=True)):
+        assert table_view(s.table(), other).exchange.choices is None  # type: ignore[union-attr]
+        assert redact(offer, other, closed=False).data["cards"] == [None] * 8
+
+    assert s.run(p1, fx.PickCards(cards=["d0:9H", "d0:8H"])).result == ["d0:9H", "d0:8H"]
+    taken = moved(s, "duel")[-1]
+    assert taken.seen_by == [p1]  # phase 1: the loser does not see its deck
+    # then the winner gives as many, shown its own deck without the cards it took
+    offer = shown(s)
+    assert offer.zone == player_deck(p1) and sorted(offer.cards) == sorted(ANA_DEAL)
+    assert rejected(s, p1, fx.PickCards(cards=["d0:2S"])).code == "wrong_card_count"
+    assert rejected(s, p1, fx.PickCards(cards=["d0:2S", "d0:9H"])).code == "card_not_offered"
+    s.run(p1, fx.PickCards(cards=["d0:2S", "d0:3S"]))
+
+    assert s.state.exchange is None
+    assert sorted(deck_of(s, p1)) == sorted([*ANA_DEAL[2:], "d0:8H", "d0:9H"])
+    assert sorted(deck_of(s, p2)) == sorted([*BEA_DEAL[:6], "d0:2S", "d0:3S"])
+    assert all_cards(s.state) == before
+
+
+def test_a_duel_winner_may_take_nothing() -> None:
+    s, p1, _ = table()
+    s.run(MAYOR, fx.StartDuelExchange(winner="c1", loser="c2"))
+    s.run(p1, fx.PickCards(cards=[]))
+    assert s.state.exchange is None
+    assert sorted(deck_of(s, p1)) == sorted(ANA_DEAL)
+
+
+def test_tied_duellists_swap_two_random_cards_seen_by_both_in_phase_2() -> None:
+    s, p1, p2 = table(skip_phase_1=True)
+    mine, theirs = list(deck_of(s, p1)), list(deck_of(s, p2))
+
+    s.run(MAYOR, fx.StartDuelExchange(tied=["c1", "c2"]))
+
+    swaps = moved(s, "duel_tie")
+    assert [len(e.cards) for e in swaps] == [2, 2]
+    assert all(e.seen_by == sorted([p1, p2]) for e in swaps)
+    assert len(deck_of(s, p1)) == len(mine) and set(deck_of(s, p1)) != set(mine)
+    assert set(swaps[0].cards) <= set(mine) and set(swaps[1].cards) <= set(theirs)
+    assert s.state.exchange is None
+
+
+def test_the_duel_function_for_the_combat_engine_starts_the_same_exchange() -> None:
+    """What the combat engine calls after a pistol duel, on the table in hand."""
+    s, p1, p2 = table()
+    loaded: Table = s.app.repository.get(s.table_id)
+    fx.start_duel_exchange(loaded, MAYOR, p2, p1, None, s.app.keys(s.table_id))
+    s.app.save(loaded)
+    assert shown(s).seat == p2 and shown(s).zone == player_deck(p1)
+    assert s.state.exchange is not None and s.state.exchange.steps[0].at_most == 2
+
+
+# -- bets [L288] -----------------------------------------------------------------------------
+
+
+def test_a_bet_winner_takes_one_card_and_gives_one_of_its_choice() -> None:
+    s, p1, p2 = table(skip_phase_1=True)
+    s.run(MAYOR, fx.StartBetExchange(winner="c2", loser="c1"))
+    assert shown(s).seat == p2 and shown(s).zone == player_deck(p1)
+    taken = deck_of(s, p1)[0]
+    s.run(p2, fx.PickCards(cards=[taken]))
+    assert moved(s, "bet")[-1].seen_by == sorted([p1, p2])  # phase 2: both see their decks
+    assert taken not in shown(s).cards  # it cannot go straight back
+    given = shown(s).cards[0]
+    s.run(p2, fx.PickCards(cards=[given]))
+    assert taken in deck_of(s, p2) and given in deck_of(s, p1)
+    assert s.state.exchange is None
+
+
+def test_a_bet_tie_takes_a_random_card_each_way_face_down_in_phase_1() -> None:
+    s, p1, _ = table()
+    s.run(MAYOR, fx.StartBetExchange(tied=["c1", "c3"]))
+    swaps = moved(s, "bet_tie")
+    assert [e.seen_by for e in swaps] == [[], []]
+    assert len(deck_of(s, p1)) == 8 and len(set(deck_of(s, p1)) & set(MAYOR_DEAL)) == 1
+
+
+def test_a_caught_cheater_loses_a_card_and_gets_nothing_back() -> None:
+    s, p1, _ = table()
+    s.run(MAYOR, fx.StartBetExchange(winner="c3", cheater="c1"))
+    assert shown(s).seat == MAYOR
+    s.run(MAYOR, fx.PickCards(cards=["d0:9S"]))
+    assert s.state.exchange is None
+    assert len(deck_of(s, p1)) == 7 and "d0:9S" in deck_of(s, MAYOR)
+
+
+# -- drunk and coma [L313-L322] ------------------------------------------------------------
+
+
+def test_getting_drunk_swaps_a_random_card_with_the_mayor_face_down_in_phase_1() -> None:
+    s, p1, _ = table()
+    s.run(MAYOR, cmd.ChangeCondition(character="c1", track="sobriety", change=-1, reason="rye"))
+    assert not moved(s, "drunk")
+    s.run(MAYOR, cmd.ChangeCondition(character="c1", track="sobriety", change=-1, reason="rye"))
+    swaps = moved(s, "drunk")
+    assert [e.seen_by for e in swaps] == [[], []]
+    assert len(set(deck_of(s, p1)) & set(MAYOR_DEAL)) == 1
+    assert len(set(deck_of(s, MAYOR)) & set(ANA_DEAL)) == 1
+    # an NPC's drinking swaps nothing
+    s.run(MAYOR, cmd.ChangeCondition(character="c3", track="sobriety", change=-2, reason="rye"))
+    assert len(moved(s, "drunk")) == 2
+
+
+def test_a_coma_gives_a_random_card_to_the_mayor_who_picks_one_to_give_back() -> None:
+    s, p1, _ = table()
+    s.run(MAYOR, cmd.ChangeCondition(character="c1", track="sobriety", change=-3, reason="gin"))
+    assert not moved(s, "drunk")  # straight to coma: only the coma swap
+    (given,) = [e for e in moved(s, "exchange")]
+    assert given.seen_by == [] and given.target == player_deck(MAYOR)
+    # the Mayor sees the Mayor's deck, not the card received
+    offer = shown(s)
+    assert offer.seat == MAYOR and sorted(offer.cards) == sorted(MAYOR_DEAL)
+    assert rejected(s, p1, fx.PickCards(cards=["d0:2D"])).code == "not_your_pick"
+    s.run(MAYOR, fx.PickCards(cards=["d0:2D"]))
+    assert "d0:2D" in deck_of(s, p1) and moved(s, "coma")[-1].seen_by == [MAYOR]
+    assert s.state.exchange is None
+
+
+# -- death [L309] -------------------------------------------------------------------------
+
+
+def test_a_dead_protagonist_who_leaves_sends_the_seats_cards_to_the_treasure() -> None:
+    s, p1, _ = table()
+    assert rejected(s, MAYOR, fx.ProtagonistLeaves(character="c1", reason="rip")).code == (
+        "not_dead"
+    )
+    s.run(MAYOR, cmd.ChangeCondition(character="c1", track="health", change=-4, reason="shot"))
+    s.run(MAYOR, fx.ProtagonistLeaves(character="c1", reason="buried at boot hill"))
+    assert deck_of(s, p1) == [] and s.state.zone(player_discard(p1)) == []
+    assert sorted(s.state.zone(TREASURE)) == sorted(ANA_DEAL)
+    assert s.state.characters["c1"].left_game
+    assert rejected(s, MAYOR, fx.ProtagonistLeaves(character="c1", reason="x")).code == (
+        "character_left"
+    )
+
+
+# -- loot [L326] ---------------------------------------------------------------------------
+
+
+def test_loot_a_random_treasure_card_shown_to_the_sharers_then_the_others_swap() -> None:
+    s, p1, p2 = table()
+    s.run(MAYOR, fx.SeedTreasure(cards=5, reason="the bank's vault"))
+    assert len(s.state.zone(TREASURE)) == 5 and s.state.decks == 2
+    bad = fx.ShareLoot(characters=["c1", "c3"], reason="the Mayor's NPC was there")
+    assert rejected(s, MAYOR, bad).code == "mayor_takes_no_treasure"
+
+    s.run(MAYOR, fx.ShareLoot(characters=["c1", "c2"], reason="the train's safe"))
+    (loot,) = moved(s, "loot")
+    assert loot.seen_by == sorted([p1, p2]) and len(loot.cards) == 1
+    s.run(p2, fx.KeepLoot(character="c1"))  # they agreed that Ana keeps it
+    assert loot.cards[0] in deck_of(s, p1)
+    # Bea kept nothing: she may swap one card with Ana (random, face down, in phase 1)
+    assert rejected(s, p2, fx.SwapCards(character="c2", partner="c1", card="d0:2H")).code == (
+        "card_not_allowed"
+    )
+    s.run(p2, fx.SwapCards(character="c2", partner="c1"))
+    assert [e.seen_by for e in moved(s, "loot_swap")] == [[], []]
+    assert s.state.exchange is None
+
+
+def test_loot_with_an_empty_treasure_lets_each_swap_and_in_phase_2_pick_the_cards() -> None:
+    s, p1, p2 = table(skip_phase_1=True)
+    s.run(MAYOR, fx.ShareLoot(characters=["c1", "c2"], reason="a reward"))
+    mine = deck_of(s, p1)[0]
+    s.run(p1, fx.SwapCards(character="c1", partner="c2", card=mine))
+    offer = shown(s)
+    assert offer.seat == p2 and mine not in offer.cards
+    back = offer.cards[0]
+    s.run(p2, fx.PickCards(cards=[back]))
+    assert mine in deck_of(s, p2) and back in deck_of(s, p1)
+    s.run(p2, fx.SwapCards(character="c2"))  # Bea passes
+    assert s.state.exchange is None
+
+
+# -- late joiners [L246] -------------------------------------------------------------------
+
+
+def test_a_late_joiner_gets_a_new_deck_and_the_table_returns_to_phase_1() -> None:
+    s, _, _ = table(skip_phase_1=True)
+    assert s.state.phase == 2
+    late = s.run(MAYOR, AddSeat(name="Lou")).result
+    s.run(MAYOR, fx.DealLateJoiner(seat=late, way="new_deck", reason="Lou came late"))
+    assert len(deck_of(s, late)) == 8 and all(c.startswith("d1:") for c in deck_of(s, late))
+    assert s.state.phase == 1 and len(s.state.zone("pile")) == 54 - 8
+    again = fx.DealLateJoiner(seat=late, way="new_deck", reason="twice")
+    assert rejected(s, MAYOR, again).code == "seat_has_cards"
+
+
+def test_a_late_joiner_takes_the_mayors_number_of_random_cards_from_each_deck() -> None:
+    s, p1, p2 = table()
+    late = s.run(MAYOR, AddSeat(name="Lou")).result
+    bad = fx.DealLateJoiner(seat=late, way="from_others", cards_each=4, reason="x")
+    assert rejected(s, MAYOR, bad).code == "invalid_card_count"
+    s.run(MAYOR, fx.DealLateJoiner(seat=late, way="from_others", cards_each=3, reason="x"))
+    assert len(deck_of(s, late)) == 9
+    assert [len(deck_of(s, seat)) for seat in (MAYOR, p1, p2)] == [5, 5, 5]
+    assert all(e.seen_by == [] for e in moved(s, "late_joiner"))
+
+
+# -- rejections, one per category ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("actor", "command", "expected"),
+    [
+        ("p1", fx.StartDuelExchange(winner="c1", loser="c2"), "not_game_master"),
+        (MAYOR, fx.PickCards(cards=[]), "no_exchange"),
+        (MAYOR, fx.StartDuelExchange(winner="c1"), "invalid_exchange"),
+        (MAYOR, fx.StartBetExchange(winner="c1", loser="c2", cheater="c2"), "invalid_exchange"),
+        (MAYOR, fx.ShareLoot(characters=["c1"], cards=9, reason="x"), "invalid_card_count"),
+        (MAYOR, fx.SeedTreasure(cards=0, reason="x"), "invalid_card_count"),
+        (MAYOR, fx.CancelExchange(reason="x"), "no_exchange"),
+        (MAYOR, fx.DealLateJoiner(seat="p1", way="new_deck", reason="x"), "seat_has_cards"),
+    ],
+    ids=lambda value: type(value).__name__ if not isinstance(value, str) else value,
+)
+def test_exchange_commands_that_break_a_rule_are_rejected(
+    actor: str, command: Any, expected: str
+) -> None:
+    s, _, _ = table()
+    assert rejected(s, actor, command).code == expected
+
+
+def test_nothing_else_happens_while_an_exchange_waits() -> None:
+    s, p1, p2 = table()
+    s.run(MAYOR, fx.StartDuelExchange(winner="c1", loser="c2"))
+    opening = cmd.OpenTraitTest(character="c1", trait=Trait.HANDS)
+    assert rejected(s, MAYOR, opening).code == "exchange_in_progress"
+    assert rejected(s, MAYOR, fx.StartBetExchange(tied=["c1", "c2"])).code == (
+        "exchange_in_progress"
+    )
+    assert rejected(s, p2, fx.PickCards(cards=["d0:2H"])).code == "not_your_pick"
+    assert rejected(s, p1, fx.KeepLoot(character="c1")).code == "wrong_step"
+    assert rejected(s, p1, fx.PickCards(cards=["d0:2H", "d0:2H"])).code == "duplicate_card"
+    s.run(MAYOR, fx.CancelExchange(reason="the sheriff intervenes"))
+    assert s.state.exchange is None
+
+
+def test_exchanges_belong_to_normal_mode() -> None:
+    session = new_session(players=("Ana",), mode="no_management")
+    p1 = session.seats["Ana"]
+    session.run(p1, protagonist("Ana", SHEET, SKILLS))
+    session.run(MAYOR, npc("Billy", SHEET, []))
+    session.run(MAYOR, cmd.StartTable())
+    command = fx.StartDuelExchange(winner="c1", loser="c2")
+    assert rejected(session, MAYOR, command).code == "not_normal_mode"
