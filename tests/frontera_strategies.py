@@ -35,11 +35,14 @@ from hypothesis import strategies as st
 from domain.application import Tables
 from domain.commands import AddSeat, CloseTable, RemoveSeat
 from domain.errors import DomainError
+from domain.frontera import combat_turn as ct
 from domain.frontera import commands as cmd
 from domain.frontera import exchanges as fx
 from domain.frontera import gambling as gm
 from domain.frontera.cards import Suit, card, dead_mans_hand, deck
 from domain.frontera.character import SKILL_GROUPS, SKILL_TRAITS, Skill, Trait
+from domain.frontera.combat import Cover, Technique
+from domain.frontera.combat_turn import still_to_declare
 from domain.frontera.events import CardsMoved, PhaseChanged, TableStarted
 from domain.frontera.setup import DEAL
 from domain.frontera.state import FronteraState, Modifier, OpenTest, hand, player_deck
@@ -64,6 +67,7 @@ ANY_SEAT = (MAYOR, "p1", "p2", "p3", "p4", "p5", STRANGER)
 TRAITS = tuple(Trait)
 SKILLS = tuple(Skill)
 SUITS = tuple(Suit)
+COVERS: tuple[Cover, ...] = ("none", "partial", "total")
 SKILLS_OF = {trait: tuple(s for s, t in SKILL_TRAITS.items() if t == trait) for trait in Trait}
 
 
@@ -475,6 +479,14 @@ class Driver:
             action = self.answer_exchange
         elif game.test is None and game.house_game is not None and not self.rarely(6, "ignore"):
             action = self.at_the_house
+        elif game.test is not None and game.test.kind == "combat":
+            action = self.pick(
+                [(8, self.declare), (8, self.choose_attacks), (1, self.cancel), (1, self.junk)]
+            )
+        elif game.combat is not None and game.test is None and not self.rarely(4, "let it be"):
+            action = self.pick(
+                [(6, self.start_turn), (1, self.update_combat), (1, self.end_combat)]
+            )
         elif game.test is not None:
             action = self.pick(
                 [
@@ -504,9 +516,76 @@ class Driver:
                     (1, self.close),
                     (1, self.retry),
                     (2, self.exchange_or_game),
+                    (1, self.open_combat),
                 ]
             )
         action()
+
+    # -- combat ----------------------------------------------------------------------------
+
+    def open_combat(self) -> None:
+        fighters = list(self.game.characters)
+        chosen = fighters[: self.number(0, len(fighters), "combatants")]
+        combatants = [
+            ct.CombatantSetup(character=c, cover=self.choice(COVERS, "cover")) for c in chosen
+        ]
+        limit = self.choice([None, None, 1, 3], "shot limit")
+        command = ct.OpenCombat(combatants=combatants, range="short", shot_limit=limit)
+        self.send(self.usually_by(MAYOR), command)
+
+    def start_turn(self) -> None:
+        self.send(self.usually_by(MAYOR), ct.StartCombatTurn())
+
+    def update_combat(self) -> None:
+        combat = self.game.combat
+        assert combat is not None
+        leaving = [self.choice(list(combat.combatants), "leaving")] if self.rarely(3) else []
+        command = ct.UpdateCombat(reason="they scatter", leaving=leaving)
+        self.send(self.usually_by(MAYOR), command)
+
+    def end_combat(self) -> None:
+        self.send(self.usually_by(MAYOR), ct.EndCombat(reason="the dust settles"))
+
+    def declare(self) -> None:
+        game = self.game
+        combat = game.combat
+        assert combat is not None
+        pending = still_to_declare(game, combat) or list(combat.combatants)
+        character = self.choice(pending, "declarer")
+        others = [c for c in combat.combatants if c != character] or ["c99"]
+        kind = self.number(0, 4, "declaration")
+        if kind == 0:
+            command = ct.DeclareAction(character=character, action="move", move="short")
+        elif kind == 1:
+            command = ct.DeclareAction(character=character, action="other")
+        else:
+            technique = self.choice(list(Technique), "technique")
+            command = ct.DeclareAction(
+                character=character,
+                action="attack",
+                technique=technique,
+                weapon=None if technique is Technique.BRAWL else "revolver",
+                targets=[self.choice(others, "target")],
+            )
+        self.send(self.usually_by(game.characters[character].seat), command)
+
+    def choose_attacks(self) -> None:
+        game = self.game
+        combat, test = game.combat, game.test
+        ready = self._participants(test, drawn=True)
+        if combat is None or test is None or not ready:
+            self.declare()
+            return
+        character = self.choice(ready, "attacker")
+        held = game.zone(hand(character))
+        cards = self.some(held, 1, test.participants[character].plays + 1)
+        targets = combat.declarations[character].targets
+        attacks = [ct.Attack(card=c, target=self.choice(targets, "aimed at")) for c in cards]
+        suits = {c: self.choice(SUITS, "joker suit") for c in cards if card(c).is_joker}
+        self.send(
+            self.usually_by(game.characters[character].seat),
+            ct.ChooseAttacks(character=character, attacks=attacks, joker_suits=suits),
+        )
 
     # -- exchanges and gambling ----------------------------------------------------------
 
@@ -561,7 +640,8 @@ class Driver:
         elif kind == 3:
             self.send(mayor, fx.StartBetExchange(winner=a, cheater=b))
         elif kind == 4:
-            sharers = [c for c in characters if self.game.characters[c].kind == "protagonist"]
+            cast_ = self.game.characters
+            sharers = [c for c in cast_ if cast_[c].kind == "protagonist"]
             cards = self.choice([1, 1, 2, 3], "loot cards")
             self.send(mayor, fx.ShareLoot(characters=sharers or [a], cards=cards, reason="loot"))
         elif kind == 5:
