@@ -479,3 +479,138 @@ def test_the_pistol_duel_hits_the_loser_or_both_at_full_damage(
     assert {c: ch.health for c, ch in session.state.characters.items()} == hurt
     (resolved,) = events_of(session, ev.TestResolved)
     assert resolved.test == number
+
+
+# -- every other refusal, with its code; none appends anything ---------------------------------
+
+
+ATTACK = {"action": "attack", "technique": "quick_shot", "weapon": "revolver", "targets": ["c1"]}
+
+
+@pytest.mark.parametrize(
+    ("setting", "actor", "command", "code"),
+    [
+        ("no combat", MAYOR, ct.StartCombatTurn(), "no_combat"),
+        ("no combat", MAYOR, ct.EndCombat(reason="r"), "no_combat"),
+        ("no combat", MAYOR, ct.OpenCombat(combatants=[]), "invalid_combatants"),
+        (
+            "no combat",
+            MAYOR,
+            ct.OpenCombat(
+                combatants=[ct.CombatantSetup(character="c1"), ct.CombatantSetup(character="c1")]
+            ),
+            "invalid_combatants",
+        ),
+        (
+            "no combat",
+            MAYOR,
+            ct.OpenCombat(
+                combatants=[ct.CombatantSetup(character="c1"), ct.CombatantSetup(character="c9")]
+            ),
+            "unknown_character",
+        ),
+        (
+            "no combat",
+            MAYOR,
+            ct.OpenCombat(
+                combatants=[ct.CombatantSetup(character="c1"), ct.CombatantSetup(character="c2")],
+                shot_limit=0,
+            ),
+            "invalid_shot_limit",
+        ),
+        (
+            "no combat",
+            MAYOR,
+            ct.OpenCombat(
+                combatants=[ct.CombatantSetup(character="c1"), ct.CombatantSetup(character="c2")],
+                ranges=[ct.RangeSetup(between=["c1", "c1"], range="short")],
+            ),
+            "invalid_range",
+        ),
+        ("no combat", "p1", ct.OpenCombat(combatants=[]), "not_game_master"),
+        ("no combat", MAYOR, ct.OpenSurvivalTest(character="c1"), "not_fallen"),
+        ("between turns", MAYOR, declaring("c2", action="other"), "no_combat_turn"),
+        (
+            "between turns",
+            MAYOR,
+            ct.OpenCombat(
+                combatants=[ct.CombatantSetup(character="c1"), ct.CombatantSetup(character="c2")]
+            ),
+            "combat_in_progress",
+        ),
+        ("between turns", MAYOR, ct.UpdateCombat(reason=" "), "reason_required"),
+        ("between turns", MAYOR, ct.UpdateCombat(reason="r", leaving=["c9"]), "not_a_combatant"),
+        ("between turns", MAYOR, ct.UpdateCombat(reason="r", leaving=["c1"]), "invalid_combatants"),
+        ("between turns", MAYOR, ct.UpdateCombat(reason="r", released=["c1"]), "not_held"),
+        ("between turns", "p1", ct.StartCombatTurn(), "not_game_master"),
+        ("in a turn", MAYOR, ct.StartCombatTurn(), "test_in_progress"),
+        ("in a turn", MAYOR, ct.EndCombat(reason="r"), "turn_in_progress"),
+        ("in a turn", MAYOR, ct.UpdateCombat(reason="r"), "turn_in_progress"),
+        ("in a turn", "p1", declaring("c2", action="other"), "not_your_seat"),
+        ("in a turn", MAYOR, declaring("c2", action="attack"), "technique_required"),
+        (
+            "in a turn",
+            MAYOR,
+            declaring("c2", action="other", targets=["c1"]),
+            "invalid_declaration",
+        ),
+        ("in a turn", MAYOR, declaring("c2", **{**ATTACK, "targets": []}), "invalid_targets"),
+        ("in a turn", MAYOR, declaring("c2", **{**ATTACK, "targets": ["c2"]}), "invalid_targets"),
+        ("in a turn", MAYOR, declaring("c2", **{**ATTACK, "weapon": None}), "weapon_required"),
+        ("in a turn", MAYOR, declaring("c2", **{**ATTACK, "weapon": "cannon"}), "unknown_weapon"),
+        (
+            "in a turn",
+            MAYOR,
+            declaring("c2", **{**ATTACK, "technique": "brawl", "weapon": "knife"}),
+            "invalid_weapon",
+        ),
+        (
+            "in a turn",
+            MAYOR,
+            declaring("c2", **{**ATTACK, "variant": "grapple"}),
+            "invalid_variant",
+        ),
+        (
+            "in a turn",
+            MAYOR,
+            declaring("c2", **{**ATTACK, "modifiers": [{"amount": 0, "reason": "r"}]}),
+            "invalid_modifier",
+        ),
+        ("in a turn", MAYOR, declaring("c2", action="move"), "invalid_move"),
+        (
+            "in a turn",
+            MAYOR,
+            ct.ChooseAttacks(character="c2", attacks=[ct.Attack(card="d0:2S", target="c1")]),
+            "not_a_participant",  # no attack announced, so no part in the turn's test
+        ),
+    ],
+)
+def test_a_refused_combat_command_names_its_reason_and_appends_nothing(
+    setting: str, actor: str, command: Any, code: str
+) -> None:
+    if setting == "no combat":
+        session = new_session(players=("Ann",), mode="no_management")
+        session.run(
+            session.seats["Ann"],
+            protagonist(
+                "Ann",
+                {"hands": 4, "senses": 3, "muscle": 3, "head": 2},
+                ["quick_shot", "strength", "perception", "brawl"],
+            ),
+        )
+        session.run(MAYOR, npc("Billy", {"hands": 3, "senses": 3, "muscle": 2, "head": 2}, []))
+        session.run(MAYOR, cmd.StartTable())
+    else:
+        session = duel_table()
+        if setting == "between turns":
+            declare(session, "c2", action="move", move="adjacent")
+            declare(session, "c1", action="move", move="adjacent")
+    assert rejected(session, actor, command).code == code
+
+
+def test_a_character_declares_once_per_turn_and_only_if_in_the_combat() -> None:
+    session = book_table()
+    declare(session, "c3", action="move", move="adjacent")
+    assert rejected(session, MAYOR, declaring("c3", action="other")).code == "already_declared"
+    session.run(MAYOR, msgspec.convert(henchman_sheet(4), cmd.CreateCharacter))
+    assert rejected(session, MAYOR, declaring("c6", action="other")).code == "not_a_combatant"
