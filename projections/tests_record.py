@@ -22,6 +22,8 @@ class TestRecord(msgspec.Struct, kw_only=True):
     #: the cards each participant played, once revealed
     revealed: dict[str, list[str]] | None = None
     joker_suits: dict[str, str] | None = None
+    #: combat: the target of each card played, by character, once revealed
+    targets: dict[str, dict[str, str]] | None = None
     outcomes: dict[str, str] | None = None
     explanation: dict[str, str] | None = None
     #: every event of the test, as the caller may see it
@@ -49,6 +51,7 @@ def test_record(
         if isinstance(event, fe.CardsRevealed):
             record.revealed = dict(event.cards)
             record.joker_suits = {card: str(suit) for card, suit in event.joker_suits.items()}
+            record.targets = dict(event.targets) if event.targets is not None else None
         elif isinstance(event, fe.TestResolved):
             record.status = "resolved"
             record.outcomes = dict(event.outcomes)

@@ -99,6 +99,7 @@ def test_the_book_combat_turn_over_http() -> None:
         names = {0: "healthy", -4: "dead"}
         assert health == {c: names[level] for c, level in BOOK_HEALTH.items()}
         record = ok(client.get(f"/tables/{table.id}/tests/{turn}", headers=table.headers["Coyote"]))
+        assert record["targets"] == CHOICES
         assert record["outcomes"] == {
             "c1": "hit",
             "c2": "hit",

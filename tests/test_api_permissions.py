@@ -147,6 +147,28 @@ def ann_swings(world: World) -> None:
     assert ok(world.post("A", "/combat/declare", swing))["cards"] == SCRIPT[:5]
 
 
+def drinking_duel(world: World) -> None:
+    started(world)
+    ok(world.post("mayor", "/drinking-duel", {"characters": ["c1", "c2"]}), 201)
+
+
+def ann_wounded(world: World) -> None:
+    started(world)
+    cut = {"character": "c1", "track": "health", "change": -1, "reason": "cut"}
+    ok(world.post("mayor", "/conditions", cut))
+
+
+def ann_lost_a_challenge(world: World) -> None:
+    """Billy (head 2) draws 3♣ 9♦ and plays 9♦; Ann (head 2 + cunning) draws 10♠ K♠ 5♦ 8♥ and
+    plays 5♦: Billy wins, Ann owes an answer."""
+    started(world)
+    ok(world.post("mayor", "/tests/challenge", {"challenger": "c3", "challenged": "c1"}), 201)
+    assert ok(world.post("mayor", "/test/draw", {"character": "c3"}))["cards"] == SCRIPT[:2]
+    assert ok(world.post("A", "/test/draw", {"character": "c1"}))["cards"] == SCRIPT[2:6]
+    ok(world.post("mayor", "/test/choose", {"character": "c3", "cards": ["d0:9D"]}))
+    ok(world.post("A", "/test/choose", {"character": "c1", "cards": ["d0:5D"]}))
+
+
 @dataclass(frozen=True)
 class Cell:
     prepare: Callable[[World], None]
@@ -341,6 +363,56 @@ ENDPOINTS: dict[str, Cell] = {
         "/conditions",
         (403, 403, 200),
         {"character": "c1", "track": "health", "change": -1, "reason": "shot"},
+    ),
+    "POST drinks (c1, A's)": Cell(
+        started, "POST", "/drinks", (200, 403, 200), {"character": "c1", "drinks": 2}
+    ),
+    "POST drinking-duel": Cell(
+        started, "POST", "/drinking-duel", (403, 403, 201), {"characters": ["c1", "c3"]}
+    ),
+    "POST drinking-duel/end": Cell(
+        drinking_duel, "POST", "/drinking-duel/end", (403, 403, 200), {"reason": "closing time"}
+    ),
+    "POST accidents": Cell(
+        started,
+        "POST",
+        "/accidents",
+        (403, 403, 200),
+        {"character": "c1", "cause": "fall", "metres": 10, "reason": "the roof"},
+    ),
+    "POST threats": Cell(
+        started, "POST", "/threats", (403, 403, 200), {"character": "c1", "reason": "a bear"}
+    ),
+    "POST tests/challenge": Cell(
+        started,
+        "POST",
+        "/tests/challenge",
+        (403, 403, 201),
+        {"challenger": "c3", "challenged": "c1"},
+    ),
+    "POST tests/provoke": Cell(
+        started, "POST", "/tests/provoke", (403, 403, 201), {"provoker": "c1", "provoked": "c3"}
+    ),
+    "POST challenges/answer (c1, A's)": Cell(
+        ann_lost_a_challenge,
+        "POST",
+        "/challenges/answer",
+        (200, 403, 403),
+        {"character": "c1", "accept": False},
+    ),
+    "POST tests/medical-care": Cell(
+        ann_wounded,
+        "POST",
+        "/tests/medical-care",
+        (403, 403, 201),
+        {"healer": "c2", "patient": "c1"},
+    ),
+    "POST time": Cell(
+        ann_wounded,
+        "POST",
+        "/time",
+        (403, 403, 200),
+        {"amount": 8, "unit": "hours", "resting": ["c1"], "reason": "night"},
     ),
 }
 

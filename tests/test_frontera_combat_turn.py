@@ -27,7 +27,7 @@ from tests.frontera_combat import (
     henchman_sheet,
 )
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
-from tests.frontera_scripts import events_of, rejected
+from tests.frontera_scripts import events_of, rejected, skip_phase_1_script
 
 # -- the book's turn ----------------------------------------------------------------------------
 
@@ -124,7 +124,7 @@ def test_nothing_is_revealed_until_every_combatant_has_chosen() -> None:
         assert not events_of(session, ev.CardsRevealed)
     choose(session, "c2", CHOICES["c2"])
     (revealed,) = events_of(session, ev.CardsRevealed)
-    assert revealed.targets["c1"] == CHOICES["c1"]
+    assert revealed.targets is not None and revealed.targets["c1"] == CHOICES["c1"]
 
 
 def test_players_declare_after_the_mayors_characters() -> None:
@@ -360,8 +360,16 @@ def run_idle_turns(session: Session, turns: int) -> None:
                 declare(session, character, action="move", move="adjacent")
 
 
-def test_every_fifth_turn_each_combatant_takes_the_jam_check() -> None:
-    session = duel_table()
+@pytest.mark.parametrize(
+    ("eights", "lost"),
+    [([], set()), (["d0:8C"], {"c1"}), (["d0:8C", "d0:8D"], {"c1", "c2"})],
+)
+def test_every_fifth_turn_each_combatant_takes_the_jam_check(
+    eights: list[str], lost: set[str]
+) -> None:
+    # a scripted dead man's hand lies A♠ A♥ 8♣ 8♦ unless 8s are scripted on top; each flip
+    # goes back under it
+    session = duel_table(script=eights)
     declare(session, "c2", action="move", move="adjacent")
     declare(session, "c1", action="move", move="adjacent")
     run_idle_turns(session, 3)
@@ -369,13 +377,19 @@ def test_every_fifth_turn_each_combatant_takes_the_jam_check() -> None:
     session.run(MAYOR, ct.StartCombatTurn())
     checks = [e for e in events_of(session, ev.DeadMansHandDrawn) if e.purpose == "jam"]
     assert [e.character for e in checks] == ["c1", "c2"]
-    lost = {e.character for e in events_of(session, ct.TurnLost)}
-    assert lost == {e.character for e in checks if not e.better}
+    assert {e.character for e in events_of(session, ct.TurnLost)} == lost
+    if lost == {"c1", "c2"}:
+        assert session.state.test is None  # nobody left to act: the turn is over at once
+        return
     for character in lost:
         command = declaring(character, action="move", move="adjacent")
         assert rejected(session, seat_of(session, character), command).code == (
             "character_cannot_act"
         )
+    for character in ("c2", "c1"):  # the Mayor's Billy first
+        if character not in lost:
+            declare(session, character, action="move", move="adjacent")
+    assert session.state.test is None
 
 
 def test_only_one_can_remain_limits_the_shots() -> None:
@@ -614,3 +628,30 @@ def test_a_character_declares_once_per_turn_and_only_if_in_the_combat() -> None:
     assert rejected(session, MAYOR, declaring("c3", action="other")).code == "already_declared"
     session.run(MAYOR, msgspec.convert(henchman_sheet(4), cmd.CreateCharacter))
     assert rejected(session, MAYOR, declaring("c6", action="other")).code == "not_a_combatant"
+
+
+def test_after_a_pistol_duel_in_normal_mode_the_winner_picks_from_the_losers_deck() -> None:
+    # phase 2 from the start: Ann's deck tops with Q♠, the Mayor's with 3♠
+    script = skip_phase_1_script(2, {0: ["d0:3S"], 1: ["d0:QS"]})
+    session = new_session(players=("Ann",), mode="normal", skip_phase_1=True, scripted_order=script)
+    ann = session.seats["Ann"]
+    session.run(
+        ann,
+        protagonist(
+            "Ann",
+            {"hands": 1, "senses": 3, "muscle": 5, "head": 3},
+            ["aim", "strength", "perception", "knowledge"],
+        ),
+    )
+    session.run(MAYOR, npc("Billy", {"hands": 1, "senses": 1, "muscle": 1, "head": 1}, []))
+    session.run(MAYOR, cmd.StartTable())
+    duel = ct.OpenPistolDuel(duellists=[ct.Duellist(character="c1"), ct.Duellist(character="c2")])
+    session.run(MAYOR, duel)
+    session.run(ann, cmd.Draw(character="c1"))
+    session.run(MAYOR, cmd.Draw(character="c2"))
+    session.run(ann, cmd.Choose(character="c1", cards=["d0:QS"]))
+    session.run(MAYOR, cmd.Choose(character="c2", cards=["d0:3S"]))
+    assert session.state.characters["c2"].health == -2
+    exchange = session.state.exchange
+    assert exchange is not None and exchange.kind == "duel"
+    assert exchange.steps[0].seat == ann and exchange.steps[0].kind == "pick"

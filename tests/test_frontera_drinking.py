@@ -72,7 +72,7 @@ def water(b: Bar, character: str) -> None:
     )
 
 
-# -- the drinking duel ---------------------------------------------------------------------------
+# -- the drinking duel -------------------------------------------------------------------------
 
 
 def test_drinking_duel_tests_from_half_the_toughness_drawing_two_then_one_past_it() -> None:
@@ -137,7 +137,7 @@ def test_the_mayor_may_end_a_drinking_duel_and_nobody_loses() -> None:
     assert {e.mechanism for e in events_of(b.session, DrinkTaken)} == {"heavy"}
 
 
-# -- heavy drinking ------------------------------------------------------------------------------
+# -- heavy drinking ----------------------------------------------------------------------------
 
 
 def test_heavy_drinking_tests_above_half_the_toughness_and_loses_a_level_above_it() -> None:
@@ -188,7 +188,7 @@ def test_heavy_drinking_at_twice_the_toughness_costs_two_levels_and_at_three_tim
     assert "21 drinks" in last(b.session, ev.ConditionChanged).reason
 
 
-# -- sobriety's effects on tests -----------------------------------------------------------------
+# -- sobriety's effects on tests ---------------------------------------------------------------
 
 
 def test_a_tipsy_drinker_flips_before_a_test_and_a_drunk_one_draws_two_fewer() -> None:
@@ -225,7 +225,7 @@ def test_the_drink_count_is_slept_off_once_sober_again() -> None:
     assert (b.sobriety(b.c1), b.session.state.characters[b.c1].drinks) == (0, 0)
 
 
-# -- rejections -----------------------------------------------------------------------------------
+# -- rejections --------------------------------------------------------------------------------
 
 
 def test_drinking_for_another_seats_character_is_rejected() -> None:

@@ -3,6 +3,8 @@ games for a stake, the money each character carries, and the bet exchange that f
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.frontera import commands as cmd
@@ -44,7 +46,7 @@ def test_round_points_joker_5_ace_3_faces_2_rest_1_spades_for_the_player() -> No
     assert gm.house_points("d0:8C") == (1, False)
 
 
-def players(script: list[str], **options: object) -> Session:
+def players(script: list[str], **options: Any) -> Session:
     session = new_session(players=("Ana", "Bea"), scripted_order=script, **options)
     for name in ("Ana", "Bea"):
         sheet = protagonist(name, SHEET, SKILLS)

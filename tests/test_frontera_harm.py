@@ -65,7 +65,7 @@ def street(pile: list[str], **options: Any) -> Street:
     return Street(session, p1, p2, c1, c2)
 
 
-# -- falls and being run over ------------------------------------------------------------------------
+# -- falls and being run over ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -139,7 +139,7 @@ def test_bad_accidents_are_rejected() -> None:
     assert code(metres=10) == "test_in_progress"
 
 
-# -- frightening threats -------------------------------------------------------------------------------
+# -- frightening threats -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("card", "morale"), [("d0:9S", -1), ("d0:8S", 0), ("d0:JK1", -1)])
@@ -182,7 +182,7 @@ def test_bad_threats_are_rejected() -> None:
     assert rejected(s.session, MAYOR, threat).code == "test_in_progress"
 
 
-# -- challenge and provoke -----------------------------------------------------------------------------
+# -- challenge and provoke ---------------------------------------------------------------------
 
 ANA_WINS = ["d0:9D", "d0:2S", "d0:3S", "d0:4S", "d0:5D", "d0:6S", "d0:7S", "d0:8S"]
 BEA_WINS = ["d0:5D", "d0:2S", "d0:3S", "d0:4S", "d0:9D", "d0:6S", "d0:7S", "d0:8S"]

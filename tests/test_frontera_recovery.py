@@ -14,7 +14,7 @@ import pytest
 
 from domain.frontera import commands as cmd
 from domain.frontera import events as ev
-from domain.frontera.character import Trait
+from domain.frontera.character import Track, Trait
 from domain.frontera.recovery import (
     AdvanceTime,
     GiveMedicalCare,
@@ -45,7 +45,7 @@ class Ward:
     def run(self, actor: str, command: Any) -> Any:
         return self.session.run(actor, command).result
 
-    def hurt(self, character: str, track: str, change: int) -> None:
+    def hurt(self, character: str, track: Track, change: int) -> None:
         reason = "the Mayor's ruling"
         self.run(
             MAYOR,
@@ -82,7 +82,7 @@ def ward(pile: list[str] | None = None, mode: str = "no_management") -> Ward:
     return Ward(session, p1, p2, c1, c2)
 
 
-# -- medical care ---------------------------------------------------------------------------------
+# -- medical care ------------------------------------------------------------------------------
 
 
 def test_medical_care_of_another_needs_a_success_and_heals_a_wound_in_one_hour() -> None:
@@ -154,7 +154,7 @@ def test_care_speeds_only_the_level_it_was_given_at() -> None:
     assert w.level(w.c1, "health") == 0
 
 
-# -- the recovery table -----------------------------------------------------------------------------
+# -- the recovery table ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -288,7 +288,7 @@ def test_the_game_clock_advances_by_turns_minutes_hours_and_days() -> None:
     assert last(w.session, TimeAdvanced).seconds == 86400
 
 
-# -- wear mode: cards back with rest ----------------------------------------------------------------
+# -- wear mode: cards back with rest -----------------------------------------------------------
 
 
 def test_wear_mode_returns_8_random_discarded_cards_per_hour_of_rest() -> None:
@@ -313,7 +313,7 @@ def test_wear_mode_returns_8_random_discarded_cards_per_hour_of_rest() -> None:
     assert (len(w.session.state.zone(deck)), len(w.session.state.zone(discard))) == (54, 0)
 
 
-# -- rejections -----------------------------------------------------------------------------------
+# -- rejections --------------------------------------------------------------------------------
 
 
 def test_medical_care_for_the_unhurt_the_fallen_or_twice_is_rejected() -> None:

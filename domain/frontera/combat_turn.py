@@ -53,7 +53,8 @@ from domain.frontera.events import (
     TestResolved,
     game,
 )
-from domain.frontera.resolution import DEFEAT, TIE, Play
+from domain.frontera.exchanges import start_duel_exchange
+from domain.frontera.resolution import DEFEAT, TIE, VICTORY, Play
 from domain.frontera.state import (
     Action,
     AttackResult,
@@ -794,9 +795,10 @@ def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: Table
 
 
 def pistol_duel_shots(
-    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], _: TableKeys
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
 ) -> None:
-    """The loser takes one shot at full damage; a tie hits both; the winner is unhurt."""
+    """The loser takes one shot at full damage; a tie hits both; the winner is unhurt. Then
+    the duel's card exchange [L300] (Normal mode)."""
     state = game(table)
     for character_id, outcome in outcomes.items():
         if outcome in (DEFEAT, TIE):
@@ -809,6 +811,12 @@ def pistol_duel_shots(
                 -damage,
                 f"pistol duel (test {test.number}): shot, {damage} level(s), no absorption",
             )
+    seats = {outcome: test.participants[c].seat for c, outcome in outcomes.items()}
+    if set(outcomes.values()) == {TIE}:
+        a, b = (p.seat for p in test.participants.values())
+        start_duel_exchange(table, actor, None, None, (a, b), keys)
+    else:
+        start_duel_exchange(table, actor, seats.get(VICTORY), seats.get(DEFEAT), None, keys)
 
 
 def open_survival_test(table: Table, actor: str, command: OpenSurvivalTest, _: TableKeys) -> int:
