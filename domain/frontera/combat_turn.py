@@ -643,7 +643,7 @@ def _resolve_when_ready(table: Table, actor: str, keys: TableKeys) -> None:
     if combat is None or test is None or test.kind != "combat" or test.waiting_for:
         return
     if not still_to_declare(state, combat):
-        _resolve_turn(table, actor, state, combat, test)
+        _resolve_turn(table, actor, state, combat, test, keys)
 
 
 def still_to_declare(state: FronteraState, combat: Combat) -> list[str]:
@@ -658,7 +658,12 @@ def still_to_declare(state: FronteraState, combat: Combat) -> list[str]:
 
 
 def _resolve_turn(
-    table: Table, actor: str, state: FronteraState, combat: Combat, test: OpenTest
+    table: Table,
+    actor: str,
+    state: FronteraState,
+    combat: Combat,
+    test: OpenTest,
+    keys: TableKeys,
 ) -> None:
     chosen = {c: list(p.chosen or []) for c, p in test.participants.items()}
     suits = {k: v for p in test.participants.values() for k, v in p.joker_suits.items()}
@@ -709,6 +714,7 @@ def _resolve_turn(
                     track,
                     -lost,
                     f"combat turn {combat.turn}",
+                    keys,
                 )
 
 
@@ -810,6 +816,7 @@ def pistol_duel_shots(
                 "health",
                 -damage,
                 f"pistol duel (test {test.number}): shot, {damage} level(s), no absorption",
+                keys,
             )
     seats = {outcome: test.participants[c].seat for c, outcome in outcomes.items()}
     if set(outcomes.values()) == {TIE}:
@@ -845,7 +852,7 @@ def open_survival_test(table: Table, actor: str, command: OpenSurvivalTest, _: T
 
 
 def survival(
-    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], _: TableKeys
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
 ) -> None:
     state = game(table)
     for character_id, outcome in outcomes.items():
@@ -857,6 +864,7 @@ def survival(
                 "health",
                 1,
                 f"survived (test {test.number})",
+                keys,
             )
         else:
             table.trigger_event(DeathConfirmed, actor=actor, character=character_id)

@@ -83,7 +83,9 @@ def _describe(cause: str, metres: int | None) -> str:
     return f"a fall of {metres} m" if cause == "fall" else f"run over by a {cause}"
 
 
-def suffer_accident(table: Table, actor: str, command: SufferAccident, _: TableKeys) -> int | None:
+def suffer_accident(
+    table: Table, actor: str, command: SufferAccident, keys: TableKeys
+) -> int | None:
     """Returns the number of the agility save's test, or None when the harm landed at once."""
     state = rules._opening(table, actor)
     character = rules._character(state, command.character)
@@ -95,7 +97,7 @@ def suffer_accident(table: Table, actor: str, command: SufferAccident, _: TableK
         )
     reason = rules._reason(command.reason)
     if character.cannot_act_because is not None:
-        _suffer(table, actor, character.id, command.cause, command.metres, harm, 0, reason)
+        _suffer(table, actor, character.id, command.cause, command.metres, harm, 0, reason, keys)
         return None
     participant = rules._contender(state, character.id, "muscle", "agility", command.modifiers)
     return rules._open(
@@ -118,7 +120,7 @@ def suffer_accident(table: Table, actor: str, command: SufferAccident, _: TableK
 
 
 def accident(
-    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], _: TableKeys
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
 ) -> None:
     """The save resolved: the harm, less 2 for a success or 1 for a partial success."""
     character = str(test.stakes["character"])
@@ -134,6 +136,7 @@ def accident(
         harm,
         saved,
         str(test.stakes["reason"]),
+        keys,
     )
 
 
@@ -146,6 +149,7 @@ def _suffer(
     harm: int,
     saved: int,
     reason: str,
+    keys: TableKeys,
 ) -> None:
     table.trigger_event(
         AccidentSuffered,
@@ -161,7 +165,9 @@ def _suffer(
     if harm > saved:
         character = rules._character(game(table), character_id)
         what = _describe(cause, metres)
-        rules.shift_condition(table, actor, character, "health", saved - harm, f"{what} ({reason})")
+        rules.shift_condition(
+            table, actor, character, "health", saved - harm, f"{what} ({reason})", keys
+        )
 
 
 HANDLERS: dict[type, Any] = {SufferAccident: suffer_accident}

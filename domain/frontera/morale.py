@@ -160,6 +160,7 @@ def face_threat(table: Table, actor: str, command: FaceThreat, keys: TableKeys) 
             "morale",
             -1,
             f"{reason}: the threat's {drawn} ({value}) is above confidence {character.confidence}",
+            keys,
         )
     return character.morale
 
@@ -213,7 +214,7 @@ def provoke(table: Table, actor: str, command: Provoke, _: TableKeys) -> int:
 
 
 def challenged(
-    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], _: TableKeys
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
 ) -> None:
     state = game(table)
     challenger, target = str(test.stakes["challenger"]), str(test.stakes["challenged"])
@@ -225,13 +226,14 @@ def challenged(
             "morale",
             -1,
             f"lost the challenge to {state.characters[target].name}",
+            keys,
         )
     elif outcomes[target] == DEFEAT:
         table.trigger_event(ChallengeLost, actor=actor, challenged=target, challenger=challenger)
 
 
 def provoked(
-    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], _: TableKeys
+    table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
 ) -> None:
     state = game(table)
     provoker, target = str(test.stakes["provoker"]), str(test.stakes["provoked"])
@@ -244,10 +246,11 @@ def provoked(
                 "morale",
                 -1,
                 f"lost the provocation to {state.characters[winner].name}",
+                keys,
             )
 
 
-def answer_challenge(table: Table, actor: str, command: AnswerChallenge, _: TableKeys) -> int:
+def answer_challenge(table: Table, actor: str, command: AnswerChallenge, keys: TableKeys) -> int:
     """Returns the character's morale level after the answer."""
     state = rules._started(table)
     table.require_seat(actor)
@@ -275,6 +278,7 @@ def answer_challenge(table: Table, actor: str, command: AnswerChallenge, _: Tabl
             "morale",
             -1,
             f"refused to face {state.characters[challenger].name} after losing the challenge",
+            keys,
         )
     return character.morale
 

@@ -303,6 +303,7 @@ def _recover(
             track,
             1,
             f"recovered a level of {track} ({condition.replace('_', ' ')})",
+            keys,
         )
         progress = Recovery(level=character.level(track))
         changed = True

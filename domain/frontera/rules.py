@@ -248,21 +248,19 @@ def shift_condition(
     track: str,
     change: int,
     reason: str,
-    keys: TableKeys | None = None,
+    keys: TableKeys,
 ) -> int:
     """Move a character along a track, never past its floor or above 0; every rule that
     hurts, scares, intoxicates or heals goes through here. Returns the new level.
 
     Sobriety reaching drunk or coma sets off the Normal mode's card swaps, which draw at
-    random: pass the table's `keys` whenever sobriety may worsen."""
+    random with the table's `keys`."""
     before = character.level(track)
     after = max(TRACK_FLOORS[track], min(0, before + change))
     # imported here: the exchanges build on this module
     from domain.frontera.exchanges import sobriety_swap_due, sobriety_swaps
 
     swap = sobriety_swap_due(table, character, track, before, after)
-    if swap and keys is None:
-        raise ValueError("shift_condition needs the table keys to make a sobriety swap")
     table.trigger_event(
         ConditionChanged,
         actor=actor,
@@ -272,7 +270,7 @@ def shift_condition(
         after=after,
         reason=reason,
     )
-    if swap and keys is not None:
+    if swap:
         sobriety_swaps(table, actor, character.id, swap, keys)
     return after
 
