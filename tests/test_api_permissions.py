@@ -567,7 +567,16 @@ def collect(world: World, who: str) -> list[Any]:
     return collected
 
 
-def scan(client: TestClient[Any], world: World, moment: str) -> None:
+def scan(
+    client: TestClient[Any],
+    world: World,
+    moment: str,
+    shown: dict[str, set[str]] | None = None,
+) -> None:
+    """`shown`: face-down cards a seat was rightly shown (an exchange's pick), by seat; the
+    Mayor's audit may read them all."""
+    shown = shown or {}
+    everything_shown = set().union(*shown.values()) if shown else set()
     seed = client.app.state.tables.keys(UUID(world.table)).reveal_seed()
     for who, seat in (("A", "p1"), ("B", "p2"), ("mayor", "mayor")):
         # the Mayor's audit reads are in the same collection: check against the audit rule,
@@ -575,9 +584,13 @@ def scan(client: TestClient[Any], world: World, moment: str) -> None:
         text = json.dumps(collect(world, who))
         assert seed not in text, f"{moment}: the seed leaks to {who}"
         plain_text = json.dumps(collect_plain(world, who))
-        for card in sorted(forbidden_cards(client, world, seat, audit=False)):
+        for card in sorted(
+            forbidden_cards(client, world, seat, audit=False) - shown.get(seat, set())
+        ):
             assert card not in plain_text, f"{moment}: {card} leaks to {who}"
-        for card in sorted(forbidden_cards(client, world, seat, audit=who == "mayor")):
+        audit = who == "mayor"
+        allowed = everything_shown if audit else shown.get(seat, set())
+        for card in sorted(forbidden_cards(client, world, seat, audit=audit) - allowed):
             assert card not in text, f"{moment}: {card} leaks to {who} (audit reads)"
 
 
@@ -650,3 +663,27 @@ def test_no_hidden_card_and_no_seed_in_any_response_of_a_normal_session(
     ok(world.post("mayor", "/close"))
     assert ok(world.get("A"))["seed"] == seed
     assert ok(world.get("A", "/verify"))["verified"] is True
+
+
+def test_no_hidden_card_leaks_through_a_phase_1_exchange(client: TestClient[Any]) -> None:
+    """Ann (A) won a duel against Bob (B): A is shown Bob's face-down deck and picks two, then
+    is shown her own and gives two; nobody else learns any of those cards."""
+    world = make_world(client, {"mode": "normal"})
+    ok(world.post("mayor", "/start"))
+    state = domain_table(client, world).game
+    assert isinstance(state, FronteraState) and state.phase == 1
+    bobs = set(state.zone("player_deck:p2"))
+    ok(world.post("mayor", "/exchanges/duel", {"winner": "c1", "loser": "c2"}), 201)
+    scan(client, world, "A is shown B's deck", {"p1": bobs})
+    # positive control: A's own reads do list Bob's deck, B's do not
+    assert all(card in json.dumps(collect_plain(world, "A")) for card in bobs)
+    taken = sorted(bobs)[:2]
+    ok(world.post("A", "/exchanges/pick", {"cards": taken}))
+    state = domain_table(client, world).game
+    assert isinstance(state, FronteraState)
+    anns = set(state.zone("player_deck:p1")) - set(taken)
+    scan(client, world, "A is shown her own deck to give two", {"p1": bobs | anns})
+    ok(world.post("A", "/exchanges/pick", {"cards": sorted(anns)[:2]}))
+    state = domain_table(client, world).game
+    assert isinstance(state, FronteraState) and state.exchange is None
+    scan(client, world, "after the duel exchange", {"p1": bobs | anns})
