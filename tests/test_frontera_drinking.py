@@ -21,6 +21,7 @@ from domain.frontera.drinking import (
     EndDrinkingDuel,
     StartDrinkingDuel,
 )
+from domain.frontera.gambling import SetMoney
 from domain.frontera.recovery import AdvanceTime
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
 from tests.frontera_scripts import drawn, events_of, last, rejected
@@ -105,6 +106,26 @@ def test_drinking_duel_tests_from_half_the_toughness_drawing_two_then_one_past_i
     ended = last(b.session, DrinkingDuelEnded)
     assert (ended.loser, ended.winners) == (b.c1, [b.c2])
     assert b.session.state.drinking_duel is None
+
+
+def test_a_drinking_duel_for_a_stake_is_a_skill_game_the_first_in_a_coma_pays() -> None:
+    """[L1420]: the loser pays the stake to the winner; in Normal mode the bet exchange follows
+    (after the coma swap the loser's coma sets off)."""
+    b = bar("normal")
+    for character in (b.c1, b.c2):
+        b.run(MAYOR, SetMoney(character=character, money=20, reason="pay day"))
+    b.run(MAYOR, cmd.ChangeCondition(character=b.c1, track="sobriety", change=-2, reason="rum"))
+    b.run(MAYOR, StartDrinkingDuel(characters=[b.c1, b.c2], stake=5))
+    b.run(b.p1, Drink(character=b.c1, drinks=5))  # 4th: A♠ A♥ stays; 5th: 8♣ 8♦, a coma
+    assert b.sobriety(b.c1) == -3
+    money = {c: b.session.state.characters[c].money for c in (b.c1, b.c2)}
+    assert money == {b.c1: 15, b.c2: 25}
+    exchange = b.session.state.exchange
+    assert exchange is not None
+    assert [(step.kind, step.seat, step.source) for step in exchange.steps] == [
+        ("pick", MAYOR, "player_deck:mayor"),  # the coma swap: the Mayor gives a card back
+        ("pick", b.p2, f"player_deck:{b.p1}"),  # the bet: Bea takes one of Ana's, then gives
+    ]
 
 
 def test_a_character_in_a_coma_drinks_no_more_and_cannot_act() -> None:

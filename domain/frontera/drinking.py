@@ -36,6 +36,8 @@ from domain.errors import Conflict, Forbidden, InvalidCommand
 from domain.frontera import rules
 from domain.frontera.character import Character
 from domain.frontera.events import game
+from domain.frontera.gambling import checked_stake, settle_skill_game
+from domain.frontera.resolution import DEFEAT, VICTORY
 from domain.keys import TableKeys
 from domain.table import Table
 
@@ -57,6 +59,8 @@ class StartDrinkingDuel(Command):
     """The Mayor starts a drinking duel between two or more characters."""
 
     characters: list[str]
+    #: a skill game [L1420]: what each loser pays the winners (then the bet exchange)
+    stake: int = 0
 
 
 class EndDrinkingDuel(Command):
@@ -93,9 +97,12 @@ class DrinksSleptOff(Table.Event):
 class DrinkingDuelStarted(Table.Event):
     TOPIC = "frontera.DrinkingDuelStarted"
     characters: list[str]
+    stake: int = 0
 
     def apply(self, table: Table) -> None:
-        game(table).drinking_duel = list(self.characters)
+        state = game(table)
+        state.drinking_duel = list(self.characters)
+        state.drinking_stake = self.stake
 
 
 class DrinkingDuelEnded(Table.Event):
@@ -107,7 +114,8 @@ class DrinkingDuelEnded(Table.Event):
     reason: str
 
     def apply(self, table: Table) -> None:
-        game(table).drinking_duel = None
+        state = game(table)
+        state.drinking_duel, state.drinking_stake = None, 0
 
 
 # -- the rule -----------------------------------------------------------------------------
@@ -154,6 +162,7 @@ def drink(table: Table, actor: str, command: Drink, keys: TableKeys) -> int:
         raise InvalidCommand(f"a round is 1 to {MAX_DRINKS} drinks", "invalid_drinks")
     rules._able(character)
     duel = state.drinking_duel or []
+    stake = state.drinking_stake
     mechanism: Mechanism = "duel" if character.id in duel else "heavy"
     for _ in range(command.drinks):
         if character.sobriety <= COMA:
@@ -185,6 +194,8 @@ def drink(table: Table, actor: str, command: Drink, keys: TableKeys) -> int:
                 winners=[c for c in duel if c != character.id],
                 reason=f"{character.name} fell into a coma first",
             )
+            outcomes = {c: VICTORY for c in duel if c != character.id}
+            settle_skill_game(table, actor, {**outcomes, character.id: DEFEAT}, stake, keys)
     return character.sobriety
 
 
@@ -218,7 +229,10 @@ def start_drinking_duel(table: Table, actor: str, command: StartDrinkingDuel, _:
         )
     for character_id in command.characters:
         rules._able(rules._character(state, character_id))
-    table.trigger_event(DrinkingDuelStarted, actor=actor, characters=list(command.characters))
+    stake = checked_stake(command.stake)
+    table.trigger_event(
+        DrinkingDuelStarted, actor=actor, characters=list(command.characters), stake=stake
+    )
 
 
 def end_drinking_duel(table: Table, actor: str, command: EndDrinkingDuel, _: TableKeys) -> None:

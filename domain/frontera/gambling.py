@@ -464,8 +464,7 @@ def start_chance_game(table: Table, actor: str, command: StartChanceGame, _: Tab
 def start_skill_game(table: Table, actor: str, command: StartSkillGame, _: TableKeys) -> int:
     state = _game_table(table, actor)
     _distinct([c.character for c in command.participants])
-    if not 0 <= command.stake <= MAX_STAKE:
-        raise InvalidCommand(f"a stake is 0 to {MAX_STAKE} dollars", "invalid_money")
+    checked_stake(command.stake)
     participants = {
         c.character: rules._contender(state, c.character, c.trait, c.skill, c.modifiers)
         for c in command.participants
@@ -543,11 +542,24 @@ def chance_game(
     _exchange_after(table, actor, outcomes, winners, losers, caught, keys)
 
 
+def checked_stake(stake: int) -> int:
+    if not 0 <= stake <= MAX_STAKE:
+        raise InvalidCommand(f"a stake is 0 to {MAX_STAKE} dollars", "invalid_money")
+    return stake
+
+
 def skill_game(
     table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
 ) -> None:
+    settle_skill_game(table, actor, outcomes, int(test.stakes.get("stake", 0)), keys)
+
+
+def settle_skill_game(
+    table: Table, actor: str, outcomes: dict[str, str], stake: int, keys: TableKeys
+) -> None:
+    """A skill game's end [L1420] (a drinking duel's too): each loser pays the stake, shared
+    among the winners, then the bet exchange."""
     state = game(table)
-    stake = int(test.stakes.get("stake", 0))
     winners, losers = _sides(outcomes)
     if winners:
         for character_id in losers:

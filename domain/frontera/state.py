@@ -249,6 +249,8 @@ class FronteraState(Stored, kw_only=True):
     elapsed: int = 0
     #: the characters of the drinking duel under way (drinking.py)
     drinking_duel: list[str] | None = None
+    #: what each loser of the drinking duel pays
+    drinking_stake: int = 0
     #: challenges lost and not yet answered: challenged character -> challenger (morale.py)
     challenges: dict[str, str] = {}
     combat: Combat | None = None
