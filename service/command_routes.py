@@ -236,6 +236,11 @@ COMMAND_ROUTES: list[HTTPRouteHandler] = [
         answer=DRAWN,
     ),
     command_route(
+        "/house/close",
+        gm.CloseHouse,
+        "Call off a game at the house: the cards go back, nothing is settled (Mayor)",
+    ),
+    command_route(
         "/house/stop",
         gm.TryToStop,
         "Try to leave the house's table: opens the head (cunning) stop test",

@@ -338,6 +338,9 @@ ENDPOINTS: dict[str, Cell] = {
     "POST house/round (c1, A's)": Cell(
         at_the_house, "POST", "/house/round", (200, 403, 403), {"character": "c1"}
     ),
+    "POST house/close": Cell(
+        a_round_played, "POST", "/house/close", (403, 403, 200), {"reason": "fire"}
+    ),
     "POST house/stop (c1, A's)": Cell(
         a_round_played, "POST", "/house/stop", (201, 403, 403), {"character": "c1"}
     ),

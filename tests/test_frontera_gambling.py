@@ -163,3 +163,22 @@ def test_rejections_at_the_house() -> None:
     assert rejected(
         s2, MAYOR, gm.StartChanceGame(participants=["c1", "c2"], cheaters=["c3"])
     ).code == ("invalid_cheaters")
+
+
+def test_the_mayor_may_call_a_night_at_the_house_off_and_nothing_is_settled() -> None:
+    s = players(normal_script(3))
+    p1 = s.seats["Ana"]
+    assert rejected(s, MAYOR, gm.CloseHouse(reason="fire")).code == "no_house_game"
+    s.run(MAYOR, gm.StartHouseGame(character="c1"))
+    s.run(p1, gm.PlayHouseRound(character="c1"))
+    s.run(p1, gm.PlayHouseRound(character="c1"))
+    assert rejected(s, p1, gm.CloseHouse(reason="I'm off")).code == "not_game_master"
+    s.run(p1, gm.TryToStop(character="c1"))
+    assert rejected(s, MAYOR, gm.CloseHouse(reason="fire")).code == "test_in_progress"
+    s.run(MAYOR, cmd.CancelTest(reason="the saloon burns"))
+    s.run(MAYOR, gm.CloseHouse(reason="the saloon burns"))
+    state = s.state
+    assert state.house_game is None and state.characters["c1"].money == 20
+    assert sorted(state.zone("dead_mans_hand")) == ["d0:8C", "d0:8D", "d0:AH", "d0:AS"]
+    assert not state.zone("house")
+    s.run(MAYOR, cmd.OpenTraitTest(character="c2", trait=Trait.HANDS))  # the table goes on

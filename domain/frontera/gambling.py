@@ -96,6 +96,12 @@ class TryToStop(Command):
     character: str
 
 
+class CloseHouse(Command):
+    """The Mayor calls the night off: the cards go back, nothing is settled (Mayor)."""
+
+    reason: str
+
+
 class StartChanceGame(Command):
     """Poker, dice…: an opposed head (cunning) test; cheaters use hands (deftness) (Mayor)."""
 
@@ -184,6 +190,17 @@ class HouseGameEnded(Table.Event):
     ignored_last_round: bool
     #: house points - player points
     result: int
+
+    def apply(self, table: Table) -> None:
+        game(table).house_game = None
+
+
+class HouseClosed(Table.Event):
+    """The Mayor ended a game at the house before it ended by the rules; nobody pays."""
+
+    TOPIC = "frontera.HouseClosed"
+    character: str
+    reason: str
 
     def apply(self, table: Table) -> None:
         game(table).house_game = None
@@ -382,6 +399,32 @@ def house_stop(
     _settle_house(table, actor, keys, ignore_last=beats_last and not house_game.last_for_player)
 
 
+def _put_house_away(table: Table, actor: str, house_game: HouseGame) -> None:
+    """The round cards go back to the house's deck, the dead man's hand to its place."""
+    state = game(table)
+    back = [c for c in state.zone(HOUSE) if c not in house_game.dead_mans_hand]
+    rules._move(table, actor, back, HOUSE, house_game.source, "house_closed", None)
+    for zone in (HOUSE, house_game.source):
+        cards = [c for c in state.zone(zone) if c in house_game.dead_mans_hand]
+        rules._move(table, actor, cards, zone, DEAD_MANS_HAND, "house_closed", None)
+
+
+def close_house(table: Table, actor: str, command: CloseHouse, _: TableKeys) -> None:
+    state = rules._started(table)
+    table.require_gm(actor, "close the house")
+    if state.house_game is None:
+        raise Conflict("nobody is playing at the house", "no_house_game")
+    if state.test is not None:
+        raise Conflict(
+            f"test {state.test.number} is still open: resolve or cancel it first",
+            "test_in_progress",
+        )
+    house_game = state.house_game
+    reason = rules._reason(command.reason)
+    _put_house_away(table, actor, house_game)
+    table.trigger_event(HouseClosed, actor=actor, character=house_game.character, reason=reason)
+
+
 def _settle_house(table: Table, actor: str, keys: TableKeys, *, ignore_last: bool) -> None:
     state = game(table)
     house_game = _game(state)
@@ -393,12 +436,7 @@ def _settle_house(table: Table, actor: str, keys: TableKeys, *, ignore_last: boo
             house -= house_game.last_points
     result = house - player
     character = state.characters[house_game.character]
-    # the round cards go back to the house's deck, the dead man's hand to its place
-    back = [c for c in state.zone(HOUSE) if c not in house_game.dead_mans_hand]
-    rules._move(table, actor, back, HOUSE, house_game.source, "house_closed", None)
-    for zone in (HOUSE, house_game.source):
-        cards = [c for c in state.zone(zone) if c in house_game.dead_mans_hand]
-        rules._move(table, actor, cards, zone, DEAD_MANS_HAND, "house_closed", None)
+    _put_house_away(table, actor, house_game)
     table.trigger_event(
         HouseGameEnded,
         actor=actor,
@@ -579,6 +617,7 @@ HANDLERS: dict[type, Any] = {
     StartHouseGame: start_house_game,
     PlayHouseRound: play_round,
     TryToStop: try_to_stop,
+    CloseHouse: close_house,
     StartChanceGame: start_chance_game,
     StartSkillGame: start_skill_game,
 }
