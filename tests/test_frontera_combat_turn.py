@@ -655,3 +655,19 @@ def test_after_a_pistol_duel_in_normal_mode_the_winner_picks_from_the_losers_dec
     exchange = session.state.exchange
     assert exchange is not None and exchange.kind == "duel"
     assert exchange.steps[0].seat == ann and exchange.steps[0].kind == "pick"
+
+
+def test_each_turn_is_six_seconds_of_everybodys_time_so_a_paralysis_may_pass() -> None:
+    # scripted, the dead man's hand's first card is A♠: the paralysed recover after 1 turn
+    session = duel_table()
+    session.run(MAYOR, cmd.CancelTest(reason="Billy freezes before the first turn"))
+    session.run(
+        MAYOR,
+        cmd.ChangeCondition(character="c2", track="morale", change=-3, reason="a ghost"),
+    )
+    session.run(MAYOR, ct.StartCombatTurn())
+    assert "c2" not in ct.still_to_declare(session.state, session.state.combat)  # type: ignore[arg-type]
+    declare(session, "c1", action="move", move="adjacent")
+    assert session.state.test is None
+    assert session.state.elapsed == 6
+    assert session.state.characters["c2"].level_name("morale") == "terrified"

@@ -54,6 +54,7 @@ from domain.frontera.events import (
     game,
 )
 from domain.frontera.exchanges import start_duel_exchange
+from domain.frontera.recovery import pass_time
 from domain.frontera.resolution import DEFEAT, TIE, VICTORY, Play
 from domain.frontera.state import (
     Action,
@@ -716,6 +717,8 @@ def _resolve_turn(
                     f"combat turn {combat.turn}",
                     keys,
                 )
+    # a turn is six seconds of everybody's time: a paralysed character may be over it [L650]
+    pass_time(table, actor, 1, "turns", [], f"combat turn {combat.turn}", keys)
 
 
 def judge(

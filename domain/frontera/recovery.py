@@ -331,11 +331,28 @@ def advance_time(table: Table, actor: str, command: AdvanceTime, keys: TableKeys
     for character_id in resting:
         rules._character(state, character_id)
     reason = rules._reason(command.reason)
+    pass_time(table, actor, command.amount, command.unit, resting, reason, keys)
+    return state.elapsed
+
+
+def pass_time(
+    table: Table,
+    actor: str,
+    amount: int,
+    unit: str,
+    resting: list[str],
+    reason: str,
+    keys: TableKeys,
+) -> None:
+    """Time passes for every character (checked by the caller): the recovery table, morale
+    tests, sleeping drinks off, and wear mode's cards back with rest."""
+    state = game(table)
+    seconds = amount * UNIT_SECONDS[unit]
     table.trigger_event(
         TimeAdvanced,
         actor=actor,
-        amount=command.amount,
-        unit=command.unit,
+        amount=amount,
+        unit=unit,
         seconds=seconds,
         resting=resting,
         reason=reason,
@@ -350,7 +367,6 @@ def advance_time(table: Table, actor: str, command: AdvanceTime, keys: TableKeys
             table.trigger_event(DrinksSleptOff, actor=actor, character=character.id)
     if state.options.mode == "wear":
         _rest_cards(table, actor, [state.characters[c] for c in resting], seconds // HOUR, keys)
-    return state.elapsed
 
 
 def _rest_cards(
