@@ -14,6 +14,7 @@ from domain.frontera import combat_turn as ct
 from domain.frontera import commands as cmd
 from domain.frontera import events as ev
 from domain.frontera.character import Trait
+from domain.frontera.recovery import GiveMedicalCare
 from tests.frontera_combat import (
     BOOK_ATTACKS,
     BOOK_HEALTH,
@@ -393,7 +394,7 @@ def test_every_fifth_turn_each_combatant_takes_the_jam_check(
 
 
 def test_only_one_can_remain_limits_the_shots() -> None:
-    session = duel_table(shot_limit=1)
+    session = duel_table(script=[], shot_limit=1)  # scripted: no Joker on top
     cards = declare(
         session, "c2", action="attack", technique="quick_shot", weapon="revolver", targets=["c1"]
     )
@@ -659,7 +660,7 @@ def test_after_a_pistol_duel_in_normal_mode_the_winner_picks_from_the_losers_dec
 
 def test_each_turn_is_six_seconds_of_everybodys_time_so_a_paralysis_may_pass() -> None:
     # scripted, the dead man's hand's first card is A♠: the paralysed recover after 1 turn
-    session = duel_table()
+    session = duel_table(script=[])
     session.run(MAYOR, cmd.CancelTest(reason="Billy freezes before the first turn"))
     session.run(
         MAYOR,
@@ -671,3 +672,19 @@ def test_each_turn_is_six_seconds_of_everybodys_time_so_a_paralysis_may_pass() -
     assert session.state.test is None
     assert session.state.elapsed == 6
     assert session.state.characters["c2"].level_name("morale") == "terrified"
+
+
+def test_medical_care_in_a_combat_takes_the_healers_whole_turn() -> None:
+    session = duel_table()
+    session.run(
+        MAYOR, cmd.ChangeCondition(character="c2", track="health", change=-1, reason="a graze")
+    )
+    declare(session, "c2", action="move", move="adjacent")
+    declare(session, "c1", action="other", move="adjacent")
+    care = GiveMedicalCare(healer="c1", patient="c2")
+    assert rejected(session, MAYOR, care).code == "care_takes_the_turn"
+    session.run(MAYOR, ct.StartCombatTurn())
+    declare(session, "c2", action="move", move="adjacent")
+    declare(session, "c1", action="other")  # Ann kneels by Billy for the whole turn
+    session.run(MAYOR, care)
+    assert session.state.test is not None and session.state.test.purpose == "medical_care"

@@ -48,7 +48,7 @@ from domain.frontera.character import Character, Recovery
 from domain.frontera.drinking import DrinksSleptOff
 from domain.frontera.events import game
 from domain.frontera.resolution import SUCCESS
-from domain.frontera.state import Modifier, OpenTest, player_deck, player_discard
+from domain.frontera.state import FronteraState, Modifier, OpenTest, player_deck, player_discard
 from domain.keys import TableKeys
 from domain.table import Table
 
@@ -159,6 +159,21 @@ class RecoveryProgressed(Table.Event):
 # -- medical care -------------------------------------------------------------------------
 
 
+def _spent_the_turn(state: FronteraState, healer_id: str) -> None:
+    """In combat, care takes the healer's whole turn [L783]: it announced nothing else in the
+    turn just played (an 'other' action without a move), and the Mayor runs the test after it."""
+    combat = state.combat
+    if combat is None or healer_id not in combat.combatants:
+        return
+    declared = combat.declarations.get(healer_id)
+    if declared is None or declared.action != "other" or declared.move != "none":
+        raise Conflict(
+            f"{state.characters[healer_id].name} is in a combat: medical care takes the whole "
+            "turn, so announce an 'other' action without a move in the turn first",
+            "care_takes_the_turn",
+        )
+
+
 def give_medical_care(table: Table, actor: str, command: GiveMedicalCare, _: TableKeys) -> int:
     state = rules._opening(table, actor)
     patient = rules._character(state, command.patient)
@@ -174,6 +189,7 @@ def give_medical_care(table: Table, actor: str, command: GiveMedicalCare, _: Tab
         raise Conflict(
             f"{patient.name} is already under medical care at this level", "already_cared_for"
         )
+    _spent_the_turn(state, healer.character)
     alone = healer.character == patient.id
     return rules._open(
         table,
