@@ -248,6 +248,61 @@ def test_loot_with_an_empty_treasure_lets_each_swap_and_in_phase_2_pick_the_card
     assert s.state.exchange is None
 
 
+def test_a_rich_loot_gives_every_treasure_card_to_a_sharer_never_to_the_mayor() -> None:
+    s, p1, p2 = table()
+    s.run(MAYOR, fx.SeedTreasure(cards=5, reason="the bank's vault"))
+    treasure = list(s.state.zone(TREASURE))
+    before = all_cards(s.state)
+
+    s.run(MAYOR, fx.ShareLoot(characters=["c1", "c2"], cards=3, reason="a rich train"))
+    (loot,) = moved(s, "loot")
+    assert loot.cards == treasure[:3] and loot.seen_by == sorted([p1, p2])
+    exchange = s.state.exchange
+    assert exchange is not None and [step.kind for step in exchange.steps] == ["keep_loot"] * 3
+    # the Mayor's NPC shares nothing, even when the Mayor records the agreement
+    assert rejected(s, MAYOR, fx.KeepLoot(character="c3")).code == "not_sharing"
+    s.run(p1, fx.KeepLoot(character="c1"))
+    s.run(MAYOR, fx.KeepLoot(character="c2"))  # the Mayor records what they agreed
+    assert rejected(s, MAYOR, fx.KeepLoot(character="c3")).code == "not_sharing"
+    s.run(p2, fx.KeepLoot(character="c1"))
+
+    kept = moved(s, "loot_kept")
+    assert [(e.cards, e.target) for e in kept] == [
+        ([loot.cards[0]], player_deck(p1)),
+        ([loot.cards[1]], player_deck(p2)),
+        ([loot.cards[2]], player_deck(p1)),
+    ]
+    assert all(e.seen_by == sorted([p1, p2]) for e in kept)
+    # each kept a card: nobody swaps, and the exchange is over
+    assert s.state.exchange is None and not moved(s, "loot_swap")
+    assert sorted(deck_of(s, p1)) == sorted([*ANA_DEAL, loot.cards[0], loot.cards[2]])
+    assert sorted(deck_of(s, p2)) == sorted([*BEA_DEAL, loot.cards[1]])
+    assert sorted(deck_of(s, MAYOR)) == sorted(MAYOR_DEAL)
+    assert s.state.zone(TREASURE) == treasure[3:] and s.state.zone(fx.LOOT) == []
+    assert all_cards(s.state) == before
+
+
+def test_a_rich_loot_kept_by_one_sharer_lets_the_other_swap_as_many_times() -> None:
+    s, p1, p2 = table()
+    s.run(MAYOR, fx.SeedTreasure(cards=2, reason="a strongbox"))
+    s.run(MAYOR, fx.ShareLoot(characters=["c1", "c2"], cards=2, reason="the strongbox"))
+    s.run(p1, fx.KeepLoot(character="c1"))
+    s.run(p1, fx.KeepLoot(character="c1"))
+    (loot,) = moved(s, "loot")
+    assert sorted(deck_of(s, p1)) == sorted([*ANA_DEAL, *loot.cards])
+    assert s.state.zone(TREASURE) == [] and deck_of(s, MAYOR) == MAYOR_DEAL
+    # Bea kept none: two swaps with Ana (random and face down in phase 1)
+    exchange = s.state.exchange
+    assert exchange is not None
+    assert [(step.kind, step.character) for step in exchange.steps] == [("swap", "c2")] * 2
+    assert exchange.steps[0].partners == ["c1"]
+    s.run(p2, fx.SwapCards(character="c2", partner="c1"))
+    s.run(p2, fx.SwapCards(character="c2", partner="c1"))
+    assert [e.seen_by for e in moved(s, "loot_swap")] == [[]] * 4
+    assert s.state.exchange is None
+    assert (len(deck_of(s, p1)), len(deck_of(s, p2))) == (10, 8)
+
+
 # -- late joiners [L246] -------------------------------------------------------------------
 
 
@@ -271,6 +326,29 @@ def test_a_late_joiner_takes_the_mayors_number_of_random_cards_from_each_deck() 
     assert len(deck_of(s, late)) == 9
     assert [len(deck_of(s, seat)) for seat in (MAYOR, p1, p2)] == [5, 5, 5]
     assert all(e.seen_by == [] for e in moved(s, "late_joiner"))
+
+
+def test_a_late_joiner_dealt_a_new_deck_in_phase_1_extends_the_pile() -> None:
+    s, p1, p2 = table()
+    assert s.state.phase == 1
+    pile = list(s.state.zone("pile"))
+    assert len(pile) == 54 - 4 - 3 * 8  # one deck, less the dead man's hand and the deal
+    before = all_cards(s.state)
+    late = s.run(MAYOR, AddSeat(name="Lou")).result
+    s.run(MAYOR, fx.DealLateJoiner(seat=late, way="new_deck", reason="Lou came late"))
+
+    dealt = last(s, ev.CardsDealt)
+    assert dealt.decks == {player_deck(late): deck_of(s, late)} and dealt.seen_by == []
+    assert len(deck_of(s, late)) == 8 and all(c.startswith("d1:") for c in deck_of(s, late))
+    # the rest of the new deck joins the pile, which keeps its cards: phase 1 goes on
+    assert s.state.phase == 1 and not events_of(s, ev.PhaseChanged)
+    new_pile = s.state.zone("pile")
+    assert len(new_pile) == len(pile) + 54 - 8 and set(pile) <= set(new_pile)
+    assert s.state.decks == 2
+    # nobody else's cards moved
+    assert [deck_of(s, seat) for seat in (MAYOR, p1, p2)] == [MAYOR_DEAL, ANA_DEAL, BEA_DEAL]
+    added = all_cards(s.state) - before
+    assert sum(added.values()) == 54 and all(c.startswith("d1:") for c in added)
 
 
 # -- rejections, one per category ------------------------------------------------------------

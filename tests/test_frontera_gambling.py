@@ -11,7 +11,8 @@ from domain.frontera import commands as cmd
 from domain.frontera import exchanges as fx
 from domain.frontera import gambling as gm
 from domain.frontera.character import Skill, Trait
-from domain.frontera.events import DeadMansHandDrawn, TestResolved
+from domain.frontera.events import CardsMoved, DeadMansHandDrawn, TestResolved
+from domain.frontera.state import player_deck
 from tests.frontera_helpers import MAYOR, Session, new_session, protagonist
 from tests.frontera_scripts import events_of, last, normal_script, rejected
 
@@ -46,9 +47,9 @@ def test_round_points_joker_5_ace_3_faces_2_rest_1_spades_for_the_player() -> No
     assert gm.house_points("d0:8C") == (1, False)
 
 
-def players(script: list[str], **options: Any) -> Session:
-    session = new_session(players=("Ana", "Bea"), scripted_order=script, **options)
-    for name in ("Ana", "Bea"):
+def players(script: list[str], names: tuple[str, ...] = ("Ana", "Bea"), **options: Any) -> Session:
+    session = new_session(players=names, scripted_order=script, **options)
+    for name in names:
         sheet = protagonist(name, SHEET, SKILLS)
         sheet.money = 20
         session.run(session.seats[name], sheet)
@@ -182,3 +183,130 @@ def test_the_mayor_may_call_a_night_at_the_house_off_and_nothing_is_settled() ->
     assert sorted(state.zone("dead_mans_hand")) == ["d0:8C", "d0:8D", "d0:AH", "d0:AS"]
     assert not state.zone("house")
     s.run(MAYOR, cmd.OpenTraitTest(character="c2", trait=Trait.HANDS))  # the table goes on
+
+
+# -- more than two players at a game of chance [L1398] ---------------------------------------
+
+THREE = ("Ana", "Bea", "Cid")
+
+
+def test_three_at_a_game_of_chance_the_tied_best_hands_each_win_and_the_third_loses() -> None:
+    # each draws 5 (head 3 + cunning); two decks give Ana and Bea a K♦ each, Cid a Q♦
+    pile = [
+        *["d0:KD", "d0:2C", "d0:3C", "d0:4C", "d0:5C"],
+        *["d1:KD", "d1:2C", "d1:3C", "d1:4C", "d1:5C"],
+        *["d0:QD", "d0:6C", "d0:7C", "d0:9C", "d0:10C"],
+    ]
+    s = players(normal_script(4, pile=pile), names=THREE, decks=2)
+    p1, p3 = s.seats["Ana"], s.seats["Cid"]
+    s.run(MAYOR, gm.StartChanceGame(participants=["c1", "c2", "c3"]))
+    play(s, "c1", "d0:KD")
+    play(s, "c2", "d1:KD")
+    play(s, "c3", "d0:QD")
+    assert last(s, TestResolved).outcomes == {"c1": "tie", "c2": "tie", "c3": "defeat"}
+    # each flips the dead man's hand, winners first; a flipped card goes under the four
+    flips = [(f.character, f.cards, f.better) for f in events_of(s, DeadMansHandDrawn)]
+    assert flips == [
+        ("c1", ["d0:AS"], True),
+        ("c2", ["d0:AH"], True),
+        ("c3", ["d0:8C"], False),
+    ]
+    # both tied winners double their $20 on an Ace; the loser's 8 loses all it carried
+    assert [s.state.characters[c].money for c in ("c1", "c2", "c3")] == [40, 40, 0]
+    # the bet exchange pairs the first winner with the loser, and only them
+    exchange = s.state.exchange
+    assert exchange is not None and len(exchange.steps) == 1
+    step = exchange.steps[0]
+    assert (step.seat, step.source, step.give_back) == (p1, player_deck(p3), True)
+    taken = exchange.shown[0]
+    s.run(p1, fx.PickCards(cards=[taken]))
+    given = s.state.exchange.shown[0]  # type: ignore[union-attr]
+    s.run(p1, fx.PickCards(cards=[given]))
+    assert s.state.exchange is None
+    assert taken in s.state.zone(player_deck(p1)) and given in s.state.zone(player_deck(p3))
+    assert len(s.state.zone(player_deck(s.seats["Bea"]))) == 9  # 8 dealt + the K♦ played
+
+
+def test_three_at_a_game_of_chance_who_all_tie_change_nothing() -> None:
+    # nobody plays a ♦ (head's suit) or a ♥ (its colour): all three tie
+    pile = [
+        *["d0:KC", "d0:2C", "d0:3C", "d0:4C", "d0:5C"],
+        *["d0:KS", "d0:2S", "d0:3S", "d0:4S", "d0:5S"],
+        *["d0:QC", "d0:6C", "d0:7C", "d0:9C", "d0:10C"],
+    ]
+    s = players(normal_script(4, pile=pile), names=THREE)
+    s.run(MAYOR, gm.StartChanceGame(participants=["c1", "c2", "c3"]))
+    for character, chosen in (("c1", "d0:KC"), ("c2", "d0:KS"), ("c3", "d0:QC")):
+        play(s, character, chosen)
+    assert last(s, TestResolved).outcomes == {"c1": "tie", "c2": "tie", "c3": "tie"}
+    assert not events_of(s, DeadMansHandDrawn) and not events_of(s, gm.MoneyChanged)
+    assert [s.state.characters[c].money for c in ("c1", "c2", "c3")] == [20, 20, 20]
+    # no tie exchange at a table of three: no card leaves any deck
+    assert s.state.exchange is None
+    assert not [e for e in events_of(s, CardsMoved) if e.reason.startswith("bet")]
+    assert [len(s.state.zone(player_deck(seat))) for seat in s.seats.values()] == [9, 9, 9]
+
+
+# -- a cheater at the house [L1340] ------------------------------------------------------------
+
+# the stop test draws from the pile: a cheater 3 (hands 3, no deftness), an honest player 5
+STOP_PILE = ["d0:2S", "d0:2D", "d0:3C", "d0:4C", "d0:5C"]
+
+
+def night_at_the_house(rounds: list[str], cheating: bool) -> Session:
+    """Ana ($20) plays one round per card of `rounds` (the top of the Mayor's deck), then
+    stops with a success: the ♠ of hands (deftness) for a cheater, the ♦ of head (cunning)."""
+    s = players(normal_script(3, deals={0: rounds}, pile=STOP_PILE))
+    p1 = s.seats["Ana"]
+    s.run(MAYOR, gm.StartHouseGame(character="c1", cheating=cheating))
+    for _ in rounds:
+        s.run(p1, gm.PlayHouseRound(character="c1"))
+    s.run(p1, gm.TryToStop(character="c1"))
+    test = s.state.test
+    assert test is not None
+    trait = test.participants["c1"].trait
+    assert trait == (Trait.HANDS if cheating else Trait.HEAD)
+    play(s, "c1", "d0:2S" if cheating else "d0:2D")
+    assert last(s, TestResolved).outcomes == {"c1": "success"}
+    return s
+
+
+@pytest.mark.parametrize(("cheating", "after"), [(False, 100), (True, 180)])
+def test_a_cheater_who_beats_the_house_wins_twice_the_winnings(cheating: bool, after: int) -> None:
+    s = night_at_the_house(["d0:KS", "d0:QS", "d0:JS"], cheating)
+    p1 = s.seats["Ana"]
+    ended = last(s, gm.HouseGameEnded)
+    assert (ended.house, ended.player, ended.result) == (0, 6, -6)
+    # -6: 4 quarters of $20 = $20, doubled twice = $80; a cheater wins $160
+    assert s.state.characters["c1"].money == after
+    # a victory: the player takes one of the Mayor's cards and gives one back
+    exchange = s.state.exchange
+    assert exchange is not None and len(exchange.steps) == 1
+    step = exchange.steps[0]
+    assert (step.seat, step.source, step.give_back) == (p1, player_deck(MAYOR), True)
+
+
+@pytest.mark.parametrize(("cheating", "after"), [(False, -10), (True, 0)])
+def test_a_cheater_the_house_beats_is_caught_loses_all_and_a_card_for_nothing(
+    cheating: bool, after: int
+) -> None:
+    s = night_at_the_house(["d0:KH", "d0:QH", "d0:JH"], cheating)
+    p1 = s.seats["Ana"]
+    ended = last(s, gm.HouseGameEnded)
+    # the 2 played to stop is below the J♥: the last round counts
+    assert (ended.house, ended.player, ended.result, ended.ignored_last_round) == (6, 0, 6, False)
+    # honest: 6 quarters of $20 = $30, a $10 debt; caught cheating: all $20, and no debt
+    assert s.state.characters["c1"].money == after
+    mine, mayors = len(s.state.zone(player_deck(p1))), len(s.state.zone(player_deck(MAYOR)))
+    assert (mine, mayors) == (9, 8)  # 8 dealt + the card played to stop; the rounds went back
+    exchange = s.state.exchange
+    assert exchange is not None and len(exchange.steps) == 1
+    step = exchange.steps[0]
+    assert (step.seat, step.source, step.give_back) == (MAYOR, player_deck(p1), not cheating)
+    s.run(MAYOR, fx.PickCards(cards=[exchange.shown[0]]))
+    if cheating:  # the Mayor keeps the card and gives nothing
+        assert s.state.exchange is None
+        assert len(s.state.zone(player_deck(p1))) == 8
+        assert len(s.state.zone(player_deck(MAYOR))) == 9
+    else:
+        assert s.state.exchange is not None and s.state.exchange.steps[0].seat == MAYOR
