@@ -20,6 +20,10 @@ class Settings:
     postgres_port: int = 5432
     postgres_user: str = "postgres"
     postgres_password: str = ""
+    #: a schema of its own in that database (tests, several deployments side by side)
+    postgres_schema: str | None = None
+    #: Redis for live events across worker processes; None: in-process fan-out only
+    redis_url: str | None = None
     #: the key every table's shuffle seed is derived from (hex); generated into
     #: data_dir/secret.key on first run when not given
     secret_key_hex: str | None = None
@@ -36,6 +40,8 @@ class Settings:
             postgres_port=int(env.get("SALOON_POSTGRES_PORT", cls.postgres_port)),
             postgres_user=env.get("SALOON_POSTGRES_USER", cls.postgres_user),
             postgres_password=env.get("SALOON_POSTGRES_PASSWORD", cls.postgres_password),
+            postgres_schema=env.get("SALOON_POSTGRES_SCHEMA") or None,
+            redis_url=env.get("SALOON_REDIS_URL") or None,
             secret_key_hex=env.get("SALOON_SECRET_KEY") or None,
         )
 
@@ -49,6 +55,7 @@ class Settings:
                 "POSTGRES_PORT": str(self.postgres_port),
                 "POSTGRES_USER": self.postgres_user,
                 "POSTGRES_PASSWORD": self.postgres_password,
+                **({"POSTGRES_SCHEMA": self.postgres_schema} if self.postgres_schema else {}),
             }
         self.data_dir.mkdir(parents=True, exist_ok=True)
         return {
