@@ -2,7 +2,8 @@
 
 The domain benchmarks (`bench.domain_bench`) come first, then the HTTP ones
 (`bench.http_bench`): the API under 1, 8 and 32 clients beside a bare Litestar app and the
-same commands in process.
+same commands in process; last the load run (`bench.load_bench`): 200 tables x 4 seats
+against `uvicorn --workers 2` on PostgreSQL and Redis, as `make run-prod` serves.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from bench import domain_bench, http_bench
+from bench import domain_bench, http_bench, load_bench
 
 
 def main() -> None:
@@ -19,6 +20,8 @@ def main() -> None:
             print(figure.line(), flush=True)
         for figure in http_bench.run(Path(directory)):
             print(figure.line(), flush=True)
+    for figure in load_bench.run():
+        print(figure.line(), flush=True)
 
 
 if __name__ == "__main__":

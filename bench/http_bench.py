@@ -63,7 +63,10 @@ from domain.frontera.character import Trait
 from domain.keys import Bearer
 from service import schemas
 from service.app import create_app
+from service.settings import Settings
 from tests.live_server import serving
+
+UNLIMITED = Settings(commands_per_second=0, log_level="WARNING")
 
 LEVELS = (1, 8, 32)
 #: loops each client plays before the clock starts (connections, caches, first snapshots)
@@ -465,7 +468,8 @@ def run(directory: Path) -> list[Figure]:
     try:
         with (
             ProcessPoolExecutor(1, mp_context=spawn) as load,
-            serving(create_app(tables=http_tables)) as http_url,
+            # the bench measures throughput: no rate limit, no per-request log lines
+            serving(create_app(UNLIMITED, tables=http_tables)) as http_url,
             serving(bare_app()) as bare_url,
         ):
 

@@ -20,7 +20,12 @@ from uuid import UUID, uuid4
 import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import DomainEventProtocol, Snapshot
-from eventsourcing.persistence import IntegrityError, JSONTranscoder
+from eventsourcing.persistence import (
+    IntegrityError,
+    InterfaceError,
+    JSONTranscoder,
+    OperationalError,
+)
 
 from domain import structs
 from domain.commands import SHARED_HANDLERS, Handler
@@ -245,9 +250,11 @@ class Tables(Application[UUID]):
                 changed = [table for table in tables.values() if table.pending_events]
                 if changed:
                     self.save(*changed)
-            except BaseException:
+            except BaseException as error:
                 for table_id in tables:
                     self._evict(table_id)
+                if isinstance(error, (OperationalError, InterfaceError)):
+                    raise  # the store is unreachable: running each command alone cannot help
                 alone = [
                     i for i, result in enumerate(results) if not isinstance(result, DomainError)
                 ]

@@ -60,7 +60,7 @@ Audit = Annotated[
 ]
 
 
-def _responses() -> dict[int, ResponseSpec]:
+def _responses(*extra: tuple[int, str]) -> dict[int, ResponseSpec]:
     return {
         status: ResponseSpec(
             Problem,
@@ -76,11 +76,18 @@ def _responses() -> dict[int, ResponseSpec]:
             (409, "The table's state does not allow this now"),
             (412, "If-Match does not match the table's version"),
             (422, "The command breaks a rule"),
+            (503, "The event store cannot be reached; nothing was changed (Retry-After)"),
+            *extra,
         )
     }
 
 
 RESPONSES = _responses()
+#: what a command may also meet: the limits against abuse (service/limits.py)
+COMMAND_RESPONSES = _responses(
+    (413, "The request body is larger than the server accepts"),
+    (429, "Too many commands from this credential; retry after Retry-After seconds"),
+)
 
 
 def _bearer(request: Request[Any, Any, Any]) -> Bearer:
@@ -154,13 +161,14 @@ async def read_as_caller(
     )
 
 
-def _command(path: str, summary: str, status: int = 200, **kwargs: Any) -> Any:
+def _command(path: str, summary: str, status: int = 200, *, command: str, **kwargs: Any) -> Any:
     return post(
         path,
         summary=summary,
         status_code=status,
-        responses=RESPONSES,
+        responses=COMMAND_RESPONSES,
         security=[{"bearer": []}],
+        opt={"command": command},  # logs, metrics and the rate limit know it by this name
         **kwargs,
     )
 
@@ -173,7 +181,8 @@ class TablesController(Controller):
         "/",
         summary="Create a table; returns the Mayor's credential",
         status_code=201,
-        responses=RESPONSES,
+        responses=COMMAND_RESPONSES,
+        opt={"command": "CreateTable"},
     )
     async def create_table(
         self,
@@ -220,7 +229,12 @@ class TablesController(Controller):
         view = await read_as_caller(request, table_id, audit, version, table_view)
         return Response(view, headers=etag(view.version))
 
-    @_command("/{table_id:uuid}/fork", "Start a new table from this one at a version (Mayor)", 201)
+    @_command(
+        "/{table_id:uuid}/fork",
+        "Start a new table from this one at a version (Mayor)",
+        201,
+        command="ForkTable",
+    )
     async def fork(
         self,
         request: Request[Any, Any, Any],
@@ -242,7 +256,12 @@ class TablesController(Controller):
         )
         return Response(body, status_code=201, headers=etag(fork.version))
 
-    @_command("/{table_id:uuid}/seats", "Seat a player (Mayor); returns its credential", 201)
+    @_command(
+        "/{table_id:uuid}/seats",
+        "Seat a player (Mayor); returns its credential",
+        201,
+        command="AddSeat",
+    )
     async def add_seat(
         self,
         request: Request[Any, Any, Any],
@@ -260,7 +279,11 @@ class TablesController(Controller):
         )
         return Response(body, status_code=201, headers=etag(outcome.version))
 
-    @_command("/{table_id:uuid}/start", "Set out the cards as the table's mode says (Mayor)")
+    @_command(
+        "/{table_id:uuid}/start",
+        "Set out the cards as the table's mode says (Mayor)",
+        command="StartTable",
+    )
     async def start(
         self,
         request: Request[Any, Any, Any],
@@ -270,7 +293,11 @@ class TablesController(Controller):
     ) -> Response[schemas.Accepted]:
         return await _accepted(request, table_id, fc.StartTable(), if_match, idempotency_key)
 
-    @_command("/{table_id:uuid}/close", "Close the table and reveal its seed (Mayor)")
+    @_command(
+        "/{table_id:uuid}/close",
+        "Close the table and reveal its seed (Mayor)",
+        command="CloseTable",
+    )
     async def close(
         self,
         request: Request[Any, Any, Any],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from litestar import Litestar, get
+from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 
@@ -11,7 +11,12 @@ from service.api import TablesController
 from service.batcher import CommandBatcher
 from service.command_routes import COMMAND_ROUTES
 from service.fanout import FanOut, InProcessFanOut
+from service.limits import RateLimiter, StreamSlots, rate_limit
+from service.logs import configure_logging
+from service.metrics import Metrics
+from service.operations import ObserveRequests, health_live, health_ready, metrics
 from service.problems import EXCEPTION_HANDLERS
+from service.redis_fanout import RedisFanOut
 from service.settings import Settings
 from service.stream import stream
 
@@ -23,22 +28,32 @@ stable `type`. Commands accept `If-Match` (the table's ETag) and `Idempotency-Ke
 """
 
 
-@get("/health", summary="Liveness: the process answers", tags=["operations"])
-async def health() -> dict[str, str]:
-    return {"status": "ok"}
-
-
 def create_app(
     settings: Settings | None = None, tables: Tables | None = None, fanout: FanOut | None = None
 ) -> Litestar:
     settings = settings or Settings.from_env()
+    configure_logging(settings.log_level)
     tables = tables or Tables(settings.event_store_env(), server_key=settings.secret_key())
     batcher = CommandBatcher(tables)
+    if fanout is None and settings.redis_url:
+        fanout = RedisFanOut(settings.redis_url, tables, settings.redis_prefix)
+    fanout = fanout or InProcessFanOut()
+    redis_fanout = fanout if isinstance(fanout, RedisFanOut) else None
     app = Litestar(
-        route_handlers=[health, TablesController, *COMMAND_ROUTES, stream],
-        on_startup=[batcher.start],
-        on_shutdown=[batcher.stop],
+        route_handlers=[
+            health_live,
+            health_ready,
+            metrics,
+            TablesController,
+            *COMMAND_ROUTES,
+            stream,
+        ],
+        on_startup=[batcher.start, *([redis_fanout.start] if redis_fanout else [])],
+        on_shutdown=[batcher.stop, *([redis_fanout.stop] if redis_fanout else [])],
         exception_handlers=EXCEPTION_HANDLERS,
+        request_max_body_size=settings.max_body_bytes,
+        middleware=[ObserveRequests()],
+        guards=[rate_limit],
         openapi_config=OpenAPIConfig(
             title="Saloon",
             version="0.1.0",
@@ -54,5 +69,9 @@ def create_app(
     )
     app.state.tables = tables
     app.state.batcher = batcher
-    app.state.fanout = fanout or InProcessFanOut()
+    app.state.metrics = app_metrics = Metrics()
+    app.state.rate_limiter = RateLimiter(settings.commands_per_second, settings.commands_burst)
+    app.state.stream_slots = StreamSlots(settings.streams_per_seat, app_metrics.open_streams.inc)
+    app.state.fanout = fanout
+    app.state.redis = redis_fanout.redis if redis_fanout else None
     return app

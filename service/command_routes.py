@@ -30,7 +30,7 @@ from domain.frontera import harm as hm
 from domain.frontera import morale as mo
 from domain.frontera import recovery as rc
 from service import schemas
-from service.api import RESPONSES, IdempotencyKey, IfMatch, etag, run
+from service.api import COMMAND_RESPONSES, IdempotencyKey, IfMatch, etag, run
 
 
 @dataclass(frozen=True)
@@ -101,9 +101,10 @@ def command_route(
         f"/tables/{{table_id:uuid}}{path}",
         summary=summary,
         status_code=status,
-        responses=RESPONSES,
+        responses=COMMAND_RESPONSES,
         security=[{"bearer": []}],
         tags=["tables"],
+        opt={"command": command.__name__},  # logs, metrics and the rate limit know it by this
     )(handler)
 
 

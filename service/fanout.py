@@ -26,12 +26,22 @@ class InProcessFanOut:
         self._versions: dict[UUID, int] = {}
         self._signals: dict[UUID, asyncio.Event] = {}
 
+    def version(self, table_id: UUID) -> int:
+        """The newest version of the table this process has heard of (0: none)."""
+        return self._versions.get(table_id, 0)
+
     def publish(self, table_id: UUID, version: int) -> None:
         if version <= self._versions.get(table_id, 0):
             return
         self._versions[table_id] = version
         signal = self._signals.pop(table_id, None)
         if signal is not None:
+            signal.set()
+
+    def wake_all(self) -> None:
+        """Wake every waiting stream, to look at the store again."""
+        signals, self._signals = self._signals, {}
+        for signal in signals.values():
             signal.set()
 
     async def wait(self, table_id: UUID, after: int, timeout: float) -> None:

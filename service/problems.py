@@ -5,13 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import psycopg
+from eventsourcing import persistence
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
 
 from domain.errors import DomainError
+from service.logs import log_unexpected
 
 MEDIA_TYPE = "application/problem+json"
 TYPE_BASE = "/problems/"
+
+#: seconds a client should wait before retrying when the event store is unavailable
+STORE_RETRY_AFTER = 5
 
 STATUS_BY_KIND = {
     "invalid": 422,
@@ -32,6 +38,15 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     detail: str
     code: str
     instance: str | None = None
+
+
+class Refused(Exception):
+    """A request the service turns away by itself (limits, readiness): status, code, detail,
+    and when to try again."""
+
+    def __init__(self, status: int, code: str, detail: str, retry_after: int | None = None):
+        super().__init__(detail)
+        self.status, self.code, self.detail, self.retry_after = status, code, detail, retry_after
 
 
 def problem(
@@ -76,20 +91,42 @@ def validation_error(
 def http_error(request: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:
     if isinstance(error, NotFoundException):
         return problem(404, "not_found", "there is no such resource", request)
-    code = {405: "method_not_allowed", 413: "request_too_large"}.get(
-        error.status_code, "http_error"
-    )
+    code = {405: "method_not_allowed", 413: "body_too_large"}.get(error.status_code, "http_error")
     return problem(error.status_code, code, error.detail, request, dict(error.headers or {}))
 
 
-def unexpected_error(request: Request[Any, Any, Any], _: Exception) -> Response[Problem]:
+def unexpected_error(request: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
     """Never the details of an internal failure: they could carry hidden cards."""
+    log_unexpected(request, error)
     return problem(500, "internal_error", "the server failed; nothing was changed", request)
+
+
+def refused(request: Request[Any, Any, Any], error: Refused) -> Response[Problem]:
+    headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
+    return problem(error.status, error.code, error.detail, request, headers)
+
+
+def store_unavailable(request: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
+    """The event store cannot be reached: the command's transaction never committed."""
+    log_unexpected(request, error, level="warning")
+    return problem(
+        503,
+        "store_unavailable",
+        "the event store cannot be reached; nothing was changed: retry later "
+        "(a command with the same Idempotency-Key is applied at most once)",
+        request,
+        {"Retry-After": str(STORE_RETRY_AFTER)},
+    )
 
 
 EXCEPTION_HANDLERS: dict[Any, Any] = {
     DomainError: domain_error,
     ValidationException: validation_error,
     HTTPException: http_error,
+    Refused: refused,
+    persistence.OperationalError: store_unavailable,
+    persistence.InterfaceError: store_unavailable,
+    psycopg.OperationalError: store_unavailable,
+    psycopg.InterfaceError: store_unavailable,
     Exception: unexpected_error,
 }

@@ -24,9 +24,24 @@ class Settings:
     postgres_schema: str | None = None
     #: Redis for live events across worker processes; None: in-process fan-out only
     redis_url: str | None = None
+    #: the Redis keys of this deployment start with this (several can share one Redis)
+    redis_prefix: str = "saloon:"
     #: the key every table's shuffle seed is derived from (hex); generated into
     #: data_dir/secret.key on first run when not given
     secret_key_hex: str | None = None
+    #: seconds to wait for a PostgreSQL connection before the store counts as unavailable
+    #: (whole seconds; eventsourcing retries a failed store call ten times before giving up)
+    postgres_connect_timeout: int = 2
+    #: the largest request body accepted (bytes); larger ones get 413
+    max_body_bytes: int = 64 * 1024
+    #: commands per second per credential, per process (token bucket); 0: no limit
+    commands_per_second: float = 20.0
+    #: how many commands a credential may send at once before the rate applies
+    commands_burst: int = 40
+    #: open event streams per seat, per process
+    streams_per_seat: int = 4
+    #: the level of the JSON logs on stderr
+    log_level: str = "INFO"
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -42,7 +57,18 @@ class Settings:
             postgres_password=env.get("SALOON_POSTGRES_PASSWORD", cls.postgres_password),
             postgres_schema=env.get("SALOON_POSTGRES_SCHEMA") or None,
             redis_url=env.get("SALOON_REDIS_URL") or None,
+            redis_prefix=env.get("SALOON_REDIS_PREFIX", cls.redis_prefix),
             secret_key_hex=env.get("SALOON_SECRET_KEY") or None,
+            postgres_connect_timeout=int(
+                env.get("SALOON_POSTGRES_CONNECT_TIMEOUT", cls.postgres_connect_timeout)
+            ),
+            max_body_bytes=int(env.get("SALOON_MAX_BODY_BYTES", cls.max_body_bytes)),
+            commands_per_second=float(
+                env.get("SALOON_COMMANDS_PER_SECOND", cls.commands_per_second)
+            ),
+            commands_burst=int(env.get("SALOON_COMMANDS_BURST", cls.commands_burst)),
+            streams_per_seat=int(env.get("SALOON_STREAMS_PER_SEAT", cls.streams_per_seat)),
+            log_level=env.get("SALOON_LOG_LEVEL", cls.log_level).upper(),
         )
 
     def event_store_env(self) -> dict[str, str]:
@@ -55,6 +81,7 @@ class Settings:
                 "POSTGRES_PORT": str(self.postgres_port),
                 "POSTGRES_USER": self.postgres_user,
                 "POSTGRES_PASSWORD": self.postgres_password,
+                "POSTGRES_CONNECT_TIMEOUT": str(self.postgres_connect_timeout),
                 **({"POSTGRES_SCHEMA": self.postgres_schema} if self.postgres_schema else {}),
             }
         self.data_dir.mkdir(parents=True, exist_ok=True)

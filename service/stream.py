@@ -14,6 +14,7 @@ from uuid import UUID
 import anyio
 import msgspec
 from litestar import Request, get
+from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
@@ -23,7 +24,17 @@ from projections.log import log_page
 from projections.redaction import Viewer
 from service.api import RESPONSES, Audit, read_as_caller, tables_of
 from service.fanout import FanOut
+from service.limits import StreamSlots, held
+from service.problems import Problem
 
+STREAM_RESPONSES = {
+    429: ResponseSpec(
+        Problem,
+        description="The seat has as many streams open as allowed (`/problems/too_many_streams`)",
+        media_type="application/problem+json",
+        generate_examples=False,
+    )
+}
 HEARTBEAT_SECONDS = 15.0
 BATCH = 200
 
@@ -41,7 +52,7 @@ def _last_event_id(request: Request[Any, Any, Any], query: int | None) -> int:
 @get(
     "/tables/{table_id:uuid}/stream",
     summary="Live stream (SSE) of the caller's redacted events; resume with Last-Event-ID",
-    responses=RESPONSES,
+    responses={**RESPONSES, **STREAM_RESPONSES},
     security=[{"bearer": []}],
     tags=["tables"],
     media_type="text/event-stream",
@@ -69,14 +80,19 @@ async def stream(
         return read
 
     # authenticate before the stream starts, so a bad credential is a plain 401
-    await read_as_caller(request, table_id, audit, None, lambda table, viewer: None)
+    seat = await read_as_caller(request, table_id, audit, None, lambda table, viewer: viewer.seat)
+    # and take one of the seat's stream slots (429 when all are open), held until the end
+    slots: StreamSlots = request.app.state.stream_slots
+    release = slots.reserve(table_id, seat)
 
     async def messages() -> AsyncIterator[ServerSentEventMessage]:
         nonlocal position
+        sent = anyio.current_time()
         while True:
             events, version = await read_as_caller(request, table_id, audit, None, batch(position))
             for event in events:
                 position = event.version
+                sent = anyio.current_time()
                 yield ServerSentEventMessage(
                     data=msgspec.json.encode(event).decode(), event=event.type, id=event.version
                 )
@@ -84,6 +100,9 @@ async def stream(
                 continue  # more than one batch behind
             with anyio.move_on_after(HEARTBEAT_SECONDS + 1):
                 await fanout.wait(table_id, position, HEARTBEAT_SECONDS)
-            yield ServerSentEventMessage(comment="keep-alive", data=None)
+            # a fan-out that polls (Redis down) wakes often: keep-alives stay a heartbeat apart
+            if anyio.current_time() - sent >= HEARTBEAT_SECONDS:
+                sent = anyio.current_time()
+                yield ServerSentEventMessage(comment="keep-alive", data=None)
 
-    return ServerSentEvent(messages())
+    return ServerSentEvent(held(messages(), release))

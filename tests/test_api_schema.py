@@ -14,6 +14,7 @@ from schemathesis.core.parameters import ParameterLocation
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from service.app import create_app
+from service.settings import Settings
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
 
@@ -49,7 +50,9 @@ class Live:
 
 @pytest.fixture(scope="module")
 def live() -> Iterator[Live]:
-    with serving(create_app(tables=in_memory_tables())) as url:
+    # no rate limit: thousands of fuzzed commands would mostly meet 429 (tests/test_limits.py)
+    unlimited = Settings(commands_per_second=0)
+    with serving(create_app(unlimited, tables=in_memory_tables())) as url:
         yield Live(url)
 
 

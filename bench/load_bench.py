@@ -1,0 +1,419 @@
+"""The load bench: 200 tables x 4 seats at once against the production configuration.
+
+The server is what `make run-prod` starts: `uvicorn --factory service.app:create_app
+--workers 2` (one supervisor, two worker processes sharing its port) on the local PostgreSQL
+(a fresh schema of database `test`, dropped afterwards) and Redis, started through the
+process harness of `tests/workers.py` with the same preparation step (`service.prepare`).
+
+Each table has the Mayor and three players, each with a protagonist. Every seat is its own
+client with its own kept-alive HTTP/1.1 connection (`LeanClient` of `bench.http_bench`, so
+800 connections, spread by the kernel over the two workers), and each table plays opposed
+tests in a loop: the Mayor opens one among the three protagonists; the three players draw at
+the same moment, then choose at the same moment (the last choice resolves the test). Seven
+commands per loop, three of them racing on the same table, often through different workers:
+the optimistic-concurrency retries across processes are part of what is measured.
+
+After one warm-up loop per table, the loops run for `MEASURE_SECONDS`; loops under way when
+it ends finish and count. Printed: commands/s, the p50 and p99 latency of a command, the
+errors (any answer other than 2xx, or a broken connection: must be 0), and the resident
+memory (VmRSS) of each worker process after setting up the tables and after the run. The
+bare Litestar figures of `bench.http_bench` are the floor to compare with.
+
+Without PostgreSQL or Redis the bench prints why it skipped, and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import statistics
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import psycopg
+import redis
+from psycopg import sql
+
+from bench.domain_bench import Figure
+from bench.http_bench import LeanClient, Seats
+from tests.workers import workers
+
+TABLES = 200
+PLAYERS = 3  # and the Mayor: four seats a table
+WORKERS = 2
+WARMUP_LOOPS = 1
+MEASURE_SECONDS = 15.0
+#: requests in flight while the tables are set up
+SETUP_CONCURRENCY = 50
+PG = {
+    "POSTGRES_DBNAME": "test",
+    "POSTGRES_HOST": "127.0.0.1",
+    "POSTGRES_PORT": "5432",
+    "POSTGRES_USER": "postgres",
+    "POSTGRES_PASSWORD": "",
+}
+REDIS_URL = "redis://127.0.0.1:6379/0"
+HERO = {
+    "traits": {"hands": 3, "senses": 3, "muscle": 3, "head": 3},
+    "skills": ["aim", "agility", "cunning", "perception"],
+}
+
+
+@dataclass(frozen=True)
+class Table:
+    table_id: str
+    mayor: str
+    #: (credential, character) of each player
+    players: list[tuple[str, str]]
+
+
+@dataclass
+class Load:
+    """What the measured window saw."""
+
+    commands: int = 0
+    errors: int = 0
+    warmup_commands: int = 0
+    reconnects: int = 0
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    first_errors: list[str] = field(default_factory=list)
+
+    def error(self, what: str) -> None:
+        self.errors += 1
+        if len(self.first_errors) < 5:
+            self.first_errors.append(what)
+
+
+# -- the load generator (runs in its own process) ------------------------------------------
+
+
+class Connection(LeanClient):
+    """A seat's kept-alive connection that opens a new one when the server has closed it.
+
+    uvicorn closes a connection idle for 5 seconds (its keep-alive timeout); a seat waits
+    that long for its turn under this load, and every HTTP client library reconnects then.
+    Only a connection already closed before the request is sent is renewed: a request that
+    the server drops is an error.
+    """
+
+    reconnects = 0
+
+    @classmethod
+    async def open(cls, url: str) -> Connection:
+        host = url.removeprefix("http://")
+        name, _, port = host.partition(":")
+        reader, writer = await asyncio.open_connection(name, int(port))
+        return cls(Seats(uuid.uuid4(), "", "", ""), host, reader, writer)
+
+    async def send(self, path: str, content: bytes, credential: str) -> tuple[int, bytes]:
+        if self.reader.at_eof() or self.writer.is_closing():
+            self.writer.close()
+            name, _, port = self.host.partition(":")
+            self.reader, self.writer = await asyncio.open_connection(name, int(port))
+            Connection.reconnects += 1
+        return await super().send(path, content, credential)
+
+
+async def _post(
+    client: Connection, path: str, body: Any, credential: str, load: Load | None
+) -> Any:
+    """POST; on a 2xx the decoded answer, else None (counted as an error when measuring)."""
+    content = b"" if body is None else msgspec.json.encode(body)
+    started = time.perf_counter()
+    try:
+        status, answer = await client.send(path, content, credential)
+    except (OSError, asyncio.IncompleteReadError, RuntimeError) as error:
+        if load is None:
+            raise
+        load.error(f"{path}: {error!r}")
+        return None
+    if load is not None:
+        load.latencies.append(time.perf_counter() - started)
+        load.commands += 1
+    if not 200 <= status < 300:
+        if load is None:
+            raise RuntimeError(f"{path}: {status} {answer[:300]!r}")
+        load.error(f"{path}: {status} {answer[:300]!r}")
+        return None
+    return msgspec.json.decode(answer)
+
+
+async def _new_table(url: str, index: int, gate: asyncio.Semaphore) -> Table:
+    async with gate:
+        client = await Connection.open(url)
+        try:
+            options = {"mode": "no_management"}
+            body = {"title": f"Load {index}", "mayor_name": "Mayor", "options": options}
+            created = await _post(client, "/tables", body, "-", None)
+            table_id, mayor = created["table_id"], created["credential"]
+            players = []
+            for seat in range(PLAYERS):
+                joined = await _post(
+                    client, f"/tables/{table_id}/seats", {"name": f"P{seat}"}, mayor, None
+                )
+                hero = {"name": f"Hero {seat}", **HERO}
+                character = await _post(
+                    client, f"/tables/{table_id}/characters", hero, joined["credential"], None
+                )
+                players.append((joined["credential"], character["id"]))
+            await _post(client, f"/tables/{table_id}/start", None, mayor, None)
+            return Table(table_id, mayor, players)
+        finally:
+            await client.aclose()
+
+
+def set_up(url: str, count: int) -> list[Table]:
+    async def all_tables() -> list[Table]:
+        gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+        return list(await asyncio.gather(*(_new_table(url, i, gate) for i in range(count))))
+
+    return asyncio.run(all_tables())
+
+
+async def _choose(
+    client: Connection, prefix: str, seat: tuple[str, str], drawn: Any, load: Load
+) -> None:
+    credential, character = seat
+    if drawn is None:
+        return
+    cards = drawn["cards"]
+    plain = [card for card in cards if "JK" not in card]
+    choice: dict[str, Any] = {"character": character, "cards": (plain or cards)[:1]}
+    if not plain:
+        choice["joker_suits"] = {cards[0]: "spades"}
+    await _post(client, f"{prefix}/test/choose", choice, credential, load)
+
+
+async def _play(table: Table, clients: list[Connection], load: Load) -> None:
+    """One opposed test: the Mayor opens it, the players draw together, choose together."""
+    prefix = f"/tables/{table.table_id}"
+    mayor, players = clients[0], clients[1:]
+    participants = [
+        {"character": character, "trait": "muscle", "skill": "agility"}
+        for _, character in table.players
+    ]
+    opened = await _post(
+        mayor, f"{prefix}/tests/opposed", {"participants": participants}, table.mayor, load
+    )
+    if opened is None:
+        return
+    drawn = await asyncio.gather(
+        *(
+            _post(client, f"{prefix}/test/draw", {"character": seat[1]}, seat[0], load)
+            for client, seat in zip(players, table.players, strict=True)
+        )
+    )
+    await asyncio.gather(
+        *(
+            _choose(client, prefix, seat, cards, load)
+            for client, seat, cards in zip(players, table.players, drawn, strict=True)
+        )
+    )
+
+
+async def _drive(url: str, tables: list[Table]) -> Load:
+    clients = [[await Connection.open(url) for _ in range(1 + PLAYERS)] for _ in tables]
+    try:
+        warm = Load()
+        for _ in range(WARMUP_LOOPS):
+            await asyncio.gather(*(_play(t, c, warm) for t, c in zip(tables, clients, strict=True)))
+        load = Load(
+            errors=warm.errors, first_errors=warm.first_errors, warmup_commands=warm.commands
+        )
+        started = time.perf_counter()
+        deadline = started + MEASURE_SECONDS
+
+        async def loop(table: Table, seats: list[Connection]) -> None:
+            while time.perf_counter() < deadline:
+                await _play(table, seats, load)
+
+        await asyncio.gather(*(loop(t, c) for t, c in zip(tables, clients, strict=True)))
+        load.seconds = time.perf_counter() - started
+        load.reconnects = Connection.reconnects
+        return load
+    finally:
+        for seats in clients:
+            for client in seats:
+                with contextlib.suppress(Exception):
+                    await client.aclose()
+
+
+def drive(url: str, tables: list[Table]) -> Load:
+    for name in ("httpx", "httpcore"):
+        logging.getLogger(name).setLevel(logging.WARNING)
+    return asyncio.run(_drive(url, tables))
+
+
+# -- the server side -----------------------------------------------------------------------
+
+
+def unavailable() -> str | None:
+    """Why the bench cannot run here, or None."""
+    try:
+        with _connect() as connection:
+            connection.execute("SELECT 1")
+    except psycopg.Error as error:
+        return f"PostgreSQL is unreachable: {' '.join(str(error).split())}"
+    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
+    try:
+        client.ping()
+    except redis.RedisError as error:
+        return f"Redis is unreachable at {REDIS_URL}: {error}"
+    finally:
+        client.close()
+    return None
+
+
+def _connect() -> psycopg.Connection:
+    return psycopg.connect(
+        host=PG["POSTGRES_HOST"],
+        port=int(PG["POSTGRES_PORT"]),
+        user=PG["POSTGRES_USER"],
+        password=PG["POSTGRES_PASSWORD"],
+        dbname=PG["POSTGRES_DBNAME"],
+        connect_timeout=2,
+        autocommit=True,
+    )
+
+
+@contextmanager
+def fresh_schema() -> Iterator[dict[str, str]]:
+    """A new schema of the bench's database, dropped afterwards (as the tests' fixture)."""
+    schema = f"bench_{uuid.uuid4().hex}"
+    with _connect() as connection:
+        connection.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
+    try:
+        yield {**PG, "POSTGRES_SCHEMA": schema}
+    finally:
+        with _connect() as connection:
+            connection.execute(
+                sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema))
+            )
+
+
+def rss_mib(pid: int) -> float | None:
+    """The process's resident memory, from /proc/<pid>/status (Linux)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds the process has used, from /proc/<pid>/stat (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def worker_pids(pids: list[int]) -> list[int]:
+    """Of a uvicorn supervisor's process tree, the processes that serve requests."""
+
+    def command(pid: int) -> str:
+        with contextlib.suppress(OSError):
+            return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        return ""
+
+    return [pid for pid in pids[1:] if "spawn_main" in command(pid)]
+
+
+def _memory_figures(pids: list[int], when: str) -> list[Figure]:
+    figures = []
+    for number, pid in enumerate(pids, start=1):
+        rss = rss_mib(pid)
+        if rss is not None:
+            figures.append(Figure(f"load worker {number} resident memory ({when})", rss, "MiB"))
+    return figures
+
+
+def run() -> list[Figure]:
+    """The load figures, or one line saying why there are none."""
+    reason = unavailable()
+    if reason is not None:
+        print(f"load bench skipped: {reason}", flush=True)
+        return []
+    where = f"{TABLES} tables x {1 + PLAYERS} seats, {WORKERS} workers, postgres+redis"
+    spawn = multiprocessing.get_context("spawn")
+    prefix = f"saloon-bench-{uuid.uuid4().hex[:8]}:"
+    with (
+        fresh_schema() as postgres,
+        workers(
+            1,
+            postgres=postgres,
+            redis_url=REDIS_URL,
+            env={"SALOON_REDIS_PREFIX": prefix, "SALOON_LOG_LEVEL": "WARNING"},
+            uvicorn_args=("--workers", str(WORKERS)),
+            ready_timeout=60,
+        ) as server,
+        ProcessPoolExecutor(1, mp_context=spawn) as generator,
+    ):
+        url = server.url(0)
+        pids = worker_pids(server.pids(0))
+        started = time.perf_counter()
+        tables = generator.submit(set_up, url, TABLES).result()
+        setup_seconds = time.perf_counter() - started
+        figures = [
+            Figure(f"load setup: tables created and started ({where})", setup_seconds, "s"),
+            *_memory_figures(pids, "tables set up"),
+        ]
+        cpu_before = [cpu_seconds(pid) or 0.0 for pid in pids]
+        load = generator.submit(drive, url, tables).result()
+        cpu = sum(cpu_seconds(pid) or 0.0 for pid in pids) - sum(cpu_before)
+        figures += [
+            Figure(f"load commands/s ({where})", load.commands / load.seconds, "commands/s"),
+            Figure(
+                f"load latency p50 ({where})",
+                statistics.median(load.latencies) * 1000,
+                "ms",
+                2,
+            ),
+            Figure(
+                f"load latency p99 ({where})",
+                statistics.quantiles(load.latencies, n=100, method="inclusive")[98] * 1000,
+                "ms",
+                2,
+            ),
+            Figure(f"load errors ({where}, must be 0)", load.errors, "", 0),
+            Figure(
+                f"load workers' CPU per command, warm-up included ({where})",
+                cpu / max(1, load.commands + load.warmup_commands) * 1000,
+                "ms",
+                2,
+            ),
+            Figure(
+                f"load connections renewed after an idle close ({where})", load.reconnects, "", 0
+            ),
+            *_memory_figures(pids, "after the run"),
+        ]
+        for error in load.first_errors:
+            print(f"load error: {error}", flush=True)
+        if load.errors:
+            print(f"worker stderr (tail):\n{server.stderr(0)[-3000:]}", flush=True)
+    _forget_redis_keys(prefix)
+    return figures
+
+
+def _forget_redis_keys(prefix: str) -> None:
+    client = redis.Redis.from_url(REDIS_URL)
+    try:
+        keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
+        for start in range(0, len(keys), 500):
+            client.delete(*keys[start : start + 500])
+    finally:
+        client.close()

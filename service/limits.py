@@ -1,0 +1,173 @@
+"""Limits against abuse, per process: commands per credential (a token bucket) and open
+streams per seat. With N worker processes each keeps its own count, so the effective limit
+is N times the configured one; put a proxy in front for a global limit.
+
+Reads are never rate-limited. Neither are requests without a genuine credential (they cost
+what a read costs: a 401), nor table creation, which carries no credential yet.
+"""
+
+from __future__ import annotations
+
+import hmac
+import math
+import threading
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from typing import Any, TypeVar
+from uuid import UUID
+
+from litestar.connection import ASGIConnection
+from litestar.handlers.base import BaseRouteHandler
+
+from domain.application import Tables
+from service.problems import Refused
+
+T = TypeVar("T")
+
+#: buckets kept at most; the least recently used (most likely full again) go first
+MAX_BUCKETS = 10_000
+
+
+def command_name(route_handler: BaseRouteHandler) -> str | None:
+    """The command a route runs (routes mark it in `opt`), or None for a read."""
+    name = route_handler.opt.get("command")
+    return name if isinstance(name, str) else None
+
+
+def caller_seat(tables: Tables, table_id: Any, authorization: str | None) -> str | None:
+    """The seat whose genuine credential the request carries, checked against the server key
+    alone (no store read); None without one. Whether the seat is still seated is the table's
+    business."""
+    if not isinstance(table_id, UUID) or not authorization:
+        return None
+    scheme, _, credential = authorization.partition(" ")
+    credential = credential.strip()
+    seat = credential.partition(".")[0]
+    if scheme.lower() != "bearer" or not seat or len(credential) > 256:
+        return None
+    genuine = tables.keys(table_id).credential(seat)
+    return seat if hmac.compare_digest(genuine.encode(), credential.encode()) else None
+
+
+class RateLimiter:
+    """A token bucket per key: `rate` tokens a second, at most `burst` saved up."""
+
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate, self.burst, self._clock = rate, max(1, burst), clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @property
+    def enabled(self) -> bool:
+        return self.rate > 0
+
+    def take(self, key: str) -> float:
+        """Spend a token of the key's bucket: 0 when there was one, else the seconds until
+        there is."""
+        if not self.enabled:
+            return 0.0
+        now = self._clock()
+        with self._lock:
+            tokens, then = self._buckets.pop(key, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+            wait = 0.0
+            if tokens >= 1:
+                tokens -= 1
+            else:
+                wait = (1 - tokens) / self.rate
+            self._buckets[key] = (tokens, now)
+            while len(self._buckets) > MAX_BUCKETS:
+                self._buckets.popitem(last=False)
+            return wait
+
+
+def rate_limit(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
+    """Guard of every route: commands spend a token of their credential's bucket."""
+    if command_name(handler) is None:
+        return
+    limiter: RateLimiter = connection.app.state.rate_limiter
+    if not limiter.enabled:
+        return
+    table_id = connection.path_params.get("table_id")
+    if table_id is None:  # table creation: no credential yet
+        return
+    seat = caller_seat(
+        connection.app.state.tables, table_id, connection.headers.get("authorization")
+    )
+    if seat is None:  # no genuine credential: 401 at the cost of a read, which is not limited
+        return
+    wait = limiter.take(f"{table_id}/{seat}")
+    if wait > 0:
+        raise Refused(
+            429,
+            "rate_limited",
+            f"too many commands: at most {limiter.rate:g} a second (bursts of "
+            f"{limiter.burst}) per credential; retry after the Retry-After seconds",
+            retry_after=max(1, math.ceil(wait)),
+        )
+
+
+class StreamSlots:
+    """How many streams each seat of each table has open in this process."""
+
+    def __init__(self, per_seat: int, on_change: Callable[[int], None] | None = None) -> None:
+        self.per_seat = per_seat
+        self._open: dict[tuple[UUID, str], int] = {}
+        self._on_change = on_change or (lambda delta: None)
+        self._lock = threading.Lock()
+
+    def reserve(self, table_id: UUID, seat: str) -> Callable[[], None]:
+        """Take a slot or refuse with 429; returns the slot's release (idempotent)."""
+        key = (table_id, seat)
+        with self._lock:
+            if self._open.get(key, 0) >= self.per_seat:
+                raise Refused(
+                    429,
+                    "too_many_streams",
+                    f"a seat may keep {self.per_seat} streams open at once: close one first",
+                    retry_after=5,
+                )
+            self._open[key] = self._open.get(key, 0) + 1
+        self._on_change(1)
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            with self._lock:
+                if released:
+                    return
+                released = True
+                left = self._open.get(key, 1) - 1
+                if left:
+                    self._open[key] = left
+                else:
+                    self._open.pop(key, None)
+            self._on_change(-1)
+
+        return release
+
+    def open(self, table_id: UUID, seat: str) -> int:
+        return self._open.get((table_id, seat), 0)
+
+
+def held(messages: AsyncIterator[T], release: Callable[[], None]) -> AsyncIterator[T]:
+    """`messages`, releasing a stream slot when they end, fail, are closed, or are dropped
+    without ever being started (a client gone before the first byte)."""
+
+    async def relay() -> AsyncIterator[T]:
+        try:
+            async for message in messages:
+                yield message
+        finally:
+            release()
+            aclose = getattr(messages, "aclose", None)
+            if aclose is not None:
+                await aclose()
+
+    wrapper = relay()
+    weakref.finalize(wrapper, release)
+    return wrapper

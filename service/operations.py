@@ -1,0 +1,158 @@
+"""Operations: liveness, readiness, Prometheus metrics, and the log line of every request
+that is a command or failed."""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import time
+from typing import Any
+
+import anyio
+import msgspec
+from litestar import Request, Response, get
+from litestar.enums import ScopeType
+from litestar.middleware import ASGIMiddleware
+from litestar.openapi import ResponseSpec
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+from domain.application import Tables
+from service.limits import caller_seat, command_name
+from service.logs import logger
+from service.metrics import metrics_of
+from service.problems import MEDIA_TYPE, Problem, Refused
+
+#: seconds each readiness check may take before it counts as failed
+READY_TIMEOUT = 3.0
+#: one store probe at a time: a probe stuck on a dead store must not pile up threads
+_PROBES = anyio.CapacityLimiter(1)
+
+
+class Liveness(msgspec.Struct):
+    status: str
+
+
+class Readiness(msgspec.Struct):
+    #: "ready"
+    status: str
+    #: each dependency checked: "ok", or "skipped" when not configured
+    checks: dict[str, str]
+
+
+@get(
+    ["/health/live", "/health"],
+    summary="Liveness: the process answers (/health is an alias)",
+    tags=["operations"],
+)
+async def health_live() -> Liveness:
+    return Liveness(status="ok")
+
+
+@get(
+    "/health/ready",
+    summary="Readiness: the event store answers (and Redis, when configured)",
+    tags=["operations"],
+    responses={
+        503: ResponseSpec(
+            Problem,
+            description="A dependency does not answer (`/problems/not_ready`); see detail",
+            media_type=MEDIA_TYPE,
+            generate_examples=False,
+        )
+    },
+)
+async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
+    tables: Tables = request.app.state.tables
+    checks: dict[str, str] = {}
+    try:
+        with anyio.fail_after(READY_TIMEOUT):
+            await anyio.to_thread.run_sync(
+                tables.recorder.max_notification_id, abandon_on_cancel=True, limiter=_PROBES
+            )
+        checks["store"] = "ok"
+    except Exception as error:
+        checks["store"] = f"unavailable ({type(error).__name__})"
+    redis = getattr(request.app.state, "redis", None)
+    if redis is None:
+        checks["redis"] = "skipped"
+    else:
+        try:
+            with anyio.fail_after(READY_TIMEOUT):
+                answer = redis.ping()
+                if inspect.isawaitable(answer):
+                    await answer
+            checks["redis"] = "ok"
+        except Exception as error:
+            checks["redis"] = f"unavailable ({type(error).__name__})"
+    failed = {name: state for name, state in checks.items() if state not in ("ok", "skipped")}
+    if failed:
+        detail = "; ".join(f"{name}: {state}" for name, state in failed.items())
+        raise Refused(503, "not_ready", f"not ready: {detail}", retry_after=5)
+    return Readiness(status="ready", checks=checks)
+
+
+@get(
+    "/metrics",
+    summary="Prometheus metrics of this process (text exposition format)",
+    tags=["operations"],
+    media_type="text/plain",
+)
+async def metrics(request: Request[Any, Any, Any]) -> Response[str]:
+    text = generate_latest(metrics_of(request.app).registry).decode()
+    return Response(text, media_type=CONTENT_TYPE_LATEST)
+
+
+class ObserveRequests(ASGIMiddleware):
+    """Times every request; commands get a `command` log line and their metrics, any other
+    failed request an `error` line. The outcome is the answer's status and problem code."""
+
+    scopes = (ScopeType.HTTP,)
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
+        start = time.perf_counter()
+        status = 500
+        problem: list[bytes] | None = None
+
+        async def observe(message: Message) -> None:
+            nonlocal status, problem
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                headers = dict(message.get("headers", ()))
+                if headers.get(b"content-type", b"").startswith(MEDIA_TYPE.encode()):
+                    problem = []
+            elif message["type"] == "http.response.body" and problem is not None:
+                problem.append(message.get("body", b""))
+            await send(message)
+
+        try:
+            await next_app(scope, receive, observe)
+        finally:
+            self._record(scope, status, problem, time.perf_counter() - start)
+
+    @staticmethod
+    def _record(scope: Scope, status: int, problem: list[bytes] | None, seconds: float) -> None:
+        code = "ok" if status < 400 else "http_error"
+        if problem is not None:
+            with contextlib.suppress(msgspec.DecodeError, KeyError, TypeError):
+                code = str(msgspec.json.decode(b"".join(problem))["code"])
+        command = command_name(scope["route_handler"])
+        table_id = scope.get("path_params", {}).get("table_id")
+        fields: dict[str, Any] = {
+            "method": scope.get("method"),
+            "route": scope.get("path_template", scope["path"]),
+            "table": str(table_id) if table_id is not None else None,
+            "status": status,
+            "outcome": code,
+            "latency_ms": round(seconds * 1000, 1),
+        }
+        if command is not None:
+            app = scope["litestar_app"]
+            headers = dict(scope.get("headers", ()))
+            authorization = headers.get(b"authorization", b"").decode("latin-1")
+            fields["seat"] = caller_seat(app.state.tables, table_id, authorization)
+            fields["command"] = command
+            metrics_of(app).command(command, code, seconds)
+            logger().info("command", extra=fields)
+        elif status >= 400:
+            (logger().error if status >= 500 else logger().warning)("error", extra=fields)

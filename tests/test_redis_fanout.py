@@ -1,0 +1,199 @@
+"""Live events across workers through Redis, over real HTTP on PostgreSQL.
+
+Two apps (two workers: each its own `Tables` and fan-out) share one PostgreSQL schema and one
+Redis key prefix. A stream on one receives what the other commits; the relay announces what
+nobody announced; a stream resumed with Last-Event-ID loses and repeats nothing; with Redis
+stopped, commands still succeed and streams fall back to polling the store, and all resumes
+when Redis comes back. Deadlines are generous: a stream left to its own heartbeat would take
+15 s, so an event within a few seconds shows the wake-up worked.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+
+import httpx
+import pytest
+import redis
+
+from domain.application import Tables
+from domain.commands import AddSeat
+from service.app import create_app
+from service.redis_fanout import RedisFanOut, entry_id
+from service.settings import Settings
+from tests.frontera_helpers import SERVER_KEY
+from tests.live_server import free_port, serving
+from tests.sse_reader import SseReader
+from tests.workers import workers as worker_processes
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis]
+
+DEADLINE = 5.0
+
+
+@contextmanager
+def workers(env: dict[str, str], redis_url: str, count: int = 2) -> Iterator[list[str]]:
+    """`count` apps on one store and one Redis prefix, served over HTTP; yields their URLs."""
+    prefix = f"test-{uuid.uuid4().hex}:"
+    with ExitStack() as stack:
+        urls = []
+        for _ in range(count):
+            tables = Tables(env, server_key=SERVER_KEY)
+            stack.callback(tables.close)
+            fanout = RedisFanOut(redis_url, tables, prefix)
+            app = create_app(Settings(), tables=tables, fanout=fanout)
+            urls.append(stack.enter_context(serving(app)))
+        yield urls
+
+
+def new_table(url: str) -> tuple[str, dict[str, str], int]:
+    created = httpx.post(f"{url}/tables", json={"title": "Relay", "mayor_name": "M"}).json()
+    headers = {"Authorization": f"Bearer {created['credential']}"}
+    return created["table_id"], headers, created["version"]
+
+
+def seat(url: str, table: str, headers: dict[str, str], name: str) -> int:
+    response = httpx.post(f"{url}/tables/{table}/seats", json={"name": name}, headers=headers)
+    assert response.status_code == 201, response.text
+    version: int = response.json()["version"]
+    return version
+
+
+def test_a_stream_on_one_worker_receives_what_another_commits_and_resumes_exactly(
+    postgres_env: dict[str, str], redis_url: str
+) -> None:
+    with workers(postgres_env, redis_url) as (first, second):
+        table, mayor, version = new_table(first)
+        stream_url = f"{second}/tables/{table}/stream"
+        with SseReader(stream_url, mayor, last_event_id=version) as reader:
+            assert reader.status_code == 200
+            time.sleep(0.5)  # the stream is waiting now
+            committed = seat(first, table, mayor, "Ann")
+            assert reader.take(1, DEADLINE) == [committed]
+        # while nobody listens, two more commands; the resumed stream gets each once, in order
+        later = [seat(first, table, mayor, name) for name in ("Bob", "Cid")]
+        with SseReader(stream_url, mayor, last_event_id=committed) as reader:
+            assert reader.take(2, DEADLINE) == later
+            assert reader.nothing_more(0.5)
+            again = seat(first, table, mayor, "Dan")
+            assert reader.take(1, DEADLINE) == [again]
+
+
+def test_the_relay_announces_a_commit_nobody_announced(
+    postgres_env: dict[str, str], redis_url: str
+) -> None:
+    with workers(postgres_env, redis_url) as (first, _):
+        table, mayor, version = new_table(first)
+        with SseReader(f"{first}/tables/{table}/stream", mayor, last_event_id=version) as reader:
+            time.sleep(0.5)
+            # a worker that commits and dies before announcing: here, an application that
+            # has no fan-out at all
+            silent = Tables(postgres_env, server_key=SERVER_KEY)
+            try:
+                outcome = silent.execute(uuid.UUID(table), "mayor", AddSeat(name="Ghost"))
+            finally:
+                silent.close()
+            assert reader.take(1, DEADLINE) == [outcome.version]
+
+
+def test_announcing_a_version_twice_leaves_one_entry(redis_url: str) -> None:
+    client = redis.Redis.from_url(redis_url)
+    stream = f"test-{uuid.uuid4().hex}:table:{uuid.uuid4()}"
+    try:
+        client.xadd(stream, {"version": 3}, id=entry_id(3))
+        with pytest.raises(redis.ResponseError):
+            client.xadd(stream, {"version": 3}, id=entry_id(3))
+        with pytest.raises(redis.ResponseError):
+            client.xadd(stream, {"version": 2}, id=entry_id(2))
+        assert client.xlen(stream) == 1
+    finally:
+        client.delete(stream)
+        client.close()
+
+
+# -- Redis stopped and started again ------------------------------------------------------------
+
+
+class PrivateRedis:
+    """A redis-server of the test's own on a free port, to stop and start at will."""
+
+    def __init__(self) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            pytest.skip("redis-server is not installed")
+        self.binary = binary
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [self.binary, "--port", str(self.port), "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                redis.Redis.from_url(self.url).ping()
+                return
+            except redis.ConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@pytest.fixture
+def private_redis(redis_url: str) -> Iterator[PrivateRedis]:
+    server = PrivateRedis()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_with_redis_stopped_commands_succeed_streams_poll_and_all_resumes(
+    postgres_env: dict[str, str], private_redis: PrivateRedis
+) -> None:
+    with workers(postgres_env, private_redis.url) as (first, second):
+        table, mayor, version = new_table(first)
+        stream_url = f"{second}/tables/{table}/stream"
+        with SseReader(stream_url, mayor, last_event_id=version) as reader:
+            time.sleep(0.5)
+            private_redis.stop()
+            down = [seat(first, table, mayor, name) for name in ("Ann", "Bob")]
+            assert reader.take(2, DEADLINE + 2) == down  # by polling the store
+            private_redis.start()
+            time.sleep(1.5)  # the workers notice Redis is back
+            back = seat(first, table, mayor, "Cid")
+            assert reader.take(1, DEADLINE) == [back]
+            assert reader.nothing_more(0.5)
+
+
+def test_two_worker_processes_a_stream_on_the_second_receives_what_the_first_commits(
+    postgres_env: dict[str, str], redis_url: str
+) -> None:
+    prefix = {"SALOON_REDIS_PREFIX": f"test-{uuid.uuid4().hex}:"}
+    with worker_processes(2, postgres=postgres_env, redis_url=redis_url, env=prefix) as w:
+        table, mayor, version = new_table(w.url(0))
+        stream_url = f"{w.url(1)}/tables/{table}/stream"
+        with SseReader(stream_url, mayor, last_event_id=version) as reader:
+            time.sleep(0.5)
+            committed = seat(w.url(0), table, mayor, "Ann")
+            assert reader.take(1, DEADLINE) == [committed]
+        later = [seat(w.url(0), table, mayor, name) for name in ("Bob", "Cid")]
+        with SseReader(stream_url, mayor, last_event_id=committed) as reader:
+            assert reader.take(2, DEADLINE) == later
+            assert reader.nothing_more(0.5)
