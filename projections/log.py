@@ -5,7 +5,40 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from domain.errors import InvalidCommand
+from domain.table import Table
 from projections.redaction import RedactedEvent, Viewer, event_type, involves, redact
+
+
+def _event_types() -> frozenset[str]:
+    """Every event type of every rule system (the systems register theirs on import)."""
+    import domain.systems  # noqa: F401  (imports every system's events)
+
+    found: set[str] = {event_type(Table.Created)}
+    pending = list(Table.Event.__subclasses__())
+    while pending:
+        kind = pending.pop()
+        pending.extend(kind.__subclasses__())
+        if "TOPIC" in kind.__dict__:
+            found.add(event_type(kind))
+    return frozenset(found)
+
+
+EVENT_TYPES = _event_types()
+
+
+def checked_types(types: list[str] | None) -> set[str] | None:
+    """A filter of event types, each one that exists (a misspelt type would match nothing)."""
+    if not types:
+        return None
+    unknown = sorted(set(types) - EVENT_TYPES)
+    if unknown:
+        raise InvalidCommand(
+            f"no event type is called {', '.join(map(repr, unknown))}; "
+            f"they are {', '.join(sorted(EVENT_TYPES))}",
+            "unknown_event_type",
+        )
+    return set(types)
 
 
 def log_page(

@@ -22,7 +22,7 @@ from domain.errors import Forbidden, InvalidCommand, NotFound, Unauthenticated
 from domain.frontera import commands as fc
 from domain.keys import Bearer
 from domain.table import GM, Table
-from projections.log import log_page
+from projections.log import checked_types, log_page
 from projections.redaction import Viewer, viewer_for
 from projections.tests_record import TestRecord, test_record
 from projections.views import CharacterView, TableView, character_view, table_view
@@ -385,7 +385,11 @@ class TablesController(Controller):
         limit: Annotated[int, QueryParameter(name="limit", ge=1, le=MAX_PAGE)] = 100,
         types: Annotated[
             list[str] | None,
-            QueryParameter(name="type", required=False, description="Only these event types"),
+            QueryParameter(
+                name="type",
+                required=False,
+                description="Only these event types (unknown ones: 422)",
+            ),
         ] = None,
         seat: Annotated[
             str | None,
@@ -404,7 +408,7 @@ class TablesController(Controller):
                 tables.table_events(table_id, after, to_version),
                 viewer,
                 table.closed,
-                types=set(types) if types else None,
+                types=checked_types(types),
                 seat=seat,
                 limit=limit,
             )

@@ -231,6 +231,12 @@ def test_errors_are_problem_json(client: TestClient[Any]) -> None:
         412,
         "stale_version",
     )
+    # a misspelt event type would silently match nothing: it is refused instead
+    misspelt = client.get(
+        f"{url}/events", params={"type": ["SeatJoined", "SeatJoind"]}, headers=mayor
+    )
+    assert_problem(misspelt, 422, "unknown_event_type")
+    assert ok(client.get(f"{url}/events", params={"type": "SeatJoined"}, headers=mayor))["events"]
 
 
 # -- SSE, resumed with Last-Event-ID -------------------------------------------------------------
