@@ -57,7 +57,9 @@ def live() -> Iterator[Live]:
 
 
 @schema.parametrize()
-@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+# derandomized: the same cases every run, so CI never fails on a case no earlier run met;
+# new cases come with changes to the document
+@settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @pytest.mark.parametrize("caller", ["mayor", "player"])
 def test_the_api_keeps_to_its_document(case: schemathesis.Case, live: Live, caller: str) -> None:
     # aim valid parts at the live table; parts generated invalid stay invalid
