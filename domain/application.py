@@ -88,6 +88,10 @@ class Outcome:
     version: int
 
 
+#: events read from the store at a time when following a table's log
+EVENT_PAGE = 500
+
+
 class Tables(Application[UUID]):
     """Every table of the server, event-sourced."""
 
@@ -364,8 +368,15 @@ class Tables(Application[UUID]):
     def table_events(
         self, table_id: UUID, after: int = 0, upto: int | None = None
     ) -> Iterator[DomainEventProtocol[UUID]]:
-        """The table's events with versions in (after, upto], oldest first."""
-        return iter(self.events.get(table_id, gt=after or None, lte=upto))
+        """The table's events with versions in (after, upto], oldest first, read from the
+        store a page at a time: a reader that stops early (a log page, a test's record)
+        reads no further than it needs."""
+        while True:
+            page = list(self.events.get(table_id, gt=after or None, lte=upto, limit=EVENT_PAGE))
+            yield from page
+            if len(page) < EVENT_PAGE:
+                return
+            after = page[-1].originator_version
 
     # -- internals ----------------------------------------------------------------------
 

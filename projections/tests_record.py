@@ -30,6 +30,13 @@ class TestRecord(msgspec.Struct, kw_only=True):
     events: list[RedactedEvent] = []
 
 
+def opened_at(state: Any, number: int) -> int:
+    """The version to read a test's record from: where it opened, when the state remembers
+    it (tables older than that index read from the start)."""
+    versions = getattr(state, "test_versions", {})
+    return int(versions.get(str(number), 1))
+
+
 def test_record(
     events: Iterable[Any], number: int, viewer: Viewer, closed: bool
 ) -> TestRecord | None:

@@ -24,7 +24,7 @@ from domain.keys import Bearer
 from domain.table import GM, Table
 from projections.log import checked_types, log_page
 from projections.redaction import Viewer, viewer_for
-from projections.tests_record import TestRecord, test_record
+from projections.tests_record import TestRecord, opened_at, test_record
 from projections.views import CharacterView, TableView, character_view, table_view
 from service import schemas
 from service.batcher import CommandBatcher
@@ -360,7 +360,9 @@ class TablesController(Controller):
         tables = tables_of(request)
 
         def record(table: Table, viewer: Viewer) -> TestRecord:
-            found = test_record(tables.table_events(table_id), number, viewer, table.closed)
+            since = opened_at(table.game, number) - 1
+            events = tables.table_events(table_id, since)
+            found = test_record(events, number, viewer, table.closed)
             if found is None:
                 raise NotFound(f"this table has no test {number}", "unknown_test")
             return found

@@ -116,6 +116,7 @@ class TestOpened(Table.Event):
         state = game(table)
         state.test = clone(self.test)
         state.tests_opened = self.test.number
+        state.test_versions[str(self.test.number)] = self.originator_version
 
 
 class DeadMansHandDrawn(Table.Event):

@@ -245,6 +245,8 @@ class FronteraState(Stored, kw_only=True):
     weapons: dict[str, Weapon] = {}
     test: OpenTest | None = None
     tests_opened: int = 0
+    #: the table version at which each test opened, so its record reads from there
+    test_versions: dict[str, int] = {}  # by test number, as text (JSON keys)
     #: game time the Mayor has advanced, in seconds (recovery.py)
     elapsed: int = 0
     #: the characters of the drinking duel under way (drinking.py)
