@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).parent.parent
@@ -23,15 +24,19 @@ def references(text: str) -> list[tuple[str, str]]:
     return found
 
 
+@cache
+def defined_in(file: str) -> frozenset[str]:
+    tree = ast.parse((ROOT / "tests" / file).read_text())
+    return frozenset(node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef))
+
+
 def missing(text: str) -> list[str]:
     absent = []
     for file, test in references(text):
-        path = ROOT / "tests" / file
-        if not file or not path.exists():
+        if not file or not (ROOT / "tests" / file).exists():
             absent.append(f"{file}::{test}")
             continue
-        tree = ast.parse(path.read_text())
-        names = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+        names = defined_in(file)
         if test != "*" and not any(name == test or name.startswith(test) for name in names):
             absent.append(f"{file}::{test}")
     return absent
