@@ -4,6 +4,10 @@ eventsourcing is synchronous, so commands must leave the event loop. Handing eac
 thread pool makes the loop and the workers trade the GIL around every SQLite call; a single
 thread that takes whatever commands are waiting and group-commits them writes once per batch
 instead, and the loop never blocks.
+
+When the store fails, the batcher fails fast for a cool-down (a circuit breaker): the store's
+own retries make one failing call last many seconds, and a queue of commands each waiting
+that long would hold every client; after the cool-down the next batch tries the store again.
 """
 
 from __future__ import annotations
@@ -11,8 +15,10 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
+import time
 
 from domain.application import CommandRequest, Outcome, Tables
+from service.problems import STORE_ERRORS, STORE_RETRY_AFTER, StoreDown
 
 MAX_BATCH = 64
 
@@ -29,8 +35,10 @@ def _settle(future: asyncio.Future[Outcome], result: Outcome | BaseException) ->
 
 
 class CommandBatcher:
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, cooldown: float = STORE_RETRY_AFTER) -> None:
         self._tables = tables
+        self._cooldown = cooldown
+        self._down_until = 0.0
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
 
@@ -44,7 +52,14 @@ class CommandBatcher:
             self._thread.join(timeout=10)
             self._thread = None
 
+    @property
+    def store_down(self) -> bool:
+        """The store failed less than a cool-down ago."""
+        return time.monotonic() < self._down_until
+
     async def run(self, request: CommandRequest) -> Outcome:
+        if self.store_down:
+            raise StoreDown("the event store failed moments ago")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Outcome] = loop.create_future()
         self._jobs.put((request, loop, future))
@@ -70,8 +85,12 @@ class CommandBatcher:
     def _run_batch(self, batch: list[_Job]) -> None:
         results: list[Outcome | BaseException]
         try:
+            if self.store_down:  # queued before the store failed
+                raise StoreDown("the event store failed moments ago")
             results = list(self._tables.execute_all([request for request, _, _ in batch]))
         except BaseException as error:  # a failure of the store: every command of the batch
+            if isinstance(error, STORE_ERRORS) and not isinstance(error, StoreDown):
+                self._down_until = time.monotonic() + self._cooldown
             results = [error] * len(batch)
         for (_, loop, future), result in zip(batch, results, strict=True):
             loop.call_soon_threadsafe(_settle, future, result)

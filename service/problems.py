@@ -18,6 +18,19 @@ TYPE_BASE = "/problems/"
 
 #: seconds a client should wait before retrying when the event store is unavailable
 STORE_RETRY_AFTER = 5
+#: what a failing store raises, through eventsourcing or from the driver itself
+STORE_ERRORS = (
+    persistence.OperationalError,
+    persistence.InterfaceError,
+    psycopg.OperationalError,
+    psycopg.InterfaceError,
+)
+
+
+class StoreDown(persistence.OperationalError):
+    """The store failed a moment ago: commands fail fast until the cool-down is over, rather
+    than each waiting out the store's retries."""
+
 
 STATUS_BY_KIND = {
     "invalid": 422,
@@ -108,11 +121,15 @@ def refused(request: Request[Any, Any, Any], error: Refused) -> Response[Problem
 
 def store_unavailable(request: Request[Any, Any, Any], error: Exception) -> Response[Problem]:
     """The event store cannot be reached: the command's transaction never committed."""
-    log_unexpected(request, error, level="warning")
+    if not isinstance(error, StoreDown):
+        log_unexpected(request, error, level="warning")
+    failing_fast = (
+        " (it failed moments ago: not tried again yet)" if isinstance(error, StoreDown) else ""
+    )
     return problem(
         503,
         "store_unavailable",
-        "the event store cannot be reached; nothing was changed: retry later "
+        f"the event store cannot be reached{failing_fast}; nothing was changed: retry later "
         "(a command with the same Idempotency-Key is applied at most once)",
         request,
         {"Retry-After": str(STORE_RETRY_AFTER)},

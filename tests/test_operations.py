@@ -3,6 +3,7 @@ PostgreSQL that goes away under a running server (503 + Retry-After, nothing wri
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -21,9 +22,12 @@ from prometheus_client.parser import text_string_to_metric_families
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from domain.application import Tables
+from domain.application import CommandRequest, Tables
+from domain.commands import AddSeat
 from service.app import create_app
+from service.batcher import CommandBatcher
 from service.logs import LOGGER, JsonFormatter
+from service.problems import STORE_ERRORS, StoreDown
 from service.settings import Settings
 from tests.api_helpers import api_client, bearer, ok
 from tests.frontera_helpers import in_memory_tables
@@ -271,6 +275,9 @@ def test_an_unreachable_postgresql_is_503_with_retry_after_and_writes_nothing(
             assert int(refused.headers["retry-after"]) > 0
             not_ready = client.get("/health/ready")
             assert "store: unavailable" in assert_problem(not_ready, 503, "not_ready")["detail"]
+            # the breaker is open: the next command fails fast, without trying the store
+            fast = client.post(f"/tables/{table}/seats", json={"name": "Fay"}, headers=mayor)
+            assert "failed moments ago" in assert_problem(fast, 503, "store_unavailable")["detail"]
     finally:
         tables.close()
 
@@ -291,3 +298,32 @@ def test_an_unreachable_postgresql_is_503_with_retry_after_and_writes_nothing(
             assert [s["id"] for s in seats] == ["mayor", "p1", "p2"]
     finally:
         direct.close()
+
+
+@pytest.mark.postgres
+def test_the_command_thread_fails_fast_after_a_store_failure_then_tries_again(
+    postgres_env: dict[str, str],
+) -> None:
+    proxy = TcpProxy(int(postgres_env["POSTGRES_PORT"]))
+    tables = Tables({**postgres_env, "POSTGRES_PORT": str(proxy.port)}, server_key=bytes(32))
+    tables.recorder.datastore.pool.timeout = 0.05  # type: ignore[attr-defined]
+    batcher = CommandBatcher(tables, cooldown=0.5)
+    batcher.start()
+    try:
+        table_id = tables.create_table("frontera", "T", "M", {})
+        proxy.cut()
+        command = CommandRequest(table_id, "mayor", AddSeat(name="Eva"), None, None)
+
+        def attempt() -> BaseException:
+            with pytest.raises(STORE_ERRORS) as caught:
+                asyncio.run(batcher.run(command))
+            return caught.value
+
+        assert not isinstance(attempt(), StoreDown)  # the store was tried, and failed
+        assert batcher.store_down and isinstance(attempt(), StoreDown)  # failing fast
+        time.sleep(0.6)
+        assert not batcher.store_down
+        assert not isinstance(attempt(), StoreDown)  # tried again after the cool-down
+    finally:
+        batcher.stop()
+        tables.close()
