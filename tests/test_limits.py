@@ -93,8 +93,20 @@ def test_a_chunked_body_without_length_is_cut_at_the_limit_too() -> None:
 # -- commands per credential -----------------------------------------------------------------
 
 
+class ManualClock:
+    """The limiter's clock, moved by the test: a slow machine cannot refill a bucket."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def test_commands_past_the_burst_are_429_with_retry_after_and_reads_never_are() -> None:
     with client_with(commands_per_second=2, commands_burst=3) as client:
+        clock = ManualClock()
+        client.app.state.rate_limiter = RateLimiter(2, 3, clock=clock)
         table, mayor = new_table(client)
         # table creation has no credential yet and is not limited
         for name in ("A", "B"):
@@ -117,7 +129,7 @@ def test_commands_past_the_burst_are_429_with_retry_after_and_reads_never_are() 
         for _ in range(5):
             assert_problem(client.post(f"/tables/{table}/start", headers=forged), 401)
 
-        time.sleep(0.55)  # 2 a second: a token is back
+        clock.now += 0.5  # 2 a second: a token is back
         ok(client.post(f"/tables/{table}/seats", json={"name": "C"}, headers=mayor), 201)
         assert_problem(
             client.post(f"/tables/{table}/seats", json={"name": "E"}, headers=mayor), 429
@@ -126,6 +138,7 @@ def test_commands_past_the_burst_are_429_with_retry_after_and_reads_never_are() 
 
 def test_each_credential_has_its_own_bucket() -> None:
     with client_with(commands_per_second=1, commands_burst=2) as client:
+        client.app.state.rate_limiter = RateLimiter(1, 2, clock=ManualClock())
         table, mayor = new_table(client)
         player = seat(client, table, mayor)
         ok(client.post(f"/tables/{table}/seats", json={"name": "Eva"}, headers=mayor), 201)
