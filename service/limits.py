@@ -51,6 +51,17 @@ def caller_seat(tables: Tables, table_id: Any, authorization: str | None) -> str
     return seat if hmac.compare_digest(genuine.encode(), credential.encode()) else None
 
 
+def request_seat(scope: Any, tables: Tables) -> str | None:
+    """The caller's seat, worked out once per request: the rate limit and the log both ask."""
+    state = scope.setdefault("state", {})
+    if "saloon.seat" not in state:
+        table_id = scope.get("path_params", {}).get("table_id")
+        authorization = dict(scope.get("headers", ())).get(b"authorization", b"")
+        state["saloon.seat"] = caller_seat(tables, table_id, authorization.decode("latin-1"))
+    seat: str | None = state["saloon.seat"]
+    return seat
+
+
 class RateLimiter:
     """A token bucket per key: `rate` tokens a second, at most `burst` saved up."""
 
@@ -95,9 +106,7 @@ def rate_limit(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRout
     table_id = connection.path_params.get("table_id")
     if table_id is None:  # table creation: no credential yet
         return
-    seat = caller_seat(
-        connection.app.state.tables, table_id, connection.headers.get("authorization")
-    )
+    seat = request_seat(connection.scope, connection.app.state.tables)
     if seat is None:  # no genuine credential: 401 at the cost of a read, which is not limited
         return
     wait = limiter.take(f"{table_id}/{seat}")

@@ -18,7 +18,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from domain.application import Tables
-from service.limits import caller_seat, command_name
+from service.limits import command_name, request_seat
 from service.logs import logger
 from service.metrics import metrics_of
 from service.problems import MEDIA_TYPE, Problem, Refused
@@ -148,9 +148,7 @@ class ObserveRequests(ASGIMiddleware):
         }
         if command is not None:
             app = scope["litestar_app"]
-            headers = dict(scope.get("headers", ()))
-            authorization = headers.get(b"authorization", b"").decode("latin-1")
-            fields["seat"] = caller_seat(app.state.tables, table_id, authorization)
+            fields["seat"] = request_seat(scope, app.state.tables)
             fields["command"] = command
             metrics_of(app).command(command, code, seconds)
             logger().info("command", extra=fields)

@@ -137,13 +137,9 @@ def test_players_declare_after_the_mayors_characters() -> None:
 # -- restrictions --------------------------------------------------------------------------------
 
 
-def duel_table(
-    footing: dict[str, dict[str, Any]] | None = None,
-    range_: str = "medium",
-    script: list[str] | None = None,
-    **combat: Any,
-) -> Session:
-    """Ann (p1's, c1: hands 4, quick shot, brawl, strength) against the Mayor's Billy (c2)."""
+def ann_and_billy(script: list[str] | None = None) -> Session:
+    """Ann (p1's, c1: hands 4, quick shot, brawl, strength) and the Mayor's Billy (c2),
+    at a started no-management table."""
     session = new_session(players=("Ann",), mode="no_management", scripted_order=script)
     session.run(
         session.seats["Ann"],
@@ -158,6 +154,17 @@ def duel_table(
         npc("Billy", {"hands": 3, "senses": 3, "muscle": 2, "head": 2}, ["quick_shot", "aim"]),
     )
     session.run(MAYOR, cmd.StartTable())
+    return session
+
+
+def duel_table(
+    footing: dict[str, dict[str, Any]] | None = None,
+    range_: str = "medium",
+    script: list[str] | None = None,
+    **combat: Any,
+) -> Session:
+    """Ann and Billy in a combat, its first turn started."""
+    session = ann_and_billy(script)
     footing = footing or {}
     combatants = [{"character": c, **footing.get(c, {})} for c in ("c1", "c2")]
     session.run(
@@ -604,17 +611,7 @@ def test_a_refused_combat_command_names_its_reason_and_appends_nothing(
     setting: str, actor: str, command: Any, code: str
 ) -> None:
     if setting == "no combat":
-        session = new_session(players=("Ann",), mode="no_management")
-        session.run(
-            session.seats["Ann"],
-            protagonist(
-                "Ann",
-                {"hands": 4, "senses": 3, "muscle": 3, "head": 2},
-                ["quick_shot", "strength", "perception", "brawl"],
-            ),
-        )
-        session.run(MAYOR, npc("Billy", {"hands": 3, "senses": 3, "muscle": 2, "head": 2}, []))
-        session.run(MAYOR, cmd.StartTable())
+        session = ann_and_billy()
     else:
         session = duel_table()
         if setting == "between turns":

@@ -55,7 +55,6 @@ import contextlib
 import logging
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -70,6 +69,7 @@ import httpx
 
 from service.prepare import prepare
 from service.settings import Settings
+from tests.live_server import free_port
 
 #: the server key of every worker group unless a test gives another (hex, 32 bytes)
 SECRET_KEY = "5a" * 32
@@ -83,13 +83,6 @@ STDERR_TAIL = 4000
 
 class WorkerFailed(RuntimeError):
     """A worker did not start, or died when it should not have."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 def saloon_env(

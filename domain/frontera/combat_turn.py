@@ -28,7 +28,7 @@ from typing import Any
 import msgspec
 
 from domain.commands import Command
-from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.frontera import rules
 from domain.frontera.cards import Suit
 from domain.frontera.character import Character, Trait
@@ -464,11 +464,7 @@ def declare(table: Table, actor: str, command: DeclareAction, keys: TableKeys) -
     state, combat, test = _running_turn(table)
     table.require_seat(actor)
     character = rules._character(state, command.character)
-    if character.seat != actor:
-        raise Forbidden(
-            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
-            "not_your_seat",
-        )
+    rules.require_player(character, actor)
     if command.character not in combat.combatants:
         raise Conflict(f"{character.name} is not in the combat", "not_a_combatant")
     if command.character in combat.declarations:

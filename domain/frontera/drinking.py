@@ -32,7 +32,7 @@ import math
 from typing import Any, Literal
 
 from domain.commands import Command
-from domain.errors import Conflict, Forbidden, InvalidCommand
+from domain.errors import Conflict, InvalidCommand
 from domain.frontera import rules
 from domain.frontera.character import Character
 from domain.frontera.events import game
@@ -153,11 +153,8 @@ def drink(table: Table, actor: str, command: Drink, keys: TableKeys) -> int:
     state = rules._started(table)
     seat = table.require_seat(actor)
     character = rules._character(state, command.character)
-    if seat.id != table.gm_seat.id and character.seat != actor:
-        raise Forbidden(
-            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
-            "not_your_seat",
-        )
+    if seat.id != table.gm_seat.id:
+        rules.require_player(character, actor)
     if not 1 <= command.drinks <= MAX_DRINKS:
         raise InvalidCommand(f"a round is 1 to {MAX_DRINKS} drinks", "invalid_drinks")
     rules._able(character)

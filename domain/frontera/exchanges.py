@@ -255,11 +255,7 @@ def _normal(table: Table, what: str) -> FronteraState:
 
 def _quiet(state: FronteraState) -> None:
     """No test and no exchange in progress."""
-    if state.test is not None:
-        raise Conflict(
-            f"test {state.test.number} is still open: resolve or cancel it first",
-            "test_in_progress",
-        )
+    rules.require_no_open_test(state)
     if state.exchange is not None or state.house_game is not None:
         raise Conflict(
             "a card exchange or a game at the house is in progress: finish it first",

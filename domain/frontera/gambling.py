@@ -43,7 +43,7 @@ import math
 from typing import Any
 
 from domain.commands import Command
-from domain.errors import Conflict, Forbidden, InvalidCommand
+from domain.errors import Conflict, InvalidCommand
 from domain.frontera import rules
 from domain.frontera.cards import Suit, card
 from domain.frontera.character import Character, Skill, Trait
@@ -310,11 +310,7 @@ def _playing(table: Table, actor: str, character_id: str) -> tuple[FronteraState
     house_game = state.house_game
     if house_game is None or house_game.character != character.id:
         raise Conflict(f"{character.name} is not playing at the house", "no_house_game")
-    if character.seat != actor:
-        raise Forbidden(
-            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
-            "not_your_seat",
-        )
+    rules.require_player(character, actor)
     if state.test is not None and state.test.number == house_game.stop_test:
         raise Conflict("the stop test is still open", "test_in_progress")
     return state, house_game
@@ -414,11 +410,7 @@ def close_house(table: Table, actor: str, command: CloseHouse, _: TableKeys) -> 
     table.require_gm(actor, "close the house")
     if state.house_game is None:
         raise Conflict("nobody is playing at the house", "no_house_game")
-    if state.test is not None:
-        raise Conflict(
-            f"test {state.test.number} is still open: resolve or cancel it first",
-            "test_in_progress",
-        )
+    rules.require_no_open_test(state)
     house_game = state.house_game
     reason = rules._reason(command.reason)
     _put_house_away(table, actor, house_game)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.commands import Command
-from domain.errors import Conflict, Forbidden, InvalidCommand
+from domain.errors import Conflict, InvalidCommand
 from domain.frontera import rules
 from domain.frontera.cards import card
 from domain.frontera.events import game
@@ -255,11 +255,7 @@ def answer_challenge(table: Table, actor: str, command: AnswerChallenge, keys: T
     state = rules._started(table)
     table.require_seat(actor)
     character = rules._character(state, command.character)
-    if character.seat != actor:
-        raise Forbidden(
-            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
-            "not_your_seat",
-        )
+    rules.require_player(character, actor)
     challenger = state.challenges.get(character.id)
     if challenger is None:
         raise Conflict(f"{character.name} owes no answer to a challenge", "no_pending_challenge")

@@ -333,11 +333,7 @@ def advance_time(table: Table, actor: str, command: AdvanceTime, keys: TableKeys
     """Returns the table's game time, in seconds."""
     state = rules._started(table)
     table.require_gm(actor, "advance time")
-    if state.test is not None:
-        raise Conflict(
-            f"test {state.test.number} is still open: resolve or cancel it first",
-            "test_in_progress",
-        )
+    rules.require_no_open_test(state)
     if command.unit not in UNIT_SECONDS:
         raise InvalidCommand(f"time advances in {', '.join(UNIT_SECONDS)}", "invalid_duration")
     seconds = command.amount * UNIT_SECONDS[command.unit]

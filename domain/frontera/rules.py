@@ -99,6 +99,23 @@ def _open_test(state: FronteraState) -> OpenTest:
     return state.test
 
 
+def require_player(character: Character, actor: str) -> None:
+    """Only the seat that plays a character acts for it."""
+    if character.seat != actor:
+        raise Forbidden(
+            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
+            "not_your_seat",
+        )
+
+
+def require_no_open_test(state: FronteraState) -> None:
+    if state.test is not None:
+        raise Conflict(
+            f"test {state.test.number} is still open: resolve or cancel it first",
+            "test_in_progress",
+        )
+
+
 def _participant(table: Table, actor: str, character_id: str) -> tuple[OpenTest, Participant]:
     """The open test and the actor's part in it, checking the actor plays that character."""
     state = _started(table)
@@ -108,11 +125,7 @@ def _participant(table: Table, actor: str, character_id: str) -> tuple[OpenTest,
     participant = test.participants.get(character_id)
     if participant is None:
         raise Conflict(f"{character.name} takes no part in test {test.number}", "not_a_participant")
-    if character.seat != actor:
-        raise Forbidden(
-            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
-            "not_your_seat",
-        )
+    require_player(character, actor)
     return test, participant
 
 
@@ -364,11 +377,7 @@ def _begin_phase_2(table: Table, actor: str) -> None:
 def _opening(table: Table, actor: str) -> FronteraState:
     state = _started(table)
     table.require_gm(actor, "open tests")
-    if state.test is not None:
-        raise Conflict(
-            f"test {state.test.number} is still open: resolve or cancel it first",
-            "test_in_progress",
-        )
+    require_no_open_test(state)
     if state.exchange is not None or state.house_game is not None:
         raise Conflict(
             "a card exchange or a game at the house is in progress: finish it first",
