@@ -28,3 +28,12 @@ def ok(response: Any, status: int = 200) -> Any:
     """The response's JSON body, once its status is the expected one."""
     assert response.status_code == status, response.text
     return response.json()
+
+
+def seat_player(client: Any, table_id: str, mayor: Headers, name: str) -> tuple[str, Headers]:
+    """Seat a player the way a real client does, returning its seat id and its own headers.
+
+    `client` is anything with httpx's `post` (a litestar TestClient, an httpx.Client).
+    """
+    seated = ok(client.post(f"/tables/{table_id}/seats", json={"name": name}, headers=mayor), 201)
+    return seated["seat"], bearer(seated["credential"])
