@@ -9,7 +9,6 @@ lost an optimistic-concurrency race with another process while the command is st
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import hmac
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -27,9 +26,10 @@ from eventsourcing.persistence import (
     OperationalError,
 )
 
-from domain import structs
-from domain.commands import SHARED_HANDLERS, Handler
+from domain import idempotency, structs
+from domain.commands import SHARED_HANDLERS, CloseTable, Handler
 from domain.errors import Conflict, DomainError, InvalidCommand, NotFound, StaleVersion
+from domain.idempotency import MAX_KEY, CommandRecorded
 from domain.keys import Bearer, TableKeys, commitment
 from domain.systems import rule_system
 from domain.table import GM, Seat, Table
@@ -40,7 +40,6 @@ T = TypeVar("T")
 SNAPSHOT_INTERVAL = 25
 CONFLICT_RETRIES = 5
 LOCK_STRIPES = 64
-MAX_KEY = 255
 MAX_TITLE = 120
 MAX_NAME = 80
 MIN_CREATION_KEY = 16
@@ -72,12 +71,6 @@ class CommandRequest:
             raise InvalidCommand(
                 f"an idempotency key has 1 to {MAX_KEY} characters", "invalid_idempotency_key"
             )
-
-    @property
-    def fingerprint(self) -> str:
-        """What a retry with the same key must repeat (seen only by its sender)."""
-        encoded = type(self.command).__name__.encode() + msgspec.json.encode(self.command)
-        return hashlib.sha256(encoded).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -182,7 +175,7 @@ class Tables(Application[UUID]):
                 id=rules.gm_seat,
                 name=gm_name,
                 role=GM,
-                credential_hash=keys.credential_hash(rules.gm_seat),
+                credential_hash=keys.credential_hash(rules.gm_seat, 0),
             ),
             seed_commitment=keys.seed_commitment,
         )
@@ -236,6 +229,7 @@ class Tables(Application[UUID]):
             for stripe in stripes:
                 locked.enter_context(self._locks[stripe])
             tables: dict[UUID, Table] = {}
+            records: list[CommandRecorded] = []
             for index, request in enumerate(requests):
                 try:
                     table = tables.get(request.table_id) or self._cached(request.table_id)
@@ -245,15 +239,18 @@ class Tables(Application[UUID]):
                 tables[table.id] = table
                 before = len(table.pending_events)
                 try:
-                    results[index] = self._apply(table, request)
+                    results[index], recorded = self._apply(table, request)
                 except DomainError:
                     if len(table.pending_events) != before:
                         raise  # a handler broke its promise to check before any event
                     alone.append(index)
+                    continue
+                if recorded is not None:
+                    records.append(recorded)
             try:
                 changed = [table for table in tables.values() if table.pending_events]
-                if changed:
-                    self.save(*changed)
+                if changed or records:
+                    self.save(*changed, *records)
             except BaseException as error:
                 for table_id in tables:
                     self._evict(table_id)
@@ -280,9 +277,9 @@ class Tables(Application[UUID]):
                 # moved the table, the save fails and the command runs again on fresh state
                 table = self._load(request.table_id) if fresh else self._cached(request.table_id)
                 try:
-                    outcome = self._apply(table, request)
-                    if table.pending_events:
-                        self.save(table)
+                    outcome, recorded = self._apply(table, request)
+                    if table.pending_events or recorded is not None:
+                        self.save(table, recorded)
                     return outcome
                 except IntegrityError:
                     self._evict(table.id)
@@ -294,17 +291,27 @@ class Tables(Application[UUID]):
                 fresh = True
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _apply(self, table: Table, request: CommandRequest) -> Outcome:
-        """Judge a command on a table in memory and trigger its events, without saving."""
+    def _apply(
+        self, table: Table, request: CommandRequest
+    ) -> tuple[Outcome, CommandRecorded | None]:
+        """Judge a command on a table in memory and trigger its events, without saving.
+
+        Returns the outcome and, for a keyed command met for the first time, its record, to
+        be saved in the same transaction as the table."""
         actor = request.actor
         seat = table.authenticate(actor.credential).id if isinstance(actor, Bearer) else actor
         key = request.idempotency_key
-        if key is not None and key in table.recent_commands:
-            return self._replay(table, seat, key, request.fingerprint)
+        encoded = msgspec.json.encode(request.command)
+        if key is not None:
+            replayed = self._replay(table.id, seat, key, request.command, encoded)
+            if replayed is not None:
+                return replayed, None
         expected = request.expected_version
         if expected is not None and expected != table.version:
             raise StaleVersion(f"the table is at version {table.version}, not {expected}")
         handler = self._handler(table, request.command)
+        if isinstance(request.command, CloseTable):
+            self._require_source_closed(table)
         before = len(table.pending_events)
         try:
             result = handler(table, seat, request.command, self.keys(table.id))
@@ -312,25 +319,56 @@ class Tables(Application[UUID]):
             if len(table.pending_events) != before:  # the cached table ran ahead of the store
                 self._evict(table.id)
             raise
-        if key is not None:
-            table.record_command(
-                seat,
-                key,
-                type(request.command).__name__,
-                request.fingerprint,
-                msgspec.to_builtins(result),
-            )
-        return Outcome(result, table.version)
+        outcome = Outcome(result, table.version)
+        if key is None:
+            return outcome, None
+        recorded = idempotency.record(
+            self._server_key,
+            table.id,
+            seat,
+            key,
+            request.command,
+            encoded,
+            msgspec.to_builtins(result),
+            table.version,
+        )
+        return outcome, recorded
 
-    @staticmethod
-    def _replay(table: Table, actor: str, key: str, fingerprint: str) -> Outcome:
-        recorded = table.recent_commands[key]
-        if recorded.actor != actor or recorded.fingerprint != fingerprint:
+    def _replay(
+        self, table_id: UUID, seat: str, key: str, command: Any, encoded: bytes
+    ) -> Outcome | None:
+        """The first result of a command sent again with the seat's key, if there was one."""
+        recorded = self.recorded(table_id, seat, key)
+        if recorded is None:
+            return None
+        if not hmac.compare_digest(
+            recorded.fingerprint, idempotency.fingerprint(self._server_key, command, encoded)
+        ):
             raise Conflict(
                 "this idempotency key was used for another command: use a new key per command",
                 "idempotency_key_reused",
             )
         return Outcome(recorded.result, recorded.version)
+
+    def recorded(self, table_id: UUID, seat: str, key: str) -> CommandRecorded | None:
+        """The record of the seat's command sent with this idempotency key, if any."""
+        record_id = idempotency.record_id(self._server_key, table_id, seat, key)
+        recorded = next(iter(self.events.get(record_id, limit=1)), None)
+        assert recorded is None or isinstance(recorded, CommandRecorded)
+        return recorded
+
+    def _require_source_closed(self, table: Table) -> None:
+        """A fork holds what its source's seats held at the fork, secret on the source while
+        it is open; closing the fork would show it all, so the source must close first."""
+        if table.lineage is None:
+            return
+        source = self._load(UUID(table.lineage.table_id))
+        if not source.closed:
+            raise Conflict(
+                f"this table was forked from table {source.id}, still open: closing would "
+                "show its secrets; close that table first",
+                "source_open",
+            )
 
     # -- reads --------------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ what a read costs: a 401), nor table creation, which carries no credential yet.
 
 from __future__ import annotations
 
-import hmac
 import math
 import threading
 import time
@@ -21,7 +20,7 @@ from uuid import UUID
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
-from domain.application import Tables
+from service.credentials import genuine_seat, presented
 from service.problems import Refused
 
 T = TypeVar("T")
@@ -34,32 +33,6 @@ def command_name(route_handler: BaseRouteHandler) -> str | None:
     """The command a route runs (routes mark it in `opt`), or None for a read."""
     name = route_handler.opt.get("command")
     return name if isinstance(name, str) else None
-
-
-def caller_seat(tables: Tables, table_id: Any, authorization: str | None) -> str | None:
-    """The seat whose genuine credential the request carries, checked against the server key
-    alone (no store read); None without one. Whether the seat is still seated is the table's
-    business."""
-    if not isinstance(table_id, UUID) or not authorization:
-        return None
-    scheme, _, credential = authorization.partition(" ")
-    credential = credential.strip()
-    seat = credential.partition(".")[0]
-    if scheme.lower() != "bearer" or not seat or len(credential) > 256:
-        return None
-    genuine = tables.keys(table_id).credential(seat)
-    return seat if hmac.compare_digest(genuine.encode(), credential.encode()) else None
-
-
-def request_seat(scope: Any, tables: Tables) -> str | None:
-    """The caller's seat, worked out once per request: the rate limit and the log both ask."""
-    state = scope.setdefault("state", {})
-    if "saloon.seat" not in state:
-        table_id = scope.get("path_params", {}).get("table_id")
-        authorization = dict(scope.get("headers", ())).get(b"authorization", b"")
-        state["saloon.seat"] = caller_seat(tables, table_id, authorization.decode("latin-1"))
-    seat: str | None = state["saloon.seat"]
-    return seat
 
 
 class RateLimiter:
@@ -97,7 +70,9 @@ class RateLimiter:
 
 
 def rate_limit(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
-    """Guard of every route: commands spend a token of their credential's bucket."""
+    """Guard of every route: refuses an ambiguous credential; commands spend a token of their
+    credential's bucket."""
+    presented(connection.scope)
     if command_name(handler) is None:
         return
     limiter: RateLimiter = connection.app.state.rate_limiter
@@ -106,7 +81,7 @@ def rate_limit(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRout
     table_id = connection.path_params.get("table_id")
     if table_id is None:  # table creation: no credential yet
         return
-    seat = request_seat(connection.scope, connection.app.state.tables)
+    seat = genuine_seat(connection.scope, connection.app.state.tables)
     if seat is None:  # no genuine credential: 401 at the cost of a read, which is not limited
         return
     wait = limiter.take(f"{table_id}/{seat}")

@@ -35,13 +35,28 @@ class TableForked(msgspec.Struct, kw_only=True):
     forked_from: str
     forked_at: int
     version: int
-    #: every seat's credential at the new table, for the Mayor to hand out
-    credentials: dict[str, str]
+    #: the Mayor's credential at the new table
+    credential: str
+    #: the players' seats, each waiting for its player to claim it with the credential that
+    #: player holds at the table forked from (`POST /tables/{fork}/seats/{seat}/claim`)
+    unclaimed: list[str]
 
 
-class SeatAdded(msgspec.Struct, kw_only=True):
+class SeatInvited(msgspec.Struct, kw_only=True):
     seat: str
-    #: the player's bearer credential, to hand to the player
+    #: for the Mayor to pass on: redeemed once, by the player, for the seat's credential
+    invitation: str
+    version: int
+
+
+class ClaimSeat(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    #: the seat's invitation; at a fork, the credential of the same seat at the source table
+    invitation: str
+
+
+class SeatCredential(msgspec.Struct, kw_only=True):
+    seat: str
+    #: the seat's new bearer credential, shown to this caller only, this once
     credential: str
     version: int
 

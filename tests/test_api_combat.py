@@ -10,7 +10,7 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from tests.api_helpers import Headers, api_client, bearer, ok
+from tests.api_helpers import Headers, api_client, bearer, ok, seat_player
 from tests.frontera_combat import (
     BOOK_ATTACKS,
     BOOK_HEALTH,
@@ -37,8 +37,7 @@ class Table:
         self.id = created["table_id"]
         self.headers: dict[str, Headers] = {"mayor": bearer(created["credential"])}
         for player in ("Djamal", "Coyote"):
-            seat = ok(self.post("mayor", "/seats", {"name": player}), 201)
-            self.headers[player] = bearer(seat["credential"])
+            _, self.headers[player] = seat_player(client, self.id, self.headers["mayor"], player)
 
     def post(self, who: str, path: str, body: Any = None) -> Any:
         return self.client.post(f"/tables/{self.id}{path}", json=body, headers=self.headers[who])

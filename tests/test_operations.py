@@ -164,9 +164,10 @@ def test_one_json_line_per_command_without_secrets() -> None:
     assert [(line["command"], line["status"], line["outcome"]) for line in command_lines] == [
         ("CreateTable", 201, "ok"),
         ("AddSeat", 201, "ok"),
+        ("ClaimSeat", 201, "ok"),
         ("StartTable", 403, "not_game_master"),
     ]
-    added, refused = command_lines[1], command_lines[2]
+    added, refused = command_lines[1], command_lines[3]
     assert added["table"] == table and added["seat"] == "mayor"
     assert refused["seat"] == "p1"
     assert all(isinstance(line["latency_ms"], float) for line in command_lines)
@@ -176,7 +177,8 @@ def test_one_json_line_per_command_without_secrets() -> None:
         ("GET", 401, "invalid_credential")
     ]
     text = json.dumps(lines)
-    assert credential not in text and credential.partition(".")[2] not in text
+    for secret in (credential, player["Authorization"].removeprefix("Bearer ")):
+        assert secret not in text and secret.rpartition(".")[2] not in text
     assert "d0:3C" not in text
 
 
