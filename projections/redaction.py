@@ -237,7 +237,7 @@ class RedactedEvent(msgspec.Struct, kw_only=True):
 
 
 def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
-    data = {k: v for k, v in vars(event).items() if k not in ENVELOPE}
+    data = {k: v for k, v in vars(event).items() if k not in ENVELOPE and k not in NEVER_SHOWN}
     rule = RULES.get(type(event), Rule())
     hidden: list[str] = []
     sealed = viewer.open_test is not None and getattr(event, "test", None) == viewer.open_test
