@@ -195,6 +195,12 @@ ENDPOINTS: dict[str, Cell] = {
     ),
     "POST fork": Cell(lobby, "POST", "/fork", (403, 403, 201), {"version": 2, "title": "What if"}),
     "POST seats": Cell(lobby, "POST", "/seats", (403, 403, 201), {"name": "Zed"}),
+    "POST seats/p2/invitation": Cell(lobby, "POST", "/seats/p2/invitation", (403, 403, 201)),
+    # a claim proves itself with the invitation, whoever sends it: a wrong one is a 401
+    "POST seats/p2/claim": Cell(
+        lobby, "POST", "/seats/p2/claim", (401, 401, 401), {"invitation": "p2.1." + "0" * 64}
+    ),
+    "POST credential": Cell(lobby, "POST", "/credential", (200, 200, 200)),
     "POST weapons": Cell(
         lobby,
         "POST",
