@@ -150,6 +150,23 @@ def _step(session: Session, data: st.DataObject) -> None:
             session.run(MAYOR, cmd.CancelTest(reason="cannot act"))
 
 
+def _started(options: dict[str, Any]) -> Session:
+    """A started table: Ann and Bob with a protagonist each, Billy the Mayor's NPC."""
+    # a fixed idempotency key gives a fixed table id, hence the same shuffles on every replay
+    app = in_memory_tables()
+    table_id = app.create_table("frontera", "Views", "Ana", options, idempotency_key=TABLE_KEY)
+    session = Session(app, table_id)
+    for name in ("Ann", "Bob"):
+        session.seats[name] = session.run(MAYOR, AddSeat(name=name)).result
+    hero = {"hands": 3, "senses": 3, "muscle": 3, "head": 3}
+    skills = ["aim", "agility", "cunning", "perception"]
+    session.run(session.seats["Ann"], protagonist("Ann's", hero, skills))
+    session.run(session.seats["Bob"], protagonist("Bob's", hero, skills))
+    session.run(MAYOR, npc("Billy", {"hands": 2, "senses": 2, "muscle": 4, "head": 2}, ["agility"]))
+    session.run(MAYOR, cmd.StartTable())
+    return session
+
+
 OPTIONS = {
     "normal": {"mode": "normal"},
     "phase_2": {"mode": "normal", "skip_phase_1": True},
@@ -163,18 +180,7 @@ OPTIONS = {
 def test_views_equal_their_rebuild_and_show_only_what_the_log_showed(
     options: dict[str, Any], data: st.DataObject
 ) -> None:
-    # a fixed idempotency key gives a fixed table id, hence the same shuffles on every replay
-    app = in_memory_tables()
-    table_id = app.create_table("frontera", "Views", "Ana", options, idempotency_key=TABLE_KEY)
-    session = Session(app, table_id)
-    for name in ("Ann", "Bob"):
-        session.seats[name] = session.run(MAYOR, AddSeat(name=name)).result
-    hero = {"hands": 3, "senses": 3, "muscle": 3, "head": 3}
-    skills = ["aim", "agility", "cunning", "perception"]
-    session.run(session.seats["Ann"], protagonist("Ann's", hero, skills))
-    session.run(session.seats["Bob"], protagonist("Bob's", hero, skills))
-    session.run(MAYOR, npc("Billy", {"hands": 2, "senses": 2, "muscle": 4, "head": 2}, ["agility"]))
-    session.run(MAYOR, cmd.StartTable())
+    session = _started(options)
     replica = Replica(session)
     replica.catch_up(check_every_version=True)
     for _ in range(STEPS):
@@ -213,17 +219,8 @@ def _face_down_orders(table: Table) -> list[list[str]]:
 def test_a_fork_seat_knows_no_more_than_the_same_seat_at_the_source_and_no_order(
     options: dict[str, Any], data: st.DataObject
 ) -> None:
-    app = in_memory_tables()
-    table_id = app.create_table("frontera", "Forks", "Ana", options, idempotency_key=TABLE_KEY)
-    session = Session(app, table_id)
-    for name in ("Ann", "Bob"):
-        session.seats[name] = session.run(MAYOR, AddSeat(name=name)).result
-    hero = {"hands": 3, "senses": 3, "muscle": 3, "head": 3}
-    skills = ["aim", "agility", "cunning", "perception"]
-    session.run(session.seats["Ann"], protagonist("Ann's", hero, skills))
-    session.run(session.seats["Bob"], protagonist("Bob's", hero, skills))
-    session.run(MAYOR, npc("Billy", {"hands": 2, "senses": 2, "muscle": 4, "head": 2}, ["agility"]))
-    session.run(MAYOR, cmd.StartTable())
+    session = _started(options)
+    app, table_id = session.app, session.table_id
     for _ in range(data.draw(st.integers(0, 25), "steps")):
         _step(session, data)
     at = data.draw(st.integers(1, session.version), "fork at")
