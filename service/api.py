@@ -315,10 +315,11 @@ class TablesController(Controller):
         table_id: FromPath[UUID],
         seat: FromPath[str],
         data: JSONBody[schemas.ClaimSeat],
-        idempotency_key: IdempotencyKey,
     ) -> Response[schemas.SeatCredential]:
+        # no Idempotency-Key: whoever knew the invitation and the key could replay the answer,
+        # credential included; a claim whose answer was lost takes a new invitation instead
         command = ClaimSeat(invitation=data.invitation)
-        outcome = await run(request, table_id, command, None, idempotency_key, actor=seat)
+        outcome = await run(request, table_id, command, None, None, actor=seat)
         return _credential(request, table_id, _issued(outcome), outcome, 201)
 
     @_command(
@@ -327,13 +328,10 @@ class TablesController(Controller):
         command="RotateCredential",
     )
     async def rotate(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
+        self, request: Request[Any, Any, Any], table_id: FromPath[UUID], if_match: IfMatch
     ) -> Response[schemas.SeatCredential]:
-        outcome = await run(request, table_id, RotateCredential(), if_match, idempotency_key)
+        # no Idempotency-Key: a retry would present the credential the first attempt retired
+        outcome = await run(request, table_id, RotateCredential(), if_match, None)
         return _credential(request, table_id, _issued(outcome), outcome, 200)
 
     @_command(
