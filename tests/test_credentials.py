@@ -63,14 +63,17 @@ def test_the_mayor_invites_and_only_the_player_ever_holds_the_credential(
     # an invitation is no credential
     assert_problem(http.get(f"/tables/{table}", headers=bearer(invitation)), 401)
 
-    claimed = ok(http.post(f"/tables/{table}/seats/p1/claim", json={"invitation": invitation}), 201)
+    # a claim takes no Idempotency-Key: a replay would hand the credential out again
+    key = {"Idempotency-Key": "ann-claims"}
+    path = f"/tables/{table}/seats/p1/claim"
+    claimed = ok(http.post(path, json={"invitation": invitation}, headers=key), 201)
     assert claimed["seat"] == "p1" and claimed["version"] == invited["version"] + 1
     player = bearer(claimed["credential"])
     assert ok(http.get(f"/tables/{table}", headers=player))["you"] == "p1"
 
     # single use: neither the Mayor nor anybody can redeem it again
     before = version_of(http, table, mayor)
-    again = http.post(f"/tables/{table}/seats/p1/claim", json={"invitation": invitation})
+    again = http.post(path, json={"invitation": invitation}, headers=key)
     assert_problem(again, 401, "invalid_invitation")
     assert version_of(http, table, mayor) == before
 
