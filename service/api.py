@@ -93,6 +93,7 @@ RESPONSES = _responses()
 #: what a command may also meet: the limits against abuse (service/limits.py)
 COMMAND_RESPONSES = _responses(
     (413, "The request body is larger than the server accepts"),
+    (415, "The body is not labelled as JSON (`/problems/unsupported_media_type`)"),
     (429, "Too many commands from this credential; retry after Retry-After seconds"),
 )
 
@@ -233,7 +234,10 @@ class TablesController(Controller):
         table_id: FromPath[UUID],
         audit: Audit = False,
         version: Annotated[
-            int | None, QueryParameter(name="version", required=False, ge=1, description="Rewind")
+            int | None,
+            QueryParameter(
+                name="version", required=False, ge=1, le=schemas.MAX_VERSION, description="Rewind"
+            ),
         ] = None,
     ) -> Response[TableView]:
         view = await read_as_caller(request, table_id, audit, version, table_view)
@@ -437,7 +441,10 @@ class TablesController(Controller):
         table_id: FromPath[UUID],
         audit: Audit = False,
         after: Annotated[
-            int, QueryParameter(name="after", ge=0, description="Events after this version")
+            int,
+            QueryParameter(
+                name="after", ge=0, le=schemas.MAX_VERSION, description="Events after this version"
+            ),
         ] = 0,
         limit: Annotated[int, QueryParameter(name="limit", ge=1, le=MAX_PAGE)] = 100,
         types: Annotated[
@@ -455,7 +462,8 @@ class TablesController(Controller):
             ),
         ] = None,
         to_version: Annotated[
-            int | None, QueryParameter(name="to_version", required=False, ge=1)
+            int | None,
+            QueryParameter(name="to_version", required=False, ge=1, le=schemas.MAX_VERSION),
         ] = None,
     ) -> schemas.EventPage:
         tables = tables_of(request)

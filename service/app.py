@@ -16,6 +16,7 @@ from service.logs import configure_logging
 from service.metrics import Metrics
 from service.operations import ObserveRequests, health_live, health_ready, metrics
 from service.problems import EXCEPTION_HANDLERS
+from service.protocol import JsonBodyRequest
 from service.redis_fanout import RedisFanOut
 from service.settings import Settings
 from service.stream import stream
@@ -52,6 +53,7 @@ def create_app(
         on_shutdown=[batcher.stop, *([redis_fanout.stop] if redis_fanout else [])],
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
+        request_class=JsonBodyRequest,
         middleware=[ObserveRequests()],
         guards=[rate_limit],
         openapi_config=OpenAPIConfig(

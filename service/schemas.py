@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.frontera.state import Options
 from projections.redaction import RedactedEvent
+
+#: the largest table version there can be: the store keeps versions as signed 64-bit integers,
+#: so a larger number would fail in the store's driver instead of being refused
+MAX_VERSION = 2**63 - 1
+Version = Annotated[int, msgspec.Meta(ge=1, le=MAX_VERSION)]
 
 
 class CreateTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -26,7 +33,7 @@ class TableCreated(msgspec.Struct, kw_only=True):
 
 class ForkTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: the version of this table the new one starts from
-    version: int
+    version: Version
     title: str
 
 

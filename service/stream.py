@@ -26,6 +26,7 @@ from service.api import RESPONSES, Audit, read_as_caller, tables_of
 from service.fanout import FanOut
 from service.limits import StreamSlots, held
 from service.problems import Problem
+from service.schemas import MAX_VERSION
 
 STREAM_RESPONSES = {
     429: ResponseSpec(
@@ -44,9 +45,14 @@ def _last_event_id(request: Request[Any, Any, Any], query: int | None) -> int:
     if header is None:
         return query or 0
     try:
-        return max(0, int(header))
+        position = int(header)
     except ValueError:
-        raise InvalidCommand("Last-Event-ID is a table version", "invalid_last_event_id") from None
+        position = -1
+    if not 0 <= position <= MAX_VERSION:
+        raise InvalidCommand(
+            f"Last-Event-ID is a table version, from 0 to {MAX_VERSION}", "invalid_last_event_id"
+        )
+    return position
 
 
 @get(
@@ -63,7 +69,9 @@ async def stream(
     audit: Audit = False,
     after: Annotated[
         int | None,
-        QueryParameter(name="after", required=False, ge=0, description="As Last-Event-ID"),
+        QueryParameter(
+            name="after", required=False, ge=0, le=MAX_VERSION, description="As Last-Event-ID"
+        ),
     ] = None,
 ) -> ServerSentEvent:
     position = _last_event_id(request, after)
