@@ -16,7 +16,7 @@ from service.logs import configure_logging
 from service.metrics import Metrics
 from service.operations import ObserveRequests, health_live, health_ready, metrics
 from service.problems import EXCEPTION_HANDLERS
-from service.protocol import JsonBodyRequest
+from service.protocol import JsonBodyRequest, head_as_get
 from service.redis_fanout import RedisFanOut
 from service.settings import Settings
 from service.stream import stream
@@ -69,6 +69,7 @@ def create_app(
             ),
         ),
     )
+    app.asgi_handler = head_as_get(app.asgi_handler)
     app.state.tables = tables
     app.state.batcher = batcher
     app.state.metrics = app_metrics = Metrics()

@@ -14,6 +14,7 @@ from uuid import UUID
 import anyio
 import msgspec
 from litestar import Request, get
+from litestar.background_tasks import BackgroundTask
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
@@ -113,4 +114,6 @@ async def stream(
                 sent = anyio.current_time()
                 yield ServerSentEventMessage(comment="keep-alive", data=None)
 
-    return ServerSentEvent(held(messages(), release))
+    # released when the messages end, and in any case once the response is over (a client
+    # gone before the first message never starts them)
+    return ServerSentEvent(held(messages(), release), background=BackgroundTask(release))
