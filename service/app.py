@@ -74,7 +74,9 @@ def create_app(
     app.state.batcher = batcher
     app.state.metrics = app_metrics = Metrics()
     app.state.rate_limiter = RateLimiter(settings.commands_per_second, settings.commands_burst)
-    app.state.stream_slots = StreamSlots(settings.streams_per_seat, app_metrics.open_streams.inc)
+    app.state.stream_slots = StreamSlots(
+        settings.streams_per_seat, settings.streams_per_table, app_metrics.open_streams.inc
+    )
     app.state.fanout = fanout
     app.state.redis = redis_fanout.redis if redis_fanout else None
     return app

@@ -40,6 +40,8 @@ class Settings:
     commands_burst: int = 40
     #: open event streams per seat, per process
     streams_per_seat: int = 4
+    #: open event streams of all the seats of a table, per process
+    streams_per_table: int = 32
     #: the level of the JSON logs on stderr
     log_level: str = "INFO"
 
@@ -68,6 +70,7 @@ class Settings:
             ),
             commands_burst=int(env.get("SALOON_COMMANDS_BURST", cls.commands_burst)),
             streams_per_seat=int(env.get("SALOON_STREAMS_PER_SEAT", cls.streams_per_seat)),
+            streams_per_table=int(env.get("SALOON_STREAMS_PER_TABLE", cls.streams_per_table)),
             log_level=env.get("SALOON_LOG_LEVEL", cls.log_level).upper(),
         )
 

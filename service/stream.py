@@ -32,7 +32,8 @@ from service.schemas import MAX_VERSION
 STREAM_RESPONSES = {
     429: ResponseSpec(
         Problem,
-        description="The seat has as many streams open as allowed (`/problems/too_many_streams`)",
+        description="The seat, or the table, has as many streams open as allowed "
+        "(`/problems/too_many_streams`, `/problems/too_many_table_streams`)",
         media_type="application/problem+json",
         generate_examples=False,
     )
