@@ -3,6 +3,10 @@
 The event id is the table version of the event, so a client that reconnects with
 `Last-Event-ID: N` gets every event after N exactly once: first from the store, then
 as the fan-out announces new versions.
+
+When the caller may no longer read the table (its seat removed, its credential no longer
+valid), the stream ends cleanly: a last `problem` event carries the problem+json, without an
+id, and the response closes.
 """
 
 from __future__ import annotations
@@ -19,14 +23,14 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from domain.errors import InvalidCommand
+from domain.errors import DomainError, InvalidCommand
 from domain.table import Table
 from projections.log import log_page
 from projections.redaction import Viewer
 from service.api import RESPONSES, Audit, read_as_caller, tables_of
 from service.fanout import FanOut
 from service.limits import StreamSlots, held
-from service.problems import Problem
+from service.problems import Problem, domain_problem
 from service.schemas import MAX_VERSION
 
 STREAM_RESPONSES = {
@@ -99,7 +103,15 @@ async def stream(
         nonlocal position
         sent = anyio.current_time()
         while True:
-            events, version = await read_as_caller(request, table_id, audit, None, batch(position))
+            try:
+                read = await read_as_caller(request, table_id, audit, None, batch(position))
+            except DomainError as error:  # the seat removed, its credential no longer valid
+                gone = domain_problem(error, request.url.path)
+                yield ServerSentEventMessage(
+                    event="problem", data=msgspec.json.encode(gone).decode()
+                )
+                return
+            events, version = read
             for event in events:
                 position = event.version
                 sent = anyio.current_time()
