@@ -74,11 +74,18 @@ class Settings:
             log_level=env.get("SALOON_LOG_LEVEL", cls.log_level).upper(),
         )
 
-    def event_store_env(self) -> dict[str, str]:
-        """The eventsourcing environment: PostgreSQL when configured, else a SQLite file."""
+    def event_store_env(self, *, create_tables: bool = False) -> dict[str, str]:
+        """The eventsourcing environment: PostgreSQL when configured, else a SQLite file.
+
+        PostgreSQL's tables are created by `service.prepare` alone (`create_tables`), never
+        by a worker: workers starting together would run the same DDL at once, and
+        PostgreSQL fails one of them (`tuple concurrently updated`). A SQLite file runs its
+        DDL under its own lock, one process after the other, so the app creates it there.
+        """
         if self.postgres_db:
             return {
                 "PERSISTENCE_MODULE": "eventsourcing.postgres",
+                "CREATE_TABLE": "true" if create_tables else "false",
                 "POSTGRES_DBNAME": self.postgres_db,
                 "POSTGRES_HOST": self.postgres_host,
                 "POSTGRES_PORT": str(self.postgres_port),

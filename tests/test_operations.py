@@ -27,6 +27,7 @@ from domain.commands import AddSeat
 from service.app import create_app
 from service.batcher import CommandBatcher
 from service.logs import LOGGER, JsonFormatter
+from service.prepare import prepare
 from service.problems import STORE_ERRORS, StoreDown
 from service.settings import Settings
 from tests.api_helpers import api_client, bearer, ok
@@ -255,6 +256,7 @@ def test_an_unreachable_postgresql_is_503_with_retry_after_and_writes_nothing(
         postgres_connect_timeout=1,
         secret_key_hex="ab" * 32,
     )
+    prepare(settings)  # the store's tables, as before any deployment's workers
     app = create_app(settings)
     tables: Tables = app.state.tables
     # eventsourcing retries a store call 10 times, each waiting for a connection as long as
