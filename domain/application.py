@@ -36,6 +36,8 @@ from domain.table import GM, Seat, Table
 
 T = TypeVar("T")
 
+#: what the store raises when it cannot be reached
+STORE_DOWN = (OperationalError, InterfaceError)
 #: events between snapshots: a load replays fewer than this many events (see `make bench`)
 SNAPSHOT_INTERVAL = 25
 CONFLICT_RETRIES = 5
@@ -215,14 +217,16 @@ class Tables(Application[UUID]):
             CommandRequest(table_id, actor, command, idempotency_key, expected_version)
         )
 
-    def execute_all(self, requests: Sequence[CommandRequest]) -> list[Outcome | DomainError]:
+    def execute_all(self, requests: Sequence[CommandRequest]) -> list[Outcome | Exception]:
         """Run several commands (of any tables) and save them in one transaction.
 
         A group commit: one write to the store for the lot. A command the rules reject, or
         whose table another process has moved on, is run again alone after the batch, so
-        each result is the one `execute` would have given.
+        each result is the one `execute` would have given. When the batch cannot be saved,
+        or a handler fails unexpectedly (a bug), no event of the batch is kept, not even in
+        the cache: every command is run again alone, and the failing one fails alone.
         """
-        results: list[Outcome | DomainError | None] = [None] * len(requests)
+        results: list[Outcome | Exception | None] = [None] * len(requests)
         alone: list[int] = []
         stripes = sorted({self._stripe(request.table_id) for request in requests})
         with contextlib.ExitStack() as locked:
@@ -230,32 +234,32 @@ class Tables(Application[UUID]):
                 locked.enter_context(self._locks[stripe])
             tables: dict[UUID, Table] = {}
             records: list[CommandRecorded] = []
-            for index, request in enumerate(requests):
-                try:
-                    table = tables.get(request.table_id) or self._cached(request.table_id)
-                except DomainError as error:
-                    results[index] = error
-                    continue
-                tables[table.id] = table
-                before = len(table.pending_events)
-                try:
-                    results[index], recorded = self._apply(table, request)
-                except DomainError:
-                    if len(table.pending_events) != before:
-                        raise  # a handler broke its promise to check before any event
-                    alone.append(index)
-                    continue
-                if recorded is not None:
-                    records.append(recorded)
             try:
+                for index, request in enumerate(requests):
+                    try:
+                        table = tables.get(request.table_id) or self._cached(request.table_id)
+                    except DomainError as error:
+                        results[index] = error
+                        continue
+                    tables[table.id] = table
+                    before = len(table.pending_events)
+                    try:
+                        results[index], recorded = self._apply(table, request)
+                    except DomainError:
+                        if len(table.pending_events) != before:
+                            raise  # a handler broke its promise to check before any event
+                        alone.append(index)
+                        continue
+                    if recorded is not None:
+                        records.append(recorded)
                 changed = [table for table in tables.values() if table.pending_events]
                 if changed or records:
                     self.save(*changed, *records)
             except BaseException as error:
-                for table_id in tables:
+                for table_id in tables:  # their unsaved events must never reach a later save
                     self._evict(table_id)
-                if isinstance(error, (OperationalError, InterfaceError)):
-                    raise  # the store is unreachable: running each command alone cannot help
+                if not isinstance(error, Exception) or isinstance(error, STORE_DOWN):
+                    raise  # the store is unreachable (or the process stops): alone cannot help
                 alone = [
                     i for i, result in enumerate(results) if not isinstance(result, DomainError)
                 ]
@@ -263,7 +267,9 @@ class Tables(Application[UUID]):
         for index in alone:
             try:
                 results[index] = self._execute(requests[index])
-            except DomainError as error:
+            except STORE_DOWN:
+                raise
+            except Exception as error:  # a rule's refusal, or a bug of this command alone
                 results[index] = error
         settled = [result for result in results if result is not None]
         assert len(settled) == len(requests)
