@@ -294,6 +294,9 @@ class Tables(Application[UUID]):
                 except DomainError:
                     if fresh or not self._moved(table):
                         raise
+                except BaseException:  # a failed save, or a bug: the table ran ahead of the store
+                    self._evict(table.id)
+                    raise
                 fresh = True
         raise AssertionError("unreachable")  # pragma: no cover
 

@@ -1,7 +1,7 @@
 """A handler that fails with an unexpected (non-domain) exception after triggering an event,
-in a group-committed batch or alone: what its table, or any table of the batch, had pending
-is never saved by a later command, so the store holds the events of the commands reported
-as done, and only those."""
+in a group-committed batch or alone, or a save that fails: what its table, or any table of
+the batch, had pending is never saved by a later command, so the store holds the events of
+the commands reported as done, and only those."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from uuid import UUID
 
 import msgspec
 import pytest
+from eventsourcing.persistence import OperationalError
 
 from domain.application import CommandRequest, Outcome, Tables
 from domain.commands import SHARED_HANDLERS
@@ -94,4 +95,20 @@ def test_a_handler_that_fails_alone_leaves_nothing_for_the_next_save(app: Tables
     with pytest.raises(Bug):
         app.execute(table_id, MAYOR, Explode(minutes=3))
     assert app.execute(table_id, MAYOR, wait(5)).version == 3
+    assert stored_waits(app, table_id) == [5]
+
+
+def test_a_command_whose_save_fails_alone_leaves_nothing_for_the_next_save(
+    app: Tables, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table_id = started(app)
+
+    def unreachable(*args: Any, **kwargs: Any) -> Any:
+        raise OperationalError("the store went away")
+
+    with monkeypatch.context() as store_down:
+        store_down.setattr(app.recorder, "insert_events", unreachable)
+        with pytest.raises(OperationalError):
+            app.execute(table_id, MAYOR, wait(3))
+    assert app.execute(table_id, MAYOR, wait(5)) == Outcome(result=5 * 60, version=3)
     assert stored_waits(app, table_id) == [5]
