@@ -16,7 +16,7 @@ import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -33,9 +33,10 @@ from tests.workers import SERVER_KEY_BYTES, Workers, workers
 pytestmark = pytest.mark.postgres
 
 CLIENTS = 6
-#: the burst lasts this long; worker 0 is killed KILL_AT seconds in, restarted at once
-BURST_SECONDS = 3.0
-KILL_AT = 0.8
+#: commands the clients send before worker 0 is killed (and restarted at once), and after
+BURST_COMMANDS = 4 * CLIENTS
+#: the longest the burst may take to get that far, on the slowest machine
+BURST_DEADLINE = 60.0
 #: a table remembers its last 256 keys: stay well below, so every replay is a true replay
 MAX_LOOPS = 60
 #: how long a client keeps failing over before it gives up on a command
@@ -232,6 +233,13 @@ def check_log(app: Tables, client: Client) -> None:
     assert fingerprint(app.read(table_id, lambda live: live)) == fingerprint(replay(events))
 
 
+def _wait_until(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + BURST_DEADLINE
+    while not condition():
+        assert time.monotonic() < deadline, "the burst did not get under way"
+        time.sleep(0.02)
+
+
 def test_kill_9_during_a_burst_loses_nothing_and_applies_nothing_twice(
     postgres_env: dict[str, str], tables: Tables
 ) -> None:
@@ -242,14 +250,16 @@ def test_kill_9_during_a_burst_loses_nothing_and_applies_nothing_twice(
             threading.Thread(target=client.run, args=(group, stop), daemon=True)
             for client in clients
         ]
-        started = time.monotonic()
         for thread in threads:
             thread.start()
-        time.sleep(KILL_AT)
+        # kill once the burst is under way, and stop once as much again was sent after the
+        # restart: counted in commands, not seconds, so a slow machine cannot miss the burst
+        sent_so_far = lambda: sum(len(c.sent) for c in clients)  # noqa: E731
+        _wait_until(lambda: sent_so_far() > BURST_COMMANDS)
         group.kill(0)
-        killed_at = sum(len(c.sent) for c in clients)
+        killed_at = sent_so_far()
         group.restart(0)
-        time.sleep(max(0.0, BURST_SECONDS - (time.monotonic() - started)))
+        _wait_until(lambda: sent_so_far() > killed_at + BURST_COMMANDS)
         stop.set()
         for thread in threads:
             thread.join(timeout=GIVE_UP_AFTER + 10)
