@@ -465,17 +465,9 @@ def test_the_survival_test_draws_two_with_medical_care_and_an_ace_saves(
         assert rejected(session, MAYOR, ct.OpenSurvivalTest(character="c3")).code == "not_fallen"
 
 
-@pytest.mark.parametrize(
-    ("script", "hurt"),
-    [
-        (["d0:QS", "d0:3S"], {"c1": 0, "c2": -2}),  # Ann wins: Billy takes 1 + revolver 1
-        (["d0:3S", "d0:QS"], {"c1": -2, "c2": 0}),
-        (["d0:5S", "d1:5S"], {"c1": -2, "c2": -2}),  # a tie: both are hit
-    ],
-)
-def test_the_pistol_duel_hits_the_loser_or_both_at_full_damage(
-    script: list[str], hurt: dict[str, int]
-) -> None:
+def pistol_duel(script: list[str], weapons: tuple[str, str] = ("revolver", "revolver")) -> Session:
+    """Ann (c1) and Billy (c2), hands 1 each, duel with these weapons; Ann plays the script's
+    first card, Billy its second."""
     session = new_session(players=("Ann",), mode="no_management", decks=2, scripted_order=script)
     session.run(
         session.seats["Ann"],
@@ -487,10 +479,10 @@ def test_the_pistol_duel_hits_the_loser_or_both_at_full_damage(
     )
     session.run(MAYOR, npc("Billy", {"hands": 1, "senses": 1, "muscle": 1, "head": 1}, []))
     session.run(MAYOR, cmd.StartTable())
-    number = session.run(
-        MAYOR,
-        ct.OpenPistolDuel(duellists=[ct.Duellist(character="c1"), ct.Duellist(character="c2")]),
-    ).result
+    duellists = [
+        ct.Duellist(character=c, weapon=w) for c, w in zip(("c1", "c2"), weapons, strict=True)
+    ]
+    number = session.run(MAYOR, ct.OpenPistolDuel(duellists=duellists)).result
     assert session.state.test is not None and session.state.test.participants["c1"].trait == (
         Trait.HANDS
     )
@@ -498,9 +490,42 @@ def test_the_pistol_duel_hits_the_loser_or_both_at_full_damage(
     session.run(MAYOR, cmd.Draw(character="c2"))
     session.run(session.seats["Ann"], cmd.Choose(character="c1", cards=[script[0]]))
     session.run(MAYOR, cmd.Choose(character="c2", cards=[script[1]]))
-    assert {c: ch.health for c, ch in session.state.characters.items()} == hurt
     (resolved,) = events_of(session, ev.TestResolved)
     assert resolved.test == number
+    return session
+
+
+@pytest.mark.parametrize(
+    ("script", "hurt"),
+    [
+        (["d0:QS", "d0:3S"], {"c1": 0, "c2": -2}),  # Ann wins: Billy takes 1 + revolver 1
+        (["d0:3S", "d0:QS"], {"c1": -2, "c2": 0}),
+        (["d0:5S", "d1:5S"], {"c1": -2, "c2": -2}),  # a tie: both are hit
+    ],
+)
+def test_the_pistol_duel_hits_the_loser_or_both_at_full_damage(
+    script: list[str], hurt: dict[str, int]
+) -> None:
+    session = pistol_duel(script)
+    assert {c: ch.health for c, ch in session.state.characters.items()} == hurt
+
+
+@pytest.mark.parametrize(
+    ("script", "hurt"),
+    [
+        # Ann's rifle wins: Billy takes quick shot 1 + rifle 2, with no absorption
+        (["d0:QS", "d0:3S"], {"c1": 0, "c2": -3}),
+        # Billy's revolver wins: Ann takes 1 + revolver 1, not her own rifle's 3
+        (["d0:3S", "d0:QS"], {"c1": -2, "c2": 0}),
+        # a tie: each takes the other's shot
+        (["d0:5S", "d1:5S"], {"c1": -2, "c2": -3}),
+    ],
+)
+def test_the_pistol_duel_loser_takes_the_winners_weapon_damage(
+    script: list[str], hurt: dict[str, int]
+) -> None:
+    session = pistol_duel(script, ("rifle", "revolver"))
+    assert {c: ch.health for c, ch in session.state.characters.items()} == hurt
 
 
 # -- every other refusal, with its code; none appends anything ---------------------------------

@@ -775,7 +775,7 @@ def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: Table
     ids = [d.character for d in command.duellists]
     if len(ids) != 2 or ids[0] == ids[1]:
         raise InvalidCommand("a pistol duel is between two characters", "invalid_participants")
-    stakes: dict[str, int | str | bool] = {}
+    stakes: dict[str, int | str | bool] = {}  # the damage of each duellist's shot
     participants = {}
     for duellist in command.duellists:
         weapon = state.weapons.get(duellist.weapon)
@@ -802,12 +802,13 @@ def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: Table
 def pistol_duel_shots(
     table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
 ) -> None:
-    """The loser takes one shot at full damage; a tie hits both; the winner is unhurt. Then
-    the duel's card exchange [L300] (Normal mode)."""
+    """The loser takes the winner's shot at full damage [L1121]; a tie, each the other's; the
+    winner is unhurt. Then the duel's card exchange [L300] (Normal mode)."""
     state = game(table)
     for character_id, outcome in outcomes.items():
         if outcome in (DEFEAT, TIE):
-            damage = int(test.stakes[character_id])
+            (shooter,) = (c for c in outcomes if c != character_id)
+            damage = int(test.stakes[shooter])
             rules.shift_condition(
                 table,
                 actor,
