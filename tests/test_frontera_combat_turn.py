@@ -14,7 +14,7 @@ from domain.frontera import combat_turn as ct
 from domain.frontera import commands as cmd
 from domain.frontera import events as ev
 from domain.frontera.character import Trait
-from domain.frontera.recovery import GiveMedicalCare
+from domain.frontera.recovery import AdvanceTime, GiveMedicalCare
 from tests.frontera_combat import (
     BOOK_ATTACKS,
     BOOK_HEALTH,
@@ -339,6 +339,22 @@ def test_scare_lowers_morale_for_each_hit_above_the_targets_confidence() -> None
     assert (billy.morale, billy.health) == (-2, 0)  # Q and 9 above 7; the 3 is not
 
 
+def test_a_turn_passes_before_its_harm_lands_so_a_paralysis_costs_the_next_turn() -> None:
+    # three ♠ above Billy's confidence 7 paralyse him; the dead man's hand's first flip is an
+    # Ace (paralysed for 1 turn): he sits turn 2 out and is only terrified after it [L650]
+    script = ["d0:QS", "d0:JS", "d0:10S", "d0:2H", "d0:3H", "d0:4H"]
+    session = duel_table(range_="short", script=script)
+    declare(session, "c2", action="move", move="adjacent")
+    scare = {"technique": "quick_shot", "weapon": "revolver", "variant": "scare"}
+    declare(session, "c1", action="attack", targets=["c2"], **scare)
+    choose(session, "c1", {"d0:QS": "c2", "d0:JS": "c2", "d0:10S": "c2"})
+    assert session.state.characters["c2"].level_name("morale") == "paralysed"
+    session.run(MAYOR, ct.StartCombatTurn())
+    assert ct.still_to_declare(session.state, session.state.combat) == ["c1"]  # type: ignore[arg-type]
+    declare(session, "c1", action="move", move="adjacent")
+    assert session.state.characters["c2"].level_name("morale") == "terrified"
+
+
 def test_a_grapple_hit_holds_and_neither_side_acts_until_released() -> None:
     session = duel_table(range_="adjacent", script=["d0:5S", "d0:2H"])
     declare(session, "c2", action="move", move="adjacent")
@@ -416,15 +432,37 @@ def test_only_one_can_remain_limits_the_shots() -> None:
     assert rejected(session, MAYOR, command).code == "no_shots_left"
 
 
-def test_a_fallen_character_has_five_turns_for_its_survival_test() -> None:
+def test_a_fallen_character_has_fewer_than_five_turns_for_its_survival_test() -> None:
+    # both henchmen fell on turn 1: four turns later (after turn 5) they are in time, five
+    # turns later (after turn 6) it is too late [L585]
     session = book_table()
     play_book_turn(session)
-    run_idle_turns_book(session, 5)
-    session.run(MAYOR, ct.OpenSurvivalTest(character="c5"))  # on turn 6: still in time
+    run_idle_turns_book(session, 4)
+    session.run(MAYOR, ct.OpenSurvivalTest(character="c5"))  # after turn 5: in time
     session.run(MAYOR, cmd.CancelTest(reason="let us see the other one"))
     run_idle_turns_book(session, 1)
     command = ct.OpenSurvivalTest(character="c3")
-    assert rejected(session, MAYOR, command).code == "too_late"
+    assert rejected(session, MAYOR, command).code == "too_late"  # after turn 6
+
+
+@pytest.mark.parametrize(
+    ("amount", "unit", "in_time"),
+    [(4, "turns", True), (5, "turns", False), (3, "days", False)],
+)
+def test_out_of_combat_the_survival_window_is_five_turns_of_game_time(
+    amount: int, unit: str, in_time: bool
+) -> None:
+    session = ann_and_billy()
+    session.run(
+        MAYOR, cmd.ChangeCondition(character="c2", track="health", change=-4, reason="a train")
+    )
+    session.run(MAYOR, AdvanceTime(amount=amount, unit=unit, reason="nobody comes"))  # type: ignore[arg-type]
+    command = ct.OpenSurvivalTest(character="c2")
+    if in_time:
+        session.run(MAYOR, command)
+        assert session.state.test is not None and session.state.test.purpose == "survival"
+    else:
+        assert rejected(session, MAYOR, command).code == "too_late"
 
 
 def run_idle_turns_book(session: Session, turns: int) -> None:

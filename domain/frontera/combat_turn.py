@@ -17,8 +17,10 @@ Decisions where the book is silent:
   edited mid-turn changes nothing already announced.
 - Grappling and holding are left at the hold: holder and held declare nothing until the Mayor
   ends the hold (after the opposed muscle test the book calls for [L1090]).
-- A fallen character's survival test is the Mayor's to open within five turns of the fall
-  (any time out of combat), once per death.
+- A fallen character's survival test is the Mayor's to open, once per death, in fewer than
+  five turns [L585] of game time after the fall (30 s, a turn being 6 s), in a combat or out
+  of it. A turn's six seconds pass before its damage lands, so a fall counts from the end of
+  its turn: who fell on turn 1 may take the test after turns 1 to 5, not after turn 6.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ from domain.frontera.events import (
     game,
 )
 from domain.frontera.exchanges import start_duel_exchange
-from domain.frontera.recovery import pass_time
+from domain.frontera.recovery import TURN, pass_time
 from domain.frontera.resolution import DEFEAT, TIE, VICTORY, Play
 from domain.frontera.state import (
     Action,
@@ -75,7 +77,7 @@ from domain.structs import clone
 from domain.table import Table
 
 JAM_EVERY = 5  # turns [L1014]
-SURVIVAL_WINDOW = 5  # turns a fallen character has for the survival test
+SURVIVAL_WINDOW = 5 * TURN  # a fallen character's survival test comes before it [L585]
 MAX_SHOTS = 100
 MAX_THROWN = 10
 
@@ -700,6 +702,9 @@ def _resolve_turn(
     )
     for participant in test.participants.values():
         rules._put_away(table, actor, participant, chosen[participant.character])
+    # a turn is six seconds of everybody's time (a paralysed character may be over it
+    # [L650]); what the turn did counts from its end
+    pass_time(table, actor, 1, "turns", [], f"combat turn {combat.turn}", keys)
     for track, field in (("health", "taken"), ("morale", "morale")):
         for target in dict.fromkeys(a.target for a in attacks):
             lost = sum(getattr(a, field) for a in attacks if a.target == target)
@@ -713,8 +718,6 @@ def _resolve_turn(
                     f"combat turn {combat.turn}",
                     keys,
                 )
-    # a turn is six seconds of everybody's time: a paralysed character may be over it [L650]
-    pass_time(table, actor, 1, "turns", [], f"combat turn {combat.turn}", keys)
 
 
 def judge(
@@ -831,10 +834,13 @@ def open_survival_test(table: Table, actor: str, command: OpenSurvivalTest, _: T
     character = rules._character(state, command.character)
     if character.health > -4 or character.dead_for_good:
         raise Conflict(f"{character.name} is not a fallen character", "not_fallen")
-    combat = state.combat
-    fell = combat.fallen.get(character.id) if combat else None
-    if combat is not None and fell is not None and combat.turn - fell > SURVIVAL_WINDOW:
-        raise Conflict(f"{character.name} fell on turn {fell}: the five turns are over", "too_late")
+    fell_at = character.fell_at
+    if fell_at is not None and state.elapsed - fell_at >= SURVIVAL_WINDOW:
+        raise Conflict(
+            f"{character.name} fell {state.elapsed - fell_at} s of game time ago: the survival "
+            f"test comes in fewer than five turns ({SURVIVAL_WINDOW} s)",
+            "too_late",
+        )
     participant = Participant(character=character.id, seat=character.seat, trait=None, skill=None)
     return rules._open(
         table,
