@@ -190,3 +190,39 @@ def test_a_pistol_duel_between_two_seats_shoots_the_loser_with_the_winners_weapo
         view = ok(client.get(f"/tables/{table}", headers=bea_seat))
         levels = {c["id"]: c["health"] for c in view["characters"]}
         assert levels == {ann: "badly_wounded", bea: "healthy"}
+
+
+def test_weapons_have_kinds_over_http_and_a_technique_takes_its_own() -> None:
+    with api_client() as client:
+        table = Table(client, {"mode": "no_management"})
+        ranges = {"adjacent": 0, "short": 0, "medium": None, "long": None}
+        tomahawk = {"name": "tomahawk", "kind": "thrown", "damage": 1, "ranges": ranges}
+        ok(table.post("mayor", "/weapons", {"weapon": tomahawk}))
+        kinds = {w["name"]: w["kind"] for w in table.view("Djamal")["weapons"]}
+        assert (kinds["tomahawk"], kinds["knife"], kinds["revolver"]) == (
+            "thrown",
+            "melee",
+            "ranged",
+        )
+        ok(table.post("Djamal", "/characters", DJAMAL_SHEET), 201)
+        ok(table.post("mayor", "/characters", henchman_sheet(1)), 201)
+        ok(table.post("mayor", "/start"))
+        pair = {"combatants": [{"character": "c1"}, {"character": "c2"}], "range": "adjacent"}
+        ok(table.post("mayor", "/combat", pair), 201)
+        ok(table.post("mayor", "/combat/turns", {}), 201)
+        ok(
+            table.post(
+                "mayor",
+                "/combat/declare",
+                {"character": "c2", "action": "move", "move": "adjacent"},
+            )
+        )
+        knife = {
+            "character": "c1",
+            "action": "attack",
+            "technique": "quick_shot",
+            "weapon": "knife",
+            "targets": ["c2"],
+        }
+        refused = table.post("Djamal", "/combat/declare", knife)
+        assert refused.status_code == 422 and refused.json()["code"] == "wrong_weapon_kind"

@@ -289,6 +289,23 @@ def test_aim_plays_one_card_and_quick_shot_one_more_per_two_points_of_hands() ->
     assert session.state.test.participants["c1"].plays == 1 + 4 // 2  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize(
+    ("technique", "weapon"),
+    [
+        ("quick_shot", "knife"),  # quick shot and aim are "with a ranged weapon" [L435, L449]
+        ("aim", "thrown knife"),
+        ("melee", "revolver"),
+        ("melee", "thrown knife"),
+        ("thrown", "knife"),
+        ("thrown", "rifle"),
+    ],
+)
+def test_a_technique_takes_a_weapon_of_its_own_kind(technique: str, weapon: str) -> None:
+    session = duel_table(range_="adjacent")  # every one of these weapons reaches
+    command = declaring("c2", action="attack", technique=technique, weapon=weapon, targets=["c1"])
+    assert rejected(session, MAYOR, command).code == "wrong_weapon_kind"
+
+
 def test_each_card_names_one_of_the_announced_targets() -> None:
     session = book_table()
     for character, declaration in DECLARATIONS:
@@ -564,6 +581,14 @@ def test_the_pistol_duel_loser_takes_the_winners_weapon_damage(
 ) -> None:
     session = pistol_duel(script, ("rifle", "revolver"))
     assert {c: ch.health for c, ch in session.state.characters.items()} == hurt
+
+
+def test_a_pistol_duel_is_fought_with_ranged_weapons() -> None:
+    session = ann_and_billy()
+    duel = ct.OpenPistolDuel(
+        duellists=[ct.Duellist(character="c1", weapon="knife"), ct.Duellist(character="c2")]
+    )
+    assert rejected(session, MAYOR, duel).code == "wrong_weapon_kind"
 
 
 # -- every other refusal, with its code; none appends anything ---------------------------------

@@ -42,6 +42,7 @@ from domain.frontera.combat import (
     Mount,
     Range,
     Technique,
+    check_weapon_kind,
     damage_dealt,
     damage_taken,
     effective_toughness,
@@ -535,6 +536,7 @@ def _declaration(
         weapon = state.weapons.get(command.weapon)
         if weapon is None:
             raise NotFound(f"the table has no weapon {command.weapon!r}", "unknown_weapon")
+        check_weapon_kind(technique, weapon)
     ranges = {t: combat.range_between(character.id, t) for t in targets}
     if technique in (Technique.BRAWL, Technique.MELEE) and set(ranges.values()) != {"adjacent"}:
         raise Conflict(f"{technique.value} reaches adjacent enemies only", "out_of_range")
@@ -784,6 +786,7 @@ def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: Table
         weapon = state.weapons.get(duellist.weapon)
         if weapon is None:
             raise NotFound(f"the table has no weapon {duellist.weapon!r}", "unknown_weapon")
+        check_weapon_kind(Technique.QUICK_SHOT, weapon)
         participants[duellist.character] = rules._contender(
             state, duellist.character, Trait.HANDS, "quick_shot", duellist.modifiers
         )
