@@ -264,6 +264,41 @@ def test_knives_in_a_knife_holster_keep_the_move() -> None:
     assert "c2" in session.state.combat.declarations  # type: ignore[union-attr]
 
 
+#: Ann (hands 4 + brawl) throws from 6 cards at short range, where a thrown knife draws as is
+THROWS = ["d0:QS", "d0:6S", "d0:5S", "d0:2H", "d0:3H", "d0:4H"]
+
+
+@pytest.mark.parametrize(("knives", "plays"), [(1, 1), (2, 2), (5, 3)])
+def test_thrown_weapons_throw_once_per_weapon_at_hand_up_to_the_brawl_limit(
+    knives: int, plays: int
+) -> None:
+    session = duel_table(range_="short", script=THROWS)
+    declare(session, "c2", action="move", move="adjacent")
+    throw = {"technique": "thrown", "weapon": "thrown knife", "weapons": knives}
+    assert declare(session, "c1", action="attack", targets=["c2"], **throw) == THROWS
+    assert session.state.test.participants["c1"].plays == plays  # type: ignore[union-attr]
+
+
+def test_a_thrown_knife_hits_for_its_base_and_weapon_against_the_targets_toughness() -> None:
+    # Ann has strength: 2 + knife 1 = 3 a hit; Billy's toughness 6: a Q♠ takes all 3, a 6♠
+    # (equal) takes 3 - 2 = 1
+    session = duel_table(range_="short", script=THROWS)
+    declare(session, "c2", action="move", move="adjacent")
+    throw = {"technique": "thrown", "weapon": "thrown knife", "weapons": 2}
+    declare(session, "c1", action="attack", targets=["c2"], **throw)
+    three = ct.ChooseAttacks(
+        character="c1", attacks=[ct.Attack(card=c, target="c2") for c in THROWS[:3]]
+    )
+    assert rejected(session, seat_of(session, "c1"), three).code == "too_many_cards"
+    choose(session, "c1", {"d0:QS": "c2", "d0:6S": "c2"})
+    (resolved,) = events_of(session, ct.AttacksResolved)
+    assert [(a.card, a.damage, a.toughness, a.taken) for a in resolved.attacks] == [
+        ("d0:QS", 3, 6, 3),
+        ("d0:6S", 3, 6, 1),
+    ]
+    assert session.state.characters["c2"].level_name("health") == "dead"
+
+
 def test_with_an_action_a_character_moves_three_metres_at_most() -> None:
     session = duel_table()
     command = declaring("c2", action="other", move="short")
