@@ -212,7 +212,7 @@ class ConditionChanged(Table.Event):
         setattr(character, self.track, self.after)
         if self.after != self.before:  # recovery progress belongs to the level left behind
             character.recovery.pop(self.track, None)
-        if self.track == "health" and self.after == -4 < self.before:
+        if self.track == "health" and self.after == -4 and self.before > -4:
             character.fell_at = state.elapsed
             if state.combat is not None:
                 state.combat.fallen[self.character] = state.combat.turn
