@@ -327,7 +327,8 @@ def change_condition(
 def set_weapon(table: Table, actor: str, command: cmd.SetWeapon, _: TableKeys) -> None:
     table.require_open()
     table.require_gm(actor, "edit the weapons")
-    table.trigger_event(WeaponSet, actor=actor, weapon=checked_weapon(command.weapon))
+    weapon = checked_weapon(command.weapon, game(table).weapons)
+    table.trigger_event(WeaponSet, actor=actor, weapon=weapon)
 
 
 def remove_weapon(table: Table, actor: str, command: cmd.RemoveWeapon, _: TableKeys) -> None:
