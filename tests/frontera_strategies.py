@@ -620,7 +620,8 @@ class Driver:
         house = self.game.house_game
         assert house is not None
         actor = self.usually_by(house.seat)
-        if house.rounds and not house.last_round and self.rarely(2, "try to stop"):
+        may_stop = house.rounds != house.stop_failed_after and not house.last_round
+        if may_stop and self.rarely(2, "try to stop"):
             self.send(actor, gm.TryToStop(character=house.character))
         else:
             self.send(actor, gm.PlayHouseRound(character=house.character))

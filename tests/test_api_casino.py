@@ -37,9 +37,9 @@ def client() -> Iterator[TestClient[Any]]:
 
 
 class Casino:
-    def __init__(self, client: TestClient[Any]) -> None:
+    def __init__(self, client: TestClient[Any], stop_draw: list[str] = STOP_DRAW) -> None:
         self.client = client
-        script = normal_script(3, deals={0: MAYOR_DEAL, 1: CLEMENTINE_DEAL}, pile=STOP_DRAW)
+        script = normal_script(3, deals={0: MAYOR_DEAL, 1: CLEMENTINE_DEAL}, pile=stop_draw)
         options = {"mode": "normal", "separate_dead_mans_hand": True, "scripted_order": script}
         body = ok(
             client.post("/tables", json={"title": "Casino", "mayor_name": "M", "options": options}),
@@ -163,3 +163,27 @@ def test_clementine_wins_60_dollars_at_the_casino_and_exchanges_a_card_with_the_
         assert not c.log(other, "DeckShown") or all(
             d["cards"] == [None] * len(d["cards"]) for d in c.log(other, "DeckShown")
         )
+
+
+def test_after_a_failed_stop_test_over_http_she_plays_another_round_before_trying_again(
+    client: TestClient[Any],
+) -> None:
+    c = Casino(client, stop_draw=["d0:4C", "d0:6C", "d0:KS", "d0:JS", "d0:QS"])  # all black
+    clementine = ok(c.post("judit", "/characters", CLEMENTINE), 201)["id"]
+    ok(c.post("mayor", "/start"))
+    ok(c.post("mayor", "/house", {"character": clementine}), 201)
+    ok(c.post("judit", "/house/round", {"character": clementine}))
+    ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
+    ok(c.post("judit", "/test/draw", {"character": clementine}))
+    ok(c.post("judit", "/test/choose", {"character": clementine, "cards": ["d0:4C"]}))
+    (decided,) = c.log("bea", "HouseStopDecided")
+    assert (decided["outcome"], decided["leaves"], decided["last_round"]) == (
+        "failure",
+        False,
+        False,
+    )
+    again = c.post("judit", "/house/stop", {"character": clementine})
+    assert again.status_code == 409 and again.json()["code"] == "no_round_yet"
+    ok(c.post("judit", "/house/round", {"character": clementine}))
+    ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
+    assert c.get("bea")["test"]["number"] == 2

@@ -310,3 +310,27 @@ def test_a_cheater_the_house_beats_is_caught_loses_all_and_a_card_for_nothing(
         assert len(s.state.zone(player_deck(MAYOR))) == 9
     else:
         assert s.state.exchange is not None and s.state.exchange.steps[0].seat == MAYOR
+
+
+# -- the stop test [L1329] -------------------------------------------------------------------
+
+
+def test_a_failed_stop_test_plays_on_and_the_next_try_waits_for_another_round() -> None:
+    # Ana's stop test draws 5 (head 3 + cunning), all black: no ♦ and no ♥, a failure
+    s = players(normal_script(3, pile=["d0:2S", "d0:3S", "d0:4C", "d0:5C", "d0:6C"]))
+    p1 = s.seats["Ana"]
+    s.run(MAYOR, gm.StartHouseGame(character="c1"))
+    s.run(p1, gm.PlayHouseRound(character="c1"))
+    s.run(p1, gm.TryToStop(character="c1"))
+    play(s, "c1", "d0:2S")
+    decided = last(s, gm.HouseStopDecided)
+    assert (decided.outcome, decided.leaves, decided.last_round) == ("failure", False, False)
+    assert rejected(s, p1, gm.TryToStop(character="c1")).code == "no_round_yet"
+    s.run(p1, gm.PlayHouseRound(character="c1"))
+    s.run(p1, gm.TryToStop(character="c1"))
+    test = s.state.test
+    assert test is not None and test.purpose == "house_stop"
+    # boundary: a stop test the Mayor cancels is no failure, the player may try again at once
+    s.run(MAYOR, cmd.CancelTest(reason="a brawl breaks out"))
+    s.run(p1, gm.TryToStop(character="c1"))
+    assert s.state.test is not None and s.state.test.purpose == "house_stop"

@@ -78,3 +78,6 @@ class HouseGame(Stored, kw_only=True):
     last_round: bool = False
     #: the stop test open now, if any
     stop_test: int | None = None
+    #: the round after which the last stop test failed: the next try waits for a later
+    #: round [L1330] (0: none failed)
+    stop_failed_after: int = 0

@@ -8,7 +8,8 @@ the Mayor (`SetMoney`, with a reason) and otherwise changed only by a settlement
 The house always wins: the Mayor seats a protagonist at the house; the dead man's hand is
 shuffled into the house's deck (the Mayor's; the pile without card management); the player
 plays round after round (`PlayHouseRound`, one card each, face up) and may try to stop after
-any round (`TryToStop`: a head (cunning) test, hands (deftness) when cheating). The night is
+any round (`TryToStop`: a head (cunning) test, hands (deftness) when cheating); a failure plays
+on, so the next try waits for another round [L1330]. The night is
 settled when the player leaves: house points - player points, then the bet exchange with the
 Mayor (a tie at 0, a defeat above 0, a victory below 0) [L1340].
 
@@ -51,7 +52,15 @@ from domain.frontera.commands import Contender
 from domain.frontera.events import game
 from domain.frontera.exchange_state import HouseGame
 from domain.frontera.exchanges import start_bet_exchange
-from domain.frontera.resolution import DEFEAT, PARTIAL, SUCCESS, TIE, VICTORY, Play
+from domain.frontera.resolution import (
+    DEFEAT,
+    FAILURE,
+    PARTIAL,
+    SUCCESS,
+    TIE,
+    VICTORY,
+    Play,
+)
 from domain.frontera.state import (
     DEAD_MANS_HAND,
     PILE,
@@ -180,6 +189,8 @@ class HouseStopDecided(Table.Event):
         house_game = _game(game(table))
         house_game.stop_test = None
         house_game.last_round = self.last_round
+        if self.outcome == FAILURE:
+            house_game.stop_failed_after = house_game.rounds
 
 
 class HouseGameEnded(Table.Event):
@@ -343,8 +354,11 @@ def play_round(table: Table, actor: str, command: PlayHouseRound, keys: TableKey
 
 def try_to_stop(table: Table, actor: str, command: TryToStop, keys: TableKeys) -> int:
     state, house_game = _playing(table, actor, command.character)
-    if house_game.rounds == 0:
-        raise Conflict("play a round before trying to stop", "no_round_yet")
+    if house_game.rounds == house_game.stop_failed_after:
+        raise Conflict(
+            "play a round before trying to stop (again, after a failed stop test)",
+            "no_round_yet",
+        )
     if house_game.last_round:
         raise Conflict("the next round is the last: play it", "last_round")
     character = rules._able(state.characters[command.character])
