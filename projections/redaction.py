@@ -192,7 +192,7 @@ RULES: dict[type, Rule] = {
     fx.ProtagonistLeft: public("character", "reason"),
     ga.HouseGameStarted: public("house_game"),
     ga.HouseRoundPlayed: public(
-        "character", "round", "card", "points", "for_player", "house", "player"
+        "character", "round", "card", "points", "for_player", "house", "player", "reshuffled"
     ),
     ga.HouseStopTried: public("character", "test"),
     ga.HouseStopDecided: public("character", "outcome", "leaves", "last_round"),

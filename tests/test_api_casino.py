@@ -187,3 +187,35 @@ def test_after_a_failed_stop_test_over_http_she_plays_another_round_before_tryin
     ok(c.post("judit", "/house/round", {"character": clementine}))
     ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
     assert c.get("bea")["test"]["number"] == 2
+
+
+def test_a_tipsy_clementine_at_the_house_finds_the_dead_mans_hand_whole_until_a_coma_stops_her(
+    client: TestClient[Any],
+) -> None:
+    c = Casino(client)
+    clementine = ok(c.post("judit", "/characters", CLEMENTINE), 201)["id"]
+    ok(c.post("mayor", "/start"))
+    tipsy = {"character": clementine, "track": "sobriety", "change": -1, "reason": "rye"}
+    ok(c.post("mayor", "/conditions", tipsy))
+    ok(c.post("mayor", "/house", {"character": clementine}), 201)
+    assert ok(c.post("judit", "/house/round", {"character": clementine}))["cards"] == ["d0:AS"]
+    (hand,) = [z for z in c.get("bea")["zones"] if z["zone"] == "dead_mans_hand"]
+    assert sorted(hand["cards"]) == ["d1:8C", "d1:8D", "d1:AH", "d1:AS"]
+    # heavy drinking: the fifth drink (above half of toughness 7) draws a card of the hand
+    ok(c.post("judit", "/drinks", {"character": clementine, "drinks": 5}))
+    # the stop test: tipsy, she first draws a card of the hand
+    ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
+    ok(c.post("judit", "/test/draw", {"character": clementine}))
+    flips = [(f["purpose"], f["cards"]) for f in c.log("bea", "DeadMansHandDrawn")]
+    assert flips == [("drinking", ["d1:AS"]), ("tipsy", ["d1:AH"])]
+    ok(c.post("judit", "/test/choose", {"character": clementine, "cards": ["d0:5H"]}))
+    # a coma: she can play no more, not even the last round her partial success allows
+    coma = {"character": clementine, "track": "sobriety", "change": -2, "reason": "whisky"}
+    ok(c.post("mayor", "/conditions", coma))
+    refused = c.post("judit", "/house/round", {"character": clementine})
+    assert refused.status_code == 409 and refused.json()["code"] == "character_cannot_act"
+    given = c.get("mayor")["exchange"]["choices"][0]  # the coma swap: the Mayor gives a card
+    ok(c.post("mayor", "/exchanges/pick", {"cards": [given]}))
+    ok(c.post("mayor", "/house/close", {"reason": "carried out cold"}))
+    (hand,) = [z for z in c.get("judit")["zones"] if z["zone"] == "dead_mans_hand"]
+    assert hand["count"] == 4
