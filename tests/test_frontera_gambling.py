@@ -399,3 +399,15 @@ def test_a_character_in_a_coma_plays_no_round_at_the_house() -> None:
     assert rejected(s, p1, gm.TryToStop(character="c1")).code == "character_cannot_act"
     s.run(MAYOR, gm.CloseHouse(reason="carried out cold"))
     assert s.state.house_game is None and hand_of_the_dead(s) == HAND
+
+
+def test_rounds_at_the_house_wait_for_the_coma_swap_the_mayor_picks_from_the_houses_deck() -> None:
+    s = players(normal_script(3))
+    p1 = s.seats["Ana"]
+    s.run(MAYOR, gm.StartHouseGame(character="c1"))
+    s.run(MAYOR, cmd.ChangeCondition(character="c2", track="sobriety", change=-3, reason="gin"))
+    exchange = s.state.exchange
+    assert exchange is not None and exchange.steps[0].seat == MAYOR
+    assert rejected(s, p1, gm.PlayHouseRound(character="c1")).code == "exchange_in_progress"
+    s.run(MAYOR, fx.PickCards(cards=[exchange.shown[0]]))
+    s.run(p1, gm.PlayHouseRound(character="c1"))
