@@ -39,6 +39,7 @@ from domain.errors import DomainError
 from domain.frontera import combat_turn as ct
 from domain.frontera import commands as cmd
 from domain.frontera import drinking as dr
+from domain.frontera import equipment as eq
 from domain.frontera import exchanges as fx
 from domain.frontera import gambling as gm
 from domain.frontera import recovery as rc
@@ -658,7 +659,7 @@ class Driver:
         a = self.choice(characters, "first")
         b = self.choice(characters, "second")
         mayor = self.usually_by(MAYOR)
-        kind = self.number(0, 11, "exchange or game")
+        kind = self.number(0, 12, "exchange or game")
         if kind == 0:
             self.send(mayor, fx.StartDuelExchange(winner=a, loser=b))
         elif kind == 1:
@@ -692,9 +693,13 @@ class Driver:
         elif kind == 10:
             contenders = [self.contender(a), self.contender(b)]
             self.send(mayor, gm.StartSkillGame(participants=contenders, stake=5))
-        else:
+        elif kind == 11:
             money = self.choice([0, 12, 50, -1], "money")
             self.send(mayor, gm.SetMoney(character=a, money=money, reason="a bounty"))
+        else:
+            item = self.choice(["rifle", "knife", "revolver", ""], "item")
+            change = self.choice([1, -1, 10, 0], "change")
+            self.send(mayor, eq.ChangeEquipment(character=a, item=item, change=change, reason="x"))
 
     # -- the actions -------------------------------------------------------------------
 
@@ -729,6 +734,8 @@ class Driver:
                     traits=traits,
                     skills=skills,
                     seat=None if actor == seat and self.rarely(1, "own seat") else seat,
+                    kit=self.choice([None, None, "revolver", "knives"], "kit"),
+                    money=self.choice([0, 0, 50, 51], "money"),
                 ),
             )
             return

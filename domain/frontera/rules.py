@@ -21,6 +21,7 @@ from domain.frontera.character import (
     condition_penalty,
     parse_skill,
     parse_trait,
+    starting_equipment,
     validate_sheet,
 )
 from domain.frontera.combat import checked_weapon
@@ -255,6 +256,9 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         [str(skill) for skill in command.skills],
         command.fixed_draw,
     )
+    equipment, purchases = starting_equipment(
+        command.kind, command.kit, command.purchases, command.money
+    )
     character = Character(
         id=f"c{len(state.characters) + 1}",
         name=_name(command.name),
@@ -264,8 +268,9 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         skills=skills,
         fixed_draw=command.fixed_draw,
         money=checked_money(command.money),
+        equipment=equipment,
     )
-    table.trigger_event(CharacterCreated, actor=actor, character=character)
+    table.trigger_event(CharacterCreated, actor=actor, character=character, purchases=purchases)
     return character.id
 
 
