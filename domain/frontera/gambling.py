@@ -349,7 +349,7 @@ def play_round(table: Table, actor: str, command: PlayHouseRound, keys: TableKey
     (drawn, *_) = state.zone(source)
     if drawn not in lent:
         rules._move(table, actor, [drawn], source, HOUSE, "house_round", None)
-    home = [c for c in state.zone(source) if c in lent]
+    home = [c for c in lent if c in state.zone(source)]  # as lent: no shuffled order shows
     rules._move(table, actor, home, source, DEAD_MANS_HAND, "house_round", None)
     points, for_player = house_points(drawn)
     table.trigger_event(
