@@ -14,6 +14,7 @@ from domain.frontera import combat_turn as ct
 from domain.frontera import commands as cmd
 from domain.frontera import events as ev
 from domain.frontera.character import Trait
+from domain.frontera.equipment import ChangeEquipment
 from domain.frontera.recovery import AdvanceTime, GiveMedicalCare
 from tests.frontera_combat import (
     BOOK_ATTACKS,
@@ -264,6 +265,12 @@ def test_knives_in_a_knife_holster_keep_the_move() -> None:
     assert "c2" in session.state.combat.declarations  # type: ignore[union-attr]
 
 
+def arm(session: Session, character: str, item: str, count: int) -> None:
+    """The Mayor gives a protagonist the weapons a test has it fight with."""
+    grant = ChangeEquipment(character=character, item=item, change=count, reason="armed")
+    session.run(MAYOR, grant)
+
+
 #: Ann (hands 4 + brawl) throws from 6 cards at short range, where a thrown knife draws as is
 THROWS = ["d0:QS", "d0:6S", "d0:5S", "d0:2H", "d0:3H", "d0:4H"]
 
@@ -273,6 +280,7 @@ def test_thrown_weapons_throw_once_per_weapon_at_hand_up_to_the_brawl_limit(
     knives: int, plays: int
 ) -> None:
     session = duel_table(range_="short", script=THROWS)
+    arm(session, "c1", "knife", knives)
     declare(session, "c2", action="move", move="adjacent")
     throw = {"technique": "thrown", "weapon": "thrown knife", "weapons": knives}
     assert declare(session, "c1", action="attack", targets=["c2"], **throw) == THROWS
@@ -283,6 +291,7 @@ def test_a_thrown_knife_hits_for_its_base_and_weapon_against_the_targets_toughne
     # Ann has strength: 2 + knife 1 = 3 a hit; Billy's toughness 6: a Q♠ takes all 3, a 6♠
     # (equal) takes 3 - 2 = 1
     session = duel_table(range_="short", script=THROWS)
+    arm(session, "c1", "knife", 2)
     declare(session, "c2", action="move", move="adjacent")
     throw = {"technique": "thrown", "weapon": "thrown knife", "weapons": 2}
     declare(session, "c1", action="attack", targets=["c2"], **throw)
@@ -568,6 +577,8 @@ def pistol_duel(script: list[str], weapons: tuple[str, str] = ("revolver", "revo
         ),
     )
     session.run(MAYOR, npc("Billy", {"hands": 1, "senses": 1, "muscle": 1, "head": 1}, []))
+    if weapons[0] != "revolver":  # her starting kit's
+        arm(session, "c1", weapons[0], 1)
     session.run(MAYOR, cmd.StartTable())
     duellists = [
         ct.Duellist(character=c, weapon=w) for c, w in zip(("c1", "c2"), weapons, strict=True)
