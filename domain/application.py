@@ -31,6 +31,7 @@ from domain import structs
 from domain.commands import SHARED_HANDLERS, Handler
 from domain.errors import Conflict, DomainError, InvalidCommand, NotFound, StaleVersion
 from domain.keys import Bearer, TableKeys, commitment
+from domain.names import MAX_TITLE, checked_name
 from domain.systems import rule_system
 from domain.table import GM, Seat, Table
 
@@ -41,8 +42,6 @@ SNAPSHOT_INTERVAL = 25
 CONFLICT_RETRIES = 5
 LOCK_STRIPES = 64
 MAX_KEY = 255
-MAX_TITLE = 120
-MAX_NAME = 80
 MIN_CREATION_KEY = 16
 
 
@@ -147,13 +146,8 @@ class Tables(Application[UUID]):
         derived from the key, so a retried creation finds the table the first one made.
         """
         rules = rule_system(system)
-        title, gm_name = title.strip(), gm_name.strip()
-        if not title or len(title) > MAX_TITLE or not gm_name or len(gm_name) > MAX_NAME:
-            raise InvalidCommand(
-                f"a table needs a title (1 to {MAX_TITLE} characters) and its game master a "
-                f"name (1 to {MAX_NAME} characters)",
-                "invalid_name",
-            )
+        title = checked_name(title, "a table's title", MAX_TITLE)
+        gm_name = checked_name(gm_name, "the game master's name")
         options = rules.parse_options(options)
         if idempotency_key is None:
             table_id = uuid4()
@@ -194,11 +188,7 @@ class Tables(Application[UUID]):
         source = self.read(table_id, lambda table: table)
         seat = source.authenticate(actor.credential).id if isinstance(actor, Bearer) else actor
         source.require_gm(seat, "fork the table")
-        title = title.strip()
-        if not title or len(title) > MAX_TITLE:
-            raise InvalidCommand(
-                f"a table needs a title of 1 to {MAX_TITLE} characters", "invalid_name"
-            )
+        title = checked_name(title, "a table's title", MAX_TITLE)
         past = self.read(table_id, lambda table: table, version=version)
         fork_id = uuid4()
         self.save(Table.fork_of(past, fork_id, title, self.keys(fork_id)))

@@ -13,6 +13,7 @@ from typing import Literal
 from domain.errors import InvalidCommand
 from domain.frontera.cards import Suit
 from domain.frontera.character import Character, Skill, Trait
+from domain.names import checked_name
 from domain.structs import Stored, clone
 
 Range = Literal["adjacent", "short", "medium", "long"]
@@ -92,14 +93,15 @@ DEFAULT_WEAPONS: dict[str, Weapon] = {
 
 
 MAX_WEAPON_DAMAGE = 6
+MAX_WEAPON_NAME = 40
+#: weapons a table holds at once (the defaults are seven)
+MAX_WEAPONS = 30
 MAX_RANGE_MODIFIER = 10
 
 
 def checked_weapon(weapon: Weapon) -> Weapon:
     """A weapon the Mayor gave, checked, with its ranges in order."""
-    name = weapon.name.strip()
-    if not 1 <= len(name) <= 40:
-        raise InvalidCommand("a weapon's name has 1 to 40 characters", "invalid_weapon")
+    name = checked_name(weapon.name, "a weapon's name", MAX_WEAPON_NAME, "invalid_weapon")
     if not 0 <= weapon.damage <= MAX_WEAPON_DAMAGE:
         raise InvalidCommand(
             f"a weapon's damage is between 0 and {MAX_WEAPON_DAMAGE}", "invalid_weapon"
@@ -117,6 +119,11 @@ def checked_weapon(weapon: Weapon) -> Weapon:
         )
     ranges = {reach: weapon.ranges[reach] for reach in RANGES}
     return Weapon(name=name, damage=weapon.damage, ranges=ranges)
+
+
+def check_weapon_count(weapons: dict[str, Weapon]) -> None:
+    if len(weapons) > MAX_WEAPONS:
+        raise InvalidCommand(f"a table holds at most {MAX_WEAPONS} weapons", "too_many_weapons")
 
 
 def default_weapons() -> dict[str, Weapon]:
