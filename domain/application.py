@@ -32,13 +32,17 @@ from domain.commands import SHARED_HANDLERS, Handler
 from domain.errors import Conflict, DomainError, InvalidCommand, NotFound, StaleVersion
 from domain.keys import Bearer, TableKeys, commitment
 from domain.names import MAX_TITLE, checked_name
+from domain.snapshots import prune_snapshots
 from domain.systems import rule_system
 from domain.table import GM, Seat, Table
 
 T = TypeVar("T")
 
 #: events between snapshots: a load replays fewer than this many events (see `make bench`)
-SNAPSHOT_INTERVAL = 25
+SNAPSHOT_INTERVAL = 100
+#: versions between the snapshots kept for rewinds (domain/snapshots.py): a rewind replays
+#: fewer than this many events plus one interval
+REWIND_CHECKPOINT = 1000
 CONFLICT_RETRIES = 5
 LOCK_STRIPES = 64
 MAX_KEY = 255
@@ -96,6 +100,7 @@ class Tables(Application[UUID]):
 
     name = "Tables"
     snapshotting_intervals = {Table: SNAPSHOT_INTERVAL}
+    rewind_checkpoint = REWIND_CHECKPOINT
     env = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
     def __init__(self, env: Mapping[str, str] | None = None, *, server_key: bytes) -> None:
@@ -104,7 +109,8 @@ class Tables(Application[UUID]):
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
-        """Snapshot a saved table from memory when its new events crossed an interval.
+        """Snapshot a saved table from memory when its new events crossed an interval, and
+        delete the snapshots it supersedes.
 
         The library would rebuild the table from the store at the interval's version; the
         table in hand is already the saved state, a few versions on at most.
@@ -123,6 +129,13 @@ class Tables(Application[UUID]):
         ]
         if snapshots:
             self.snapshots.put(snapshots)
+        for snapshot in snapshots:
+            prune_snapshots(
+                self.snapshots.recorder,
+                snapshot.originator_id,
+                snapshot.originator_version,
+                self.rewind_checkpoint,
+            )
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
