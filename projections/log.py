@@ -49,17 +49,19 @@ def log_page(
     types: set[str] | None = None,
     seat: str | None = None,
     limit: int,
+    examine: int | None = None,
 ) -> tuple[list[RedactedEvent], int | None]:
-    """Up to `limit` matching events, and the version to continue after (None at the end)."""
+    """Up to `limit` matching events among the first `examine` (all, if None), and the version
+    to continue after (None at the end): a filter that matches little costs a bounded read."""
     page: list[RedactedEvent] = []
     last_seen = None
-    for event in events:
+    for examined, event in enumerate(events, 1):
         last_seen = event.originator_version
-        if types is not None and event_type(event) not in types:
-            continue
-        if seat is not None and not involves(event, seat):
-            continue
-        page.append(redact(event, viewer, closed))
-        if len(page) == limit:
+        matches = (types is None or event_type(event) in types) and (
+            seat is None or involves(event, seat)
+        )
+        if matches:
+            page.append(redact(event, viewer, closed))
+        if len(page) == limit or examined == examine:
             return page, last_seen
     return page, None

@@ -7,7 +7,7 @@ as the fan-out announces new versions.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -21,8 +21,8 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from domain.errors import InvalidCommand
 from domain.table import Table
 from projections.log import log_page
-from projections.redaction import Viewer
-from service.api import RESPONSES, Audit, read_as_caller, tables_of
+from projections.redaction import RedactedEvent, Viewer
+from service.api import RESPONSES, Audit, read_as_caller, read_log, tables_of
 from service.fanout import FanOut
 from service.limits import StreamSlots, held
 from service.problems import Problem
@@ -37,6 +37,8 @@ STREAM_RESPONSES = {
 }
 HEARTBEAT_SECONDS = 15.0
 BATCH = 200
+#: a batch of the seat's events and the table's version when it was read
+Batch = tuple[list[RedactedEvent], int]
 
 
 def _last_event_id(request: Request[Any, Any, Any], query: int | None) -> int:
@@ -70,14 +72,17 @@ async def stream(
     tables = tables_of(request)
     fanout: FanOut = request.app.state.fanout
 
-    def batch(since: int) -> Any:
-        def read(table: Table, viewer: Viewer) -> Any:
-            events, _ = log_page(
-                tables.table_events(table_id, since), viewer, table.closed, limit=BATCH
-            )
-            return events, table.version
+    def batch(since: int) -> Callable[[Table, Viewer], Callable[[], Batch]]:
+        def plan(table: Table, viewer: Viewer) -> Callable[[], Batch]:
+            closed, version = table.closed, table.version
 
-        return read
+            def scan() -> Batch:
+                events = tables.table_events(table_id, since, version)
+                return log_page(events, viewer, closed, limit=BATCH)[0], version
+
+            return scan
+
+        return plan
 
     # authenticate before the stream starts, so a bad credential is a plain 401
     seat = await read_as_caller(request, table_id, audit, None, lambda table, viewer: viewer.seat)
@@ -89,7 +94,7 @@ async def stream(
         nonlocal position
         sent = anyio.current_time()
         while True:
-            events, version = await read_as_caller(request, table_id, audit, None, batch(position))
+            events, version = await read_log(request, table_id, audit, batch(position))
             for event in events:
                 position = event.version
                 sent = anyio.current_time()
