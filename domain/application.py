@@ -12,7 +12,7 @@ import contextlib
 import hashlib
 import hmac
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 from uuid import UUID, uuid4
@@ -369,17 +369,27 @@ class Tables(Application[UUID]):
         )
 
     def table_events(
-        self, table_id: UUID, after: int = 0, upto: int | None = None
+        self,
+        table_id: UUID,
+        after: int = 0,
+        upto: int | None = None,
+        topics: Container[str] | None = None,
     ) -> Iterator[DomainEventProtocol[UUID]]:
         """The table's events with versions in (after, upto], oldest first, read from the
         store a page at a time: a reader that stops early (a log page, a test's record)
-        reads no further than it needs."""
+        reads no further than it needs. Given `topics`, only events of those topics are
+        decoded: the others are passed over as stored, which costs little."""
+        store = self.events
         while True:
-            page = list(self.events.get(table_id, gt=after or None, lte=upto, limit=EVENT_PAGE))
-            yield from page
-            if len(page) < EVENT_PAGE:
+            stored = store.recorder.select_events(
+                table_id, gt=after or None, lte=upto, limit=EVENT_PAGE
+            )
+            for record in stored:
+                if topics is None or record.topic in topics:
+                    yield store.mapper.to_domain_event(record)
+            if len(stored) < EVENT_PAGE:
                 return
-            after = page[-1].originator_version
+            after = stored[-1].originator_version
 
     # -- internals ----------------------------------------------------------------------
 

@@ -31,6 +31,8 @@ from service import schemas
 from service.batcher import CommandBatcher
 from service.fanout import FanOut
 from service.problems import Problem
+from service.reads import in_read_thread
+from service.reads import scan as scan_log
 
 MAX_PAGE = 500
 #: events a log read examines per request: a filter that matches little answers with fewer
@@ -155,14 +157,17 @@ async def read_as_caller(
     """Authenticate against the table now, then read it (as it was at `version`)."""
     tables, bearer = tables_of(request), _bearer(request)
     if version is None:
-        return await anyio.to_thread.run_sync(
-            tables.read, table_id, lambda table: view(table, _viewer(table, bearer, audit))
+        return await in_read_thread(
+            request,
+            partial(
+                tables.read, table_id, lambda table: view(table, _viewer(table, bearer, audit))
+            ),
         )
-    viewer = await anyio.to_thread.run_sync(
-        tables.read, table_id, lambda table: _viewer(table, bearer, audit)
+    viewer = await in_read_thread(
+        request, partial(tables.read, table_id, lambda table: _viewer(table, bearer, audit))
     )
-    return await anyio.to_thread.run_sync(
-        partial(tables.read, table_id, lambda table: view(table, viewer), version)
+    return await in_read_thread(
+        request, partial(tables.read, table_id, lambda table: view(table, viewer), version)
     )
 
 
@@ -176,7 +181,7 @@ async def read_log(
     whether it is closed, its version) under the table's lock and returns the scan of the
     store, which runs outside it: however long the log, a read never holds up a command."""
     scan = await read_as_caller(request, table_id, audit, None, plan)
-    return await anyio.to_thread.run_sync(scan)
+    return await in_read_thread(request, scan)
 
 
 def _command(path: str, summary: str, status: int = 200, *, command: str, **kwargs: Any) -> Any:
@@ -335,7 +340,7 @@ class TablesController(Controller):
         self, request: Request[Any, Any, Any], table_id: FromPath[UUID]
     ) -> schemas.VerificationResult:
         await read_as_caller(request, table_id, False, None, lambda table, viewer: None)
-        report = await anyio.to_thread.run_sync(tables_of(request).verify, table_id)
+        report = await in_read_thread(request, partial(tables_of(request).verify, table_id))
         return schemas.VerificationResult(
             seed=report.seed,
             commitment_matches=report.commitment_matches,
@@ -381,7 +386,7 @@ class TablesController(Controller):
             since, version, closed = opened_at(table.game, number) - 1, table.version, table.closed
 
             def scan() -> TestRecord:
-                events = tables.table_events(table_id, since, version)
+                events = scan_log(tables, table_id, since, version)
                 found = test_record(events, number, viewer, closed)
                 if found is None:
                     raise NotFound(f"this table has no test {number}", "unknown_test")
@@ -430,20 +435,16 @@ class TablesController(Controller):
         tables = tables_of(request)
 
         def plan(table: Table, viewer: Viewer) -> Callable[[], schemas.EventPage]:
-            wanted, closed, version = checked_types(types), table.closed, table.version
+            topics, closed, version = checked_types(types), table.closed, table.version
             upto = version if to_version is None else min(to_version, version)
+            window = min(upto, after + MAX_EXAMINED)
 
             def scan() -> schemas.EventPage:
-                events, next_after = log_page(
-                    tables.table_events(table_id, after, upto),
-                    viewer,
-                    closed,
-                    types=wanted,
-                    seat=seat,
-                    limit=limit,
-                    examine=MAX_EXAMINED,
-                )
-                return schemas.EventPage(events=events, next_after=next_after, version=version)
+                events = scan_log(tables, table_id, after, window, topics)
+                page, next_after = log_page(events, viewer, closed, seat=seat, limit=limit)
+                if next_after is None and window < upto:
+                    next_after = window  # the bound ended this read: the next goes on from here
+                return schemas.EventPage(events=page, next_after=next_after, version=version)
 
             return scan
 

@@ -26,6 +26,7 @@ from service.api import RESPONSES, Audit, read_as_caller, read_log, tables_of
 from service.fanout import FanOut
 from service.limits import StreamSlots, held
 from service.problems import Problem
+from service.reads import scan as scan_log
 
 STREAM_RESPONSES = {
     429: ResponseSpec(
@@ -77,7 +78,7 @@ async def stream(
             closed, version = table.closed, table.version
 
             def scan() -> Batch:
-                events = tables.table_events(table_id, since, version)
+                events = scan_log(tables, table_id, since, version)
                 return log_page(events, viewer, closed, limit=BATCH)[0], version
 
             return scan

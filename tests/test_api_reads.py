@@ -4,7 +4,7 @@ examines a bounded number of events, however long the log and however rare the m
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -37,12 +37,16 @@ class PausedScans(Tables):
         self.release = threading.Event()
 
     def table_events(
-        self, table_id: UUID, after: int = 0, upto: int | None = None
+        self,
+        table_id: UUID,
+        after: int = 0,
+        upto: int | None = None,
+        topics: Container[str] | None = None,
     ) -> Iterator[DomainEventProtocol[UUID]]:
         if table_id == self.paused:
             self.scanning.set()
             self.release.wait(timeout=30)
-        yield from super().table_events(table_id, after, upto)
+        yield from super().table_events(table_id, after, upto, topics)
 
 
 def new_table(http: httpx.Client) -> tuple[str, dict[str, str]]:
