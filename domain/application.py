@@ -12,7 +12,7 @@ import contextlib
 import hashlib
 import hmac
 import threading
-from collections.abc import Callable, Container, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 from uuid import UUID, uuid4
@@ -352,15 +352,22 @@ class Tables(Application[UUID]):
         with self._lock(table_id):
             return view(self._load(table_id))
 
-    def verify(self, table_id: UUID) -> Verification:
-        """After closing: recompute every shuffle from the revealed seed and compare."""
+    def verify(
+        self, table_id: UUID, events: Iterable[DomainEventProtocol[UUID]] | None = None
+    ) -> Verification:
+        """After closing: recompute every shuffle from the revealed seed and compare.
+
+        `events` are all the table's events, as the caller reads them (by default, from the
+        store in pages)."""
         table = self.read(table_id, lambda table: table)
         if table.seed is None:
             raise Conflict(
                 "the seed is revealed when the table closes: verify after closing", "table_open"
             )
         seed = bytes.fromhex(table.seed)
-        checked, mismatches = rule_system(table.system).verify(self.table_events(table_id), seed)
+        if events is None:
+            events = self.table_events(table_id)
+        checked, mismatches = rule_system(table.system).verify(events, seed)
         return Verification(
             seed=table.seed,
             commitment_matches=commitment(seed) == table.seed_commitment,

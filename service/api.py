@@ -339,8 +339,11 @@ class TablesController(Controller):
     async def verify(
         self, request: Request[Any, Any, Any], table_id: FromPath[UUID]
     ) -> schemas.VerificationResult:
-        await read_as_caller(request, table_id, False, None, lambda table, viewer: None)
-        report = await in_read_thread(request, partial(tables_of(request).verify, table_id))
+        tables = tables_of(request)
+        version = await read_as_caller(request, table_id, False, None, lambda t, _: t.version)
+        # the whole log, replayed: read at the pace of every scan, so commands go on meanwhile
+        events = scan_log(tables, table_id, 0, version)
+        report = await in_read_thread(request, partial(tables.verify, table_id, events))
         return schemas.VerificationResult(
             seed=report.seed,
             commitment_matches=report.commitment_matches,
