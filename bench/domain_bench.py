@@ -17,7 +17,7 @@ from pathlib import Path
 from uuid import UUID
 
 from domain.application import SNAPSHOT_INTERVAL, Tables
-from domain.commands import AddSeat
+from domain.commands import AddSeat, ClaimSeat
 from domain.frontera import commands as cmd
 from domain.frontera.cards import Suit
 from domain.frontera.character import Skill, Trait
@@ -73,6 +73,7 @@ class BenchTable:
             "frontera", "Bench table", "The Mayor", {"mode": "no_management"}
         )
         seat = app.execute(table_id, MAYOR, AddSeat(name="Judit")).result
+        app.execute(table_id, seat, ClaimSeat(invitation=app.keys(table_id).invitation(seat, 1)))
         character = app.execute(
             table_id,
             seat,

@@ -148,7 +148,10 @@ class Seats:
     def of(cls, table: BenchTable) -> Seats:
         keys = table.app.keys(table.table_id)
         return cls(
-            table.table_id, keys.credential(MAYOR), keys.credential(table.seat), table.character
+            table.table_id,
+            keys.credential(MAYOR, 0),
+            keys.credential(table.seat, 0),
+            table.character,
         )
 
 

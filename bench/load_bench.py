@@ -159,14 +159,17 @@ async def _new_table(url: str, index: int, gate: asyncio.Semaphore) -> Table:
             table_id, mayor = created["table_id"], created["credential"]
             players = []
             for seat in range(PLAYERS):
-                joined = await _post(
+                invited = await _post(
                     client, f"/tables/{table_id}/seats", {"name": f"P{seat}"}, mayor, None
                 )
+                claim = {"invitation": invited["invitation"]}
+                path = f"/tables/{table_id}/seats/{invited['seat']}/claim"
+                credential = (await _post(client, path, claim, "-", None))["credential"]
                 hero = {"name": f"Hero {seat}", **HERO}
                 character = await _post(
-                    client, f"/tables/{table_id}/characters", hero, joined["credential"], None
+                    client, f"/tables/{table_id}/characters", hero, credential, None
                 )
-                players.append((joined["credential"], character["id"]))
+                players.append((credential, character["id"]))
             await _post(client, f"/tables/{table_id}/start", None, mayor, None)
             return Table(table_id, mayor, players)
         finally:

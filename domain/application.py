@@ -9,7 +9,6 @@ lost an optimistic-concurrency race with another process while the command is st
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import hmac
 import threading
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
@@ -27,9 +26,10 @@ from eventsourcing.persistence import (
     OperationalError,
 )
 
-from domain import structs
-from domain.commands import SHARED_HANDLERS, Handler
+from domain import idempotency, structs
+from domain.commands import SHARED_HANDLERS, CloseTable, Handler
 from domain.errors import Conflict, DomainError, InvalidCommand, NotFound, StaleVersion
+from domain.idempotency import MAX_KEY, CommandRecorded
 from domain.keys import Bearer, TableKeys, commitment
 from domain.names import MAX_TITLE, checked_name
 from domain.snapshots import prune_snapshots
@@ -38,6 +38,8 @@ from domain.table import GM, Seat, Table
 
 T = TypeVar("T")
 
+#: what the store raises when it cannot be reached
+STORE_DOWN = (OperationalError, InterfaceError)
 #: events between snapshots: a load replays fewer than this many events (see `make bench`)
 SNAPSHOT_INTERVAL = 100
 #: versions between the snapshots kept for rewinds (domain/snapshots.py): a rewind replays
@@ -45,7 +47,6 @@ SNAPSHOT_INTERVAL = 100
 REWIND_CHECKPOINT = 1000
 CONFLICT_RETRIES = 5
 LOCK_STRIPES = 64
-MAX_KEY = 255
 MIN_CREATION_KEY = 16
 
 
@@ -75,12 +76,6 @@ class CommandRequest:
             raise InvalidCommand(
                 f"an idempotency key has 1 to {MAX_KEY} characters", "invalid_idempotency_key"
             )
-
-    @property
-    def fingerprint(self) -> str:
-        """What a retry with the same key must repeat (seen only by its sender)."""
-        encoded = type(self.command).__name__.encode() + msgspec.json.encode(self.command)
-        return hashlib.sha256(encoded).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -189,7 +184,7 @@ class Tables(Application[UUID]):
                 id=rules.gm_seat,
                 name=gm_name,
                 role=GM,
-                credential_hash=keys.credential_hash(rules.gm_seat),
+                credential_hash=keys.credential_hash(rules.gm_seat, 0),
             ),
             seed_commitment=keys.seed_commitment,
         )
@@ -225,43 +220,49 @@ class Tables(Application[UUID]):
             CommandRequest(table_id, actor, command, idempotency_key, expected_version)
         )
 
-    def execute_all(self, requests: Sequence[CommandRequest]) -> list[Outcome | DomainError]:
+    def execute_all(self, requests: Sequence[CommandRequest]) -> list[Outcome | Exception]:
         """Run several commands (of any tables) and save them in one transaction.
 
         A group commit: one write to the store for the lot. A command the rules reject, or
         whose table another process has moved on, is run again alone after the batch, so
-        each result is the one `execute` would have given.
+        each result is the one `execute` would have given. When the batch cannot be saved,
+        or a handler fails unexpectedly (a bug), no event of the batch is kept, not even in
+        the cache: every command is run again alone, and the failing one fails alone.
         """
-        results: list[Outcome | DomainError | None] = [None] * len(requests)
+        results: list[Outcome | Exception | None] = [None] * len(requests)
         alone: list[int] = []
         stripes = sorted({self._stripe(request.table_id) for request in requests})
         with contextlib.ExitStack() as locked:
             for stripe in stripes:
                 locked.enter_context(self._locks[stripe])
             tables: dict[UUID, Table] = {}
-            for index, request in enumerate(requests):
-                try:
-                    table = tables.get(request.table_id) or self._cached(request.table_id)
-                except DomainError as error:
-                    results[index] = error
-                    continue
-                tables[table.id] = table
-                before = len(table.pending_events)
-                try:
-                    results[index] = self._apply(table, request)
-                except DomainError:
-                    if len(table.pending_events) != before:
-                        raise  # a handler broke its promise to check before any event
-                    alone.append(index)
+            records: list[CommandRecorded] = []
             try:
+                for index, request in enumerate(requests):
+                    try:
+                        table = tables.get(request.table_id) or self._cached(request.table_id)
+                    except DomainError as error:
+                        results[index] = error
+                        continue
+                    tables[table.id] = table
+                    before = len(table.pending_events)
+                    try:
+                        results[index], recorded = self._apply(table, request)
+                    except DomainError:
+                        if len(table.pending_events) != before:
+                            raise  # a handler broke its promise to check before any event
+                        alone.append(index)
+                        continue
+                    if recorded is not None:
+                        records.append(recorded)
                 changed = [table for table in tables.values() if table.pending_events]
-                if changed:
-                    self.save(*changed)
+                if changed or records:
+                    self.save(*changed, *records)
             except BaseException as error:
-                for table_id in tables:
+                for table_id in tables:  # their unsaved events must never reach a later save
                     self._evict(table_id)
-                if isinstance(error, (OperationalError, InterfaceError)):
-                    raise  # the store is unreachable: running each command alone cannot help
+                if not isinstance(error, Exception) or isinstance(error, STORE_DOWN):
+                    raise  # the store is unreachable (or the process stops): alone cannot help
                 alone = [
                     i for i, result in enumerate(results) if not isinstance(result, DomainError)
                 ]
@@ -269,7 +270,9 @@ class Tables(Application[UUID]):
         for index in alone:
             try:
                 results[index] = self._execute(requests[index])
-            except DomainError as error:
+            except STORE_DOWN:
+                raise
+            except Exception as error:  # a rule's refusal, or a bug of this command alone
                 results[index] = error
         settled = [result for result in results if result is not None]
         assert len(settled) == len(requests)
@@ -283,9 +286,9 @@ class Tables(Application[UUID]):
                 # moved the table, the save fails and the command runs again on fresh state
                 table = self._load(request.table_id) if fresh else self._cached(request.table_id)
                 try:
-                    outcome = self._apply(table, request)
-                    if table.pending_events:
-                        self.save(table)
+                    outcome, recorded = self._apply(table, request)
+                    if table.pending_events or recorded is not None:
+                        self.save(table, recorded)
                     return outcome
                 except IntegrityError:
                     self._evict(table.id)
@@ -294,20 +297,33 @@ class Tables(Application[UUID]):
                 except DomainError:
                     if fresh or not self._moved(table):
                         raise
+                except BaseException:  # a failed save, or a bug: the table ran ahead of the store
+                    self._evict(table.id)
+                    raise
                 fresh = True
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _apply(self, table: Table, request: CommandRequest) -> Outcome:
-        """Judge a command on a table in memory and trigger its events, without saving."""
+    def _apply(
+        self, table: Table, request: CommandRequest
+    ) -> tuple[Outcome, CommandRecorded | None]:
+        """Judge a command on a table in memory and trigger its events, without saving.
+
+        Returns the outcome and, for a keyed command met for the first time, its record, to
+        be saved in the same transaction as the table."""
         actor = request.actor
         seat = table.authenticate(actor.credential).id if isinstance(actor, Bearer) else actor
         key = request.idempotency_key
-        if key is not None and key in table.recent_commands:
-            return self._replay(table, seat, key, request.fingerprint)
+        encoded = msgspec.json.encode(request.command)
+        if key is not None:
+            replayed = self._replay(table.id, seat, key, request.command, encoded)
+            if replayed is not None:
+                return replayed, None
         expected = request.expected_version
         if expected is not None and expected != table.version:
             raise StaleVersion(f"the table is at version {table.version}, not {expected}")
         handler = self._handler(table, request.command)
+        if isinstance(request.command, CloseTable):
+            self._require_source_closed(table)
         before = len(table.pending_events)
         try:
             result = handler(table, seat, request.command, self.keys(table.id))
@@ -315,25 +331,56 @@ class Tables(Application[UUID]):
             if len(table.pending_events) != before:  # the cached table ran ahead of the store
                 self._evict(table.id)
             raise
-        if key is not None:
-            table.record_command(
-                seat,
-                key,
-                type(request.command).__name__,
-                request.fingerprint,
-                msgspec.to_builtins(result),
-            )
-        return Outcome(result, table.version)
+        outcome = Outcome(result, table.version)
+        if key is None:
+            return outcome, None
+        recorded = idempotency.record(
+            self._server_key,
+            table.id,
+            seat,
+            key,
+            request.command,
+            encoded,
+            msgspec.to_builtins(result),
+            table.version,
+        )
+        return outcome, recorded
 
-    @staticmethod
-    def _replay(table: Table, actor: str, key: str, fingerprint: str) -> Outcome:
-        recorded = table.recent_commands[key]
-        if recorded.actor != actor or recorded.fingerprint != fingerprint:
+    def _replay(
+        self, table_id: UUID, seat: str, key: str, command: Any, encoded: bytes
+    ) -> Outcome | None:
+        """The first result of a command sent again with the seat's key, if there was one."""
+        recorded = self.recorded(table_id, seat, key)
+        if recorded is None:
+            return None
+        if not hmac.compare_digest(
+            recorded.fingerprint, idempotency.fingerprint(self._server_key, command, encoded)
+        ):
             raise Conflict(
                 "this idempotency key was used for another command: use a new key per command",
                 "idempotency_key_reused",
             )
         return Outcome(recorded.result, recorded.version)
+
+    def recorded(self, table_id: UUID, seat: str, key: str) -> CommandRecorded | None:
+        """The record of the seat's command sent with this idempotency key, if any."""
+        record_id = idempotency.record_id(self._server_key, table_id, seat, key)
+        recorded = next(iter(self.events.get(record_id, limit=1)), None)
+        assert recorded is None or isinstance(recorded, CommandRecorded)
+        return recorded
+
+    def _require_source_closed(self, table: Table) -> None:
+        """A fork holds what its source's seats held at the fork, secret on the source while
+        it is open; closing the fork would show it all, so the source must close first."""
+        if table.lineage is None:
+            return
+        source = self._load(UUID(table.lineage.table_id))
+        if not source.closed:
+            raise Conflict(
+                f"this table was forked from table {source.id}, still open: closing would "
+                "show its secrets; close that table first",
+                "source_open",
+            )
 
     # -- reads --------------------------------------------------------------------------
 

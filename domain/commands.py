@@ -28,6 +28,31 @@ class AddSeat(Command):
     name: str
 
 
+class InviteSeat(Command):
+    """The game master's new invitation for a seat."""
+
+    seat: str
+
+
+class ClaimSeat(Command):
+    """Take a seat by redeeming its invitation (at a fork: the seat's credential at the table
+    forked from). The acting seat is the seat claimed: the invitation is the proof."""
+
+    invitation: str
+
+
+class RotateCredential(Command):
+    pass
+
+
+class Issued(msgspec.Struct, kw_only=True):
+    """An invitation or credential handed out: whose, and its number (the service derives
+    the secret itself from the number, so no secret is ever stored)."""
+
+    seat: str
+    number: int
+
+
 class RemoveSeat(Command):
     seat: str
     reason: str
@@ -41,6 +66,18 @@ def _add_seat(table: Table, actor: str, command: AddSeat, keys: TableKeys) -> st
     return table.add_seat(actor, command.name, keys)
 
 
+def _invite(table: Table, actor: str, command: InviteSeat, keys: TableKeys) -> Issued:
+    return Issued(seat=command.seat, number=table.invite(actor, command.seat, keys))
+
+
+def _claim(table: Table, actor: str, command: ClaimSeat, keys: TableKeys) -> Issued:
+    return Issued(seat=actor, number=table.claim(actor, command.invitation, keys))
+
+
+def _rotate(table: Table, actor: str, _: RotateCredential, keys: TableKeys) -> Issued:
+    return Issued(seat=actor, number=table.rotate_credential(actor, keys))
+
+
 def _remove_seat(table: Table, actor: str, command: RemoveSeat, _: TableKeys) -> None:
     table.remove_seat(actor, command.seat, command.reason)
 
@@ -51,6 +88,9 @@ def _close(table: Table, actor: str, _: CloseTable, keys: TableKeys) -> None:
 
 SHARED_HANDLERS: dict[type, Handler] = {
     AddSeat: _add_seat,
+    InviteSeat: _invite,
+    ClaimSeat: _claim,
+    RotateCredential: _rotate,
     RemoveSeat: _remove_seat,
     CloseTable: _close,
 }

@@ -2,9 +2,11 @@
 
 - the seed: HMAC-SHA256(key, "seed" | table id); only sha256(seed) is published (in the
   creation event) until the closing event reveals the seed itself;
-- each seat's bearer credential: "<seat>.<HMAC-SHA256(key, "credential" | table id | seat)>";
-  events keep only its sha256, and the same seat always gets the same credential, so a
-  retried command that seats a player hands out the credential the first attempt did.
+- each seat's bearer credentials and invitations: "<seat>.<n>.<HMAC-SHA256(key, purpose |
+  table id | seat | n)>" for the seat's n-th one. Events keep only their sha256; the number
+  lets a retried command hand out what the first attempt did, and lets the rate limit tell a
+  genuine credential from the server key alone. Only the seat that redeems an invitation (or
+  rotates) is ever shown its credential: the Mayor, who invites, cannot derive it.
 """
 
 from __future__ import annotations
@@ -61,9 +63,26 @@ class TableKeys:
         """The seed in hex, for the closing event only."""
         return self._seed.hex()
 
-    def credential(self, seat: str) -> str:
-        digest = _derive(self._server_key, b"credential", self._table_id, seat.encode())
-        return f"{seat}.{digest.hex()}"
+    def credential(self, seat: str, number: int) -> str:
+        """The seat's `number`-th bearer credential."""
+        return self._token(b"credential", seat, number)
 
-    def credential_hash(self, seat: str) -> str:
-        return credential_hash(self.credential(seat))
+    def credential_hash(self, seat: str, number: int) -> str:
+        return credential_hash(self.credential(seat, number))
+
+    def invitation(self, seat: str, number: int) -> str:
+        """The seat's `number`-th invitation, redeemed once for a credential."""
+        return self._token(b"invitation", seat, number)
+
+    def _token(self, purpose: bytes, seat: str, number: int) -> str:
+        extra = b"|" + seat.encode() + b"|" + str(number).encode()
+        return f"{seat}.{number}.{_derive(self._server_key, purpose, self._table_id, extra).hex()}"
+
+
+def token_seat(token: str) -> tuple[str, int] | None:
+    """The seat and number a credential or invitation claims to be, if it is well formed."""
+    seat, _, rest = token.partition(".")
+    number, _, digest = rest.partition(".")
+    if not seat or not number.isdigit() or len(number) > 9 or len(digest) != 64:
+        return None
+    return seat, int(number)

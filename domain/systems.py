@@ -33,6 +33,8 @@ class RuleSystem:
     new_game: Callable[[dict[str, Any]], Any]
     #: a game state from its stored form (a forked table's copy)
     load_game: Callable[[dict[str, Any]], Any]
+    #: the state a fork copies, with nothing a fork's seat may not know written in order
+    fork_copy: Callable[[Any], dict[str, Any]]
     #: what a forked table does after copying the state (e.g. reshuffle what is face down)
     after_fork: Callable[[Any, str, TableKeys], None]
     handlers: Mapping[type, Handler]
@@ -51,6 +53,7 @@ FRONTERA = RuleSystem(
     parse_options=lambda options: msgspec.to_builtins(frontera_options(options)),
     new_game=_frontera_game,
     load_game=lambda game: msgspec.convert(game, FronteraState),
+    fork_copy=frontera_rules.fork_copy,
     after_fork=frontera_rules.reshuffle_face_down,
     handlers=frontera_handlers.HANDLERS,
     verify=shuffle_mismatches,

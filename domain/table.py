@@ -26,15 +26,24 @@ PLAYER = "player"
 
 
 class Seat(Stored, kw_only=True):
-    """Somebody at the table: the game master or a player. Removed seats stay, inactive."""
+    """Somebody at the table: the game master or a player. Removed seats stay, inactive.
+
+    A player's seat is claimed by redeeming an invitation; until then it holds no credential.
+    Only hashes are kept: of the credential in force and of the invitation still open.
+    """
 
     STORED_AS = "table.Seat"
 
     id: str
     name: str
     role: str
-    credential_hash: str
+    credential_hash: str = ""
     active: bool = True
+    #: credentials issued so far (the one in force is number `credentials - 1`)
+    credentials: int = 1
+    #: the open invitation: its hash and its number, until it is redeemed
+    invitation_hash: str | None = None
+    invitations: int = 0
 
 
 class Lineage(Stored, kw_only=True):
@@ -46,22 +55,8 @@ class Lineage(Stored, kw_only=True):
     version: int
 
 
-class RecordedCommand(Stored, kw_only=True):
-    """A command sent with an idempotency key, kept so that a retry returns the same result."""
-
-    STORED_AS = "table.RecordedCommand"
-
-    actor: str
-    command: str
-    fingerprint: str
-    result: Any
-    version: int
-
-
 #: player seats a table ever gives: a removed seat stays in the table's state and log
 MAX_PLAYER_SEATS = 16
-#: idempotency keys a table remembers (the oldest are forgotten first)
-RECORDED_COMMANDS = 256
 
 
 class Table(Aggregate):
@@ -111,7 +106,6 @@ class Table(Aggregate):
         self.closed = False
         self.random_operations = 0
         self.lineage = lineage
-        self.recent_commands: dict[str, RecordedCommand] = {}
         self.game = rule_system(system).new_game(options)
 
     @classmethod
@@ -143,32 +137,40 @@ class Table(Aggregate):
         """A new table that starts from `past` (another table as it was at some version).
 
         It copies the facts (seats, game state) rather than the history, records where they
-        came from, and gets its own seed and credentials; the rule system then reshuffles what
-        is face down, so that nobody can know the new table's future from the old one's.
+        came from, and gets its own seed. The rule system copies its state with every
+        face-down order forgotten and reshuffles it from the new seed, so that nothing written
+        at the fork tells the old table's future. The game master's seat gets a credential of
+        its own; each player's seat waits to be claimed with the credential that player held
+        at the old table, which the game master never had.
         """
         from domain.systems import rule_system
 
+        rules = rule_system(past.system)
         gm = past.gm_seat
         fork = cls.open(
             table_id,
             system=past.system,
             title=title,
             options=past.options,
-            gm=Seat(id=gm.id, name=gm.name, role=GM, credential_hash=keys.credential_hash(gm.id)),
+            gm=Seat(
+                id=gm.id, name=gm.name, role=GM, credential_hash=keys.credential_hash(gm.id, 0)
+            ),
             seed_commitment=keys.seed_commitment,
             lineage=Lineage(table_id=str(past.id), version=past.version),
         )
         for seat in past.seats.values():
             if seat.role != GM:
-                fork.trigger_event(
-                    SeatJoined,
-                    actor=gm.id,
-                    seat=msgspec.structs.replace(
-                        seat, credential_hash=keys.credential_hash(seat.id)
-                    ),
+                unclaimed = Seat(
+                    id=seat.id,
+                    name=seat.name,
+                    role=seat.role,
+                    active=seat.active,
+                    credentials=0,
+                    invitation_hash=seat.credential_hash or None,
                 )
-        fork.trigger_event(GameCopied, actor=gm.id, game=msgspec.to_builtins(past.game))
-        rule_system(past.system).after_fork(fork, gm.id, keys)
+                fork.trigger_event(SeatJoined, actor=gm.id, seat=unclaimed)
+        fork.trigger_event(GameCopied, actor=gm.id, game=rules.fork_copy(past.game))
+        rules.after_fork(fork, gm.id, keys)
         return fork
 
     # -- queries -------------------------------------------------------------------------
@@ -190,6 +192,7 @@ class Table(Aggregate):
         if (
             seat is None
             or not seat.active
+            or not seat.credential_hash
             or not hmac.compare_digest(seat.credential_hash, credential_hash(credential))
         ):
             raise Unauthenticated("the credential is not valid at this table")
@@ -216,7 +219,7 @@ class Table(Aggregate):
     # -- shared commands ------------------------------------------------------------------
 
     def add_seat(self, actor: str, name: str, keys: TableKeys) -> str:
-        """The game master seats a player; returns the new seat's id."""
+        """The game master seats a player, with an invitation; returns the new seat's id."""
         self.require_open()
         self.require_gm(actor, "seat players")
         name = checked_name(name, "a seat's name")
@@ -231,10 +234,65 @@ class Table(Aggregate):
             SeatJoined,
             actor=actor,
             seat=Seat(
-                id=seat_id, name=name, role=PLAYER, credential_hash=keys.credential_hash(seat_id)
+                id=seat_id,
+                name=name,
+                role=PLAYER,
+                credentials=0,
+                invitation_hash=credential_hash(keys.invitation(seat_id, 1)),
+                invitations=1,
             ),
         )
         return seat_id
+
+    def invite(self, actor: str, seat_id: str, keys: TableKeys) -> int:
+        """The game master issues a new invitation for a seat (a lost credential, a fork's
+        seat); the open one stops working, the credential in force works until the new one is
+        redeemed. Returns the invitation's number."""
+        self.require_open()
+        self.require_gm(actor, "invite players")
+        seat = self.seat(seat_id)
+        if seat.role == GM:
+            raise InvalidCommand("the game master's seat takes no invitation", "not_a_player")
+        number = seat.invitations + 1
+        self.trigger_event(
+            InvitationIssued,
+            actor=actor,
+            seat=seat_id,
+            number=number,
+            invitation_hash=credential_hash(keys.invitation(seat_id, number)),
+        )
+        return number
+
+    def claim(self, seat_id: str, invitation: str, keys: TableKeys) -> int:
+        """Whoever holds the seat's open invitation takes the seat: a new credential, shown to
+        the claimer only, and the invitation is spent. Returns the credential's number."""
+        self.require_open()
+        seat = self.seat(seat_id)
+        if seat.invitation_hash is None or not hmac.compare_digest(
+            seat.invitation_hash, credential_hash(invitation)
+        ):
+            raise Unauthenticated(
+                "the invitation is not open for this seat: ask the game master for a new one",
+                "invalid_invitation",
+            )
+        return self._issue_credential(seat, "invitation", keys)
+
+    def rotate_credential(self, actor: str, keys: TableKeys) -> int:
+        """A seat replaces its own credential; the old one stops working at once."""
+        self.require_open()
+        return self._issue_credential(self.require_seat(actor), "rotation", keys)
+
+    def _issue_credential(self, seat: Seat, reason: str, keys: TableKeys) -> int:
+        number = seat.credentials
+        self.trigger_event(
+            CredentialIssued,
+            actor=seat.id,
+            seat=seat.id,
+            number=number,
+            reason=reason,
+            credential_hash=keys.credential_hash(seat.id, number),
+        )
+        return number
 
     def remove_seat(self, actor: str, seat_id: str, reason: str) -> None:
         self.require_open()
@@ -243,23 +301,6 @@ class Table(Aggregate):
         if seat.role == GM:
             raise InvalidCommand("the game master's seat cannot be removed", "cannot_remove_gm")
         self.trigger_event(SeatRemoved, actor=actor, seat=seat_id, reason=checked_reason(reason))
-
-    def record_command(
-        self, actor: str, key: str, command: str, fingerprint: str, result: Any
-    ) -> None:
-        """Remember a keyed command's result, after its own events."""
-        if not 1 <= len(key) <= 255:
-            raise InvalidCommand(
-                "an idempotency key has 1 to 255 characters", "invalid_idempotency_key"
-            )
-        self.trigger_event(
-            CommandRecorded,
-            actor=actor,
-            key=key,
-            command=command,
-            fingerprint=fingerprint,
-            result=result,
-        )
 
     def close(self, actor: str, keys: TableKeys) -> None:
         """Closing reveals the seed, after which anyone can recompute every shuffle."""
@@ -309,22 +350,47 @@ class TableClosed(Table.Event):
         table.seed = self.seed
 
 
+class InvitationIssued(Table.Event):
+    """A new invitation for a seat: the open one, if any, stops working."""
+
+    TOPIC = "table.InvitationIssued"
+    seat: str
+    number: int
+    invitation_hash: str
+
+    def apply(self, table: Table) -> None:
+        table.seats[self.seat] = msgspec.structs.replace(
+            table.seats[self.seat], invitation_hash=self.invitation_hash, invitations=self.number
+        )
+
+
+class CredentialIssued(Table.Event):
+    """A seat's new credential (a redeemed invitation or a rotation): the old one stops
+    working and the invitation is spent."""
+
+    TOPIC = "table.CredentialIssued"
+    seat: str
+    number: int
+    #: invitation or rotation
+    reason: str
+    credential_hash: str
+
+    def apply(self, table: Table) -> None:
+        table.seats[self.seat] = msgspec.structs.replace(
+            table.seats[self.seat],
+            credential_hash=self.credential_hash,
+            credentials=self.number + 1,
+            invitation_hash=None,
+        )
+
+
 class CommandRecorded(Table.Event):
-    """The result of a command sent with an idempotency key (seen by its sender only)."""
+    """Tables before the idempotency records of `domain.idempotency` kept keyed commands'
+    results in their own log; no longer written, still read from old logs. It changes
+    nothing, and the redaction policy shows it to its sender only."""
 
     TOPIC = "table.CommandRecorded"
     key: str
     command: str
     fingerprint: str
     result: Any
-
-    def apply(self, table: Table) -> None:
-        table.recent_commands[self.key] = RecordedCommand(
-            actor=self.actor,
-            command=self.command,
-            fingerprint=self.fingerprint,
-            result=msgspec.json.decode(msgspec.json.encode(self.result)),
-            version=self.originator_version,
-        )
-        while len(table.recent_commands) > RECORDED_COMMANDS:
-            del table.recent_commands[next(iter(table.recent_commands))]

@@ -9,22 +9,40 @@ may list its cards. Rules:
   never a face-down order nobody saw, and nothing of the test still open: the Mayor plays
   cards too, and must not read a player's draw or secret choice before the reveal;
 - after the table closes, every seat sees everything (the seed included);
-- credential hashes are never shown.
+- credential and invitation hashes are never shown;
+- an event type or field without a rule here is hidden from every seat until closing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
 
+from domain.frontera import combat_turn as ct
+from domain.frontera import drinking as dr
 from domain.frontera import events as fe
 from domain.frontera import exchanges as fx
+from domain.frontera import gambling as ga
+from domain.frontera import harm as ha
+from domain.frontera import morale as mo
+from domain.frontera import recovery as re
 from domain.frontera.cards import sort_cards
 from domain.frontera.state import DEAD_MANS_HAND, FronteraState
-from domain.table import GM, CommandRecorded, Seat, SeatJoined, Table
+from domain.table import (
+    GM,
+    CommandRecorded,
+    CredentialIssued,
+    GameCopied,
+    InvitationIssued,
+    Seat,
+    SeatJoined,
+    SeatRemoved,
+    Table,
+    TableClosed,
+)
 
 #: an audience: the seats that saw a secret; None for every seat
 Audience = frozenset[str] | None
@@ -95,29 +113,103 @@ def _opaque(_: Any) -> Any:
 class Secret:
     audience: Callable[[Any], Audience]
     mask: Callable[[Any], Any]
+    #: whether the Mayor's audit opens it (what somebody saw of the game); protocol data,
+    #: such as a command's recorded result, stays with its sender
+    audited: bool = True
 
 
-SECRETS: dict[type, dict[str, Secret]] = {
-    fe.CardsShuffled: {"order": Secret(_nobody, _cards)},
-    fe.CardsDealt: {"decks": Secret(_seen_by, _cards_by_key)},
-    fe.CardsMoved: {"cards": Secret(_seen_by, _cards)},
-    fe.CardsDrawn: {"cards": Secret(_seat, _cards)},
-    fx.DeckShown: {"cards": Secret(_seat, _cards)},
-    fe.CardsChosen: {
-        "cards": Secret(_seat, _cards),
-        "joker_suits": Secret(_seat, _opaque),
-        "targets": Secret(_seat, _opaque),
-    },
-    CommandRecorded: {
-        "key": Secret(_actor, _opaque),
-        "fingerprint": Secret(_actor, _opaque),
-        "result": Secret(_actor, _opaque),
-    },
+@dataclass(frozen=True)
+class Rule:
+    """What everybody sees of an event, and who sees each secret field. A field with no
+    rule is hidden from everyone until closing: the policy fails closed."""
+
+    public: frozenset[str] = frozenset()
+    secret: Mapping[str, Secret] = field(default_factory=dict)
+    #: a field keyed by seat, of which each seat sees its own entry
+    own_entry: str | None = None
+
+
+def public(*fields: str, **secret: Secret) -> Rule:
+    return Rule(public=frozenset(fields), secret=secret)
+
+
+_OWN_CARDS = Secret(_seat, _cards)
+RULES: dict[type, Rule] = {
+    Table.Created: public("system", "title", "options", "gm", "seed_commitment", "lineage"),
+    SeatJoined: public("seat"),
+    SeatRemoved: public("seat", "reason"),
+    InvitationIssued: public("seat", "number"),
+    CredentialIssued: public("seat", "number", "reason"),
+    GameCopied: public(game=Secret(_nobody, _opaque)),
+    TableClosed: public("seed"),
+    CommandRecorded: public(
+        key=Secret(_actor, _opaque, audited=False),
+        command=Secret(_actor, _opaque, audited=False),
+        fingerprint=Secret(_actor, _opaque, audited=False),
+        result=Secret(_actor, _opaque, audited=False),
+    ),
+    fe.CharacterCreated: public("character"),
+    fe.TableStarted: public("decks", "zones", "phase"),
+    fe.CardsShuffled: public("zone", "index", order=Secret(_nobody, _cards)),
+    fe.CardsDealt: public("source", "seen_by", decks=Secret(_seen_by, _cards_by_key)),
+    fe.CardsMoved: public("source", "target", "reason", "seen_by", cards=Secret(_seen_by, _cards)),
+    fe.PhaseChanged: Rule(public=frozenset({"phase"}), own_entry="decks"),
+    fe.TestOpened: public("test"),
+    fe.DeadMansHandDrawn: public("character", "purpose", "cards", "better"),
+    fe.CardsDrawn: public("test", "character", "seat", "source", "count", cards=_OWN_CARDS),
+    fe.CardsChosen: public(
+        "test",
+        "character",
+        "seat",
+        cards=_OWN_CARDS,
+        joker_suits=Secret(_seat, _opaque),
+        targets=Secret(_seat, _opaque),
+    ),
+    fe.CardsRevealed: public("test", "cards", "joker_suits", "targets"),
+    fe.TestResolved: public("test", "kind", "outcomes", "explanation"),
+    fe.TestCancelled: public("test", "reason"),
+    fe.ConditionChanged: public("character", "track", "before", "after", "reason"),
+    fe.WeaponSet: public("weapon"),
+    fe.WeaponRemoved: public("name"),
+    ct.CombatOpened: public("combat"),
+    ct.CombatTurnStarted: public("turn", "test"),
+    ct.ActionDeclared: public("turn", "declaration", "participant"),
+    ct.AttacksResolved: public("test", "turn", "attacks"),
+    ct.CombatUpdated: public("combatants", "ranges", "reason"),
+    ct.TurnLost: public("character", "turn", "reason"),
+    ct.DeathConfirmed: public("character"),
+    ct.CombatEnded: public("reason"),
+    dr.DrinkTaken: public("character", "drinks", "mechanism"),
+    dr.DrinkingDuelStarted: public("characters", "stake"),
+    dr.DrinkingDuelEnded: public("loser", "winners", "reason"),
+    dr.DrinksSleptOff: public("character"),
+    fx.ExchangeStarted: public("exchange"),
+    fx.ExchangeStepped: public("count", "passed", "then", "kept_by"),
+    fx.ExchangeStepsAdded: public("steps"),
+    fx.ExchangeCancelled: public("reason"),
+    fx.DeckAdded: public("deck", "zone", "cards", "reason"),
+    fx.DeckShown: public("seat", "zone", "reason", cards=_OWN_CARDS),
+    fx.ProtagonistLeft: public("character", "reason"),
+    ga.HouseGameStarted: public("house_game"),
+    ga.HouseRoundPlayed: public(
+        "character", "round", "card", "points", "for_player", "house", "player"
+    ),
+    ga.HouseStopTried: public("character", "test"),
+    ga.HouseStopDecided: public("character", "outcome", "leaves", "last_round"),
+    ga.HouseGameEnded: public("character", "house", "player", "ignored_last_round", "result"),
+    ga.HouseClosed: public("character", "reason"),
+    ga.MoneyChanged: public("character", "before", "after", "reason"),
+    ha.AccidentSuffered: public("character", "cause", "metres", "harm", "saved", "lost", "reason"),
+    mo.ChallengeLost: public("challenged", "challenger"),
+    mo.ChallengeAnswered: public("character", "challenger", "accepted"),
+    mo.ThreatFaced: public("character", "card", "value", "confidence", "frightened", "reason"),
+    re.MedicalCareGiven: public("healer", "patient", "level", "effective", "reason"),
+    re.RecoveryProgressed: public("character", "track", "progress"),
+    re.TimeAdvanced: public("amount", "unit", "seconds", "resting", "reason"),
 }
-#: secrets kept per seat: each seat sees its own entry of the field
-OWN_ENTRY: dict[type, str] = {fe.PhaseChanged: "decks"}
-NEVER_SHOWN = ("credential_hash",)
-_ENVELOPE = ("originator_id", "originator_version", "timestamp", "originator_topic")
+#: digests of secrets, never shown to anyone, even after closing
+NEVER_SHOWN = ("credential_hash", "invitation_hash")
+ENVELOPE = ("originator_id", "originator_version", "timestamp", "originator_topic", "actor")
 
 
 def event_type(event: Any) -> str:
@@ -145,20 +237,26 @@ class RedactedEvent(msgspec.Struct, kw_only=True):
 
 
 def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
-    data = {k: v for k, v in vars(event).items() if k not in _ENVELOPE and k != "actor"}
+    data = {k: v for k, v in vars(event).items() if k not in ENVELOPE and k not in NEVER_SHOWN}
+    rule = RULES.get(type(event), Rule())
     hidden: list[str] = []
     sealed = viewer.open_test is not None and getattr(event, "test", None) == viewer.open_test
-    for field, secret in SECRETS.get(type(event), {}).items():
-        if not sees(viewer, secret.audience(event), closed, sealed):
-            data[field] = secret.mask(data[field])
-            hidden.append(field)
-    own = OWN_ENTRY.get(type(event))
-    if own is not None:
-        entries = data[own]
-        shown = {k: v for k, v in entries.items() if sees(viewer, frozenset({k}), closed)}
-        if len(shown) < len(entries):
-            hidden.append(own)
-        data[own] = {k: shown.get(k, [None] * len(v)) for k, v in entries.items()}
+    for name, value in data.items():
+        if name in rule.public:
+            continue
+        secret = rule.secret.get(name)
+        if name == rule.own_entry:
+            shown = {k: v for k, v in value.items() if sees(viewer, frozenset({k}), closed)}
+            if len(shown) < len(value):
+                hidden.append(name)
+            data[name] = {k: shown.get(k, [None] * len(v)) for k, v in value.items()}
+        elif secret is None:
+            if not closed:
+                data[name] = None
+                hidden.append(name)
+        elif not sees(viewer, secret.audience(event), closed, sealed or not secret.audited):
+            data[name] = secret.mask(value)
+            hidden.append(name)
     return RedactedEvent(
         version=event.originator_version,
         type=event_type(event),
@@ -201,4 +299,7 @@ def zone_cards(table: Table, state: FronteraState, zone: str, viewer: Viewer) ->
         audience = frozenset({owner})
     else:
         audience = frozenset()
-    return sort_cards(cards) if sees(viewer, audience, False, sealed=kind == "hand") else None
+    # audit never opens a hand, nor a seat's deck or discard while a test is open: what left
+    # it since the last look would be the draw that the test still keeps secret
+    sealed = kind == "hand" or (viewer.open_test is not None and kind.startswith("player_"))
+    return sort_cards(cards) if sees(viewer, audience, False, sealed) else None

@@ -18,8 +18,15 @@ from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 
 from domain.application import CommandRequest, Outcome, Tables
-from domain.commands import AddSeat, CloseTable
-from domain.errors import Forbidden, InvalidCommand, NotFound, Unauthenticated
+from domain.commands import (
+    AddSeat,
+    ClaimSeat,
+    CloseTable,
+    InviteSeat,
+    Issued,
+    RotateCredential,
+)
+from domain.errors import Forbidden, InvalidCommand, NotFound
 from domain.frontera import commands as fc
 from domain.keys import Bearer
 from domain.table import GM, Table
@@ -27,7 +34,7 @@ from projections.log import checked_types, log_page
 from projections.redaction import Viewer, viewer_for
 from projections.tests_record import TestRecord, opened_at, test_record
 from projections.views import CharacterView, TableView, character_view, table_view
-from service import schemas
+from service import credentials, schemas
 from service.batcher import CommandBatcher
 from service.fanout import FanOut
 from service.problems import Problem
@@ -93,16 +100,13 @@ RESPONSES = _responses()
 #: what a command may also meet: the limits against abuse (service/limits.py)
 COMMAND_RESPONSES = _responses(
     (413, "The request body is larger than the server accepts"),
+    (415, "The body is not labelled as JSON (`/problems/unsupported_media_type`)"),
     (429, "Too many commands from this credential; retry after Retry-After seconds"),
 )
 
 
 def _bearer(request: Request[Any, Any, Any]) -> Bearer:
-    header = request.headers.get("authorization", "")
-    scheme, _, credential = header.partition(" ")
-    if scheme.lower() != "bearer" or not credential.strip():
-        raise Unauthenticated("send the seat's credential as 'Authorization: Bearer <credential>'")
-    return Bearer(credential.strip())
+    return credentials.required(request.scope)
 
 
 def _expected_version(if_match: str | None) -> int | None:
@@ -132,11 +136,18 @@ async def run(
     command: Any,
     if_match: str | None,
     idempotency_key: str | None,
+    actor: str | None = None,
 ) -> Outcome:
+    """Run a command as the caller's seat (or as `actor`, for a command that carries its own
+    proof, such as an invitation)."""
     batcher: CommandBatcher = request.app.state.batcher
     outcome = await batcher.run(
         CommandRequest(
-            table_id, _bearer(request), command, idempotency_key, _expected_version(if_match)
+            table_id,
+            actor or _bearer(request),
+            command,
+            idempotency_key,
+            _expected_version(if_match),
         )
     )
     fanout: FanOut = request.app.state.fanout
@@ -229,7 +240,7 @@ class TablesController(Controller):
         body = schemas.TableCreated(
             table_id=str(table_id),
             seat=seat,
-            credential=tables.keys(table_id).credential(seat),
+            credential=tables.keys(table_id).credential(seat, 0),
             version=table.version,
         )
         return Response(body, status_code=201, headers=etag(table.version))
@@ -246,7 +257,10 @@ class TablesController(Controller):
         table_id: FromPath[UUID],
         audit: Audit = False,
         version: Annotated[
-            int | None, QueryParameter(name="version", required=False, ge=1, description="Rewind")
+            int | None,
+            QueryParameter(
+                name="version", required=False, ge=1, le=schemas.MAX_VERSION, description="Rewind"
+            ),
         ] = None,
     ) -> Response[TableView]:
         view = await read_as_caller(request, table_id, audit, version, table_view)
@@ -269,19 +283,20 @@ class TablesController(Controller):
             tables.fork, table_id, _bearer(request), data.version, data.title
         )
         fork = await anyio.to_thread.run_sync(tables.read, fork_id, lambda table: table)
-        keys = tables.keys(fork_id)
+        gm = fork.gm_seat.id
         body = schemas.TableForked(
             table_id=str(fork_id),
             forked_from=str(table_id),
             forked_at=data.version,
             version=fork.version,
-            credentials={seat: keys.credential(seat) for seat in fork.seats},
+            credential=tables.keys(fork_id).credential(gm, 0),
+            unclaimed=[seat.id for seat in fork.seats.values() if not seat.credential_hash],
         )
         return Response(body, status_code=201, headers=etag(fork.version))
 
     @_command(
         "/{table_id:uuid}/seats",
-        "Seat a player (Mayor); returns its credential",
+        "Seat a player (Mayor); returns the seat's invitation, for the player to claim",
         201,
         command="AddSeat",
     )
@@ -292,15 +307,59 @@ class TablesController(Controller):
         data: JSONBody[AddSeat],
         if_match: IfMatch,
         idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.SeatAdded]:
+    ) -> Response[schemas.SeatInvited]:
         outcome = await run(request, table_id, data, if_match, idempotency_key)
-        seat = str(outcome.result)
-        body = schemas.SeatAdded(
-            seat=seat,
-            credential=tables_of(request).keys(table_id).credential(seat),
-            version=outcome.version,
-        )
-        return Response(body, status_code=201, headers=etag(outcome.version))
+        return _invited(request, table_id, Issued(seat=str(outcome.result), number=1), outcome)
+
+    @_command(
+        "/{table_id:uuid}/seats/{seat:str}/invitation",
+        "A new invitation for a seat (Mayor): a lost credential, a fork's seat",
+        201,
+        command="InviteSeat",
+    )
+    async def invite(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        seat: FromPath[str],
+        if_match: IfMatch,
+        idempotency_key: IdempotencyKey,
+    ) -> Response[schemas.SeatInvited]:
+        outcome = await run(request, table_id, InviteSeat(seat=seat), if_match, idempotency_key)
+        return _invited(request, table_id, _issued(outcome), outcome)
+
+    @post(
+        "/{table_id:uuid}/seats/{seat:str}/claim",
+        summary="Claim a seat with its invitation; returns the seat's credential, to no one else",
+        status_code=201,
+        responses=COMMAND_RESPONSES,
+        security=[],
+        opt={"command": "ClaimSeat"},
+    )
+    async def claim(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        seat: FromPath[str],
+        data: JSONBody[schemas.ClaimSeat],
+    ) -> Response[schemas.SeatCredential]:
+        # no Idempotency-Key: whoever knew the invitation and the key could replay the answer,
+        # credential included; a claim whose answer was lost takes a new invitation instead
+        command = ClaimSeat(invitation=data.invitation)
+        outcome = await run(request, table_id, command, None, None, actor=seat)
+        return _credential(request, table_id, _issued(outcome), outcome, 201)
+
+    @_command(
+        "/{table_id:uuid}/credential",
+        "Replace the caller's credential; the old one stops working at once",
+        command="RotateCredential",
+    )
+    async def rotate(
+        self, request: Request[Any, Any, Any], table_id: FromPath[UUID], if_match: IfMatch
+    ) -> Response[schemas.SeatCredential]:
+        # no Idempotency-Key: a retry would present the credential the first attempt retired
+        outcome = await run(request, table_id, RotateCredential(), if_match, None)
+        return _credential(request, table_id, _issued(outcome), outcome, 200)
 
     @_command(
         "/{table_id:uuid}/start",
@@ -414,7 +473,10 @@ class TablesController(Controller):
         table_id: FromPath[UUID],
         audit: Audit = False,
         after: Annotated[
-            int, QueryParameter(name="after", ge=0, description="Events after this version")
+            int,
+            QueryParameter(
+                name="after", ge=0, le=schemas.MAX_VERSION, description="Events after this version"
+            ),
         ] = 0,
         limit: Annotated[int, QueryParameter(name="limit", ge=1, le=MAX_PAGE)] = 100,
         types: Annotated[
@@ -432,7 +494,8 @@ class TablesController(Controller):
             ),
         ] = None,
         to_version: Annotated[
-            int | None, QueryParameter(name="to_version", required=False, ge=1)
+            int | None,
+            QueryParameter(name="to_version", required=False, ge=1, le=schemas.MAX_VERSION),
         ] = None,
     ) -> schemas.EventPage:
         tables = tables_of(request)
@@ -452,6 +515,27 @@ class TablesController(Controller):
             return scan
 
         return await read_log(request, table_id, audit, plan)
+
+
+def _issued(outcome: Outcome) -> Issued:
+    """What an invitation or credential command returned (a retry returns it as stored)."""
+    return msgspec.convert(msgspec.to_builtins(outcome.result), Issued)
+
+
+def _invited(
+    request: Request[Any, Any, Any], table_id: UUID, issued: Issued, outcome: Outcome
+) -> Response[schemas.SeatInvited]:
+    invitation = tables_of(request).keys(table_id).invitation(issued.seat, issued.number)
+    body = schemas.SeatInvited(seat=issued.seat, invitation=invitation, version=outcome.version)
+    return Response(body, status_code=201, headers=etag(outcome.version))
+
+
+def _credential(
+    request: Request[Any, Any, Any], table_id: UUID, issued: Issued, outcome: Outcome, status: int
+) -> Response[schemas.SeatCredential]:
+    credential = tables_of(request).keys(table_id).credential(issued.seat, issued.number)
+    body = schemas.SeatCredential(seat=issued.seat, credential=credential, version=outcome.version)
+    return Response(body, status_code=status, headers=etag(outcome.version))
 
 
 async def _accepted(

@@ -17,6 +17,7 @@ from service.logs import configure_logging
 from service.metrics import Metrics
 from service.operations import ObserveRequests, health_live, health_ready, metrics
 from service.problems import EXCEPTION_HANDLERS
+from service.protocol import JsonBodyRequest, head_as_get
 from service.redis_fanout import RedisFanOut
 from service.settings import Settings
 from service.stream import stream
@@ -53,6 +54,7 @@ def create_app(
         on_shutdown=[batcher.stop, *([redis_fanout.stop] if redis_fanout else [])],
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
+        request_class=JsonBodyRequest,
         middleware=[ObserveRequests()],
         guards=[rate_limit],
         openapi_config=OpenAPIConfig(
@@ -68,11 +70,14 @@ def create_app(
             ),
         ),
     )
+    app.asgi_handler = head_as_get(app.asgi_handler)
     app.state.tables = tables
     app.state.batcher = batcher
     app.state.metrics = app_metrics = Metrics()
     app.state.rate_limiter = RateLimiter(settings.commands_per_second, settings.commands_burst)
-    app.state.stream_slots = StreamSlots(settings.streams_per_seat, app_metrics.open_streams.inc)
+    app.state.stream_slots = StreamSlots(
+        settings.streams_per_seat, settings.streams_per_table, app_metrics.open_streams.inc
+    )
     app.state.fanout = fanout
     app.state.redis = redis_fanout.redis if redis_fanout else None
     return app

@@ -1,6 +1,6 @@
 """Limits against abuse, per process: commands per credential (a token bucket) and open
-streams per seat. With N worker processes each keeps its own count, so the effective limit
-is N times the configured one; put a proxy in front for a global limit.
+streams per seat and per table. With N worker processes each keeps its own count, so the
+effective limit is N times the configured one; put a proxy in front for a global limit.
 
 Reads are never rate-limited. Neither are requests without a genuine credential (they cost
 what a read costs: a 401), nor table creation, which carries no credential yet.
@@ -8,7 +8,6 @@ what a read costs: a 401), nor table creation, which carries no credential yet.
 
 from __future__ import annotations
 
-import hmac
 import math
 import threading
 import time
@@ -21,10 +20,11 @@ from uuid import UUID
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
-from domain.application import Tables
+from service.credentials import genuine_seat, presented
 from service.problems import Refused
 
 T = TypeVar("T")
+K = TypeVar("K")
 
 #: buckets kept at most; the least recently used (most likely full again) go first
 MAX_BUCKETS = 10_000
@@ -34,32 +34,6 @@ def command_name(route_handler: BaseRouteHandler) -> str | None:
     """The command a route runs (routes mark it in `opt`), or None for a read."""
     name = route_handler.opt.get("command")
     return name if isinstance(name, str) else None
-
-
-def caller_seat(tables: Tables, table_id: Any, authorization: str | None) -> str | None:
-    """The seat whose genuine credential the request carries, checked against the server key
-    alone (no store read); None without one. Whether the seat is still seated is the table's
-    business."""
-    if not isinstance(table_id, UUID) or not authorization:
-        return None
-    scheme, _, credential = authorization.partition(" ")
-    credential = credential.strip()
-    seat = credential.partition(".")[0]
-    if scheme.lower() != "bearer" or not seat or len(credential) > 256:
-        return None
-    genuine = tables.keys(table_id).credential(seat)
-    return seat if hmac.compare_digest(genuine.encode(), credential.encode()) else None
-
-
-def request_seat(scope: Any, tables: Tables) -> str | None:
-    """The caller's seat, worked out once per request: the rate limit and the log both ask."""
-    state = scope.setdefault("state", {})
-    if "saloon.seat" not in state:
-        table_id = scope.get("path_params", {}).get("table_id")
-        authorization = dict(scope.get("headers", ())).get(b"authorization", b"")
-        state["saloon.seat"] = caller_seat(tables, table_id, authorization.decode("latin-1"))
-    seat: str | None = state["saloon.seat"]
-    return seat
 
 
 class RateLimiter:
@@ -97,7 +71,9 @@ class RateLimiter:
 
 
 def rate_limit(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
-    """Guard of every route: commands spend a token of their credential's bucket."""
+    """Guard of every route: refuses an ambiguous credential; commands spend a token of their
+    credential's bucket."""
+    presented(connection.scope)
     if command_name(handler) is None:
         return
     limiter: RateLimiter = connection.app.state.rate_limiter
@@ -106,7 +82,7 @@ def rate_limit(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRout
     table_id = connection.path_params.get("table_id")
     if table_id is None:  # table creation: no credential yet
         return
-    seat = request_seat(connection.scope, connection.app.state.tables)
+    seat = genuine_seat(connection.scope, connection.app.state.tables)
     if seat is None:  # no genuine credential: 401 at the cost of a read, which is not limited
         return
     wait = limiter.take(f"{table_id}/{seat}")
@@ -121,11 +97,15 @@ def rate_limit(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRout
 
 
 class StreamSlots:
-    """How many streams each seat of each table has open in this process."""
+    """How many streams each seat of each table, and each table, has open in this process:
+    a table's cap keeps its many seats from holding many times a seat's streams."""
 
-    def __init__(self, per_seat: int, on_change: Callable[[int], None] | None = None) -> None:
-        self.per_seat = per_seat
+    def __init__(
+        self, per_seat: int, per_table: int, on_change: Callable[[int], None] | None = None
+    ) -> None:
+        self.per_seat, self.per_table = per_seat, per_table
         self._open: dict[tuple[UUID, str], int] = {}
+        self._open_at: dict[UUID, int] = {}
         self._on_change = on_change or (lambda delta: None)
         self._lock = threading.Lock()
 
@@ -140,7 +120,16 @@ class StreamSlots:
                     f"a seat may keep {self.per_seat} streams open at once: close one first",
                     retry_after=5,
                 )
-            self._open[key] = self._open.get(key, 0) + 1
+            if self._open_at.get(table_id, 0) >= self.per_table:
+                raise Refused(
+                    429,
+                    "too_many_table_streams",
+                    f"the seats of a table may keep {self.per_table} streams open at once: "
+                    "retry when one closes",
+                    retry_after=5,
+                )
+            _count(self._open, key, 1)
+            _count(self._open_at, table_id, 1)
         self._on_change(1)
         released = False
 
@@ -150,17 +139,20 @@ class StreamSlots:
                 if released:
                     return
                 released = True
-                left = self._open.get(key, 1) - 1
-                if left:
-                    self._open[key] = left
-                else:
-                    self._open.pop(key, None)
+                _count(self._open, key, -1)
+                _count(self._open_at, table_id, -1)
             self._on_change(-1)
 
         return release
 
-    def open(self, table_id: UUID, seat: str) -> int:
-        return self._open.get((table_id, seat), 0)
+
+def _count(counts: dict[K, int], key: K, delta: int) -> None:
+    """Move a count, forgetting it at zero."""
+    left = counts.get(key, 0) + delta
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
 
 
 def held(messages: AsyncIterator[T], release: Callable[[], None]) -> AsyncIterator[T]:

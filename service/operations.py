@@ -18,7 +18,8 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from domain.application import Tables
-from service.limits import command_name, request_seat
+from service.credentials import genuine_seat
+from service.limits import command_name
 from service.logs import logger
 from service.metrics import metrics_of
 from service.problems import MEDIA_TYPE, Problem, Refused
@@ -148,7 +149,7 @@ class ObserveRequests(ASGIMiddleware):
         }
         if command is not None:
             app = scope["litestar_app"]
-            fields["seat"] = request_seat(scope, app.state.tables)
+            fields["seat"] = (genuine_seat(scope, app.state.tables) or "").partition(".")[0] or None
             fields["command"] = command
             metrics_of(app).command(command, code, seconds)
             logger().info("command", extra=fields)

@@ -2,11 +2,12 @@
 
 Several uvicorn workers starting at once on a fresh deployment would race twice: each would
 generate a server key of its own into the data directory (and tables created by one worker
-would refuse the credentials another one hands out), and each would create the event store's
-tables (PostgreSQL refuses concurrent `CREATE TABLE IF NOT EXISTS` of one table). Run once,
-before the workers (`make run-prod` does), this generates or checks the key, creates the
-PostgreSQL database and schema when they are missing, and creates the store's tables; the
-workers then only read what is there.
+would refuse the credentials another one hands out), and each would run the event store's DDL
+(PostgreSQL fails one of several concurrent `CREATE ... IF NOT EXISTS` or `CREATE OR REPLACE
+FUNCTION` with `tuple concurrently updated`). Run once, before the workers (`make run-prod`
+and `python -m service` do), this generates or checks the key, creates the PostgreSQL
+database and schema when they are missing, and creates the store's tables; workers never
+create PostgreSQL's (`Settings.event_store_env`), they only use what is there.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def prepare(settings: Settings) -> list[str]:
     key = settings.secret_key()
     if settings.postgres_db:
         done += _ensure_database(settings)
-    tables = Tables(settings.event_store_env(), server_key=key)  # creates the store's tables
+    tables = Tables(settings.event_store_env(create_tables=True), server_key=key)
     tables.close()
     return done
 

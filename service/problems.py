@@ -72,18 +72,28 @@ def problem(
     if status == 401:
         headers = {**(headers or {}), "WWW-Authenticate": 'Bearer realm="saloon"'}
     return Response(
-        Problem(
-            type=f"{TYPE_BASE}{code}",
-            title=code.replace("_", " ").capitalize(),
-            status=status,
-            detail=detail,
-            code=code,
-            instance=request.url.path,
-        ),
+        _problem(status, code, detail, request.url.path),
         status_code=status,
         media_type=MEDIA_TYPE,
         headers=headers,
     )
+
+
+def _problem(status: int, code: str, detail: str, instance: str) -> Problem:
+    return Problem(
+        type=f"{TYPE_BASE}{code}",
+        title=code.replace("_", " ").capitalize(),
+        status=status,
+        detail=detail,
+        code=code,
+        instance=instance,
+    )
+
+
+def domain_problem(error: DomainError, instance: str) -> Problem:
+    """The problem of a domain error, for an answer that is no longer a response of its own
+    (the last message of an event stream)."""
+    return _problem(STATUS_BY_KIND.get(error.kind, 422), error.code, error.message, instance)
 
 
 def domain_error(request: Request[Any, Any, Any], error: DomainError) -> Response[Problem]:

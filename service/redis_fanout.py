@@ -34,6 +34,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError, ResponseError
 
 from domain.application import Tables
+from domain.idempotency import CommandRecorded
 from service.fanout import InProcessFanOut
 
 log = logging.getLogger("saloon.fanout")
@@ -195,6 +196,8 @@ class RedisFanOut:
                 return
             pipe = self.redis.pipeline(transaction=False)
             for notification in notifications:
+                if notification.topic == CommandRecorded.TOPIC:
+                    continue  # a command's idempotency record, not an event of a table
                 pipe.xadd(
                     self.stream(UUID(str(notification.originator_id))),
                     {"version": notification.originator_version},

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from domain.frontera.state import Options
 from projections.redaction import RedactedEvent
+
+#: the largest table version there can be: the store keeps versions as signed 64-bit integers,
+#: so a larger number would fail in the store's driver instead of being refused
+MAX_VERSION = 2**63 - 1
+Version = Annotated[int, msgspec.Meta(ge=1, le=MAX_VERSION)]
 
 
 class CreateTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -26,7 +33,7 @@ class TableCreated(msgspec.Struct, kw_only=True):
 
 class ForkTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: the version of this table the new one starts from
-    version: int
+    version: Version
     title: str
 
 
@@ -35,13 +42,28 @@ class TableForked(msgspec.Struct, kw_only=True):
     forked_from: str
     forked_at: int
     version: int
-    #: every seat's credential at the new table, for the Mayor to hand out
-    credentials: dict[str, str]
+    #: the Mayor's credential at the new table
+    credential: str
+    #: the players' seats, each waiting for its player to claim it with the credential that
+    #: player holds at the table forked from (`POST /tables/{fork}/seats/{seat}/claim`)
+    unclaimed: list[str]
 
 
-class SeatAdded(msgspec.Struct, kw_only=True):
+class SeatInvited(msgspec.Struct, kw_only=True):
     seat: str
-    #: the player's bearer credential, to hand to the player
+    #: for the Mayor to pass on: redeemed once, by the player, for the seat's credential
+    invitation: str
+    version: int
+
+
+class ClaimSeat(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    #: the seat's invitation; at a fork, the credential of the same seat at the source table
+    invitation: str
+
+
+class SeatCredential(msgspec.Struct, kw_only=True):
+    seat: str
+    #: the seat's new bearer credential, shown to this caller only, this once
     credential: str
     version: int
 

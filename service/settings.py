@@ -40,6 +40,8 @@ class Settings:
     commands_burst: int = 40
     #: open event streams per seat, per process
     streams_per_seat: int = 4
+    #: open event streams of all the seats of a table, per process
+    streams_per_table: int = 32
     #: the level of the JSON logs on stderr
     log_level: str = "INFO"
 
@@ -68,14 +70,22 @@ class Settings:
             ),
             commands_burst=int(env.get("SALOON_COMMANDS_BURST", cls.commands_burst)),
             streams_per_seat=int(env.get("SALOON_STREAMS_PER_SEAT", cls.streams_per_seat)),
+            streams_per_table=int(env.get("SALOON_STREAMS_PER_TABLE", cls.streams_per_table)),
             log_level=env.get("SALOON_LOG_LEVEL", cls.log_level).upper(),
         )
 
-    def event_store_env(self) -> dict[str, str]:
-        """The eventsourcing environment: PostgreSQL when configured, else a SQLite file."""
+    def event_store_env(self, *, create_tables: bool = False) -> dict[str, str]:
+        """The eventsourcing environment: PostgreSQL when configured, else a SQLite file.
+
+        PostgreSQL's tables are created by `service.prepare` alone (`create_tables`), never
+        by a worker: workers starting together would run the same DDL at once, and
+        PostgreSQL fails one of them (`tuple concurrently updated`). A SQLite file runs its
+        DDL under its own lock, one process after the other, so the app creates it there.
+        """
         if self.postgres_db:
             return {
                 "PERSISTENCE_MODULE": "eventsourcing.postgres",
+                "CREATE_TABLE": "true" if create_tables else "false",
                 "POSTGRES_DBNAME": self.postgres_db,
                 "POSTGRES_HOST": self.postgres_host,
                 "POSTGRES_PORT": str(self.postgres_port),

@@ -3,6 +3,10 @@
 The event id is the table version of the event, so a client that reconnects with
 `Last-Event-ID: N` gets every event after N exactly once: first from the store, then
 as the fan-out announces new versions.
+
+When the caller may no longer read the table (its seat removed, its credential no longer
+valid), the stream ends cleanly: a last `problem` event carries the problem+json, without an
+id, and the response closes.
 """
 
 from __future__ import annotations
@@ -14,24 +18,27 @@ from uuid import UUID
 import anyio
 import msgspec
 from litestar import Request, get
+from litestar.background_tasks import BackgroundTask
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from domain.errors import InvalidCommand
+from domain.errors import DomainError, InvalidCommand
 from domain.table import Table
 from projections.log import log_page
 from projections.redaction import RedactedEvent, Viewer
 from service.api import RESPONSES, Audit, read_as_caller, read_log, tables_of
 from service.fanout import FanOut
 from service.limits import StreamSlots, held
-from service.problems import Problem
+from service.problems import Problem, domain_problem
 from service.reads import scan as scan_log
+from service.schemas import MAX_VERSION
 
 STREAM_RESPONSES = {
     429: ResponseSpec(
         Problem,
-        description="The seat has as many streams open as allowed (`/problems/too_many_streams`)",
+        description="The seat, or the table, has as many streams open as allowed "
+        "(`/problems/too_many_streams`, `/problems/too_many_table_streams`)",
         media_type="application/problem+json",
         generate_examples=False,
     )
@@ -47,9 +54,14 @@ def _last_event_id(request: Request[Any, Any, Any], query: int | None) -> int:
     if header is None:
         return query or 0
     try:
-        return max(0, int(header))
+        position = int(header)
     except ValueError:
-        raise InvalidCommand("Last-Event-ID is a table version", "invalid_last_event_id") from None
+        position = -1
+    if not 0 <= position <= MAX_VERSION:
+        raise InvalidCommand(
+            f"Last-Event-ID is a table version, from 0 to {MAX_VERSION}", "invalid_last_event_id"
+        )
+    return position
 
 
 @get(
@@ -66,7 +78,9 @@ async def stream(
     audit: Audit = False,
     after: Annotated[
         int | None,
-        QueryParameter(name="after", required=False, ge=0, description="As Last-Event-ID"),
+        QueryParameter(
+            name="after", required=False, ge=0, le=MAX_VERSION, description="As Last-Event-ID"
+        ),
     ] = None,
 ) -> ServerSentEvent:
     position = _last_event_id(request, after)
@@ -95,7 +109,15 @@ async def stream(
         nonlocal position
         sent = anyio.current_time()
         while True:
-            events, version = await read_log(request, table_id, audit, batch(position))
+            try:
+                read = await read_log(request, table_id, audit, batch(position))
+            except DomainError as error:  # the seat removed, its credential no longer valid
+                gone = domain_problem(error, request.url.path)
+                yield ServerSentEventMessage(
+                    event="problem", data=msgspec.json.encode(gone).decode()
+                )
+                return
+            events, version = read
             for event in events:
                 position = event.version
                 sent = anyio.current_time()
@@ -111,4 +133,6 @@ async def stream(
                 sent = anyio.current_time()
                 yield ServerSentEventMessage(comment="keep-alive", data=None)
 
-    return ServerSentEvent(held(messages(), release))
+    # released when the messages end, and in any case once the response is over (a client
+    # gone before the first message never starts them)
+    return ServerSentEvent(held(messages(), release), background=BackgroundTask(release))

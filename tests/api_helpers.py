@@ -31,9 +31,17 @@ def ok(response: Any, status: int = 200) -> Any:
 
 
 def seat_player(client: Any, table_id: str, mayor: Headers, name: str) -> tuple[str, Headers]:
-    """Seat a player the way a real client does, returning its seat id and its own headers.
+    """Seat a player the way real clients do, returning its seat id and its own headers: the
+    Mayor invites, the player claims the seat with the invitation and keeps the credential.
 
     `client` is anything with httpx's `post` (a litestar TestClient, an httpx.Client).
     """
-    seated = ok(client.post(f"/tables/{table_id}/seats", json={"name": name}, headers=mayor), 201)
-    return seated["seat"], bearer(seated["credential"])
+    invited = ok(client.post(f"/tables/{table_id}/seats", json={"name": name}, headers=mayor), 201)
+    return invited["seat"], claim_seat(client, table_id, invited["seat"], invited["invitation"])
+
+
+def claim_seat(client: Any, table_id: str, seat: str, invitation: str) -> Headers:
+    """Claim a seat with its invitation (at a fork, the seat's credential at the source)."""
+    path = f"/tables/{table_id}/seats/{seat}/claim"
+    claimed = ok(client.post(path, json={"invitation": invitation}), 201)
+    return bearer(claimed["credential"])

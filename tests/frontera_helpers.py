@@ -7,7 +7,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.application import Outcome, Tables
-from domain.commands import AddSeat
+from domain.commands import AddSeat, ClaimSeat
 from domain.frontera import commands as cmd
 from domain.frontera.state import FronteraState
 from domain.table import Table
@@ -58,6 +58,13 @@ def new_session(
     for name in players:
         session.seats[name] = session.run(MAYOR, AddSeat(name=name)).result
     return session
+
+
+def claimed(app: Tables, table_id: UUID, seat: str) -> str:
+    """The credential a player gets by redeeming the seat's first invitation."""
+    keys = app.keys(table_id)
+    issued = app.execute(table_id, seat, ClaimSeat(invitation=keys.invitation(seat, 1))).result
+    return keys.credential(seat, issued.number)
 
 
 def protagonist(

@@ -370,7 +370,7 @@ class Driver:
             assert not left, f"rejected {command!r} ({error.code}) left events {left}"
             assert self.session.version == before, "a rejected command moved the version"
             self.check()
-            assert key is None or key not in self.table.recent_commands
+            assert key is None or app.recorded(table_id, actor, key) is None
             return Rejected(error.code)
         note(f"{actor}: {command!r} key={key} expected={expected} -> {outcome.result!r}")
         assert expected != before - 1, "a command with a stale expected version ran"
@@ -860,7 +860,7 @@ class Driver:
     def retry(self) -> None:
         """Send a keyed command again: the first result comes back, nothing is appended.
 
-        The same key with another command is rejected, and appends nothing either.
+        The same key with another command of the same seat is rejected, and appends nothing.
         """
         if not self.keyed:
             return
@@ -868,9 +868,10 @@ class Driver:
         app, table_id = self.session.app, self.session.table_id
         before = self.folded
         if self.rarely(3, "reuse the key"):
+            # keys belong to their seat: another seat's same key is a command of its own
             other = cmd.CancelTest(reason=f"not {key}")
             try:
-                app.execute(table_id, self.usually_by(actor, odds=2), other, idempotency_key=key)
+                app.execute(table_id, actor, other, idempotency_key=key)
             except DomainError as error:
                 note(f"{other!r} reusing {key} -> rejected {error.code}")
                 assert error.code == "idempotency_key_reused", error.code

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from tests.api_helpers import Headers, api_client, bearer, ok
+from tests.api_helpers import Headers, api_client, bearer, ok, seat_player
 
 POLICARPO_CARDS = ["d0:3C", "d0:9D", "d0:10S", "d0:KS"]  # 3♣ 9♦ 10♠ K♠
 ULISES_CARDS = ["d0:3C", "d0:5D", "d0:8H", "d0:AD"]  # 3♣ 5♦ 8♥ A♦
@@ -46,8 +46,7 @@ def new_table(client: TestClient[Any], scripted_order: list[str]) -> tuple[str, 
 
 
 def seat(client: TestClient[Any], table: str, mayor: Headers, name: str) -> tuple[str, Headers]:
-    body = ok(client.post(f"/tables/{table}/seats", json={"name": name}, headers=mayor), 201)
-    return body["seat"], bearer(body["credential"])
+    return seat_player(client, table, mayor, name)
 
 
 def create(client: TestClient[Any], table: str, who: Headers, sheet: dict[str, Any]) -> str:

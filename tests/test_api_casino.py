@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from tests.api_helpers import Headers, api_client, bearer, ok
+from tests.api_helpers import Headers, api_client, bearer, ok, seat_player
 from tests.frontera_scripts import normal_script
 
 MAYOR_DEAL = ["d0:AS", "d0:6H", "d0:8C", "d0:JK1", "d0:2C", "d0:3C", "d0:4H", "d0:5C"]
@@ -48,8 +48,7 @@ class Casino:
         self.table = body["table_id"]
         self.who: dict[str, Headers] = {"mayor": bearer(body["credential"])}
         for name in ("judit", "bea"):
-            seat = ok(self.post("mayor", "/seats", {"name": name}), 201)
-            self.who[name] = bearer(seat["credential"])
+            self.who[name] = seat_player(client, self.table, self.who["mayor"], name)[1]
 
     def post(self, who: str, path: str, body: Any = None) -> Any:
         return self.client.post(f"/tables/{self.table}{path}", json=body, headers=self.who[who])

@@ -10,7 +10,7 @@ from typing import Any
 
 from litestar.testing import TestClient
 
-from tests.api_helpers import Headers, api_client, bearer, ok
+from tests.api_helpers import Headers, api_client, bearer, ok, seat_player
 from tests.frontera_combat import (
     BOOK_ATTACKS,
     BOOK_HEALTH,
@@ -37,8 +37,7 @@ class Table:
         self.id = created["table_id"]
         self.headers: dict[str, Headers] = {"mayor": bearer(created["credential"])}
         for player in ("Djamal", "Coyote"):
-            seat = ok(self.post("mayor", "/seats", {"name": player}), 201)
-            self.headers[player] = bearer(seat["credential"])
+            _, self.headers[player] = seat_player(client, self.id, self.headers["mayor"], player)
 
     def post(self, who: str, path: str, body: Any = None) -> Any:
         return self.client.post(f"/tables/{self.id}{path}", json=body, headers=self.headers[who])
@@ -149,3 +148,81 @@ def test_no_hidden_card_or_secret_target_leaks_during_a_combat_turn() -> None:
                 for event in log:
                     mine = event["data"]["seat"] == own
                     assert (event["data"]["targets"] is None) is not mine, (who, event)
+
+
+def test_a_pistol_duel_between_two_seats_shoots_the_loser_with_the_winners_weapon() -> None:
+    """Ann's rifle (1 + 2) against Bea's revolver (1 + 1), each player at its own seat: Bea's
+    Q♠ beats Ann's 3♠, so Ann takes the revolver's 2 levels, not her rifle's 3 [L1121]."""
+    ann_draw = ["d0:3S", "d0:2H", "d0:3H", "d0:4H", "d0:5H"]
+    bea_draw = ["d0:QS", "d0:6H", "d0:7H", "d0:8H", "d0:9H"]
+    with api_client() as client:
+        created = ok(
+            client.post(
+                "/tables",
+                json={
+                    "title": "High noon",
+                    "mayor_name": "M",
+                    "options": {"mode": "no_management", "scripted_order": ann_draw + bea_draw},
+                },
+            ),
+            201,
+        )
+        table, mayor = created["table_id"], bearer(created["credential"])
+
+        def post(who: Headers, path: str, body: Any, status: int = 200) -> Any:
+            return ok(client.post(f"/tables/{table}{path}", json=body, headers=who), status)
+
+        ann_seat = seat_player(client, table, mayor, "Ana")[1]
+        bea_seat = seat_player(client, table, mayor, "Bea")[1]
+        sheet = {
+            "traits": {"hands": 3, "senses": 3, "muscle": 3, "head": 3},
+            "skills": ["quick_shot", "agility", "perception", "cunning"],
+        }
+        ann = post(ann_seat, "/characters", {"name": "Ann", **sheet}, 201)["id"]
+        bea = post(bea_seat, "/characters", {"name": "Bea", **sheet}, 201)["id"]
+        post(mayor, "/start", None)
+        duellists = [{"character": ann, "weapon": "rifle"}, {"character": bea}]
+        post(mayor, "/tests/pistol-duel", {"duellists": duellists}, 201)
+        assert post(ann_seat, "/test/draw", {"character": ann})["cards"] == ann_draw
+        assert post(bea_seat, "/test/draw", {"character": bea})["cards"] == bea_draw
+        post(ann_seat, "/test/choose", {"character": ann, "cards": ["d0:3S"]})
+        post(bea_seat, "/test/choose", {"character": bea, "cards": ["d0:QS"]})
+        view = ok(client.get(f"/tables/{table}", headers=bea_seat))
+        levels = {c["id"]: c["health"] for c in view["characters"]}
+        assert levels == {ann: "badly_wounded", bea: "healthy"}
+
+
+def test_weapons_have_kinds_over_http_and_a_technique_takes_its_own() -> None:
+    with api_client() as client:
+        table = Table(client, {"mode": "no_management"})
+        ranges = {"adjacent": 0, "short": 0, "medium": None, "long": None}
+        tomahawk = {"name": "tomahawk", "kind": "thrown", "damage": 1, "ranges": ranges}
+        ok(table.post("mayor", "/weapons", {"weapon": tomahawk}))
+        kinds = {w["name"]: w["kind"] for w in table.view("Djamal")["weapons"]}
+        assert (kinds["tomahawk"], kinds["knife"], kinds["revolver"]) == (
+            "thrown",
+            "melee",
+            "ranged",
+        )
+        ok(table.post("Djamal", "/characters", DJAMAL_SHEET), 201)
+        ok(table.post("mayor", "/characters", henchman_sheet(1)), 201)
+        ok(table.post("mayor", "/start"))
+        pair = {"combatants": [{"character": "c1"}, {"character": "c2"}], "range": "adjacent"}
+        ok(table.post("mayor", "/combat", pair), 201)
+        ok(table.post("mayor", "/combat/turns", {}), 201)
+        ok(
+            table.post(
+                "mayor",
+                "/combat/declare",
+                {"character": "c2", "action": "move", "move": "adjacent"},
+            )
+        )
+        knife = {
+            "character": "c1",
+            "action": "attack",
+            "technique": "quick_shot",
+            "weapon": "knife",
+            "targets": ["c2"],
+        }
+        refused = table.post("Djamal", "/combat/declare", knife)
+        assert refused.status_code == 422 and refused.json()["code"] == "wrong_weapon_kind"

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from litestar.testing import TestClient
 
-from tests.api_helpers import Headers, api_client, bearer, ok
+from tests.api_helpers import Headers, api_client, bearer, ok, seat_player
 
 #: Ann (muscle 3 + agility) draws the first five and plays 7♠ (a failure); Doc (head 3 +
 #: knowledge) draws the next five and plays 9♦ (a success)
@@ -44,9 +44,8 @@ def test_a_fall_medical_care_and_a_night_of_rest_over_http(client: TestClient[An
     def post(who: Headers, path: str, body: Any, status: int = 200) -> Any:
         return ok(client.post(f"/tables/{table}{path}", json=body, headers=who), status)
 
-    ann_seat = post(mayor, "/seats", {"name": "Ana"}, 201)
-    bea_seat = post(mayor, "/seats", {"name": "Bea"}, 201)
-    ana, bea = bearer(ann_seat["credential"]), bearer(bea_seat["credential"])
+    ana = seat_player(client, table, mayor, "Ana")[1]
+    bea = seat_player(client, table, mayor, "Bea")[1]
     sheet = {"traits": {"hands": 3, "senses": 3, "muscle": 3, "head": 3}}
     skills = ["brawl", "agility", "knowledge", "cunning"]
     ann = post(ana, "/characters", {"name": "Ann", **sheet, "skills": skills}, 201)["id"]

@@ -23,7 +23,7 @@ from litestar.testing import TestClient
 from domain.frontera import events as fe
 from domain.frontera.state import DEAD_MANS_HAND, FronteraState
 from domain.table import Table
-from tests.api_helpers import Headers, api_client, bearer, ok
+from tests.api_helpers import Headers, api_client, bearer, ok, seat_player
 
 CALLERS = ("none", "foreign", "A", "B", "mayor")
 SCRIPT = ["d0:3C", "d0:9D", "d0:10S", "d0:KS", "d0:5D", "d0:8H", "d0:AD", "d0:6D"]
@@ -72,8 +72,7 @@ def make_world(client: TestClient[Any], options: dict[str, Any]) -> World:
     other = ok(client.post("/tables", json={"title": "Other", "mayor_name": "O"}), 201)
     world.headers["foreign"] = bearer(other["credential"])
     for name in ("A", "B"):
-        seat = ok(world.post("mayor", "/seats", {"name": name}), 201)
-        world.headers[name] = bearer(seat["credential"])
+        world.headers[name] = seat_player(client, world.table, world.headers["mayor"], name)[1]
     assert ok(world.post("A", "/characters", {"name": "Ann", **PROTAGONIST}), 201)["id"] == "c1"
     assert ok(world.post("B", "/characters", {"name": "Bob", **PROTAGONIST}), 201)["id"] == "c2"
     assert ok(world.post("mayor", "/characters", {"name": "Billy", **NPC}), 201)["id"] == "c3"
@@ -196,6 +195,12 @@ ENDPOINTS: dict[str, Cell] = {
     ),
     "POST fork": Cell(lobby, "POST", "/fork", (403, 403, 201), {"version": 2, "title": "What if"}),
     "POST seats": Cell(lobby, "POST", "/seats", (403, 403, 201), {"name": "Zed"}),
+    "POST seats/p2/invitation": Cell(lobby, "POST", "/seats/p2/invitation", (403, 403, 201)),
+    # a claim proves itself with the invitation, whoever sends it: a wrong one is a 401
+    "POST seats/p2/claim": Cell(
+        lobby, "POST", "/seats/p2/claim", (401, 401, 401), {"invitation": "p2.1." + "0" * 64}
+    ),
+    "POST credential": Cell(lobby, "POST", "/credential", (200, 200, 200)),
     "POST weapons": Cell(
         lobby,
         "POST",

@@ -14,7 +14,7 @@ import pytest
 from litestar.testing import TestClient
 
 from service.app import create_app
-from tests.api_helpers import Headers, api_client, bearer, ok
+from tests.api_helpers import Headers, api_client, bearer, ok, seat_player
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
 
@@ -40,8 +40,7 @@ def new_table(client: Any, **options: Any) -> tuple[str, Headers]:
 
 
 def seat(client: Any, table: str, mayor: Headers, name: str = "David") -> Headers:
-    body = ok(client.post(f"/tables/{table}/seats", json={"name": name}, headers=mayor), 201)
-    return bearer(body["credential"])
+    return seat_player(client, table, mayor, name)[1]
 
 
 def version(client: Any, table: str, who: Headers) -> int:
@@ -127,14 +126,21 @@ def test_the_same_key_for_another_command_is_a_conflict(client: TestClient[Any])
     assert event_count(client, table, mayor) == count
 
 
-def test_another_seat_reusing_a_key_is_a_conflict(client: TestClient[Any]) -> None:
+def test_keys_belong_to_their_seat_so_no_seat_replays_or_blocks_another(
+    client: TestClient[Any],
+) -> None:
     table, mayor = new_table(client)
     player = seat(client, table, mayor)
     body = {"name": "P", **PROTAGONIST}
     key = {"Idempotency-Key": "shared-key"}
-    ok(client.post(f"/tables/{table}/characters", json=body, headers=player | key), 201)
-    other = client.post(f"/tables/{table}/seats", json={"name": "E"}, headers=mayor | key)
-    assert_problem(other, 409, "idempotency_key_reused")
+    created = ok(client.post(f"/tables/{table}/characters", json=body, headers=player | key), 201)
+
+    # the Mayor's command with the same key is the Mayor's own: it runs, and gets no result
+    # of the player's
+    other = ok(client.post(f"/tables/{table}/seats", json={"name": "E"}, headers=mayor | key), 201)
+    assert other["seat"] == "p2" and "id" not in other
+    again = client.post(f"/tables/{table}/characters", json=body, headers=player | key)
+    assert ok(again, 201) == created
 
 
 def test_table_creation_with_the_same_key_returns_the_same_table(
@@ -294,7 +300,7 @@ def test_the_stream_resumes_after_the_last_event_id_without_loss_or_repeat(serve
 
         first = read_events(http, url, player, until=3)
         assert [event_id for event_id, _, _ in first] == [1, 2, 3]
-        assert [kind for _, kind, _ in first][1:] == ["SeatJoined", "SeatJoined"]
+        assert [kind for _, kind, _ in first][1:] == ["SeatJoined", "CredentialIssued"]
 
         # more commands while disconnected
         trait = {"character": "c1", "trait": "senses"}

@@ -15,6 +15,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from service.app import create_app
 from service.settings import Settings
+from tests.api_helpers import seat_player
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
 
@@ -33,9 +34,9 @@ class Live:
             ).json()
             self.table_id = created["table_id"]
             mayor = {"Authorization": f"Bearer {created['credential']}"}
-            seat = client.post(f"/tables/{self.table_id}/seats", json={"name": "Bo"}, headers=mayor)
-            self.credentials = {"mayor": created["credential"], "player": seat.json()["credential"]}
-            player = {"Authorization": f"Bearer {self.credentials['player']}"}
+            _, player = seat_player(client, self.table_id, mayor, "Bo")
+            player_credential = player["Authorization"].removeprefix("Bearer ")
+            self.credentials = {"mayor": created["credential"], "player": player_credential}
             client.post(
                 f"/tables/{self.table_id}/characters",
                 headers=player,

@@ -21,7 +21,7 @@ from domain.frontera import commands as cmd
 from domain.frontera import events as fe
 from domain.frontera.character import Skill, Trait
 from domain.keys import Bearer
-from tests.frontera_helpers import MAYOR, SERVER_KEY, npc, protagonist
+from tests.frontera_helpers import MAYOR, SERVER_KEY, claimed, npc, protagonist
 from tests.test_storage import store  # noqa: F401  (the store fixture: SQLite and PostgreSQL)
 
 ROUNDS = 15
@@ -115,7 +115,7 @@ def test_a_process_with_a_stale_table_judges_a_command_on_the_fresh_one(
     table_id = writer.create_table("frontera", "Two workers", "Ana", {"mode": "no_management"})
     stale.read(table_id, lambda table: table.version)  # now cached in `stale`
     ann = writer.execute(table_id, MAYOR, AddSeat(name="Ann")).result
-    credential = writer.keys(table_id).credential(ann)
+    credential = claimed(writer, table_id, ann)
     hero = stale.execute(table_id, Bearer(credential), _hero("A")).result  # a seat it never saw
     writer.execute(table_id, MAYOR, cmd.StartTable())
     version = writer.execute(

@@ -6,10 +6,11 @@ import pytest
 from domain.commands import CloseTable
 from domain.errors import DomainError
 from domain.frontera import commands as cmd
+from domain.frontera.cards import sort_cards
 from domain.frontera.character import Skill, Trait
 from domain.frontera.events import CardsShuffled
 from domain.table import GameCopied, SeatJoined
-from tests.frontera_helpers import MAYOR, Session, new_session, protagonist
+from tests.frontera_helpers import MAYOR, Session, claimed, new_session, protagonist
 
 HERO = protagonist(
     "Hero",
@@ -20,6 +21,8 @@ HERO = protagonist(
 
 def _session_mid_test() -> tuple[Session, int]:
     session = new_session(players=("Ann", "Bob"), mode="normal")
+    for seat in session.seats.values():
+        claimed(session.app, session.table_id, seat)
     ann = session.seats["Ann"]
     hero = session.run(ann, HERO).result
     session.run(MAYOR, cmd.StartTable())
@@ -42,7 +45,12 @@ def test_a_fork_copies_the_facts_at_a_version_and_reshuffles_what_is_face_down()
     assert {s.id: s.name for s in fork.seats.values()} == {
         s.id: s.name for s in past.seats.values()
     }
-    assert all(fork.seats[s].credential_hash != past.seats[s].credential_hash for s in past.seats)
+    # the Mayor's seat has a credential of its own; a player's waits to be claimed with the
+    # credential that player holds at the source
+    assert fork.seats[MAYOR].credential_hash not in ("", past.seats[MAYOR].credential_hash)
+    for seat in ("p1", "p2"):
+        assert fork.seats[seat].credential_hash == ""
+        assert fork.seats[seat].invitation_hash == past.seats[seat].credential_hash
     assert msgspec.to_builtins(fork.game.characters) == msgspec.to_builtins(past.game.characters)
     assert fork.game.test is not None and fork.game.test.number == past.game.test.number
     for zone, cards in past.game.zones.items():
@@ -54,6 +62,9 @@ def test_a_fork_copies_the_facts_at_a_version_and_reshuffles_what_is_face_down()
     assert [type(e) for e in events[1:3]] == [SeatJoined, SeatJoined]
     assert isinstance(events[3], GameCopied)
     assert all(isinstance(e, CardsShuffled) for e in events[4:])
+    # what the fork writes of the source holds no face-down order: canonical, never the next draws
+    for zone, cards in events[3].game["zones"].items():
+        assert cards == (past.game.zones[zone] if zone.startswith("hand:") else sort_cards(cards))
 
 
 def test_a_closed_fork_verifies_its_own_shuffles() -> None:
@@ -64,10 +75,26 @@ def test_a_closed_fork_verifies_its_own_shuffles() -> None:
     played = session.app.read(fork_id, lambda table: table.game.zones[f"hand:{hero}"][0])
     suits = {played: "spades"} if "JK" in played else {}
     session.app.execute(fork_id, ann, cmd.Choose(character=hero, cards=[played], joker_suits=suits))  # type: ignore[arg-type]
+    session.run(MAYOR, CloseTable())
     session.app.execute(fork_id, MAYOR, CloseTable())
     report = session.app.verify(fork_id)
     assert report.commitment_matches and report.mismatches == []
     assert report.shuffles_checked > 0
+
+
+def test_a_fork_closes_only_after_its_source() -> None:
+    """Closing shows everything a table holds, and a fork holds what the source's seats held
+    at the fork, still secret there while the source is open."""
+    session, version = _session_mid_test()
+    fork_id = session.app.fork(session.table_id, MAYOR, version, "What if")
+    before = session.app.read(fork_id, lambda table: table.version)
+    with pytest.raises(DomainError) as refused:
+        session.app.execute(fork_id, MAYOR, CloseTable())
+    assert refused.value.code == "source_open"
+    assert session.app.read(fork_id, lambda table: table.version) == before
+    session.run(MAYOR, CloseTable())
+    session.app.execute(fork_id, MAYOR, CloseTable())
+    assert session.app.read(fork_id, lambda table: table.closed)
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from domain.frontera import combat_turn as ct
 from domain.frontera import commands as cmd
 from domain.frontera import events as ev
 from domain.frontera.character import Trait
-from domain.frontera.recovery import GiveMedicalCare
+from domain.frontera.recovery import AdvanceTime, GiveMedicalCare
 from tests.frontera_combat import (
     BOOK_ATTACKS,
     BOOK_HEALTH,
@@ -264,6 +264,41 @@ def test_knives_in_a_knife_holster_keep_the_move() -> None:
     assert "c2" in session.state.combat.declarations  # type: ignore[union-attr]
 
 
+#: Ann (hands 4 + brawl) throws from 6 cards at short range, where a thrown knife draws as is
+THROWS = ["d0:QS", "d0:6S", "d0:5S", "d0:2H", "d0:3H", "d0:4H"]
+
+
+@pytest.mark.parametrize(("knives", "plays"), [(1, 1), (2, 2), (5, 3)])
+def test_thrown_weapons_throw_once_per_weapon_at_hand_up_to_the_brawl_limit(
+    knives: int, plays: int
+) -> None:
+    session = duel_table(range_="short", script=THROWS)
+    declare(session, "c2", action="move", move="adjacent")
+    throw = {"technique": "thrown", "weapon": "thrown knife", "weapons": knives}
+    assert declare(session, "c1", action="attack", targets=["c2"], **throw) == THROWS
+    assert session.state.test.participants["c1"].plays == plays  # type: ignore[union-attr]
+
+
+def test_a_thrown_knife_hits_for_its_base_and_weapon_against_the_targets_toughness() -> None:
+    # Ann has strength: 2 + knife 1 = 3 a hit; Billy's toughness 6: a Q♠ takes all 3, a 6♠
+    # (equal) takes 3 - 2 = 1
+    session = duel_table(range_="short", script=THROWS)
+    declare(session, "c2", action="move", move="adjacent")
+    throw = {"technique": "thrown", "weapon": "thrown knife", "weapons": 2}
+    declare(session, "c1", action="attack", targets=["c2"], **throw)
+    three = ct.ChooseAttacks(
+        character="c1", attacks=[ct.Attack(card=c, target="c2") for c in THROWS[:3]]
+    )
+    assert rejected(session, seat_of(session, "c1"), three).code == "too_many_cards"
+    choose(session, "c1", {"d0:QS": "c2", "d0:6S": "c2"})
+    (resolved,) = events_of(session, ct.AttacksResolved)
+    assert [(a.card, a.damage, a.toughness, a.taken) for a in resolved.attacks] == [
+        ("d0:QS", 3, 6, 3),
+        ("d0:6S", 3, 6, 1),
+    ]
+    assert session.state.characters["c2"].level_name("health") == "dead"
+
+
 def test_with_an_action_a_character_moves_three_metres_at_most() -> None:
     session = duel_table()
     command = declaring("c2", action="other", move="short")
@@ -287,6 +322,23 @@ def test_aim_plays_one_card_and_quick_shot_one_more_per_two_points_of_hands() ->
         session, "c1", action="attack", technique="quick_shot", weapon="revolver", targets=["c2"]
     )
     assert session.state.test.participants["c1"].plays == 1 + 4 // 2  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("technique", "weapon"),
+    [
+        ("quick_shot", "knife"),  # quick shot and aim are "with a ranged weapon" [L435, L449]
+        ("aim", "thrown knife"),
+        ("melee", "revolver"),
+        ("melee", "thrown knife"),
+        ("thrown", "knife"),
+        ("thrown", "rifle"),
+    ],
+)
+def test_a_technique_takes_a_weapon_of_its_own_kind(technique: str, weapon: str) -> None:
+    session = duel_table(range_="adjacent")  # every one of these weapons reaches
+    command = declaring("c2", action="attack", technique=technique, weapon=weapon, targets=["c1"])
+    assert rejected(session, MAYOR, command).code == "wrong_weapon_kind"
 
 
 def test_each_card_names_one_of_the_announced_targets() -> None:
@@ -337,6 +389,22 @@ def test_scare_lowers_morale_for_each_hit_above_the_targets_confidence() -> None
     billy = session.state.characters["c2"]
     assert billy.confidence == 7
     assert (billy.morale, billy.health) == (-2, 0)  # Q and 9 above 7; the 3 is not
+
+
+def test_a_turn_passes_before_its_harm_lands_so_a_paralysis_costs_the_next_turn() -> None:
+    # three ♠ above Billy's confidence 7 paralyse him; the dead man's hand's first flip is an
+    # Ace (paralysed for 1 turn): he sits turn 2 out and is only terrified after it [L650]
+    script = ["d0:QS", "d0:JS", "d0:10S", "d0:2H", "d0:3H", "d0:4H"]
+    session = duel_table(range_="short", script=script)
+    declare(session, "c2", action="move", move="adjacent")
+    scare = {"technique": "quick_shot", "weapon": "revolver", "variant": "scare"}
+    declare(session, "c1", action="attack", targets=["c2"], **scare)
+    choose(session, "c1", {"d0:QS": "c2", "d0:JS": "c2", "d0:10S": "c2"})
+    assert session.state.characters["c2"].level_name("morale") == "paralysed"
+    session.run(MAYOR, ct.StartCombatTurn())
+    assert ct.still_to_declare(session.state, session.state.combat) == ["c1"]  # type: ignore[arg-type]
+    declare(session, "c1", action="move", move="adjacent")
+    assert session.state.characters["c2"].level_name("morale") == "terrified"
 
 
 def test_a_grapple_hit_holds_and_neither_side_acts_until_released() -> None:
@@ -416,15 +484,37 @@ def test_only_one_can_remain_limits_the_shots() -> None:
     assert rejected(session, MAYOR, command).code == "no_shots_left"
 
 
-def test_a_fallen_character_has_five_turns_for_its_survival_test() -> None:
+def test_a_fallen_character_has_fewer_than_five_turns_for_its_survival_test() -> None:
+    # both henchmen fell on turn 1: four turns later (after turn 5) they are in time, five
+    # turns later (after turn 6) it is too late [L585]
     session = book_table()
     play_book_turn(session)
-    run_idle_turns_book(session, 5)
-    session.run(MAYOR, ct.OpenSurvivalTest(character="c5"))  # on turn 6: still in time
+    run_idle_turns_book(session, 4)
+    session.run(MAYOR, ct.OpenSurvivalTest(character="c5"))  # after turn 5: in time
     session.run(MAYOR, cmd.CancelTest(reason="let us see the other one"))
     run_idle_turns_book(session, 1)
     command = ct.OpenSurvivalTest(character="c3")
-    assert rejected(session, MAYOR, command).code == "too_late"
+    assert rejected(session, MAYOR, command).code == "too_late"  # after turn 6
+
+
+@pytest.mark.parametrize(
+    ("amount", "unit", "in_time"),
+    [(4, "turns", True), (5, "turns", False), (3, "days", False)],
+)
+def test_out_of_combat_the_survival_window_is_five_turns_of_game_time(
+    amount: int, unit: str, in_time: bool
+) -> None:
+    session = ann_and_billy()
+    session.run(
+        MAYOR, cmd.ChangeCondition(character="c2", track="health", change=-4, reason="a train")
+    )
+    session.run(MAYOR, AdvanceTime(amount=amount, unit=unit, reason="nobody comes"))  # type: ignore[arg-type]
+    command = ct.OpenSurvivalTest(character="c2")
+    if in_time:
+        session.run(MAYOR, command)
+        assert session.state.test is not None and session.state.test.purpose == "survival"
+    else:
+        assert rejected(session, MAYOR, command).code == "too_late"
 
 
 def run_idle_turns_book(session: Session, turns: int) -> None:
@@ -465,17 +555,9 @@ def test_the_survival_test_draws_two_with_medical_care_and_an_ace_saves(
         assert rejected(session, MAYOR, ct.OpenSurvivalTest(character="c3")).code == "not_fallen"
 
 
-@pytest.mark.parametrize(
-    ("script", "hurt"),
-    [
-        (["d0:QS", "d0:3S"], {"c1": 0, "c2": -2}),  # Ann wins: Billy takes 1 + revolver 1
-        (["d0:3S", "d0:QS"], {"c1": -2, "c2": 0}),
-        (["d0:5S", "d1:5S"], {"c1": -2, "c2": -2}),  # a tie: both are hit
-    ],
-)
-def test_the_pistol_duel_hits_the_loser_or_both_at_full_damage(
-    script: list[str], hurt: dict[str, int]
-) -> None:
+def pistol_duel(script: list[str], weapons: tuple[str, str] = ("revolver", "revolver")) -> Session:
+    """Ann (c1) and Billy (c2), hands 1 each, duel with these weapons; Ann plays the script's
+    first card, Billy its second."""
     session = new_session(players=("Ann",), mode="no_management", decks=2, scripted_order=script)
     session.run(
         session.seats["Ann"],
@@ -487,10 +569,10 @@ def test_the_pistol_duel_hits_the_loser_or_both_at_full_damage(
     )
     session.run(MAYOR, npc("Billy", {"hands": 1, "senses": 1, "muscle": 1, "head": 1}, []))
     session.run(MAYOR, cmd.StartTable())
-    number = session.run(
-        MAYOR,
-        ct.OpenPistolDuel(duellists=[ct.Duellist(character="c1"), ct.Duellist(character="c2")]),
-    ).result
+    duellists = [
+        ct.Duellist(character=c, weapon=w) for c, w in zip(("c1", "c2"), weapons, strict=True)
+    ]
+    number = session.run(MAYOR, ct.OpenPistolDuel(duellists=duellists)).result
     assert session.state.test is not None and session.state.test.participants["c1"].trait == (
         Trait.HANDS
     )
@@ -498,9 +580,50 @@ def test_the_pistol_duel_hits_the_loser_or_both_at_full_damage(
     session.run(MAYOR, cmd.Draw(character="c2"))
     session.run(session.seats["Ann"], cmd.Choose(character="c1", cards=[script[0]]))
     session.run(MAYOR, cmd.Choose(character="c2", cards=[script[1]]))
-    assert {c: ch.health for c, ch in session.state.characters.items()} == hurt
     (resolved,) = events_of(session, ev.TestResolved)
     assert resolved.test == number
+    return session
+
+
+@pytest.mark.parametrize(
+    ("script", "hurt"),
+    [
+        (["d0:QS", "d0:3S"], {"c1": 0, "c2": -2}),  # Ann wins: Billy takes 1 + revolver 1
+        (["d0:3S", "d0:QS"], {"c1": -2, "c2": 0}),
+        (["d0:5S", "d1:5S"], {"c1": -2, "c2": -2}),  # a tie: both are hit
+    ],
+)
+def test_the_pistol_duel_hits_the_loser_or_both_at_full_damage(
+    script: list[str], hurt: dict[str, int]
+) -> None:
+    session = pistol_duel(script)
+    assert {c: ch.health for c, ch in session.state.characters.items()} == hurt
+
+
+@pytest.mark.parametrize(
+    ("script", "hurt"),
+    [
+        # Ann's rifle wins: Billy takes quick shot 1 + rifle 2, with no absorption
+        (["d0:QS", "d0:3S"], {"c1": 0, "c2": -3}),
+        # Billy's revolver wins: Ann takes 1 + revolver 1, not her own rifle's 3
+        (["d0:3S", "d0:QS"], {"c1": -2, "c2": 0}),
+        # a tie: each takes the other's shot
+        (["d0:5S", "d1:5S"], {"c1": -2, "c2": -3}),
+    ],
+)
+def test_the_pistol_duel_loser_takes_the_winners_weapon_damage(
+    script: list[str], hurt: dict[str, int]
+) -> None:
+    session = pistol_duel(script, ("rifle", "revolver"))
+    assert {c: ch.health for c, ch in session.state.characters.items()} == hurt
+
+
+def test_a_pistol_duel_is_fought_with_ranged_weapons() -> None:
+    session = ann_and_billy()
+    duel = ct.OpenPistolDuel(
+        duellists=[ct.Duellist(character="c1", weapon="knife"), ct.Duellist(character="c2")]
+    )
+    assert rejected(session, MAYOR, duel).code == "wrong_weapon_kind"
 
 
 # -- every other refusal, with its code; none appends anything ---------------------------------

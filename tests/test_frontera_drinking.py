@@ -161,9 +161,9 @@ def test_the_mayor_may_end_a_drinking_duel_and_nobody_loses() -> None:
 # -- heavy drinking ----------------------------------------------------------------------------
 
 
-def test_heavy_drinking_tests_above_half_the_toughness_and_loses_a_level_above_it() -> None:
+def test_heavy_drinking_tests_above_half_the_toughness_and_is_at_least_tipsy_above_it() -> None:
     """Toughness 7: up to 4 drinks nothing; 5, 6 and 7 each take DMH(stays / -1) drawing 1;
-    the 8th (above toughness) costs 1 level at once and then takes the test."""
+    from the 8th (above toughness) the drinker is at least tipsy at once, then takes the test."""
     b = bar()
     b.run(b.p1, Drink(character=b.c1, drinks=4))
     assert b.flips() == []
@@ -176,31 +176,49 @@ def test_heavy_drinking_tests_above_half_the_toughness_and_loses_a_level_above_i
     ]
     assert b.sobriety(b.c1) == -1
 
-    b.run(b.p1, Drink(character=b.c1))  # 8th: -1 at once (drunk), then 8♦: a coma
+    b.run(b.p1, Drink(character=b.c1))  # 8th: tipsy already, so nothing at once; 8♦: drunk
     changes = [(e.before, e.after) for e in events_of(b.session, ev.ConditionChanged)]
-    assert changes == [(0, -1), (-1, -2), (-2, -3)]
-    assert "8 drinks with toughness 7" in events_of(b.session, ev.ConditionChanged)[1].reason
+    assert changes == [(0, -1), (-1, -2)]
     assert b.flips()[-1] == ("drinking", ["d0:8D"], False)
 
+    water(b, b.c1)
+    b.run(b.p1, Drink(character=b.c1))  # 9th, sober: tipsy at once, then A♠ stays
+    change = last(b.session, ev.ConditionChanged)
+    assert (change.before, change.after) == (0, -1) and "9 drinks with toughness 7" in change.reason
+    assert b.flips()[-1] == ("drinking", ["d0:AS"], True)
+    assert b.sobriety(b.c1) == -1
 
-def test_heavy_drinking_at_twice_the_toughness_costs_two_levels_and_at_three_times_a_coma() -> None:
-    b = bar()
-    for _ in range(13):
+
+def heavy(b: Bar, drinks: int) -> None:
+    """Drink one by one, sobered up by the Mayor after any drink that leaves its mark."""
+    for _ in range(drinks):
         b.run(b.p1, Drink(character=b.c1))
         if b.sobriety(b.c1) < 0:
             water(b, b.c1)
+
+
+def test_heavy_drinking_at_twice_the_toughness_is_at_least_drunk_and_at_three_times_a_coma() -> (
+    None
+):
+    """Toughness 7: the 14th drink takes a tipsy drinker one level down to drunk, not into a
+    coma, then its test; past it a sober drinker is drunk at once. The 21st: a coma, no test."""
+    b = bar()
+    heavy(b, 13)
+    b.run(MAYOR, cmd.ChangeCondition(character=b.c1, track="sobriety", change=-1, reason="gin"))
     flips_before = len(b.flips())
 
-    b.run(b.p1, Drink(character=b.c1))  # 14 = 2 x 7: -2 at once, then a test
-    change = [e for e in events_of(b.session, ev.ConditionChanged) if "heavy" in e.reason][-1]
-    assert (change.before, change.after) == (0, -2)
-    assert "14 drinks" in change.reason
-    assert len(b.flips()) == flips_before + 1
+    b.run(b.p1, Drink(character=b.c1))  # 14 = 2 x 7: drunk at once, then A♥ stays
+    change = last(b.session, ev.ConditionChanged)
+    assert (change.before, change.after) == (-1, -2) and "14 drinks" in change.reason
+    assert b.flips()[flips_before:] == [("drinking", ["d0:AH"], True)]
+    assert b.sobriety(b.c1) == -2
+
     water(b, b.c1)
-    for _ in range(6):
-        b.run(b.p1, Drink(character=b.c1))
-        if b.sobriety(b.c1) < 0:
-            water(b, b.c1)
+    b.run(b.p1, Drink(character=b.c1))  # 15: sober, so two levels at once
+    change = [e for e in events_of(b.session, ev.ConditionChanged) if "heavy" in e.reason][-1]
+    assert (change.before, change.after) == (0, -2) and "15 drinks" in change.reason
+    water(b, b.c1)
+    heavy(b, 5)
     flips_before = len(b.flips())
 
     assert b.run(b.p1, Drink(character=b.c1)) == -3  # 21 = 3 x 7: straight to coma, no test

@@ -185,6 +185,23 @@ def test_the_mayor_may_call_a_night_at_the_house_off_and_nothing_is_settled() ->
     s.run(MAYOR, cmd.OpenTraitTest(character="c2", trait=Trait.HANDS))  # the table goes on
 
 
+def test_a_house_result_of_0_keeps_the_money_and_swaps_a_random_card_each_way() -> None:
+    # K♠ scores 2 for Ana, K♥ 2 for the house: 2 - 2 = 0 [L1336]; the stop card, 2♦, is below
+    # the K♥, so the last round counts
+    s = night_at_the_house(["d0:KS", "d0:KH"], cheating=False)
+    p1 = s.seats["Ana"]
+    ended = last(s, gm.HouseGameEnded)
+    assert (ended.house, ended.player, ended.result) == (2, 2, 0)
+    assert s.state.characters["c1"].money == 20
+    # the bet's tie [L289]: a random card each way, face down in phase 1, and no pick
+    swaps = [(e.source, e.target) for e in events_of(s, CardsMoved) if e.reason == "bet_tie"]
+    assert sorted(swaps) == sorted(
+        [(player_deck(p1), player_deck(MAYOR)), (player_deck(MAYOR), player_deck(p1))]
+    )
+    assert s.state.exchange is None
+    assert (len(s.state.zone(player_deck(p1))), len(s.state.zone(player_deck(MAYOR)))) == (9, 8)
+
+
 # -- more than two players at a game of chance [L1398] ---------------------------------------
 
 THREE = ("Ana", "Bea", "Cid")

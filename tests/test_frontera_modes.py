@@ -8,18 +8,20 @@ from typing import Any
 
 import pytest
 
+from domain.errors import DomainError
 from domain.frontera import commands as cmd
 from domain.frontera import events as ev
 from domain.frontera.cards import Suit, sort_cards
 from domain.frontera.character import Skill, Trait
 from domain.frontera.state import DrawCount, Modifier
-from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
+from tests.frontera_helpers import MAYOR, Session, in_memory_tables, new_session, npc, protagonist
 from tests.frontera_scripts import (
     drawn,
     events_of,
     last,
     normal_script,
     play_cards,
+    rejected,
     skip_phase_1_script,
 )
 
@@ -491,6 +493,51 @@ def test_a_scripted_table_keeps_the_dead_mans_hand_in_its_set_aside_order() -> N
     session.run(MAYOR, cmd.StartTable())
 
     assert session.state.zones["dead_mans_hand"] == ["d0:AS", "d0:AH", "d0:8C", "d0:8D"]
+
+
+def test_the_dead_mans_hand_from_an_extra_deck_leaves_the_play_deck_whole() -> None:
+    session, (hero,) = seated(
+        1, mode="no_management", separate_dead_mans_hand=True, scripted_order=["d1:8C"]
+    )
+    session.run(MAYOR, cmd.StartTable())
+    assert session.state.zones["dead_mans_hand"] == ["d1:8C", "d1:AS", "d1:AH", "d1:8D"]
+    pile = session.state.zones["pile"]
+    assert len(pile) == 54 and set(DEAD_MANS_HAND) <= set(pile)  # 52 + 2 Jokers, A♠ A♥ 8♣ 8♦ in
+    open_flip = cmd.OpenDeadMansHandTest(character=hero, cards=1, better="ace", worse="eight")
+    session.run(MAYOR, open_flip)
+    assert session.run("p1", cmd.Draw(character=hero)).result == ["d1:8C"]
+    assert last(session, ev.TestResolved).outcomes == {hero: "eight"}
+
+
+@pytest.mark.parametrize(
+    ("options", "script"),
+    [
+        pytest.param({"mode": "no_management"}, ["d1:QS"], id="one_deck"),
+        pytest.param({"mode": "normal", "decks": 2}, ["d2:QS"], id="two_decks"),
+        pytest.param({"mode": "normal", "jokers_per_deck": 1}, ["d0:JK2"], id="one_joker"),
+        pytest.param(
+            {"mode": "no_management", "separate_dead_mans_hand": True},
+            ["d1:QS"],  # the extra deck gives only its dead man's hand
+            id="extra_deck",
+        ),
+    ],
+)
+def test_a_script_naming_a_card_the_table_cannot_hold_is_refused_at_creation(
+    options: dict[str, Any], script: list[str]
+) -> None:
+    app = in_memory_tables()
+    with pytest.raises(DomainError) as refused:
+        app.create_table("frontera", "T", "Ana", {**options, "scripted_order": script})
+    assert refused.value.code == "invalid_options" and script[0] in str(refused.value)
+
+
+def test_where_the_seats_decide_the_decks_a_missing_deck_is_refused_at_the_start() -> None:
+    # normal mode without `decks`: one deck per four seats, known only at the start
+    session, _ = seated(1, scripted_order=["d1:QS"])
+    assert rejected(session, MAYOR, cmd.StartTable()).code == "invalid_options"
+    session, _ = seated(4, scripted_order=["d1:QS"])
+    session.run(MAYOR, cmd.StartTable())
+    assert session.state.decks == 2
 
 
 # -- tipsy -------------------------------------------------------------------------------------

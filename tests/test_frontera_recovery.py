@@ -280,6 +280,28 @@ def test_sobriety_recovers_as_the_table_says(
     assert w.level(w.c1, "sobriety") == after
 
 
+@pytest.mark.parametrize(
+    ("muscle", "amount", "unit", "after"),
+    [
+        (7, 59, "minutes", -1),  # toughness 11: 12 - 11 = 1 hour
+        (7, 1, "hours", 0),
+        (8, 1, "turns", 0),  # toughness 12: no time at all, so the first turn ends it
+        (9, 1, "turns", 0),  # toughness 13: never a negative time
+    ],
+)
+def test_tipsiness_lasts_12_minus_the_toughness_hours_and_no_time_from_12(
+    muscle: int, amount: int, unit: str, after: int
+) -> None:
+    session = new_session(players=("Ana",), mode="no_management")
+    sheet = {"hands": 1, "senses": 1, "muscle": muscle, "head": 10 - muscle}
+    character = session.run(session.seats["Ana"], protagonist("Ana", sheet, SKILLS)).result
+    session.run(MAYOR, cmd.StartTable())
+    tipsy = cmd.ChangeCondition(character=character, track="sobriety", change=-1, reason="gin")
+    session.run(MAYOR, tipsy)
+    session.run(MAYOR, AdvanceTime(amount=amount, unit=unit, reason="time passes"))  # type: ignore[arg-type]
+    assert session.state.characters[character].sobriety == after
+
+
 def test_the_game_clock_advances_by_turns_minutes_hours_and_days() -> None:
     w = ward()
     for amount, unit in ((5, "turns"), (2, "minutes"), (1, "hours"), (1, "days")):

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.commands import AddSeat
 from domain.errors import DomainError
 from domain.frontera import commands as cmd
-from domain.frontera.combat import Weapon
+from domain.frontera.combat import Technique, Weapon, check_weapon_kind
 from domain.frontera.events import WeaponSet
+from domain.frontera.state import Options
 from tests.frontera_helpers import MAYOR, in_memory_tables, new_session
 
 DERRINGER = Weapon(
@@ -20,6 +22,16 @@ def test_a_new_table_has_the_books_weapons_in_its_creation_options() -> None:
     session = new_session()
     weapons = session.state.weapons
     assert (weapons["revolver"].damage, weapons["rifle"].damage, weapons["bow"].damage) == (1, 2, 1)
+    kinds = {name: weapon.kind for name, weapon in weapons.items()}
+    assert kinds == {
+        "revolver": "ranged",
+        "rifle": "ranged",
+        "shotgun": "ranged",
+        "bow": "ranged",
+        "knife": "melee",
+        "thrown knife": "thrown",
+        "lasso": "thrown",  # thrown to grapple [L1087]
+    }
     assert all(weapons[name].ranges["medium"] == 0 for name in ("revolver", "rifle", "bow"))
     assert session.table().options["weapons"]["rifle"]["damage"] == 2  # recorded, not derived
 
@@ -85,3 +97,30 @@ def test_weapons_given_at_creation_are_checked_too() -> None:
     )
     app.execute(table_id, MAYOR, AddSeat(name="Ann"))
     assert list(app.read(table_id, lambda table: table.game.weapons)) == ["derringer"]
+
+
+def test_a_weapon_given_without_a_kind_keeps_the_kind_of_its_name_else_is_ranged() -> None:
+    session = new_session()
+    sharper = Weapon(name="knife", damage=2, ranges=DERRINGER.ranges)
+    session.run(MAYOR, cmd.SetWeapon(weapon=sharper))
+    session.run(MAYOR, cmd.SetWeapon(weapon=DERRINGER))
+    tomahawk = Weapon(name="tomahawk", kind="thrown", damage=1, ranges=DERRINGER.ranges)
+    session.run(MAYOR, cmd.SetWeapon(weapon=tomahawk))
+    weapons = session.state.weapons
+    assert (weapons["knife"].kind, weapons["derringer"].kind) == ("melee", "ranged")
+    assert weapons["tomahawk"].kind == "thrown"
+    app = in_memory_tables()
+    given = {"lasso": {"name": "lasso", "damage": 0, "ranges": DERRINGER.ranges}}
+    table_id = app.create_table("frontera", "T", "Ana", {"weapons": given})
+    assert app.read(table_id, lambda table: table.game.weapons["lasso"].kind) == "thrown"
+
+
+def test_a_weapon_stored_before_kinds_existed_still_serves_any_technique() -> None:
+    # an old table's creation options hold weapons without a kind
+    stored = {"name": "knife", "damage": 1, "ranges": DERRINGER.ranges}
+    options = msgspec.convert({"weapons": {"knife": stored}}, Options)
+    knife = options.weapons["knife"]
+    assert knife.kind is None
+    for technique in Technique:
+        if technique is not Technique.BRAWL:
+            check_weapon_kind(technique, knife)

@@ -30,6 +30,7 @@ def test_the_limits_come_from_the_environment() -> None:
     defaults = Settings.from_env({})
     assert defaults.max_body_bytes == 64 * 1024
     assert defaults.streams_per_seat == 4
+    assert defaults.streams_per_table == 32
     assert defaults.commands_per_second > 0 and defaults.commands_burst >= 1
     configured = Settings.from_env(
         {
@@ -37,6 +38,7 @@ def test_the_limits_come_from_the_environment() -> None:
             "SALOON_COMMANDS_PER_SECOND": "2.5",
             "SALOON_COMMANDS_BURST": "7",
             "SALOON_STREAMS_PER_SEAT": "2",
+            "SALOON_STREAMS_PER_TABLE": "9",
         }
     )
     assert (
@@ -44,7 +46,8 @@ def test_the_limits_come_from_the_environment() -> None:
         configured.commands_per_second,
         configured.commands_burst,
         configured.streams_per_seat,
-    ) == (1000, 2.5, 7, 2)
+        configured.streams_per_table,
+    ) == (1000, 2.5, 7, 2, 9)
 
 
 # -- body size -----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The rules-coverage table names only tests that exist, so it cannot rot silently."""
+"""The rules-coverage table names only tests that exist and says for every rule the boundary
+its tests assert, so it cannot rot silently."""
 
 from __future__ import annotations
 
@@ -46,6 +47,35 @@ def test_every_test_the_rules_coverage_table_names_exists() -> None:
     text = TABLE.read_text()
     assert len(references(text)) > 100
     assert missing(text) == []
+
+
+def rows_without_a_boundary(text: str) -> list[str]:
+    """Rule rows (under a `| rule | tests | boundary asserted |` header) missing a cell."""
+    lacking, in_rules = [], False
+    for line in text.splitlines():
+        if line.startswith("| rule |"):
+            in_rules = line == "| rule | tests | boundary asserted |"
+            if not in_rules:
+                lacking.append(line)
+        elif not line.startswith("|"):
+            in_rules = False
+        elif in_rules and not line.startswith("|---"):
+            cells = [cell.strip() for cell in line.strip("|").split(" | ")]
+            if len(cells) != 3 or not all(cells):
+                lacking.append(line)
+    return lacking
+
+
+def test_every_rule_row_states_the_boundary_its_tests_assert() -> None:
+    text = TABLE.read_text()
+    assert text.count("| rule | tests | boundary asserted |") >= 7
+    assert rows_without_a_boundary(text) == []
+
+
+def test_a_row_without_a_boundary_is_caught() -> None:
+    table = "| rule | tests | boundary asserted |\n|---|---|---|\n| r | `t.py::test_x` |  |\n"
+    assert rows_without_a_boundary(table) == ["| r | `t.py::test_x` |  |"]
+    assert rows_without_a_boundary("| rule | tests |\n") == ["| rule | tests |"]
 
 
 def test_a_reference_to_a_test_that_does_not_exist_is_caught() -> None:

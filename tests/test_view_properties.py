@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from domain.commands import AddSeat
 from domain.errors import DomainError
 from domain.frontera import commands as cmd
-from domain.frontera.cards import Suit, dead_mans_hand
+from domain.frontera.cards import Suit, dead_mans_hand, sort_cards
 from domain.frontera.character import Skill, Trait
 from domain.table import Table
 from projections.redaction import Viewer, redact, viewer_for
@@ -150,6 +150,23 @@ def _step(session: Session, data: st.DataObject) -> None:
             session.run(MAYOR, cmd.CancelTest(reason="cannot act"))
 
 
+def _started(options: dict[str, Any]) -> Session:
+    """A started table: Ann and Bob with a protagonist each, Billy the Mayor's NPC."""
+    # a fixed idempotency key gives a fixed table id, hence the same shuffles on every replay
+    app = in_memory_tables()
+    table_id = app.create_table("frontera", "Views", "Ana", options, idempotency_key=TABLE_KEY)
+    session = Session(app, table_id)
+    for name in ("Ann", "Bob"):
+        session.seats[name] = session.run(MAYOR, AddSeat(name=name)).result
+    hero = {"hands": 3, "senses": 3, "muscle": 3, "head": 3}
+    skills = ["aim", "agility", "cunning", "perception"]
+    session.run(session.seats["Ann"], protagonist("Ann's", hero, skills))
+    session.run(session.seats["Bob"], protagonist("Bob's", hero, skills))
+    session.run(MAYOR, npc("Billy", {"hands": 2, "senses": 2, "muscle": 4, "head": 2}, ["agility"]))
+    session.run(MAYOR, cmd.StartTable())
+    return session
+
+
 OPTIONS = {
     "normal": {"mode": "normal"},
     "phase_2": {"mode": "normal", "skip_phase_1": True},
@@ -163,18 +180,7 @@ OPTIONS = {
 def test_views_equal_their_rebuild_and_show_only_what_the_log_showed(
     options: dict[str, Any], data: st.DataObject
 ) -> None:
-    # a fixed idempotency key gives a fixed table id, hence the same shuffles on every replay
-    app = in_memory_tables()
-    table_id = app.create_table("frontera", "Views", "Ana", options, idempotency_key=TABLE_KEY)
-    session = Session(app, table_id)
-    for name in ("Ann", "Bob"):
-        session.seats[name] = session.run(MAYOR, AddSeat(name=name)).result
-    hero = {"hands": 3, "senses": 3, "muscle": 3, "head": 3}
-    skills = ["aim", "agility", "cunning", "perception"]
-    session.run(session.seats["Ann"], protagonist("Ann's", hero, skills))
-    session.run(session.seats["Bob"], protagonist("Bob's", hero, skills))
-    session.run(MAYOR, npc("Billy", {"hands": 2, "senses": 2, "muscle": 4, "head": 2}, ["agility"]))
-    session.run(MAYOR, cmd.StartTable())
+    session = _started(options)
     replica = Replica(session)
     replica.catch_up(check_every_version=True)
     for _ in range(STEPS):
@@ -182,3 +188,54 @@ def test_views_equal_their_rebuild_and_show_only_what_the_log_showed(
         replica.catch_up(check_every_version=False)  # the live, cached table
     past = Replica(session)
     past.catch_up(check_every_version=True)  # every version read back from the store
+
+
+# -- forks ---------------------------------------------------------------------------------------
+
+
+def _known(app: Any, table_id: Any, viewer_of: Any, version: int | None = None) -> str:
+    """Everything a viewer reads of a table (at a version): its view and its whole log, less
+    the public lay-out of every card at the start."""
+    table = app.read(table_id, lambda t: t, version=version)
+    viewer = viewer_of(table)
+    events = [redact(e, viewer, table.closed) for e in app.table_events(table_id, upto=version)]
+    laid_out = [e for e in events if e.type != "TableStarted"]
+    return msgspec.json.encode([table_view(table, viewer), laid_out]).decode()
+
+
+def _face_down_orders(table: Table) -> list[list[str]]:
+    """The order of every zone whose order nobody knows (not a hand; two cards or more, not
+    already canonical)."""
+    return [
+        cards
+        for zone, cards in table.game.zones.items()
+        if not zone.startswith("hand:") and len(cards) > 1 and cards != sort_cards(cards)
+    ]
+
+
+@pytest.mark.parametrize("options", OPTIONS.values(), ids=OPTIONS.keys())
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_fork_seat_knows_no_more_than_the_same_seat_at_the_source_and_no_order(
+    options: dict[str, Any], data: st.DataObject
+) -> None:
+    session = _started(options)
+    app, table_id = session.app, session.table_id
+    for _ in range(data.draw(st.integers(0, 25), "steps")):
+        _step(session, data)
+    at = data.draw(st.integers(1, session.version), "fork at")
+    fork_id = app.fork(table_id, MAYOR, at, "What if")
+    source, fork = session.table(at), app.read(fork_id, lambda t: t)
+
+    readers = [(seat, False) for seat in source.seats] + [(MAYOR, True)]
+    for seat, audit in readers:
+
+        def viewer_of(table: Table, seat: str = seat, audit: bool = audit) -> Viewer:
+            return viewer_for(table, table.seats[seat], audit)
+
+        there = _known(app, table_id, viewer_of, at)
+        here = _known(app, fork_id, viewer_of)
+        learnt = CARD.findall(here)
+        assert set(learnt) - set(CARD.findall(there)) - PUBLIC == set(), (seat, audit)
+        for order in _face_down_orders(source) + _face_down_orders(fork):
+            assert msgspec.json.encode(order).decode() not in here, (seat, audit, order)

@@ -145,6 +145,8 @@ class Character(Stored, kw_only=True):
     left_game: bool = False
     #: the survival test of a fallen character drew an 8
     dead_for_good: bool = False
+    #: the game time (seconds) of the character's fall, which opens its survival window
+    fell_at: int | None = None
 
     @property
     def toughness(self) -> int:

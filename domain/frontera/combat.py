@@ -2,7 +2,9 @@
 
 Pure functions over cards and sheets; the combat turn (declarations, secret choices, the
 reveal) will drive them. Weapons are table data the Mayor can edit: the book's weapon table
-is not in the source, so the defaults carry the figures its text gives.
+is not in the source, so the defaults carry the figures its text gives. Each weapon is ranged,
+melee or thrown, and each technique takes its own kind (quick shot and aim a ranged one); the
+lasso is thrown, as the grapple uses it [L1087].
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from domain.names import checked_name
 from domain.structs import Stored, clone
 
 Range = Literal["adjacent", "short", "medium", "long"]
+#: ranged (firearms, bows), melee or thrown [L906-L908]
+WeaponKind = Literal["ranged", "melee", "thrown"]
 Cover = Literal["none", "partial", "total"]
 Mount = Literal["none", "walk", "trot", "gallop"]
 
@@ -43,9 +47,19 @@ TECHNIQUE_TRAIT: dict[Technique, tuple[Trait, Skill]] = {
 }
 
 
+#: the kind of weapon each technique uses [L429-L449, L906-L908]; brawling uses none
+TECHNIQUE_WEAPON: dict[Technique, WeaponKind | None] = {
+    Technique.BRAWL: None,
+    Technique.MELEE: "melee",
+    Technique.THROWN: "thrown",
+    Technique.QUICK_SHOT: "ranged",
+    Technique.AIM: "ranged",
+}
+
+
 class Weapon(Stored, kw_only=True, forbid_unknown_fields=True):
-    """A weapon as table data: its damage and, per range, the cards it adds or takes away
-    (None: out of range). Brawling needs no weapon."""
+    """A weapon as table data: its kind, its damage and, per range, the cards it adds or
+    takes away (None: out of range). Brawling needs no weapon."""
 
     STORED_AS = "frontera.Weapon"
 
@@ -53,6 +67,10 @@ class Weapon(Stored, kw_only=True, forbid_unknown_fields=True):
     damage: int
     #: per range: draw modifier, or None when the weapon cannot reach
     ranges: dict[str, int | None]
+    #: which techniques use it; given without one, a weapon takes the kind of the table's
+    #: weapon of that name, else it is ranged. None only on weapons stored before kinds
+    #: existed, which any technique may still use
+    kind: WeaponKind | None = None
 
 
 def _ranged(long: int | None) -> dict[str, int | None]:
@@ -68,23 +86,26 @@ LASSO = "lasso"
 DEFAULT_WEAPONS: dict[str, Weapon] = {
     weapon.name: weapon
     for weapon in (
-        Weapon(name="revolver", damage=1, ranges=_ranged(None)),
-        Weapon(name="rifle", damage=2, ranges=_ranged(0)),
-        Weapon(name="shotgun", damage=2, ranges=_ranged(None)),
-        Weapon(name="bow", damage=1, ranges=_ranged(-1)),
+        Weapon(name="revolver", kind="ranged", damage=1, ranges=_ranged(None)),
+        Weapon(name="rifle", kind="ranged", damage=2, ranges=_ranged(0)),
+        Weapon(name="shotgun", kind="ranged", damage=2, ranges=_ranged(None)),
+        Weapon(name="bow", kind="ranged", damage=1, ranges=_ranged(-1)),
         Weapon(
             name="knife",
+            kind="melee",
             damage=1,
             ranges={"adjacent": 0, "short": None, "medium": None, "long": None},
         ),
         Weapon(
             name="thrown knife",
+            kind="thrown",
             damage=1,
             ranges={"adjacent": -1, "short": 0, "medium": None, "long": None},
         ),
-        # thrown to grapple [L1082]: it holds, it does not hurt
+        # thrown to grapple [L1087]: it holds, it does not hurt
         Weapon(
             name=LASSO,
+            kind="thrown",
             damage=0,
             ranges={"adjacent": -1, "short": 0, "medium": None, "long": None},
         ),
@@ -99,8 +120,9 @@ MAX_WEAPONS = 30
 MAX_RANGE_MODIFIER = 10
 
 
-def checked_weapon(weapon: Weapon) -> Weapon:
-    """A weapon the Mayor gave, checked, with its ranges in order."""
+def checked_weapon(weapon: Weapon, known: dict[str, Weapon]) -> Weapon:
+    """A weapon the Mayor gave, checked, with its ranges in order and its kind (else the kind
+    of the weapon of that name among `known`, else ranged)."""
     name = checked_name(weapon.name, "a weapon's name", MAX_WEAPON_NAME, "invalid_weapon")
     if not 0 <= weapon.damage <= MAX_WEAPON_DAMAGE:
         raise InvalidCommand(
@@ -118,7 +140,19 @@ def checked_weapon(weapon: Weapon) -> Weapon:
             "invalid_weapon",
         )
     ranges = {reach: weapon.ranges[reach] for reach in RANGES}
-    return Weapon(name=name, damage=weapon.damage, ranges=ranges)
+    kind = weapon.kind or (known[name].kind if name in known else None) or "ranged"
+    return Weapon(name=name, kind=kind, damage=weapon.damage, ranges=ranges)
+
+
+def check_weapon_kind(technique: Technique, weapon: Weapon) -> None:
+    """Quick shot and aim are "with a ranged weapon" [L435, L449]; melee and thrown attacks use
+    weapons of their own kind [L429]."""
+    needed = TECHNIQUE_WEAPON[technique]
+    if weapon.kind is not None and weapon.kind != needed:
+        raise InvalidCommand(
+            f"{technique.value} takes a {needed} weapon; the {weapon.name} is {weapon.kind}",
+            "wrong_weapon_kind",
+        )
 
 
 def check_weapon_count(weapons: dict[str, Weapon]) -> None:

@@ -17,8 +17,10 @@ Decisions where the book is silent:
   edited mid-turn changes nothing already announced.
 - Grappling and holding are left at the hold: holder and held declare nothing until the Mayor
   ends the hold (after the opposed muscle test the book calls for [L1090]).
-- A fallen character's survival test is the Mayor's to open within five turns of the fall
-  (any time out of combat), once per death.
+- A fallen character's survival test is the Mayor's to open, once per death, in fewer than
+  five turns [L585] of game time after the fall (30 s, a turn being 6 s), in a combat or out
+  of it. A turn's six seconds pass before its damage lands, so a fall counts from the end of
+  its turn: who fell on turn 1 may take the test after turns 1 to 5, not after turn 6.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from domain.frontera.combat import (
     Mount,
     Range,
     Technique,
+    check_weapon_kind,
     damage_dealt,
     damage_taken,
     effective_toughness,
@@ -54,7 +57,7 @@ from domain.frontera.events import (
     game,
 )
 from domain.frontera.exchanges import start_duel_exchange
-from domain.frontera.recovery import pass_time
+from domain.frontera.recovery import TURN, pass_time
 from domain.frontera.resolution import DEFEAT, TIE, VICTORY, Play
 from domain.frontera.state import (
     Action,
@@ -76,7 +79,7 @@ from domain.structs import clone
 from domain.table import Table
 
 JAM_EVERY = 5  # turns [L1014]
-SURVIVAL_WINDOW = 5  # turns a fallen character has for the survival test
+SURVIVAL_WINDOW = 5 * TURN  # a fallen character's survival test comes before it [L585]
 MAX_SHOTS = 100
 MAX_THROWN = 10
 
@@ -534,6 +537,7 @@ def _declaration(
         weapon = state.weapons.get(command.weapon)
         if weapon is None:
             raise NotFound(f"the table has no weapon {command.weapon!r}", "unknown_weapon")
+        check_weapon_kind(technique, weapon)
     ranges = {t: combat.range_between(character.id, t) for t in targets}
     if technique in (Technique.BRAWL, Technique.MELEE) and set(ranges.values()) != {"adjacent"}:
         raise Conflict(f"{technique.value} reaches adjacent enemies only", "out_of_range")
@@ -701,6 +705,9 @@ def _resolve_turn(
     )
     for participant in test.participants.values():
         rules._put_away(table, actor, participant, chosen[participant.character])
+    # a turn is six seconds of everybody's time (a paralysed character may be over it
+    # [L650]); what the turn did counts from its end
+    pass_time(table, actor, 1, "turns", [], f"combat turn {combat.turn}", keys)
     for track, field in (("health", "taken"), ("morale", "morale")):
         for target in dict.fromkeys(a.target for a in attacks):
             lost = sum(getattr(a, field) for a in attacks if a.target == target)
@@ -714,8 +721,6 @@ def _resolve_turn(
                     f"combat turn {combat.turn}",
                     keys,
                 )
-    # a turn is six seconds of everybody's time: a paralysed character may be over it [L650]
-    pass_time(table, actor, 1, "turns", [], f"combat turn {combat.turn}", keys)
 
 
 def judge(
@@ -776,12 +781,13 @@ def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: Table
     ids = [d.character for d in command.duellists]
     if len(ids) != 2 or ids[0] == ids[1]:
         raise InvalidCommand("a pistol duel is between two characters", "invalid_participants")
-    stakes: dict[str, int | str | bool] = {}
+    stakes: dict[str, int | str | bool] = {}  # the damage of each duellist's shot
     participants = {}
     for duellist in command.duellists:
         weapon = state.weapons.get(duellist.weapon)
         if weapon is None:
             raise NotFound(f"the table has no weapon {duellist.weapon!r}", "unknown_weapon")
+        check_weapon_kind(Technique.QUICK_SHOT, weapon)
         participants[duellist.character] = rules._contender(
             state, duellist.character, Trait.HANDS, "quick_shot", duellist.modifiers
         )
@@ -803,12 +809,13 @@ def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: Table
 def pistol_duel_shots(
     table: Table, actor: str, test: OpenTest, outcomes: dict[str, str], keys: TableKeys
 ) -> None:
-    """The loser takes one shot at full damage; a tie hits both; the winner is unhurt. Then
-    the duel's card exchange [L300] (Normal mode)."""
+    """The loser takes the winner's shot at full damage [L1121]; a tie, each the other's; the
+    winner is unhurt. Then the duel's card exchange [L300] (Normal mode)."""
     state = game(table)
     for character_id, outcome in outcomes.items():
         if outcome in (DEFEAT, TIE):
-            damage = int(test.stakes[character_id])
+            (shooter,) = (c for c in outcomes if c != character_id)
+            damage = int(test.stakes[shooter])
             rules.shift_condition(
                 table,
                 actor,
@@ -831,10 +838,13 @@ def open_survival_test(table: Table, actor: str, command: OpenSurvivalTest, _: T
     character = rules._character(state, command.character)
     if character.health > -4 or character.dead_for_good:
         raise Conflict(f"{character.name} is not a fallen character", "not_fallen")
-    combat = state.combat
-    fell = combat.fallen.get(character.id) if combat else None
-    if combat is not None and fell is not None and combat.turn - fell > SURVIVAL_WINDOW:
-        raise Conflict(f"{character.name} fell on turn {fell}: the five turns are over", "too_late")
+    fell_at = character.fell_at
+    if fell_at is not None and state.elapsed - fell_at >= SURVIVAL_WINDOW:
+        raise Conflict(
+            f"{character.name} fell {state.elapsed - fell_at} s of game time ago: the survival "
+            f"test comes in fewer than five turns ({SURVIVAL_WINDOW} s)",
+            "too_late",
+        )
     participant = Participant(character=character.id, seat=character.seat, trait=None, skill=None)
     return rules._open(
         table,

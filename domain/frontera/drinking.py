@@ -3,9 +3,10 @@
 Every drink counts on the character's drink count; what it sets off depends on the mechanism:
 - drinking duel: from ceil(toughness / 2) drinks up to toughness, each drink takes
   DMH(stays / -1 sobriety) drawing 2 and keeping the better; from toughness + 1, drawing 1;
-- heavy drinking: each drink above ceil(toughness / 2) takes DMH(stays / -1) drawing 1; the drink
-  that takes it above toughness first costs 1 level at once, the one that reaches twice the
-  toughness 2 levels at once (each then takes the test too); at three times: straight to coma.
+- heavy drinking: each drink above ceil(toughness / 2) takes DMH(stays / -1) drawing 1; the
+  thresholds are levels [L1268-L1270]: above the toughness the drinker is at once at least one
+  level down (tipsy), from twice the toughness at least two (drunk), each then taking the test;
+  from three times, straight to coma.
 Sobriety moves through `rules.shift_condition` (the drunk and coma exchanges hook in there);
 the tipsy draw and the drunk -2 cards live in `rules.draw` / `character.condition_penalty`.
 
@@ -14,9 +15,12 @@ Decisions where the book is silent:
   what was drunk [L1247]); a character that cannot act (in a coma among others) drinks no more.
 - One drink count per character, for both mechanisms: a drink in a drinking duel the character
   takes part in follows the duel's mechanism, any other drink heavy drinking's.
-- "Above toughness" and "twice" / "three times the toughness" act once, on the drink that
-  crosses them (toughness + 1, 2 x toughness, 3 x toughness drinks); every drink above
-  ceil(toughness / 2) takes its one test, the crossing ones after their loss at once.
+- "Above toughness" is toughness + 1 drinks and more, "twice" / "three times the toughness"
+  2 x and 3 x toughness and more. Read as levels lost on top of each other, every drinker
+  would be in a coma at twice the toughness and "three times" could never apply; so a drink
+  past a threshold brings a drinker still above its level down to it (a tipsy one at twice
+  the toughness loses one level, not two), and every drink above ceil(toughness / 2) but the
+  coma's takes its one test after that.
 - Several drinks in one command are drunk one after the other; a character who falls into a
   coma leaves the rest undrunk.
 - The drink count is slept off (back to 0) when an advance of time of one hour or more leaves
@@ -134,16 +138,13 @@ def duel_test_cards(character: Character, drinks: int) -> int:
 
 
 def heavy_drinking(character: Character, drinks: int) -> tuple[int, bool]:
-    """(levels lost at once, whether a DMH(stays / -1 sobriety) drawing 1 follows) for the
-    drink that brings the alcohol level to `drinks`."""
+    """(the highest sobriety level the alcohol leaves, whether a DMH(stays / -1 sobriety)
+    drawing 1 follows) for the drink that brings the alcohol level to `drinks`."""
     toughness = character.toughness
-    if drinks == 3 * toughness:
-        return -3, False  # straight to coma
-    if drinks == 2 * toughness:
-        return -2, True
-    if drinks == toughness + 1:
-        return -1, True
-    return 0, drinks > half_toughness(character)
+    if drinks >= 3 * toughness:
+        return COMA, False  # straight to coma
+    highest = -2 if drinks >= 2 * toughness else -1 if drinks > toughness else 0
+    return highest, drinks > half_toughness(character)
 
 
 # -- handlers -----------------------------------------------------------------------------
@@ -172,14 +173,14 @@ def drink(table: Table, actor: str, command: Drink, keys: TableKeys) -> int:
         if mechanism == "duel":
             _sobriety_test(table, actor, character, duel_test_cards(character, drinks), keys)
         else:
-            at_once, test = heavy_drinking(character, drinks)
-            if at_once:
+            highest, test = heavy_drinking(character, drinks)
+            if character.sobriety > highest:
                 rules.shift_condition(
                     table,
                     actor,
                     character,
                     "sobriety",
-                    at_once,
+                    highest - character.sobriety,
                     f"heavy drinking: {drinks} drinks with toughness {character.toughness}",
                     keys,
                 )

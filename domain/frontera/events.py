@@ -208,11 +208,14 @@ class ConditionChanged(Table.Event):
 
     def apply(self, table: Table) -> None:
         state = game(table)
-        setattr(state.characters[self.character], self.track, self.after)
+        character = state.characters[self.character]
+        setattr(character, self.track, self.after)
         if self.after != self.before:  # recovery progress belongs to the level left behind
-            state.characters[self.character].recovery.pop(self.track, None)
-        if state.combat is not None and self.track == "health" and self.after == -4:
-            state.combat.fallen[self.character] = state.combat.turn
+            character.recovery.pop(self.track, None)
+        if self.track == "health" and self.after == -4 and self.before > -4:
+            character.fell_at = state.elapsed
+            if state.combat is not None:
+                state.combat.fallen[self.character] = state.combat.turn
 
 
 class TestCancelled(Table.Event):

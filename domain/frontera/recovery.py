@@ -8,8 +8,8 @@ rate. Advancing time applies the recovery table, one level at a time, to every c
   incapacitated 7 days / 1 month / never; the dead recover only through their survival test;
 - morale: DMH(better / worse) fixes how long a level takes: scared 8 h / 1 day, terrified
   1 h / 8 h, paralysed 1 turn / 1 minute;
-- sobriety: tipsy 12 - toughness hours; drunk 2 h in bed / 4 h active; coma 4 h in bed /
-  6 h on the floor;
+- sobriety: tipsy 12 - toughness hours (none from toughness 12 up); drunk 2 h in bed /
+  4 h active; coma 4 h in bed / 6 h on the floor;
 and, in wear mode, each hour of rest gives back 8 random cards of the seat's discard [L380].
 
 Decisions where the book is silent:
@@ -27,7 +27,8 @@ Decisions where the book is silent:
   after a level is recovered goes on to the next level.
 - The morale test of a level is drawn by the engine (1 card) the first time time advances
   while the character is at that level; it is public, like every dead man's hand draw.
-- Tipsiness lasts at least 1 hour, however tough the character.
+- A toughness of 12 or more leaves no time to recover from tipsiness: the first time that
+  passes (a combat turn, any advance) ends it.
 - A dead character (health -4) recovers nothing with time; its survival test (combat_turn.py)
   takes the Mayor's word on medical care, so medical care is not given to the dead here.
 - Wear mode: a seat gets its 8 cards per whole hour of the advance when any of its characters
@@ -254,7 +255,7 @@ def _needed(character: Character, track: str, progress: Recovery, condition: str
     if track == "morale":
         return progress.needed
     if level == -1:
-        return max(1, 12 - character.toughness) * HOUR
+        return max(0, 12 - character.toughness) * HOUR
     return SOBRIETY_RECOVERY[level][condition]
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import msgspec
+
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
 from domain.frontera import commands as cmd
 from domain.frontera.cards import Suit, card, sort_cards
@@ -190,6 +192,19 @@ def _move(
         )
 
 
+def fork_copy(state: FronteraState) -> dict[str, Any]:
+    """The state a fork starts from: every face-down order forgotten (cards in canonical
+    order), so the fork's log never holds the source's next draws; cards in hand stay as
+    drawn. A scripted table's order is public, and kept."""
+    copied: dict[str, Any] = msgspec.to_builtins(state)
+    if state.options.scripted_order is None:
+        copied["zones"] = {
+            zone: cards if zone.startswith("hand:") else sort_cards(cards)
+            for zone, cards in copied["zones"].items()
+        }
+    return copied
+
+
 def reshuffle_face_down(table: Table, actor: str, keys: TableKeys) -> None:
     """After a fork: every zone whose order nobody knows gets a new order from the new seed."""
     for zone in list(game(table).zones):
@@ -303,7 +318,7 @@ def change_condition(
 def set_weapon(table: Table, actor: str, command: cmd.SetWeapon, _: TableKeys) -> None:
     table.require_open()
     table.require_gm(actor, "edit the weapons")
-    weapon = checked_weapon(command.weapon)
+    weapon = checked_weapon(command.weapon, game(table).weapons)
     check_weapon_count({**game(table).weapons, weapon.name: weapon})
     table.trigger_event(WeaponSet, actor=actor, weapon=weapon)
 

@@ -9,7 +9,7 @@ import msgspec
 
 from domain.errors import InvalidCommand
 from domain.frontera.cards import card, dead_mans_hand, deck
-from domain.frontera.combat import check_weapon_count, checked_weapon
+from domain.frontera.combat import DEFAULT_WEAPONS, check_weapon_count, checked_weapon
 from domain.frontera.state import (
     DEAD_MANS_HAND,
     DISCARD,
@@ -49,7 +49,7 @@ def parse_options(options: dict[str, Any]) -> Options:
     if parsed.removed_at_random < 0:
         raise InvalidCommand("removed_at_random cannot be negative", "invalid_options")
     check_weapon_count(parsed.weapons)
-    weapons = [checked_weapon(weapon) for weapon in parsed.weapons.values()]
+    weapons = [checked_weapon(weapon, DEFAULT_WEAPONS) for weapon in parsed.weapons.values()]
     if [w.name for w in weapons] != list(parsed.weapons):
         raise InvalidCommand("each weapon is listed under its own name", "invalid_weapon")
     parsed.weapons = {weapon.name: weapon for weapon in weapons}
@@ -58,7 +58,19 @@ def parse_options(options: dict[str, Any]) -> Options:
             card(card_id)
         if len(set(parsed.scripted_order)) != len(parsed.scripted_order):
             raise InvalidCommand("a card appears twice in scripted_order", "invalid_options")
+        _check_script(parsed, parsed.scripted_order)
     return parsed
+
+
+def _check_script(options: Options, script: list[str]) -> None:
+    """Refuse now a scripted card the table can never hold. Where the options fix the number
+    of decks (no-management mode, or `decks`), that is any card it lacks; where the seats at
+    the start decide it, a Joker past `jokers_per_deck`, and a card of a deck the seats do not
+    bring is refused at the start."""
+    if options.mode == "no_management" or options.decks is not None:
+        initial_zones(options, [])  # the start's own lay-out, and its refusal
+    else:
+        _refuse_missing({c for c in script if card(c).joker > options.jokers_per_deck})
 
 
 def play_decks(options: Options, seats: int) -> int:
@@ -100,15 +112,18 @@ def initial_zones(options: Options, seats: list[str]) -> tuple[int, dict[str, li
 
 def _apply_script(zones: dict[str, list[str]], script: list[str]) -> None:
     position = {card_id: index for index, card_id in enumerate(script)}
-    unknown = set(script) - {c for cards in zones.values() for c in cards}
-    if unknown:
-        raise InvalidCommand(
-            f"scripted_order names cards this table does not have: {sorted(unknown)}",
-            "invalid_options",
-        )
+    _refuse_missing(set(script) - {c for cards in zones.values() for c in cards})
     for zone, cards in zones.items():
         scripted = sorted((c for c in cards if c in position), key=position.__getitem__)
         zones[zone] = scripted + [c for c in cards if c not in position]
+
+
+def _refuse_missing(cards: set[str]) -> None:
+    if cards:
+        raise InvalidCommand(
+            f"scripted_order names cards this table does not have: {sorted(cards)}",
+            "invalid_options",
+        )
 
 
 def deal_blocks(cards: list[str], seats: list[str], each: int | None) -> dict[str, list[str]]:

@@ -1,0 +1,81 @@
+"""HTTP details litestar leaves to the application: what a JSON body must be, and HEAD.
+
+Litestar decodes any body as JSON whatever its media type, and lets a decoder failure other
+than malformed JSON (bytes that are not UTF-8, nesting past the recursion limit) escape as a
+500. It also answers HEAD with 405 where GET is routed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from litestar import Request
+from litestar.exceptions import SerializationException
+from litestar.types import ASGIApp, Message, Receive, ReceiveMessage, Scope, Send
+
+from service.problems import Refused
+
+
+def _is_json(media_type: str) -> bool:
+    """application/json or a +json type; no type at all counts too, as RFC 9110 (8.3) lets
+    the server look at the content itself."""
+    return media_type in ("", "application/json") or (
+        media_type.startswith("application/") and media_type.endswith("+json")
+    )
+
+
+class JsonBodyRequest(Request[Any, Any, Any]):
+    """A request whose JSON body is refused with a problem of its own when it is not JSON."""
+
+    async def json(self) -> Any:
+        media_type = self.content_type[0].lower()
+        if await self.body() and not _is_json(media_type):
+            raise Refused(
+                415,
+                "unsupported_media_type",
+                f"the body is read as JSON only: send it as application/json, not {media_type}",
+            )
+        try:
+            return await super().json()
+        except SerializationException as error:
+            raise _invalid_json(f"the body is not valid JSON: {error}") from None
+        except UnicodeDecodeError:
+            raise _invalid_json("the body is not valid JSON: it must be UTF-8") from None
+        except RecursionError:
+            raise _invalid_json("the body is not valid JSON: it nests too deep") from None
+
+
+def _invalid_json(detail: str) -> Refused:
+    return Refused(400, "invalid_json", detail)
+
+
+def head_as_get(app: ASGIApp) -> ASGIApp:
+    """Answer HEAD as GET without the body (RFC 9110 9.3.2): same status and headers.
+
+    The body is dropped as it is sent, and a streamed one (the event stream) is told the
+    client is gone once the headers are out, so it ends at once, gives its slot back, and
+    the response is closed here.
+    """
+
+    async def handle(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope.get("method") != "HEAD":
+            await app(scope, receive, send)
+            return
+        started = ended = False
+
+        async def headers_only(message: Message) -> None:
+            nonlocal started, ended
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+                ended = not message.get("more_body", False)
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        async def gone_once_answered() -> ReceiveMessage:
+            return {"type": "http.disconnect"} if started else await receive()
+
+        await app(cast(Scope, {**scope, "method": "GET"}), gone_once_answered, headers_only)
+        if started and not ended:
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+    return handle

@@ -1,0 +1,175 @@
+"""Bad input over real HTTP, against a real SQLite store: numbers past what the store holds,
+bodies that are not UTF-8 JSON, bodies of another media type. Each is a 4xx problem+json
+that appends nothing, never a 500 nor a stream cut by an exception."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+
+from domain.application import Tables
+from service.app import create_app
+from service.settings import Settings
+from tests.api_helpers import Headers
+from tests.frontera_helpers import SERVER_KEY
+from tests.live_server import serving
+from tests.test_api_protocol import assert_problem, new_table, version
+
+#: far past a signed 64-bit integer, the widest the store's version column holds
+HUGE = 99999999999999999999999
+JSON = {"content-type": "application/json"}
+
+
+@dataclass
+class Live:
+    http: httpx.Client
+    table: str
+    mayor: Headers
+
+    def version(self) -> int:
+        return version(self.http, self.table, self.mayor)
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
+    store = tmp_path_factory.mktemp("bad-input") / "saloon.sqlite3"
+    tables = Tables(
+        {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(store)},
+        server_key=SERVER_KEY,
+    )
+    app = create_app(Settings(commands_per_second=0), tables=tables)
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as http:
+        table, mayor = new_table(http)
+        yield Live(http, table, mayor)
+
+
+def refused(
+    live: Live, send: Callable[[], httpx.Response], status: int, code: str
+) -> dict[str, Any]:
+    """What `send` answers is the problem `code`, and the table did not move."""
+    before = live.version()
+    body = assert_problem(send(), status, code)
+    assert body["type"] == f"/problems/{code}"
+    assert live.version() == before
+    return body
+
+
+def body_url(live: Live, command: bool) -> tuple[str, Headers]:
+    """A command of the table (the Mayor's), or the creation of a table (no credential)."""
+    return (f"/tables/{live.table}/money", live.mayor) if command else ("/tables", {})
+
+
+@pytest.mark.parametrize(
+    ("path", "params"),
+    [
+        ("", {"version": HUGE}),
+        ("/events", {"after": HUGE}),
+        ("/events", {"to_version": HUGE}),
+        ("/stream", {"after": HUGE}),
+    ],
+)
+def test_a_version_past_the_stores_integers_is_400(
+    live: Live, path: str, params: dict[str, int]
+) -> None:
+    url = f"/tables/{live.table}{path}"
+    body = refused(
+        live, lambda: live.http.get(url, params=params, headers=live.mayor), 400, "invalid_request"
+    )
+    assert next(iter(params)) in body["detail"]
+
+
+@pytest.mark.parametrize("at", [2**63, HUGE])
+def test_a_fork_at_a_version_past_the_stores_integers_is_400(live: Live, at: int) -> None:
+    fork = {"version": at, "title": "Elsewhere"}
+    body = refused(
+        live,
+        lambda: live.http.post(f"/tables/{live.table}/fork", json=fork, headers=live.mayor),
+        400,
+        "invalid_request",
+    )
+    assert "version" in body["detail"]
+
+
+def test_a_last_event_id_past_the_stores_integers_is_422_before_the_stream_starts(
+    live: Live,
+) -> None:
+    headers = live.mayor | {"Last-Event-ID": str(HUGE)}
+
+    def stream() -> httpx.Response:
+        with live.http.stream("GET", f"/tables/{live.table}/stream", headers=headers) as response:
+            response.read()  # a stream cut by an exception would raise here
+        return response
+
+    # 422 like any Last-Event-ID that is no table version
+    refused(live, stream, 422, "invalid_last_event_id")
+
+
+@pytest.mark.parametrize("command", [True, False], ids=["command", "create-table"])
+def test_a_body_that_is_not_utf8_is_400(live: Live, command: bool) -> None:
+    url, headers = body_url(live, command)
+    content = b'{"title": "\xff\xfe", "mayor_name": "\xc3\x28"}'
+    body = refused(
+        live,
+        lambda: live.http.post(url, content=content, headers=headers | JSON),
+        400,
+        "invalid_json",
+    )
+    assert "UTF-8" in body["detail"]
+
+
+@pytest.mark.parametrize("command", [True, False], ids=["command", "create-table"])
+def test_json_nested_1100_deep_is_400(live: Live, command: bool) -> None:
+    url, headers = body_url(live, command)
+    deep = '{"title": "T", "mayor_name": "M", "options": ' + "[" * 1100 + "]" * 1100 + "}"
+    body = refused(
+        live, lambda: live.http.post(url, content=deep, headers=headers | JSON), 400, "invalid_json"
+    )
+    assert "deep" in body["detail"]
+
+
+def test_a_malformed_body_is_400_invalid_json(live: Live) -> None:
+    url, headers = body_url(live, True)
+    refused(
+        live,
+        lambda: live.http.post(url, content=b'{"title": ', headers=headers | JSON),
+        400,
+        "invalid_json",
+    )
+
+
+@pytest.mark.parametrize(
+    "media_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml"]
+)
+@pytest.mark.parametrize("command", [True, False], ids=["command", "create-table"])
+def test_a_body_of_another_media_type_is_415(live: Live, media_type: str, command: bool) -> None:
+    url, headers = body_url(live, command)
+    content = b'{"title": "Plain", "mayor_name": "M"}'  # JSON, but not labelled so
+    body = refused(
+        live,
+        lambda: live.http.post(
+            url, content=content, headers=headers | {"content-type": media_type}
+        ),
+        415,
+        "unsupported_media_type",
+    )
+    assert "application/json" in body["detail"]
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"content-type": "application/json; charset=utf-8"},
+        {"content-type": "application/x+json"},
+        {},
+    ],
+    ids=["parameters", "suffix", "none"],
+)
+def test_json_media_types_and_none_are_read(live: Live, headers: Headers) -> None:
+    """JSON under any JSON media type, or with none at all (RFC 9110 lets the server look)."""
+    content = b'{"title": "Labelled", "mayor_name": "M"}'
+    created = live.http.post("/tables", content=content, headers=headers)
+    assert created.status_code == 201, created.text
