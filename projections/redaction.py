@@ -23,6 +23,7 @@ import msgspec
 
 from domain.frontera import combat_turn as ct
 from domain.frontera import drinking as dr
+from domain.frontera import equipment as eq
 from domain.frontera import events as fe
 from domain.frontera import exchanges as fx
 from domain.frontera import gambling as ga
@@ -148,7 +149,7 @@ RULES: dict[type, Rule] = {
         fingerprint=Secret(_actor, _opaque, audited=False),
         result=Secret(_actor, _opaque, audited=False),
     ),
-    fe.CharacterCreated: public("character"),
+    fe.CharacterCreated: public("character", "purchases"),
     fe.TableStarted: public("decks", "zones", "phase"),
     fe.CardsShuffled: public("zone", "index", order=Secret(_nobody, _cards)),
     fe.CardsDealt: public("source", "seen_by", decks=Secret(_seen_by, _cards_by_key)),
@@ -183,6 +184,7 @@ RULES: dict[type, Rule] = {
     dr.DrinkingDuelStarted: public("characters", "stake"),
     dr.DrinkingDuelEnded: public("loser", "winners", "reason"),
     dr.DrinksSleptOff: public("character"),
+    eq.EquipmentChanged: public("character", "item", "before", "after", "reason"),
     fx.ExchangeStarted: public("exchange"),
     fx.ExchangeStepped: public("count", "passed", "then", "kept_by"),
     fx.ExchangeStepsAdded: public("steps"),
@@ -192,7 +194,7 @@ RULES: dict[type, Rule] = {
     fx.ProtagonistLeft: public("character", "reason"),
     ga.HouseGameStarted: public("house_game"),
     ga.HouseRoundPlayed: public(
-        "character", "round", "card", "points", "for_player", "house", "player"
+        "character", "round", "card", "points", "for_player", "house", "player", "reshuffled"
     ),
     ga.HouseStopTried: public("character", "test"),
     ga.HouseStopDecided: public("character", "outcome", "leaves", "last_round"),

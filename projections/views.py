@@ -60,6 +60,8 @@ class CharacterView(msgspec.Struct, kw_only=True):
     challenged_by: str | None = None
     #: dollars carried (negative: a gambling debt)
     money: int | None = None
+    #: what it carries, by item, how many
+    equipment: dict[str, int] | None = None
 
 
 class ParticipantView(msgspec.Struct, kw_only=True):
@@ -201,6 +203,7 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Charac
             if progress.level == character.level(track)
         },
         money=character.money,
+        equipment=dict(character.equipment),
     )
 
 

@@ -24,6 +24,7 @@ from domain.commands import RemoveSeat
 from domain.frontera import combat_turn as ct
 from domain.frontera import commands as fc
 from domain.frontera import drinking as dr
+from domain.frontera import equipment as eq
 from domain.frontera import exchanges as fx
 from domain.frontera import gambling as gm
 from domain.frontera import harm as hm
@@ -227,6 +228,9 @@ COMMAND_ROUTES: list[HTTPRouteHandler] = [
     ),
     # gambling [L1276-L1452]
     command_route("/money", gm.SetMoney, "Set the dollars a character carries (Mayor)"),
+    command_route(
+        "/equipment", eq.ChangeEquipment, "Give a character gear, or take it away (Mayor)"
+    ),
     command_route(
         "/house", gm.StartHouseGame, "Seat a protagonist at the house's table (Mayor)", status=201
     ),

@@ -40,6 +40,8 @@ COYOTE_SHEET: dict[str, Any] = {
     "name": "Coyote Sonriente",
     "traits": {"hands": 2, "senses": 4, "muscle": 4, "head": 2},
     "skills": ["aim", "agility", "perception", "knowledge"],
+    # his bow [L1172], bought with his starting dollars (the book's prices are not in the source)
+    "purchases": [{"item": "bow", "price": 10}],
 }
 
 

@@ -7,7 +7,8 @@ after the table closed). After every command it checks:
 
 - conservation: every new event is folded onto a replica built from the events alone, and
   after each one (so at every version) every card of the table is in exactly one zone, the
-  multiset of cards being the one the table started with;
+  multiset of cards being the one the table started with; after each command the dead man's
+  hand holds its four cards (a night at the house only lends them to a round's draw);
 - replay equals live: the replica and the application's cached (live) table are the same;
   every snapshot the application stores equals the replica at the snapshot's version, and at
   the end past versions read back (snapshot + later events) equal the replica too;
@@ -37,15 +38,25 @@ from domain.commands import AddSeat, CloseTable, RemoveSeat
 from domain.errors import DomainError
 from domain.frontera import combat_turn as ct
 from domain.frontera import commands as cmd
+from domain.frontera import drinking as dr
+from domain.frontera import equipment as eq
 from domain.frontera import exchanges as fx
 from domain.frontera import gambling as gm
+from domain.frontera import recovery as rc
 from domain.frontera.cards import Suit, card, dead_mans_hand, deck
 from domain.frontera.character import SKILL_GROUPS, SKILL_TRAITS, Skill, Trait
 from domain.frontera.combat import Cover, Technique
 from domain.frontera.combat_turn import still_to_declare
 from domain.frontera.events import CardsMoved, PhaseChanged, TableStarted
 from domain.frontera.setup import DEAL
-from domain.frontera.state import FronteraState, Modifier, OpenTest, hand, player_deck
+from domain.frontera.state import (
+    DEAD_MANS_HAND,
+    FronteraState,
+    Modifier,
+    OpenTest,
+    hand,
+    player_deck,
+)
 from domain.table import Table
 from tests.frontera_helpers import MAYOR, SERVER_KEY, Session
 
@@ -298,6 +309,8 @@ class Driver:
         self.data = data
         self.session = session
         self.initial: Counter[str] | None = None
+        #: the dead man's hand, as the table set it aside
+        self.hand: list[str] | None = None
         self.replica: Table | None = None
         self.folded = 0
         self.snapshots_checked = 0
@@ -390,6 +403,7 @@ class Driver:
             self.folded = self.replica.version
             if isinstance(stored, TableStarted):
                 self.initial = Counter(c for cards in stored.zones.values() for c in cards)
+                self.hand = sorted(stored.zones[DEAD_MANS_HAND])
                 seats = sum(1 for s in self.replica.seats.values() if s.active)
                 assert self.initial == expected_cards(self.replica.options, seats)
             elif isinstance(stored, PhaseChanged):
@@ -399,11 +413,14 @@ class Driver:
             elif isinstance(stored, fx.DeckAdded) and self.initial is not None:
                 self.initial.update(stored.cards)  # a late joiner's deck, a seeded treasure
                 self.milestones.add("deck added")
-            elif isinstance(stored, (fx.ExchangeStarted, gm.HouseGameEnded)):
+            elif isinstance(stored, (fx.ExchangeStarted, gm.HouseGameStarted, gm.HouseGameEnded)):
                 self.milestones.add(type(stored).__name__)
             if self.initial is not None:
                 assert_conserved(self.game.zones, self.initial, self.folded)
             self.history[self.folded] = fingerprint(self.replica)
+        if self.hand is not None:
+            held = sorted(self.game.zone(DEAD_MANS_HAND))
+            assert held == self.hand, f"version {self.folded}: the dead man's hand holds {held}"
         live = self.session.table()
         assert live.version == self.folded
         assert fingerprint(live) == self.history[self.folded], "the live table differs from replay"
@@ -617,10 +634,22 @@ class Driver:
             self.send(self.usually_by(step.seat), swap)
 
     def at_the_house(self) -> None:
+        """Rounds and stop tests, and the night's drinks, fears and hours: the rules that
+        draw from the dead man's hand while the house's deck has it for its rounds."""
         house = self.game.house_game
         assert house is not None
         actor = self.usually_by(house.seat)
-        if house.rounds and not house.last_round and self.rarely(2, "try to stop"):
+        may_stop = house.rounds != house.stop_failed_after and not house.last_round
+        kind = self.number(0, 11, "at the house")
+        if kind == 0:
+            drinks = self.choice([1, 3, 5], "drinks")
+            self.send(actor, dr.Drink(character=house.character, drinks=drinks))
+        elif kind == 1:
+            self.change_condition()
+        elif kind == 2:
+            hours = rc.AdvanceTime(amount=self.choice([1, 8], "hours"), unit="hours", reason="dawn")
+            self.send(self.usually_by(MAYOR), hours)
+        elif may_stop and self.rarely(2, "try to stop"):
             self.send(actor, gm.TryToStop(character=house.character))
         else:
             self.send(actor, gm.PlayHouseRound(character=house.character))
@@ -630,7 +659,7 @@ class Driver:
         a = self.choice(characters, "first")
         b = self.choice(characters, "second")
         mayor = self.usually_by(MAYOR)
-        kind = self.number(0, 11, "exchange or game")
+        kind = self.number(0, 12, "exchange or game")
         if kind == 0:
             self.send(mayor, fx.StartDuelExchange(winner=a, loser=b))
         elif kind == 1:
@@ -664,9 +693,13 @@ class Driver:
         elif kind == 10:
             contenders = [self.contender(a), self.contender(b)]
             self.send(mayor, gm.StartSkillGame(participants=contenders, stake=5))
-        else:
+        elif kind == 11:
             money = self.choice([0, 12, 50, -1], "money")
             self.send(mayor, gm.SetMoney(character=a, money=money, reason="a bounty"))
+        else:
+            item = self.choice(["rifle", "knife", "revolver", ""], "item")
+            change = self.choice([1, -1, 10, 0], "change")
+            self.send(mayor, eq.ChangeEquipment(character=a, item=item, change=change, reason="x"))
 
     # -- the actions -------------------------------------------------------------------
 
@@ -701,6 +734,8 @@ class Driver:
                     traits=traits,
                     skills=skills,
                     seat=None if actor == seat and self.rarely(1, "own seat") else seat,
+                    kit=self.choice([None, None, "revolver", "knives"], "kit"),
+                    money=self.choice([0, 0, 50, 51], "money"),
                 ),
             )
             return

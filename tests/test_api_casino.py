@@ -37,9 +37,9 @@ def client() -> Iterator[TestClient[Any]]:
 
 
 class Casino:
-    def __init__(self, client: TestClient[Any]) -> None:
+    def __init__(self, client: TestClient[Any], stop_draw: list[str] = STOP_DRAW) -> None:
         self.client = client
-        script = normal_script(3, deals={0: MAYOR_DEAL, 1: CLEMENTINE_DEAL}, pile=STOP_DRAW)
+        script = normal_script(3, deals={0: MAYOR_DEAL, 1: CLEMENTINE_DEAL}, pile=stop_draw)
         options = {"mode": "normal", "separate_dead_mans_hand": True, "scripted_order": script}
         body = ok(
             client.post("/tables", json={"title": "Casino", "mayor_name": "M", "options": options}),
@@ -163,3 +163,59 @@ def test_clementine_wins_60_dollars_at_the_casino_and_exchanges_a_card_with_the_
         assert not c.log(other, "DeckShown") or all(
             d["cards"] == [None] * len(d["cards"]) for d in c.log(other, "DeckShown")
         )
+
+
+def test_after_a_failed_stop_test_over_http_she_plays_another_round_before_trying_again(
+    client: TestClient[Any],
+) -> None:
+    c = Casino(client, stop_draw=["d0:4C", "d0:6C", "d0:KS", "d0:JS", "d0:QS"])  # all black
+    clementine = ok(c.post("judit", "/characters", CLEMENTINE), 201)["id"]
+    ok(c.post("mayor", "/start"))
+    ok(c.post("mayor", "/house", {"character": clementine}), 201)
+    ok(c.post("judit", "/house/round", {"character": clementine}))
+    ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
+    ok(c.post("judit", "/test/draw", {"character": clementine}))
+    ok(c.post("judit", "/test/choose", {"character": clementine, "cards": ["d0:4C"]}))
+    (decided,) = c.log("bea", "HouseStopDecided")
+    assert (decided["outcome"], decided["leaves"], decided["last_round"]) == (
+        "failure",
+        False,
+        False,
+    )
+    again = c.post("judit", "/house/stop", {"character": clementine})
+    assert again.status_code == 409 and again.json()["code"] == "no_round_yet"
+    ok(c.post("judit", "/house/round", {"character": clementine}))
+    ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
+    assert c.get("bea")["test"]["number"] == 2
+
+
+def test_a_tipsy_clementine_at_the_house_finds_the_dead_mans_hand_whole_until_a_coma_stops_her(
+    client: TestClient[Any],
+) -> None:
+    c = Casino(client)
+    clementine = ok(c.post("judit", "/characters", CLEMENTINE), 201)["id"]
+    ok(c.post("mayor", "/start"))
+    tipsy = {"character": clementine, "track": "sobriety", "change": -1, "reason": "rye"}
+    ok(c.post("mayor", "/conditions", tipsy))
+    ok(c.post("mayor", "/house", {"character": clementine}), 201)
+    assert ok(c.post("judit", "/house/round", {"character": clementine}))["cards"] == ["d0:AS"]
+    (hand,) = [z for z in c.get("bea")["zones"] if z["zone"] == "dead_mans_hand"]
+    assert sorted(hand["cards"]) == ["d1:8C", "d1:8D", "d1:AH", "d1:AS"]
+    # heavy drinking: the fifth drink (above half of toughness 7) draws a card of the hand
+    ok(c.post("judit", "/drinks", {"character": clementine, "drinks": 5}))
+    # the stop test: tipsy, she first draws a card of the hand
+    ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
+    ok(c.post("judit", "/test/draw", {"character": clementine}))
+    flips = [(f["purpose"], f["cards"]) for f in c.log("bea", "DeadMansHandDrawn")]
+    assert flips == [("drinking", ["d1:AS"]), ("tipsy", ["d1:AH"])]
+    ok(c.post("judit", "/test/choose", {"character": clementine, "cards": ["d0:5H"]}))
+    # a coma: she can play no more, not even the last round her partial success allows
+    coma = {"character": clementine, "track": "sobriety", "change": -2, "reason": "whisky"}
+    ok(c.post("mayor", "/conditions", coma))
+    refused = c.post("judit", "/house/round", {"character": clementine})
+    assert refused.status_code == 409 and refused.json()["code"] == "character_cannot_act"
+    given = c.get("mayor")["exchange"]["choices"][0]  # the coma swap: the Mayor gives a card
+    ok(c.post("mayor", "/exchanges/pick", {"cards": [given]}))
+    ok(c.post("mayor", "/house/close", {"reason": "carried out cold"}))
+    (hand,) = [z for z in c.get("judit")["zones"] if z["zone"] == "dead_mans_hand"]
+    assert hand["count"] == 4

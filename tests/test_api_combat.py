@@ -180,6 +180,8 @@ def test_a_pistol_duel_between_two_seats_shoots_the_loser_with_the_winners_weapo
         }
         ann = post(ann_seat, "/characters", {"name": "Ann", **sheet}, 201)["id"]
         bea = post(bea_seat, "/characters", {"name": "Bea", **sheet}, 201)["id"]
+        gun = {"character": ann, "item": "rifle", "change": 1, "reason": "her father's rifle"}
+        post(mayor, "/equipment", gun)  # a protagonist duels with what it carries
         post(mayor, "/start", None)
         duellists = [{"character": ann, "weapon": "rifle"}, {"character": bea}]
         post(mayor, "/tests/pistol-duel", {"duellists": duellists}, 201)

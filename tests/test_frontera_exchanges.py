@@ -195,6 +195,50 @@ def test_a_coma_gives_a_random_card_to_the_mayor_who_picks_one_to_give_back() ->
 # -- death [L309] -------------------------------------------------------------------------
 
 
+# -- never a gift [L343]: a random swap with a short or empty deck ----------------------------
+
+
+def short_decks(cards: int) -> tuple[Session, str, str]:
+    """Phase 2 from the start with only `cards` play cards dealt, the Mayor's deck first, then
+    Ana's and Bea's (as evenly as they go); the other play cards are set aside."""
+    return table(skip_phase_1=True, removed_at_random=50 - cards)
+
+
+def test_drunk_with_a_spent_deck_the_discards_come_back_and_the_swap_is_one_for_one() -> None:
+    s, p1, _ = short_decks(3)
+    s.run(MAYOR, cmd.OpenTraitTest(character="c1", trait=Trait.HANDS))
+    (only,) = s.run(p1, cmd.Draw(character="c1")).result
+    s.run(p1, cmd.Choose(character="c1", cards=[only]))
+    assert deck_of(s, p1) == [] and s.state.zone(player_discard(p1)) == [only]
+    (mayors,) = deck_of(s, MAYOR)
+    s.run(MAYOR, cmd.ChangeCondition(character="c1", track="sobriety", change=-2, reason="gin"))
+    assert deck_of(s, p1) == [mayors] and deck_of(s, MAYOR) == [only]
+    assert s.state.zone(player_discard(p1)) == []
+
+
+def test_a_tie_with_a_seat_that_has_no_card_swaps_nothing() -> None:
+    s, p1, p2 = short_decks(2)  # the Mayor and Ana hold one card each, Bea none
+    mine, mayors = deck_of(s, p1), deck_of(s, MAYOR)
+    s.run(MAYOR, fx.StartBetExchange(tied=["c1", "c2"]))
+    s.run(MAYOR, fx.StartDuelExchange(tied=["c3", "c2"]))
+    assert not moved(s, "bet_tie") and not moved(s, "duel_tie")
+    assert (deck_of(s, p1), deck_of(s, p2), deck_of(s, MAYOR)) == (mine, [], mayors)
+
+
+def test_tied_duellists_swap_as_many_cards_as_the_shorter_deck_holds() -> None:
+    s, p1, _ = short_decks(4)  # the Mayor holds two cards, Ana one
+    s.run(MAYOR, fx.StartDuelExchange(tied=["c1", "c3"]))
+    assert [len(e.cards) for e in moved(s, "duel_tie")] == [1, 1]
+    assert (len(deck_of(s, p1)), len(deck_of(s, MAYOR))) == (1, 2)
+
+
+def test_a_coma_with_no_card_to_give_swaps_nothing() -> None:
+    s, _, p2 = short_decks(2)  # Bea holds no card
+    s.run(MAYOR, cmd.ChangeCondition(character="c2", track="sobriety", change=-3, reason="gin"))
+    assert s.state.exchange is None and not moved(s, "exchange")
+    assert (deck_of(s, p2), len(deck_of(s, MAYOR))) == ([], 1)
+
+
 def test_a_dead_protagonist_who_leaves_sends_the_seats_cards_to_the_treasure() -> None:
     s, p1, _ = table()
     assert rejected(s, MAYOR, fx.ProtagonistLeaves(character="c1", reason="rip")).code == (

@@ -8,13 +8,15 @@ from typing import Any
 import pytest
 
 from domain.frontera import commands as cmd
+from domain.frontera import drinking as dr
 from domain.frontera import exchanges as fx
 from domain.frontera import gambling as gm
+from domain.frontera import recovery as rc
 from domain.frontera.character import Skill, Trait
 from domain.frontera.events import CardsMoved, DeadMansHandDrawn, TestResolved
 from domain.frontera.state import player_deck
 from tests.frontera_helpers import MAYOR, Session, new_session, protagonist
-from tests.frontera_scripts import events_of, last, normal_script, rejected
+from tests.frontera_scripts import drawn, events_of, last, normal_script, rejected
 
 SHEET = {"hands": 3, "senses": 3, "muscle": 3, "head": 3}
 SKILLS = ["brawl", "agility", "cunning", "aim"]
@@ -327,3 +329,102 @@ def test_a_cheater_the_house_beats_is_caught_loses_all_and_a_card_for_nothing(
         assert len(s.state.zone(player_deck(MAYOR))) == 9
     else:
         assert s.state.exchange is not None and s.state.exchange.steps[0].seat == MAYOR
+
+
+# -- the stop test [L1329] -------------------------------------------------------------------
+
+
+def test_a_failed_stop_test_plays_on_and_the_next_try_waits_for_another_round() -> None:
+    # Ana's stop test draws 5 (head 3 + cunning), all black: no ♦ and no ♥, a failure
+    s = players(normal_script(3, pile=["d0:2S", "d0:3S", "d0:4C", "d0:5C", "d0:6C"]))
+    p1 = s.seats["Ana"]
+    s.run(MAYOR, gm.StartHouseGame(character="c1"))
+    s.run(p1, gm.PlayHouseRound(character="c1"))
+    s.run(p1, gm.TryToStop(character="c1"))
+    play(s, "c1", "d0:2S")
+    decided = last(s, gm.HouseStopDecided)
+    assert (decided.outcome, decided.leaves, decided.last_round) == ("failure", False, False)
+    assert rejected(s, p1, gm.TryToStop(character="c1")).code == "no_round_yet"
+    s.run(p1, gm.PlayHouseRound(character="c1"))
+    s.run(p1, gm.TryToStop(character="c1"))
+    test = s.state.test
+    assert test is not None and test.purpose == "house_stop"
+    # boundary: a stop test the Mayor cancels is no failure, the player may try again at once
+    s.run(MAYOR, cmd.CancelTest(reason="a brawl breaks out"))
+    s.run(p1, gm.TryToStop(character="c1"))
+    assert s.state.test is not None and s.state.test.purpose == "house_stop"
+
+
+# -- the dead man's hand during a night at the house [L1296, L1310] ---------------------------
+
+HAND = ["d0:8C", "d0:8D", "d0:AH", "d0:AS"]
+
+
+def hand_of_the_dead(session: Session) -> list[str]:
+    return sorted(session.state.zone("dead_mans_hand"))
+
+
+def test_during_a_night_at_the_house_every_rule_finds_the_dead_mans_hand_whole() -> None:
+    s = players(normal_script(3))
+    p1 = s.seats["Ana"]
+    s.run(MAYOR, gm.StartHouseGame(character="c1"))
+    s.run(p1, gm.PlayHouseRound(character="c1"))
+    assert hand_of_the_dead(s) == HAND
+    # heavy drinking: the fifth drink, above half of toughness 7, takes its test drawing 1
+    s.run(p1, dr.Drink(character="c1", drinks=5))
+    # time passing draws the recovery test of Bea's fear
+    s.run(MAYOR, cmd.ChangeCondition(character="c2", track="morale", change=-1, reason="a ghost"))
+    s.run(MAYOR, rc.AdvanceTime(amount=1, unit="hours", reason="the night goes on"))
+    flips = [(f.purpose, f.cards) for f in events_of(s, DeadMansHandDrawn)]
+    assert flips == [("drinking", ["d0:AS"]), ("morale_recovery", ["d0:AH"])]
+    assert s.state.characters["c1"].sobriety == 0  # the Ace: Ana stays sober
+    assert hand_of_the_dead(s) == HAND
+
+
+def test_a_tipsy_player_plays_at_the_house_and_flips_before_the_stop_test() -> None:
+    s = players(normal_script(3, pile=STOP_PILE))
+    p1 = s.seats["Ana"]
+    s.run(MAYOR, cmd.ChangeCondition(character="c1", track="sobriety", change=-1, reason="rye"))
+    s.run(MAYOR, gm.StartHouseGame(character="c1"))
+    s.run(p1, gm.PlayHouseRound(character="c1"))
+    s.run(p1, gm.TryToStop(character="c1"))
+    s.run(p1, cmd.Draw(character="c1"))
+    flip = last(s, DeadMansHandDrawn)
+    assert (flip.purpose, flip.cards, flip.better) == ("tipsy", ["d0:AS"], True)
+    count = drawn(s, "c1").count
+    assert (count.trait, count.skill, count.tipsy, count.total) == (3, 2, 1, 6)
+
+
+def test_a_drunk_swap_during_a_night_at_the_house_takes_no_card_of_the_dead_mans_hand() -> None:
+    s = players(normal_script(3))
+    p1 = s.seats["Ana"]
+    s.run(MAYOR, gm.StartHouseGame(character="c1"))
+    for _ in range(8):  # every card the Mayor was dealt
+        s.run(p1, gm.PlayHouseRound(character="c1"))
+    s.run(MAYOR, cmd.ChangeCondition(character="c1", track="sobriety", change=-2, reason="gin"))
+    assert not set(HAND) & set(s.state.zone(player_deck(p1)))
+    assert hand_of_the_dead(s) == HAND
+
+
+def test_a_character_in_a_coma_plays_no_round_at_the_house() -> None:
+    s = players(["d0:2S"], mode="no_management")
+    p1 = s.seats["Ana"]
+    s.run(MAYOR, gm.StartHouseGame(character="c1"))
+    s.run(p1, gm.PlayHouseRound(character="c1"))
+    s.run(MAYOR, cmd.ChangeCondition(character="c1", track="sobriety", change=-3, reason="gin"))
+    assert rejected(s, p1, gm.PlayHouseRound(character="c1")).code == "character_cannot_act"
+    assert rejected(s, p1, gm.TryToStop(character="c1")).code == "character_cannot_act"
+    s.run(MAYOR, gm.CloseHouse(reason="carried out cold"))
+    assert s.state.house_game is None and hand_of_the_dead(s) == HAND
+
+
+def test_rounds_at_the_house_wait_for_the_coma_swap_the_mayor_picks_from_the_houses_deck() -> None:
+    s = players(normal_script(3))
+    p1 = s.seats["Ana"]
+    s.run(MAYOR, gm.StartHouseGame(character="c1"))
+    s.run(MAYOR, cmd.ChangeCondition(character="c2", track="sobriety", change=-3, reason="gin"))
+    exchange = s.state.exchange
+    assert exchange is not None and exchange.steps[0].seat == MAYOR
+    assert rejected(s, p1, gm.PlayHouseRound(character="c1")).code == "exchange_in_progress"
+    s.run(MAYOR, fx.PickCards(cards=[exchange.shown[0]]))
+    s.run(p1, gm.PlayHouseRound(character="c1"))

@@ -1,8 +1,9 @@
-"""Characters: traits, skills, the health / morale / sobriety tracks, and the draw count.
+"""Characters: traits, skills, the health / morale / sobriety tracks, the draw count, and the
+equipment each carries.
 
-Protagonists are validated by the book's creation rules [L631]; NPCs and henchmen are the
-Mayor's and only need known traits and skills. Toughness and confidence are derived, never
-stored.
+Protagonists are validated by the book's creation rules [L631], their starting equipment
+included [L671-L676]; NPCs and henchmen are the Mayor's and only need known traits and
+skills. Toughness and confidence are derived, never stored.
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ SKILL_TRAITS = {
 }
 
 Kind = Literal["protagonist", "npc", "henchman"]
+#: the starting weapon a protagonist chooses, with its horse [L675]
+Kit = Literal["revolver", "knives"]
 Track = Literal["health", "morale", "sobriety"]
 
 #: the lowest level of each track [L537-L663]
@@ -81,6 +84,18 @@ LEVEL_NAMES: dict[str, tuple[str, ...]] = {
 PROTAGONIST_TRAIT_POINTS = 12  # 1 in each trait plus 8 to spread
 PROTAGONIST_SKILLS = 4  # one of each group plus one more
 MAX_TRAIT = 20
+
+#: a horse, and a revolver or 10 knives [L674-L675]
+STARTING_KITS: dict[str, dict[str, int]] = {
+    "revolver": {"horse": 1, "revolver": 1},
+    "knives": {"horse": 1, "knife": 10},
+}
+#: what a new protagonist may spend, and keep, at most [L676]
+STARTING_DOLLARS = 50
+#: how many of one item a character carries, and how many different items, at most
+MAX_ITEM_COUNT = 100
+MAX_ITEMS = 50
+MAX_ITEM_NAME = 40
 
 
 def parse_trait(name: str) -> Trait:
@@ -119,6 +134,18 @@ class Recovery(Stored, kw_only=True):
     care: bool = False
 
 
+class Purchase(Stored, kw_only=True, forbid_unknown_fields=True):
+    """Something a new protagonist buys with its starting dollars [L676]."""
+
+    STORED_AS = "frontera.Purchase"
+
+    item: str
+    count: int = 1
+    #: dollars paid for them all, at the price the table agreed (the book's price list is
+    #: not in the source; the creation event shows it to every seat)
+    price: int
+
+
 class Character(Stored, kw_only=True):
     """A character sheet and its current condition."""
 
@@ -141,6 +168,8 @@ class Character(Stored, kw_only=True):
     #: dollars carried; negative is a gambling debt. Set at creation or by the Mayor, then
     #: changed only by events (the settlement of a game, the Mayor's ruling)
     money: int = 0
+    #: what it carries, by item, how many: the starting kit, then the Mayor's grants
+    equipment: dict[str, int] = {}
     #: a dead protagonist who has left the game (its seat's cards went to the treasure)
     left_game: bool = False
     #: the survival test of a fallen character drew an 8
@@ -224,6 +253,56 @@ def validate_sheet(
                 f"a fixed draw count is between 0 and {MAX_TRAIT}", "invalid_character"
             )
     return parsed_traits, parsed_skills
+
+
+def item_name(name: str) -> str:
+    item = name.strip()
+    if not 1 <= len(item) <= MAX_ITEM_NAME:
+        raise InvalidCommand(f"an item's name has 1 to {MAX_ITEM_NAME} characters", "invalid_item")
+    return item
+
+
+def starting_equipment(
+    kind: str, kit: str | None, purchases: list[Purchase], money: int
+) -> tuple[dict[str, int], list[Purchase]]:
+    """A new protagonist's equipment [L671-L676]: a horse, a revolver (unless it names the 10
+    knives), and what it buys; the purchases and the money it keeps come to $50 at most, more
+    only by the Mayor's grant. NPCs and henchmen start with nothing: their gear is the Mayor's.
+    Returns the equipment and the purchases as recorded."""
+    if kind != "protagonist":
+        if kit is not None or purchases:
+            raise InvalidCommand(
+                "NPCs and henchmen take no starting kit: the Mayor gives them their gear",
+                "invalid_character",
+            )
+        return {}, []
+    if kit is not None and kit not in STARTING_KITS:
+        raise InvalidCommand(f"the kit is {' or '.join(STARTING_KITS)}", "invalid_kit")
+    equipment = dict(STARTING_KITS[kit or "revolver"])
+    bought = []
+    for purchase in purchases:
+        item = item_name(purchase.item)
+        count = equipment.get(item, 0) + purchase.count
+        if purchase.count < 1 or count > MAX_ITEM_COUNT or purchase.price < 1:
+            raise InvalidCommand(
+                f"a purchase is 1 or more items (at most {MAX_ITEM_COUNT} of each carried) "
+                "for 1 dollar or more",
+                "invalid_purchase",
+            )
+        equipment[item] = count
+        bought.append(Purchase(item=item, count=purchase.count, price=purchase.price))
+    if len(equipment) > MAX_ITEMS:
+        raise InvalidCommand(
+            f"a character carries {MAX_ITEMS} kinds of item at most", "invalid_item"
+        )
+    spent = sum(p.price for p in bought)
+    if spent + money > STARTING_DOLLARS:
+        raise InvalidCommand(
+            f"a new protagonist buys and keeps ${STARTING_DOLLARS} at most: ${spent} of "
+            f"purchases and ${money} kept make ${spent + money}; the Mayor may grant more",
+            "over_budget",
+        )
+    return equipment, bought
 
 
 def condition_penalty(character: Character) -> dict[str, int]:

@@ -49,6 +49,7 @@ from domain.frontera.combat import (
     is_hit,
     max_attacks,
 )
+from domain.frontera.equipment import require_armed, require_carried
 from domain.frontera.events import (
     CardsChosen,
     CardsRevealed,
@@ -490,6 +491,7 @@ def declare(table: Table, actor: str, command: DeclareAction, keys: TableKeys) -
                 "npcs_first",
             )
     declaration, participant = _declaration(state, combat, character, command)
+    require_armed(character, declaration)
     table.trigger_event(
         ActionDeclared,
         actor=actor,
@@ -792,6 +794,7 @@ def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: Table
             state, duellist.character, Trait.HANDS, "quick_shot", duellist.modifiers
         )
         character = state.characters[duellist.character]
+        require_carried(character, weapon.name)
         stakes[duellist.character] = damage_dealt(Technique.QUICK_SHOT, character, weapon)
     return rules._open(
         table,

@@ -8,7 +8,7 @@ import msgspec
 
 from domain.commands import Command
 from domain.frontera.cards import Suit
-from domain.frontera.character import Kind, Skill, Track, Trait
+from domain.frontera.character import Kind, Kit, Purchase, Skill, Track, Trait
 from domain.frontera.combat import Weapon
 from domain.frontera.state import Modifier
 
@@ -22,8 +22,12 @@ class CreateCharacter(Command, kw_only=True):
     seat: str | None = None
     #: henchmen only: the Mayor's simplified number of cards drawn per test
     fixed_draw: int | None = None
-    #: dollars the character carries
+    #: dollars the character carries: a protagonist's, with its purchases, $50 at most [L676]
     money: int = 0
+    #: a protagonist's starting weapon, with its horse: a revolver (by default) or 10 knives
+    kit: Kit | None = None
+    #: what a protagonist buys with its starting dollars
+    purchases: list[Purchase] = []
 
 
 class StartTable(Command):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import cast
 
 from domain.frontera.cards import Suit
-from domain.frontera.character import Character
+from domain.frontera.character import Character, Purchase
 from domain.frontera.combat import Weapon
 from domain.frontera.state import DrawCount, FronteraState, OpenTest, hand
 from domain.structs import clone
@@ -27,6 +27,9 @@ def game(table: Table) -> FronteraState:
 class CharacterCreated(Table.Event):
     TOPIC = "frontera.CharacterCreated"
     character: Character
+    #: a protagonist's purchases with its starting dollars, at their prices (None: stored
+    #: before purchases were kept)
+    purchases: list[Purchase] | None = None
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character.id] = clone(self.character)

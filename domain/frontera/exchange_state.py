@@ -65,8 +65,11 @@ class HouseGame(Stored, kw_only=True):
     #: the deck the rounds are drawn from (the Mayor's; the pile without card management)
     source: str
     cheating: bool = False
-    #: the dead man's hand, shuffled into the house's deck for the night (public cards)
+    #: the dead man's hand, shuffled into the house's deck for each round (public cards)
     dead_mans_hand: list[str] = []
+    #: its cards drawn in rounds since the house's deck was last reshuffled: they sit out
+    #: the rounds until the next reshuffle, as they would lie face up on the table
+    hand_drawn: list[str] = []
     rounds: int = 0
     house: int = 0
     player: int = 0
@@ -78,3 +81,6 @@ class HouseGame(Stored, kw_only=True):
     last_round: bool = False
     #: the stop test open now, if any
     stop_test: int | None = None
+    #: the round after which the last stop test failed: the next try waits for a later
+    #: round [L1330] (0: none failed)
+    stop_failed_after: int = 0

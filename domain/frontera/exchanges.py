@@ -16,6 +16,10 @@ Decisions where the book is silent:
   NPCs exchange with the Mayor's deck; two characters of one seat exchange nothing.
 - A pick asks for at most as many cards as the source holds; a pick from an empty deck is
   skipped. A winner cannot give back a card it has just taken (that would undo the exchange).
+- A random swap (drunk, a bet or duel tie, a loot swap in phase 1) and the coma exchange are
+  exchanges, never gifts [L343]: a spent deck first takes its discards back, as it would for a
+  draw [L272]; then each side gives as many cards as the shorter deck holds, and a seat with
+  no card at all swaps nothing.
 - Drunk/coma swaps happen for protagonists when sobriety reaches the level; a jump straight
   to coma makes only the coma swap (the character never stood at drunk).
 - Coma: the protagonist's random card goes to the Mayor's deck first, face down; the Mayor is
@@ -361,13 +365,23 @@ def _winner_takes(
 def _swap_random(
     table: Table, actor: str, a: str, b: str, count: int, reason: str, keys: TableKeys
 ) -> None:
-    """Each of two seats takes `count` random cards of the other's deck, at the same time."""
+    """Each of two seats takes `count` random cards of the other's deck, at the same time, or
+    as many as the shorter deck holds: never a gift."""
     state = game(table)
+    count = min(count, *(len(_giving(table, actor, seat, keys)) for seat in (a, b)))
+    if count == 0:
+        return
     from_a = _random_top(table, actor, player_deck(a), count, keys)
     from_b = _random_top(table, actor, player_deck(b), count, keys)
     seen = _seen(state, a, b)
     rules._move(table, actor, from_a, player_deck(a), player_deck(b), reason, seen)
     rules._move(table, actor, from_b, player_deck(b), player_deck(a), reason, seen)
+
+
+def _giving(table: Table, actor: str, seat: str, keys: TableKeys) -> list[str]:
+    """The cards a seat's deck can give to a swap, its discards taken back if it is spent."""
+    rules.return_discards(table, actor, seat, keys)
+    return game(table).zone(player_deck(seat))
 
 
 def start_bet_exchange(
@@ -557,6 +571,8 @@ def sobriety_swaps(table: Table, actor: str, character_id: str, swap: str, keys:
         return
     if swap == "drunk":
         _swap_random(table, actor, seat, mayor, 1, "drunk", keys)
+        return
+    if not _giving(table, actor, seat, keys) or not _giving(table, actor, mayor, keys):
         return
     steps = [
         ExchangeStep(

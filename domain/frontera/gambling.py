@@ -5,12 +5,13 @@ Money (`Character.money`, whole dollars; negative is a gambling debt) is set at 
 the Mayor (`SetMoney`, with a reason) and otherwise changed only by a settlement
 (`MoneyChanged`).
 
-The house always wins: the Mayor seats a protagonist at the house; the dead man's hand is
-shuffled into the house's deck (the Mayor's; the pile without card management); the player
-plays round after round (`PlayHouseRound`, one card each, face up) and may try to stop after
-any round (`TryToStop`: a head (cunning) test, hands (deftness) when cheating). The night is
-settled when the player leaves: house points - player points, then the bet exchange with the
-Mayor (a tie at 0, a defeat above 0, a victory below 0) [L1340].
+The house always wins: the Mayor seats a protagonist at the house; each round is drawn from
+the house's deck (the Mayor's; the pile without card management) with the dead man's hand
+shuffled in [L1296]; the player plays round after round (`PlayHouseRound`, one card each, face
+up) and may try to stop after any round (`TryToStop`: a head (cunning) test, hands (deftness)
+when cheating); a failure plays on, so the next try waits for another round [L1330]. The night
+is settled when the player leaves: house points - player points, then the bet exchange with
+the Mayor (a tie at 0, a defeat above 0, a victory below 0) [L1340].
 
 Chance games are opposed head (cunning) tests, hands (deftness) for a cheater; skill games
 are opposed tests of the Mayor's choosing with a stake. The consequences settle the money and
@@ -19,8 +20,14 @@ start the bet exchange (Normal mode) between the first winner and each loser.
 Decisions where the book is silent:
 - Amounts are whole dollars: winnings round down and losses round up (the house keeps the
   change). Past 4 points a loss keeps costing a quarter per point, as a debt (negative money).
-- Only protagonists play against the house; a tipsy character does not (the tipsy draw needs
-  the dead man's hand, which is in the house's deck for the night).
+- Only protagonists play against the house, and only while they can act.
+- The dead man's hand is lent to the house's deck for each round's draw, not for the night:
+  its cards not drawn since the last reshuffle go in, the deck is shuffled, the top card is the
+  round's, and the hand's cards go home again (the round's card too, when it is one of them).
+  A draw from a freshly shuffled deck is a draw from the deck shuffled once, so the rounds
+  have the book's odds; between rounds the hand is whole, for every other rule that draws
+  from it (drinking, the tipsy draw, morale recovery), and no card of it is in the Mayor's
+  deck for a drunk or coma swap to take.
 - A success at stopping whose card is worth at least the last round's card ignores the last
   round when that round scored for the house (the player's better choice), and counts it
   otherwise.
@@ -51,7 +58,15 @@ from domain.frontera.commands import Contender
 from domain.frontera.events import game
 from domain.frontera.exchange_state import HouseGame
 from domain.frontera.exchanges import start_bet_exchange
-from domain.frontera.resolution import DEFEAT, PARTIAL, SUCCESS, TIE, VICTORY, Play
+from domain.frontera.resolution import (
+    DEFEAT,
+    FAILURE,
+    PARTIAL,
+    SUCCESS,
+    TIE,
+    VICTORY,
+    Play,
+)
 from domain.frontera.state import (
     DEAD_MANS_HAND,
     PILE,
@@ -150,9 +165,15 @@ class HouseRoundPlayed(Table.Event):
     for_player: bool
     house: int
     player: int
+    #: the house's deck was spent and reshuffled before this round
+    reshuffled: bool = False
 
     def apply(self, table: Table) -> None:
         house_game = _game(game(table))
+        if self.reshuffled:
+            house_game.hand_drawn = []
+        if self.card in house_game.dead_mans_hand:
+            house_game.hand_drawn.append(self.card)
         house_game.rounds = self.round
         house_game.house, house_game.player = self.house, self.player
         house_game.last_card = self.card
@@ -181,6 +202,8 @@ class HouseStopDecided(Table.Event):
         house_game = _game(game(table))
         house_game.stop_test = None
         house_game.last_round = self.last_round
+        if self.outcome == FAILURE:
+            house_game.stop_failed_after = house_game.rounds
 
 
 class HouseGameEnded(Table.Event):
@@ -275,11 +298,6 @@ def start_house_game(table: Table, actor: str, command: StartHouseGame, keys: Ta
     character = rules._able(rules._character(state, command.character))
     if character.kind != "protagonist" or character.left_game:
         raise InvalidCommand("protagonists play against the house", "not_a_protagonist")
-    if character.is_tipsy:
-        raise Conflict(
-            f"{character.name} is tipsy: the dead man's hand is in the house's deck tonight",
-            "tipsy",
-        )
     if state.test is not None:
         raise Conflict(f"test {state.test.number} is still open", "test_in_progress")
     if state.exchange is not None or state.house_game is not None:
@@ -288,7 +306,6 @@ def start_house_game(table: Table, actor: str, command: StartHouseGame, keys: Ta
             "exchange_in_progress",
         )
     source = PILE if state.options.mode == "no_management" else player_deck(table.gm_seat.id)
-    hand_of_the_dead = list(state.zone(DEAD_MANS_HAND))
     table.trigger_event(
         HouseGameStarted,
         actor=actor,
@@ -297,11 +314,9 @@ def start_house_game(table: Table, actor: str, command: StartHouseGame, keys: Ta
             seat=character.seat,
             source=source,
             cheating=command.cheating,
-            dead_mans_hand=hand_of_the_dead,
+            dead_mans_hand=list(state.zone(DEAD_MANS_HAND)),
         ),
     )
-    rules._move(table, actor, hand_of_the_dead, DEAD_MANS_HAND, source, "house_game", None)
-    rules._shuffle(table, actor, source, keys)
 
 
 def _playing(table: Table, actor: str, character_id: str) -> tuple[FronteraState, HouseGame]:
@@ -312,19 +327,31 @@ def _playing(table: Table, actor: str, character_id: str) -> tuple[FronteraState
     if house_game is None or house_game.character != character.id:
         raise Conflict(f"{character.name} is not playing at the house", "no_house_game")
     rules.require_player(character, actor)
+    rules._able(character)
     if state.test is not None and state.test.number == house_game.stop_test:
         raise Conflict("the stop test is still open", "test_in_progress")
+    if state.exchange is not None:
+        raise Conflict("a card exchange is in progress: finish it first", "exchange_in_progress")
     return state, house_game
 
 
 def play_round(table: Table, actor: str, command: PlayHouseRound, keys: TableKeys) -> list[str]:
+    """The round's card: the top of the house's deck shuffled with the dead man's hand lent
+    to it; a spent deck is reshuffled with the rounds played first [L1303]."""
     state, house_game = _playing(table, actor, command.character)
     source = house_game.source
-    if not state.zone(source):
+    lent = [c for c in state.zone(DEAD_MANS_HAND) if c not in house_game.hand_drawn]
+    reshuffled = not state.zone(source) and not lent
+    if reshuffled:
         rules._move(table, actor, state.zone(HOUSE), HOUSE, source, "house_reshuffle", None)
-        rules._shuffle(table, actor, source, keys)
+        lent = list(state.zone(DEAD_MANS_HAND))
+    rules._move(table, actor, lent, DEAD_MANS_HAND, source, "house_round", None)
+    rules._shuffle(table, actor, source, keys)
     (drawn, *_) = state.zone(source)
-    rules._move(table, actor, [drawn], source, HOUSE, "house_round", None)
+    if drawn not in lent:
+        rules._move(table, actor, [drawn], source, HOUSE, "house_round", None)
+    home = [c for c in lent if c in state.zone(source)]  # as lent: no shuffled order shows
+    rules._move(table, actor, home, source, DEAD_MANS_HAND, "house_round", None)
     points, for_player = house_points(drawn)
     table.trigger_event(
         HouseRoundPlayed,
@@ -336,6 +363,7 @@ def play_round(table: Table, actor: str, command: PlayHouseRound, keys: TableKey
         for_player=for_player,
         house=house_game.house + (0 if for_player else points),
         player=house_game.player + (points if for_player else 0),
+        reshuffled=reshuffled,
     )
     if house_game.last_round:
         _settle_house(table, actor, keys, ignore_last=False)
@@ -344,13 +372,14 @@ def play_round(table: Table, actor: str, command: PlayHouseRound, keys: TableKey
 
 def try_to_stop(table: Table, actor: str, command: TryToStop, keys: TableKeys) -> int:
     state, house_game = _playing(table, actor, command.character)
-    if house_game.rounds == 0:
-        raise Conflict("play a round before trying to stop", "no_round_yet")
+    if house_game.rounds == house_game.stop_failed_after:
+        raise Conflict(
+            "play a round before trying to stop (again, after a failed stop test)",
+            "no_round_yet",
+        )
     if house_game.last_round:
         raise Conflict("the next round is the last: play it", "last_round")
-    character = rules._able(state.characters[command.character])
-    if character.is_tipsy:
-        raise Conflict(f"{character.name} is tipsy", "tipsy")
+    character = state.characters[command.character]
     trait, skill = (
         (Trait.HANDS, Skill.DEFTNESS) if house_game.cheating else (Trait.HEAD, Skill.CUNNING)
     )
@@ -397,7 +426,8 @@ def house_stop(
 
 
 def _put_house_away(table: Table, actor: str, house_game: HouseGame) -> None:
-    """The round cards go back to the house's deck, the dead man's hand to its place."""
+    """The round cards go back to the house's deck; the dead man's hand is already home,
+    unless the night began when it was shuffled in for the whole night (stored tables)."""
     state = game(table)
     back = [c for c in state.zone(HOUSE) if c not in house_game.dead_mans_hand]
     rules._move(table, actor, back, HOUSE, house_game.source, "house_closed", None)

@@ -9,6 +9,7 @@ from typing import Any
 from domain.frontera import (
     combat_turn,
     drinking,
+    equipment,
     exchanges,
     gambling,
     harm,
@@ -26,6 +27,7 @@ Consequence = Callable[[Table, str, OpenTest, dict[str, str], TableKeys], None]
 HANDLERS: dict[type, Any] = {
     **rules.HANDLERS,
     **exchanges.HANDLERS,
+    **equipment.HANDLERS,
     **gambling.HANDLERS,
     **drinking.HANDLERS,
     **harm.HANDLERS,

@@ -21,6 +21,7 @@ from domain.frontera.character import (
     condition_penalty,
     parse_skill,
     parse_trait,
+    starting_equipment,
     validate_sheet,
 )
 from domain.frontera.combat import check_weapon_count, checked_weapon
@@ -246,6 +247,9 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         [str(skill) for skill in command.skills],
         command.fixed_draw,
     )
+    equipment, purchases = starting_equipment(
+        command.kind, command.kit, command.purchases, command.money
+    )
     character = Character(
         id=f"c{len(state.characters) + 1}",
         name=checked_name(command.name, "a character's name"),
@@ -255,8 +259,9 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         skills=skills,
         fixed_draw=command.fixed_draw,
         money=checked_money(command.money),
+        equipment=equipment,
     )
-    table.trigger_event(CharacterCreated, actor=actor, character=character)
+    table.trigger_event(CharacterCreated, actor=actor, character=character, purchases=purchases)
     return character.id
 
 
@@ -563,20 +568,21 @@ def _source(table: Table, actor: str, seat: str, wanted: int, keys: TableKeys) -
         _move(table, actor, discard, DISCARD, TREASURE, "pile_exhausted", [])
         _begin_phase_2(table, actor)
     zone = PILE if mode == "no_management" else player_deck(seat)
-    if mode == "normal" and not state.zone(zone) and wanted > 0:
-        _move(
-            table,
-            actor,
-            state.zone(player_discard(seat)),
-            player_discard(seat),
-            zone,
-            "discards_returned",
-            [seat],
-        )
-        _shuffle(table, actor, zone, keys)
-    elif state.shuffled_in_test.get(zone) != state.tests_opened:
+    returned = mode == "normal" and wanted > 0 and return_discards(table, actor, seat, keys)
+    if not returned and state.shuffled_in_test.get(zone) != state.tests_opened:
         _shuffle(table, actor, zone, keys)
     return zone
+
+
+def return_discards(table: Table, actor: str, seat: str, keys: TableKeys) -> bool:
+    """A spent deck takes its seat's discards back, shuffled [L272]; whether it did."""
+    state = game(table)
+    deck, discards = player_deck(seat), player_discard(seat)
+    if state.zone(deck) or not state.zone(discards):
+        return False
+    _move(table, actor, state.zone(discards), discards, deck, "discards_returned", [seat])
+    _shuffle(table, actor, deck, keys)
+    return True
 
 
 def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[str]:
