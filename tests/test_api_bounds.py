@@ -100,6 +100,12 @@ def test_a_control_character_in_any_name_or_reason_is_422_invalid_name(
         trait_test = {"character": "c1", "trait": "hands", "modifiers": [modifier]}
         table.refused("/tests/trait", trait_test, "invalid_name")
         table.refused("/tests/dead-mans-hand", {"character": "c1", "better": bad}, "invalid_name")
+        gear = {"character": "c1", "item": "rope", "change": 1, "reason": "found"}
+        table.refused("/equipment", {**gear, "item": bad}, "invalid_name")
+        table.refused("/equipment", {**gear, "reason": bad}, "invalid_name")
+        purchase = {"item": bad, "price": 1}
+        sheet = {"name": "Clementine", **SHEET, "purchases": [purchase]}
+        table.refused("/characters", sheet, "invalid_name", player)
     # the same names without the control character are taken, trimmed
     ok(table.post("/seats/remove", {"seat": seat, "reason": "  gone home\n"}))
     ok(table.post("/weapons", {"weapon": weapon("  Ana ")}))
