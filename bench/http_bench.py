@@ -225,8 +225,16 @@ class LeanClient(TableClient):
         return cls(seats, host, reader, writer)
 
     async def send(self, path: str, content: bytes, credential: str) -> tuple[int, bytes]:
+        return await self.request("POST", path, content, credential)
+
+    async def get(self, path: str, credential: str) -> tuple[int, bytes]:
+        return await self.request("GET", path, b"", credential)
+
+    async def request(
+        self, method: str, path: str, content: bytes, credential: str
+    ) -> tuple[int, bytes]:
         head = (
-            f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\n"
+            f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n"
             f"Authorization: Bearer {credential}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(content)}\r\n\r\n"
         )

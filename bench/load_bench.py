@@ -261,13 +261,21 @@ def drive(url: str, tables: list[Table]) -> Load:
 # -- the server side -----------------------------------------------------------------------
 
 
-def unavailable() -> str | None:
-    """Why the bench cannot run here, or None."""
+def postgres_unavailable() -> str | None:
+    """Why the bench's PostgreSQL cannot be used, or None."""
     try:
-        with _connect() as connection:
+        with connect() as connection:
             connection.execute("SELECT 1")
     except psycopg.Error as error:
         return f"PostgreSQL is unreachable: {' '.join(str(error).split())}"
+    return None
+
+
+def unavailable() -> str | None:
+    """Why the bench cannot run here, or None."""
+    reason = postgres_unavailable()
+    if reason is not None:
+        return reason
     client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
     try:
         client.ping()
@@ -278,7 +286,7 @@ def unavailable() -> str | None:
     return None
 
 
-def _connect() -> psycopg.Connection:
+def connect() -> psycopg.Connection:
     return psycopg.connect(
         host=PG["POSTGRES_HOST"],
         port=int(PG["POSTGRES_PORT"]),
@@ -294,12 +302,12 @@ def _connect() -> psycopg.Connection:
 def fresh_schema() -> Iterator[dict[str, str]]:
     """A new schema of the bench's database, dropped afterwards (as the tests' fixture)."""
     schema = f"bench_{uuid.uuid4().hex}"
-    with _connect() as connection:
+    with connect() as connection:
         connection.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
     try:
         yield {**PG, "POSTGRES_SCHEMA": schema}
     finally:
-        with _connect() as connection:
+        with connect() as connection:
             connection.execute(
                 sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema))
             )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import hmac
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 from uuid import UUID, uuid4
@@ -31,6 +31,8 @@ from domain.commands import SHARED_HANDLERS, CloseTable, Handler
 from domain.errors import Conflict, DomainError, InvalidCommand, NotFound, StaleVersion
 from domain.idempotency import MAX_KEY, CommandRecorded
 from domain.keys import Bearer, TableKeys, commitment
+from domain.names import MAX_TITLE, checked_name
+from domain.snapshots import prune_snapshots
 from domain.systems import rule_system
 from domain.table import GM, Seat, Table
 
@@ -39,11 +41,12 @@ T = TypeVar("T")
 #: what the store raises when it cannot be reached
 STORE_DOWN = (OperationalError, InterfaceError)
 #: events between snapshots: a load replays fewer than this many events (see `make bench`)
-SNAPSHOT_INTERVAL = 25
+SNAPSHOT_INTERVAL = 100
+#: versions between the snapshots kept for rewinds (domain/snapshots.py): a rewind replays
+#: fewer than this many events plus one interval
+REWIND_CHECKPOINT = 1000
 CONFLICT_RETRIES = 5
 LOCK_STRIPES = 64
-MAX_TITLE = 120
-MAX_NAME = 80
 MIN_CREATION_KEY = 16
 
 
@@ -92,6 +95,7 @@ class Tables(Application[UUID]):
 
     name = "Tables"
     snapshotting_intervals = {Table: SNAPSHOT_INTERVAL}
+    rewind_checkpoint = REWIND_CHECKPOINT
     env = {"AGGREGATE_CACHE_MAXSIZE": "1000"}
 
     def __init__(self, env: Mapping[str, str] | None = None, *, server_key: bytes) -> None:
@@ -100,7 +104,8 @@ class Tables(Application[UUID]):
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
-        """Snapshot a saved table from memory when its new events crossed an interval.
+        """Snapshot a saved table from memory when its new events crossed an interval, and
+        delete the snapshots it supersedes.
 
         The library would rebuild the table from the store at the interval's version; the
         table in hand is already the saved state, a few versions on at most.
@@ -119,6 +124,13 @@ class Tables(Application[UUID]):
         ]
         if snapshots:
             self.snapshots.put(snapshots)
+        for snapshot in snapshots:
+            prune_snapshots(
+                self.snapshots.recorder,
+                snapshot.originator_id,
+                snapshot.originator_version,
+                self.rewind_checkpoint,
+            )
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
@@ -142,13 +154,8 @@ class Tables(Application[UUID]):
         derived from the key, so a retried creation finds the table the first one made.
         """
         rules = rule_system(system)
-        title, gm_name = title.strip(), gm_name.strip()
-        if not title or len(title) > MAX_TITLE or not gm_name or len(gm_name) > MAX_NAME:
-            raise InvalidCommand(
-                f"a table needs a title (1 to {MAX_TITLE} characters) and its game master a "
-                f"name (1 to {MAX_NAME} characters)",
-                "invalid_name",
-            )
+        title = checked_name(title, "a table's title", MAX_TITLE)
+        gm_name = checked_name(gm_name, "the game master's name")
         options = rules.parse_options(options)
         if idempotency_key is None:
             table_id = uuid4()
@@ -189,11 +196,7 @@ class Tables(Application[UUID]):
         source = self.read(table_id, lambda table: table)
         seat = source.authenticate(actor.credential).id if isinstance(actor, Bearer) else actor
         source.require_gm(seat, "fork the table")
-        title = title.strip()
-        if not title or len(title) > MAX_TITLE:
-            raise InvalidCommand(
-                f"a table needs a title of 1 to {MAX_TITLE} characters", "invalid_name"
-            )
+        title = checked_name(title, "a table's title", MAX_TITLE)
         past = self.read(table_id, lambda table: table, version=version)
         fork_id = uuid4()
         self.save(Table.fork_of(past, fork_id, title, self.keys(fork_id)))
@@ -396,15 +399,22 @@ class Tables(Application[UUID]):
         with self._lock(table_id):
             return view(self._load(table_id))
 
-    def verify(self, table_id: UUID) -> Verification:
-        """After closing: recompute every shuffle from the revealed seed and compare."""
+    def verify(
+        self, table_id: UUID, events: Iterable[DomainEventProtocol[UUID]] | None = None
+    ) -> Verification:
+        """After closing: recompute every shuffle from the revealed seed and compare.
+
+        `events` are all the table's events, as the caller reads them (by default, from the
+        store in pages)."""
         table = self.read(table_id, lambda table: table)
         if table.seed is None:
             raise Conflict(
                 "the seed is revealed when the table closes: verify after closing", "table_open"
             )
         seed = bytes.fromhex(table.seed)
-        checked, mismatches = rule_system(table.system).verify(self.table_events(table_id), seed)
+        if events is None:
+            events = self.table_events(table_id)
+        checked, mismatches = rule_system(table.system).verify(events, seed)
         return Verification(
             seed=table.seed,
             commitment_matches=commitment(seed) == table.seed_commitment,
@@ -413,17 +423,27 @@ class Tables(Application[UUID]):
         )
 
     def table_events(
-        self, table_id: UUID, after: int = 0, upto: int | None = None
+        self,
+        table_id: UUID,
+        after: int = 0,
+        upto: int | None = None,
+        topics: Container[str] | None = None,
     ) -> Iterator[DomainEventProtocol[UUID]]:
         """The table's events with versions in (after, upto], oldest first, read from the
         store a page at a time: a reader that stops early (a log page, a test's record)
-        reads no further than it needs."""
+        reads no further than it needs. Given `topics`, only events of those topics are
+        decoded: the others are passed over as stored, which costs little."""
+        store = self.events
         while True:
-            page = list(self.events.get(table_id, gt=after or None, lte=upto, limit=EVENT_PAGE))
-            yield from page
-            if len(page) < EVENT_PAGE:
+            stored = store.recorder.select_events(
+                table_id, gt=after or None, lte=upto, limit=EVENT_PAGE
+            )
+            for record in stored:
+                if topics is None or record.topic in topics:
+                    yield store.mapper.to_domain_event(record)
+            if len(stored) < EVENT_PAGE:
                 return
-            after = page[-1].originator_version
+            after = stored[-1].originator_version
 
     # -- internals ----------------------------------------------------------------------
 

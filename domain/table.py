@@ -18,6 +18,7 @@ from eventsourcing.utils import register_topic
 
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound, Unauthenticated
 from domain.keys import TableKeys, commitment, credential_hash
+from domain.names import checked_name, checked_reason
 from domain.structs import Stored, clone
 
 GM = "gm"
@@ -52,6 +53,10 @@ class Lineage(Stored, kw_only=True):
 
     table_id: str
     version: int
+
+
+#: player seats a table ever gives: a removed seat stays in the table's state and log
+MAX_PLAYER_SEATS = 16
 
 
 class Table(Aggregate):
@@ -217,10 +222,14 @@ class Table(Aggregate):
         """The game master seats a player, with an invitation; returns the new seat's id."""
         self.require_open()
         self.require_gm(actor, "seat players")
-        name = name.strip()
-        if not name or len(name) > 80:
-            raise InvalidCommand("a seat needs a name of 1 to 80 characters", "invalid_name")
-        seat_id = f"p{sum(1 for seat in self.seats.values() if seat.role == PLAYER) + 1}"
+        name = checked_name(name, "a seat's name")
+        players = sum(1 for seat in self.seats.values() if seat.role == PLAYER)
+        if players >= MAX_PLAYER_SEATS:
+            raise InvalidCommand(
+                f"a table seats at most {MAX_PLAYER_SEATS} players, removed seats included",
+                "too_many_seats",
+            )
+        seat_id = f"p{players + 1}"
         self.trigger_event(
             SeatJoined,
             actor=actor,
@@ -291,7 +300,7 @@ class Table(Aggregate):
         seat = self.seat(seat_id)
         if seat.role == GM:
             raise InvalidCommand("the game master's seat cannot be removed", "cannot_remove_gm")
-        self.trigger_event(SeatRemoved, actor=actor, seat=seat_id, reason=reason)
+        self.trigger_event(SeatRemoved, actor=actor, seat=seat_id, reason=checked_reason(reason))
 
     def close(self, actor: str, keys: TableKeys) -> None:
         """Closing reveals the seed, after which anyone can recompute every shuffle."""

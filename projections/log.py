@@ -10,35 +10,37 @@ from domain.table import Table
 from projections.redaction import RedactedEvent, Viewer, event_type, involves, redact
 
 
-def _event_types() -> frozenset[str]:
-    """Every event type of every rule system (the systems register theirs on import)."""
+def _event_topics() -> dict[str, str]:
+    """The stored topic of every event type of every rule system, by type (the systems
+    register theirs on import)."""
     import domain.systems  # noqa: F401  (imports every system's events)
 
-    found: set[str] = {event_type(Table.Created)}
+    found = {event_type(Table.Created): Table.Created.TOPIC}
     pending = list(Table.Event.__subclasses__())
     while pending:
         kind = pending.pop()
         pending.extend(kind.__subclasses__())
         if "TOPIC" in kind.__dict__:
-            found.add(event_type(kind))
-    return frozenset(found)
+            found[event_type(kind)] = kind.TOPIC
+    return found
 
 
-EVENT_TYPES = _event_types()
+TOPICS = _event_topics()
 
 
 def checked_types(types: list[str] | None) -> set[str] | None:
-    """A filter of event types, each one that exists (a misspelt type would match nothing)."""
+    """The topics of a filter of event types, each one that exists (a misspelt type would
+    match nothing)."""
     if not types:
         return None
-    unknown = sorted(set(types) - EVENT_TYPES)
+    unknown = sorted(set(types) - set(TOPICS))
     if unknown:
         raise InvalidCommand(
             f"no event type is called {', '.join(map(repr, unknown))}; "
-            f"they are {', '.join(sorted(EVENT_TYPES))}",
+            f"they are {', '.join(sorted(TOPICS))}",
             "unknown_event_type",
         )
-    return set(types)
+    return {TOPICS[name] for name in types}
 
 
 def log_page(
@@ -46,17 +48,15 @@ def log_page(
     viewer: Viewer,
     closed: bool,
     *,
-    types: set[str] | None = None,
     seat: str | None = None,
     limit: int,
 ) -> tuple[list[RedactedEvent], int | None]:
-    """Up to `limit` matching events, and the version to continue after (None at the end)."""
+    """Up to `limit` events (involving `seat`, if given), and the version to continue after
+    (None at the end)."""
     page: list[RedactedEvent] = []
     last_seen = None
     for event in events:
         last_seen = event.originator_version
-        if types is not None and event_type(event) not in types:
-            continue
         if seat is not None and not involves(event, seat):
             continue
         page.append(redact(event, viewer, closed))

@@ -6,8 +6,9 @@ new version; reads go through `projections`, which alone decide what the caller 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from uuid import UUID
 
 import anyio
@@ -37,8 +38,14 @@ from service import credentials, schemas
 from service.batcher import CommandBatcher
 from service.fanout import FanOut
 from service.problems import Problem
+from service.reads import in_read_thread
+from service.reads import scan as scan_log
 
 MAX_PAGE = 500
+#: events a log read examines per request: a filter that matches little answers with fewer
+#: events (even none) and `next_after`, where the next request goes on
+MAX_EXAMINED = 1000
+T = TypeVar("T")
 
 IfMatch = Annotated[
     str | None,
@@ -161,15 +168,31 @@ async def read_as_caller(
     """Authenticate against the table now, then read it (as it was at `version`)."""
     tables, bearer = tables_of(request), _bearer(request)
     if version is None:
-        return await anyio.to_thread.run_sync(
-            tables.read, table_id, lambda table: view(table, _viewer(table, bearer, audit))
+        return await in_read_thread(
+            request,
+            partial(
+                tables.read, table_id, lambda table: view(table, _viewer(table, bearer, audit))
+            ),
         )
-    viewer = await anyio.to_thread.run_sync(
-        tables.read, table_id, lambda table: _viewer(table, bearer, audit)
+    viewer = await in_read_thread(
+        request, partial(tables.read, table_id, lambda table: _viewer(table, bearer, audit))
     )
-    return await anyio.to_thread.run_sync(
-        partial(tables.read, table_id, lambda table: view(table, viewer), version)
+    return await in_read_thread(
+        request, partial(tables.read, table_id, lambda table: view(table, viewer), version)
     )
+
+
+async def read_log(
+    request: Request[Any, Any, Any],
+    table_id: UUID,
+    audit: bool,
+    plan: Callable[[Table, Viewer], Callable[[], T]],
+) -> T:
+    """Read the table's log: `plan` takes what the read needs from the table (the viewer,
+    whether it is closed, its version) under the table's lock and returns the scan of the
+    store, which runs outside it: however long the log, a read never holds up a command."""
+    scan = await read_as_caller(request, table_id, audit, None, plan)
+    return await in_read_thread(request, scan)
 
 
 def _command(path: str, summary: str, status: int = 200, *, command: str, **kwargs: Any) -> Any:
@@ -375,8 +398,11 @@ class TablesController(Controller):
     async def verify(
         self, request: Request[Any, Any, Any], table_id: FromPath[UUID]
     ) -> schemas.VerificationResult:
-        await read_as_caller(request, table_id, False, None, lambda table, viewer: None)
-        report = await anyio.to_thread.run_sync(tables_of(request).verify, table_id)
+        tables = tables_of(request)
+        version = await read_as_caller(request, table_id, False, None, lambda t, _: t.version)
+        # the whole log, replayed: read at the pace of every scan, so commands go on meanwhile
+        events = scan_log(tables, table_id, 0, version)
+        report = await in_read_thread(request, partial(tables.verify, table_id, events))
         return schemas.VerificationResult(
             seed=report.seed,
             commitment_matches=report.commitment_matches,
@@ -418,20 +444,26 @@ class TablesController(Controller):
     ) -> TestRecord:
         tables = tables_of(request)
 
-        def record(table: Table, viewer: Viewer) -> TestRecord:
-            since = opened_at(table.game, number) - 1
-            events = tables.table_events(table_id, since)
-            found = test_record(events, number, viewer, table.closed)
-            if found is None:
-                raise NotFound(f"this table has no test {number}", "unknown_test")
-            return found
+        def plan(table: Table, viewer: Viewer) -> Callable[[], TestRecord]:
+            since, version, closed = opened_at(table.game, number) - 1, table.version, table.closed
 
-        result: TestRecord = await read_as_caller(request, table_id, audit, None, record)
-        return result
+            def scan() -> TestRecord:
+                events = scan_log(tables, table_id, since, version)
+                found = test_record(events, number, viewer, closed)
+                if found is None:
+                    raise NotFound(f"this table has no test {number}", "unknown_test")
+                return found
+
+            return scan
+
+        return await read_log(request, table_id, audit, plan)
 
     @get(
         "/{table_id:uuid}/events",
         summary="The audit log, each event as the caller may see it",
+        description=f"Each request examines at most {MAX_EXAMINED} events of the log: a filter "
+        "that matches little may answer fewer than `limit` events, even none, with "
+        "`next_after` set; pass it as `after` to go on. `next_after` is null at the end.",
         responses=RESPONSES,
         security=[{"bearer": []}],
     )
@@ -468,19 +500,21 @@ class TablesController(Controller):
     ) -> schemas.EventPage:
         tables = tables_of(request)
 
-        def page(table: Table, viewer: Viewer) -> schemas.EventPage:
-            events, next_after = log_page(
-                tables.table_events(table_id, after, to_version),
-                viewer,
-                table.closed,
-                types=checked_types(types),
-                seat=seat,
-                limit=limit,
-            )
-            return schemas.EventPage(events=events, next_after=next_after, version=table.version)
+        def plan(table: Table, viewer: Viewer) -> Callable[[], schemas.EventPage]:
+            topics, closed, version = checked_types(types), table.closed, table.version
+            upto = version if to_version is None else min(to_version, version)
+            window = min(upto, after + MAX_EXAMINED)
 
-        result: schemas.EventPage = await read_as_caller(request, table_id, audit, None, page)
-        return result
+            def scan() -> schemas.EventPage:
+                events = scan_log(tables, table_id, after, window, topics)
+                page, next_after = log_page(events, viewer, closed, seat=seat, limit=limit)
+                if next_after is None and window < upto:
+                    next_after = window  # the bound ended this read: the next goes on from here
+                return schemas.EventPage(events=page, next_after=next_after, version=version)
+
+            return scan
+
+        return await read_log(request, table_id, audit, plan)
 
 
 def _issued(outcome: Outcome) -> Issued:

@@ -7,6 +7,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
 
 from domain.application import Tables
+from service import reads
 from service.api import TablesController
 from service.batcher import CommandBatcher
 from service.command_routes import COMMAND_ROUTES
@@ -49,7 +50,7 @@ def create_app(
             *COMMAND_ROUTES,
             stream,
         ],
-        on_startup=[batcher.start, *([redis_fanout.start] if redis_fanout else [])],
+        on_startup=[reads.start, batcher.start, *([redis_fanout.start] if redis_fanout else [])],
         on_shutdown=[batcher.stop, *([redis_fanout.stop] if redis_fanout else [])],
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,

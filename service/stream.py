@@ -11,7 +11,7 @@ id, and the response closes.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -26,11 +26,12 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from domain.errors import DomainError, InvalidCommand
 from domain.table import Table
 from projections.log import log_page
-from projections.redaction import Viewer
-from service.api import RESPONSES, Audit, read_as_caller, tables_of
+from projections.redaction import RedactedEvent, Viewer
+from service.api import RESPONSES, Audit, read_as_caller, read_log, tables_of
 from service.fanout import FanOut
 from service.limits import StreamSlots, held
 from service.problems import Problem, domain_problem
+from service.reads import scan as scan_log
 from service.schemas import MAX_VERSION
 
 STREAM_RESPONSES = {
@@ -44,6 +45,8 @@ STREAM_RESPONSES = {
 }
 HEARTBEAT_SECONDS = 15.0
 BATCH = 200
+#: a batch of the seat's events and the table's version when it was read
+Batch = tuple[list[RedactedEvent], int]
 
 
 def _last_event_id(request: Request[Any, Any, Any], query: int | None) -> int:
@@ -84,14 +87,17 @@ async def stream(
     tables = tables_of(request)
     fanout: FanOut = request.app.state.fanout
 
-    def batch(since: int) -> Any:
-        def read(table: Table, viewer: Viewer) -> Any:
-            events, _ = log_page(
-                tables.table_events(table_id, since), viewer, table.closed, limit=BATCH
-            )
-            return events, table.version
+    def batch(since: int) -> Callable[[Table, Viewer], Callable[[], Batch]]:
+        def plan(table: Table, viewer: Viewer) -> Callable[[], Batch]:
+            closed, version = table.closed, table.version
 
-        return read
+            def scan() -> Batch:
+                events = scan_log(tables, table_id, since, version)
+                return log_page(events, viewer, closed, limit=BATCH)[0], version
+
+            return scan
+
+        return plan
 
     # authenticate before the stream starts, so a bad credential is a plain 401
     seat = await read_as_caller(request, table_id, audit, None, lambda table, viewer: viewer.seat)
@@ -104,7 +110,7 @@ async def stream(
         sent = anyio.current_time()
         while True:
             try:
-                read = await read_as_caller(request, table_id, audit, None, batch(position))
+                read = await read_log(request, table_id, audit, batch(position))
             except DomainError as error:  # the seat removed, its credential no longer valid
                 gone = domain_problem(error, request.url.path)
                 yield ServerSentEventMessage(

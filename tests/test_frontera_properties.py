@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from domain.application import Tables
+from domain.application import SNAPSHOT_INTERVAL, Tables
 from domain.commands import AddSeat
 from domain.frontera import commands as cmd
 from domain.frontera import events as ev
@@ -127,6 +127,8 @@ def test_a_normal_session_keeps_its_cards_through_phase_2_and_returned_discards(
         driver.play_test([hero], big=True)
     assert "discards returned" in driver.milestones
     driver.run(driver.number(0, 20, "random steps"))
+    while driver.folded < SNAPSHOT_INTERVAL:  # the production interval: one is taken
+        driver.play_test([hero])
     assert app.snapshots is not None
     assert list(app.snapshots.get(driver.session.table_id)), "no snapshot was taken"
 

@@ -12,7 +12,7 @@ import pytest
 
 from domain.frontera import events as fe
 from domain.table import Table
-from projections.log import EVENT_TYPES
+from projections.log import TOPICS
 from projections.redaction import ENVELOPE, NEVER_SHOWN, RULES, Viewer, event_type, redact
 
 PLAYER = Viewer(seat="p1", is_gm=False)
@@ -43,7 +43,7 @@ def test_every_event_type_and_every_field_has_a_rule(kind: type) -> None:
 
 
 def test_the_log_filter_knows_exactly_the_registered_types() -> None:
-    assert {event_type(kind) for kind in _registered()} == EVENT_TYPES
+    assert {event_type(kind) for kind in _registered()} == set(TOPICS)
 
 
 class Unruled(Table.Event):

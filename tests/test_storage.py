@@ -26,6 +26,9 @@ from domain.frontera.character import Trait
 from domain.table import Table
 from tests.frontera_helpers import MAYOR, SERVER_KEY, Session, new_session, protagonist
 
+#: the most events one command of the play loop appends (a choice: chosen, revealed,
+#: resolved, the cards moved, the deck reshuffled)
+EVENTS_PER_COMMAND = 8
 CLEMENTINE = protagonist(
     "Clementine",
     {"hands": 2, "senses": 4, "muscle": 3, "head": 3},
@@ -36,10 +39,17 @@ CLEMENTINE = protagonist(
 # -- helpers -----------------------------------------------------------------------------
 
 
+class FrequentSnapshots(Tables):
+    """Snapshots every 10 events, one kept per 40 versions: pruning shows on a short table."""
+
+    snapshotting_intervals = {Table: 10}
+    rewind_checkpoint = 40
+
+
 @contextmanager
-def open_tables(env: Mapping[str, str]) -> Iterator[Tables]:
+def open_tables(env: Mapping[str, str], kind: type[Tables] = Tables) -> Iterator[Tables]:
     """An application on the given store, closed afterwards (as a process would on exit)."""
-    app = Tables(dict(env), server_key=SERVER_KEY)
+    app = kind(dict(env), server_key=SERVER_KEY)
     try:
         yield app
     finally:
@@ -203,14 +213,39 @@ def test_snapshots_are_taken_every_interval_and_load_as_a_full_replay_does(
         assert state_of(loaded) == state_of(replayed) == live
 
 
+def test_only_the_latest_snapshot_and_the_first_of_each_checkpoint_span_are_kept(
+    store: dict[str, str],
+) -> None:
+    with open_tables(store, FrequentSnapshots) as app:
+        play = start_playing(app)
+        play.play_until(200)
+        assert app.snapshots is not None
+        kept = [s.originator_version for s in app.snapshots.get(play.table_id)]
+        version = play.session.version
+        # the latest: the one the last interval crossed
+        assert version - kept[-1] < 10 + EVENTS_PER_COMMAND
+        # before it, one per span of 40 versions, in every span (about 20 were taken)
+        spans = [v // 40 for v in kept[:-1]]
+        assert spans == list(range(kept[-1] // 40 + 1)) or spans == list(range(kept[-1] // 40))
+        # so a rewind to any version starts at most a span and an interval back
+        for past in range(1, version + 1):
+            start = max((v for v in kept if v <= past), default=0)
+            assert past - start < 40 + 10 + EVENTS_PER_COMMAND
+        # and each kept snapshot is the table as a full replay makes it
+        for snapshot in app.snapshots.get(play.table_id):
+            replayed = replay(app.events.get(play.table_id, lte=snapshot.originator_version))
+            assert state_of(replay([snapshot])) == state_of(replayed)
+
+
 # -- (c) the table as it was -----------------------------------------------------------------
 
 
 def test_a_past_version_reads_as_the_table_was_observed_at_that_version(
     store: dict[str, str],
 ) -> None:
+    """Also once most snapshots are pruned: a rewind starts from an older one and replays."""
     observed: dict[int, dict[str, Any]] = {}
-    with open_tables(store) as app:
+    with open_tables(store, FrequentSnapshots) as app:
         play = start_playing(app)
         observed[play.session.version] = app.read(play.table_id, state_of)
 
@@ -223,10 +258,13 @@ def test_a_past_version_reads_as_the_table_was_observed_at_that_version(
             observe(play.choose(observe(play.draw()).result))
         for version, state in observed.items():
             assert app.read(play.table_id, state_of, version=version) == state
-    with open_tables(store) as app:
+        assert app.snapshots is not None
+        kept = len(list(app.snapshots.get(play.table_id)))
+    with open_tables(store, FrequentSnapshots) as app:
         for version, state in observed.items():
             assert app.read(play.table_id, state_of, version=version) == state
     assert max(observed) > 2 * SNAPSHOT_INTERVAL  # later versions load from snapshots
+    assert kept < max(observed) // 10 // 2  # most of the snapshots taken were pruned
 
 
 # -- (e) two processes on one table -------------------------------------------------------------

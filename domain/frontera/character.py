@@ -13,6 +13,7 @@ from typing import Literal
 
 from domain.errors import InvalidCommand
 from domain.frontera.cards import Suit
+from domain.names import checked_name
 from domain.structs import Stored
 
 
@@ -256,10 +257,7 @@ def validate_sheet(
 
 
 def item_name(name: str) -> str:
-    item = name.strip()
-    if not 1 <= len(item) <= MAX_ITEM_NAME:
-        raise InvalidCommand(f"an item's name has 1 to {MAX_ITEM_NAME} characters", "invalid_item")
-    return item
+    return checked_name(name, "an item's name", MAX_ITEM_NAME, "invalid_item")
 
 
 def starting_equipment(

@@ -15,6 +15,7 @@ from typing import Literal
 from domain.errors import InvalidCommand
 from domain.frontera.cards import Suit
 from domain.frontera.character import Character, Skill, Trait
+from domain.names import checked_name
 from domain.structs import Stored, clone
 
 Range = Literal["adjacent", "short", "medium", "long"]
@@ -113,15 +114,16 @@ DEFAULT_WEAPONS: dict[str, Weapon] = {
 
 
 MAX_WEAPON_DAMAGE = 6
+MAX_WEAPON_NAME = 40
+#: weapons a table holds at once (the defaults are seven)
+MAX_WEAPONS = 30
 MAX_RANGE_MODIFIER = 10
 
 
 def checked_weapon(weapon: Weapon, known: dict[str, Weapon]) -> Weapon:
     """A weapon the Mayor gave, checked, with its ranges in order and its kind (else the kind
     of the weapon of that name among `known`, else ranged)."""
-    name = weapon.name.strip()
-    if not 1 <= len(name) <= 40:
-        raise InvalidCommand("a weapon's name has 1 to 40 characters", "invalid_weapon")
+    name = checked_name(weapon.name, "a weapon's name", MAX_WEAPON_NAME, "invalid_weapon")
     if not 0 <= weapon.damage <= MAX_WEAPON_DAMAGE:
         raise InvalidCommand(
             f"a weapon's damage is between 0 and {MAX_WEAPON_DAMAGE}", "invalid_weapon"
@@ -151,6 +153,11 @@ def check_weapon_kind(technique: Technique, weapon: Weapon) -> None:
             f"{technique.value} takes a {needed} weapon; the {weapon.name} is {weapon.kind}",
             "wrong_weapon_kind",
         )
+
+
+def check_weapon_count(weapons: dict[str, Weapon]) -> None:
+    if len(weapons) > MAX_WEAPONS:
+        raise InvalidCommand(f"a table holds at most {MAX_WEAPONS} weapons", "too_many_weapons")
 
 
 def default_weapons() -> dict[str, Weapon]:

@@ -75,6 +75,7 @@ from domain.frontera.state import (
     range_key,
 )
 from domain.keys import TableKeys
+from domain.names import checked_reason
 from domain.structs import clone
 from domain.table import Table
 
@@ -379,7 +380,7 @@ def update_combat(table: Table, actor: str, command: UpdateCombat, _: TableKeys)
     state = rules._started(table)
     table.require_gm(actor, "update the combat")
     combat = _between_turns(state)
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     _check_range(command.range)
     combatants = {c: clone(v) for c, v in combat.combatants.items()}
     for gone in command.leaving:
@@ -413,7 +414,7 @@ def end_combat(table: Table, actor: str, command: EndCombat, _: TableKeys) -> No
     state = rules._started(table)
     table.require_gm(actor, "end the combat")
     _between_turns(state)
-    table.trigger_event(CombatEnded, actor=actor, reason=rules._reason(command.reason))
+    table.trigger_event(CombatEnded, actor=actor, reason=checked_reason(command.reason))
 
 
 # -- a turn --------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from domain.frontera.events import game
 from domain.frontera.gambling import checked_stake, settle_skill_game
 from domain.frontera.resolution import DEFEAT, VICTORY
 from domain.keys import TableKeys
+from domain.names import checked_reason
 from domain.table import Table
 
 Mechanism = Literal["duel", "heavy"]
@@ -238,7 +239,7 @@ def end_drinking_duel(table: Table, actor: str, command: EndDrinkingDuel, _: Tab
     table.require_gm(actor, "end a drinking duel")
     if state.drinking_duel is None:
         raise Conflict("no drinking duel is under way", "no_drinking_duel")
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     table.trigger_event(DrinkingDuelEnded, actor=actor, loser=None, winners=[], reason=reason)
 
 

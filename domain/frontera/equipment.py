@@ -27,6 +27,7 @@ from domain.frontera.combat import Technique
 from domain.frontera.events import game
 from domain.frontera.state import Declaration
 from domain.keys import TableKeys
+from domain.names import checked_reason
 from domain.table import Table
 
 #: table weapons that are a carried item put to another use
@@ -65,7 +66,7 @@ def change_equipment(table: Table, actor: str, command: ChangeEquipment, _: Tabl
     table.require_gm(actor, "change what a character carries")
     character = rules._character(game(table), command.character)
     item = item_name(command.item)
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     before = character.equipment.get(item, 0)
     after = before + command.change
     if command.change == 0 or after > MAX_ITEM_COUNT:

@@ -62,6 +62,7 @@ from domain.frontera.state import (
     player_discard,
 )
 from domain.keys import TableKeys
+from domain.names import checked_reason
 from domain.structs import clone
 from domain.table import Table
 
@@ -69,6 +70,8 @@ LOOT = "loot"
 NEW_DECK = "new_deck"
 MAX_LOOT = 8
 LATE_CARDS = (1, 3)
+#: decks a table ever holds: every extra deck stays in its state, set aside or not
+MAX_TABLE_DECKS = 40
 
 # -- commands ----------------------------------------------------------------------------
 
@@ -441,7 +444,7 @@ def start_bet(table: Table, actor: str, command: StartBetExchange, keys: TableKe
     table.require_gm(actor, "settle a bet's cards")
     state = _normal(table, "the bet exchange")
     _quiet(state)
-    rules._reason(command.reason)
+    checked_reason(command.reason)
     if command.tied and len(command.tied) == 2 and not (command.winner or command.loser):
         if command.cheater is None:
             a, b = (_seat_of(state, c) for c in command.tied)
@@ -536,7 +539,7 @@ def cancel(table: Table, actor: str, command: CancelExchange, keys: TableKeys) -
     table.require_gm(actor, "cancel an exchange")
     if state.exchange is None:
         raise Conflict("no card exchange is pending", "no_exchange")
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     table.trigger_event(ExchangeCancelled, actor=actor, reason=reason)
     rules._move(table, actor, state.zone(LOOT), LOOT, TREASURE, "loot_cancelled", [])
 
@@ -604,7 +607,7 @@ def leave(table: Table, actor: str, command: ProtagonistLeaves, keys: TableKeys)
     if character.health > -4:
         raise Conflict(f"{character.name} is not dead", "not_dead")
     _quiet(state)
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     table.trigger_event(ProtagonistLeft, actor=actor, character=character.id, reason=reason)
     others = [
         c
@@ -624,7 +627,7 @@ def share_loot(table: Table, actor: str, command: ShareLoot, keys: TableKeys) ->
     table.require_gm(actor, "share loot")
     state = _normal(table, "sharing loot for cards")
     _quiet(state)
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     if not 1 <= command.cards <= MAX_LOOT:
         raise InvalidCommand(f"a loot gives 1 to {MAX_LOOT} cards", "invalid_card_count")
     ids = list(command.characters)
@@ -742,6 +745,8 @@ def _new_deck(table: Table, actor: str, zone: str, reason: str) -> None:
     state = game(table)
     used = {card(c).deck for cards in state.zones.values() for c in cards}
     index = max(used, default=-1) + 1
+    if index >= MAX_TABLE_DECKS:
+        raise InvalidCommand(f"a table holds at most {MAX_TABLE_DECKS} decks", "too_many_decks")
     cards = deck(index, state.options.jokers_per_deck)
     table.trigger_event(DeckAdded, actor=actor, deck=index, zone=zone, cards=cards, reason=reason)
 
@@ -750,7 +755,7 @@ def late_joiner(table: Table, actor: str, command: DealLateJoiner, keys: TableKe
     table.require_gm(actor, "deal a late joiner in")
     state = _normal(table, "dealing a late joiner in")
     _quiet(state)
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     seat = table.seat(command.seat).id
     if seat == table.gm_seat.id:
         raise InvalidCommand("the Mayor sat from the start", "invalid_seat")
@@ -793,7 +798,7 @@ def seed_treasure(table: Table, actor: str, command: SeedTreasure, keys: TableKe
     table.require_gm(actor, "seed the treasure")
     state = _normal(table, "the treasure deck")
     _quiet(state)
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     size = 52 + state.options.jokers_per_deck
     if not 1 <= command.cards <= size:
         raise InvalidCommand(f"an extra deck gives 1 to {size} cards", "invalid_card_count")

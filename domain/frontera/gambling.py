@@ -75,6 +75,7 @@ from domain.frontera.state import (
     player_deck,
 )
 from domain.keys import TableKeys
+from domain.names import checked_reason
 from domain.structs import clone
 from domain.table import Table
 
@@ -245,7 +246,7 @@ def set_money(table: Table, actor: str, command: SetMoney, _: TableKeys) -> int:
     money = rules.checked_money(command.money) if command.money >= 0 else command.money
     if money < -rules.MAX_MONEY:
         raise InvalidCommand("a debt is at most a million dollars", "invalid_money")
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     _money(table, actor, character, money, reason)
     return money
 
@@ -442,7 +443,7 @@ def close_house(table: Table, actor: str, command: CloseHouse, _: TableKeys) -> 
         raise Conflict("nobody is playing at the house", "no_house_game")
     rules.require_no_open_test(state)
     house_game = state.house_game
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     _put_house_away(table, actor, house_game)
     table.trigger_event(HouseClosed, actor=actor, character=house_game.character, reason=reason)
 

@@ -24,6 +24,7 @@ from domain.frontera.events import game
 from domain.frontera.resolution import PARTIAL, SUCCESS
 from domain.frontera.state import Modifier, OpenTest
 from domain.keys import TableKeys
+from domain.names import checked_reason
 from domain.table import Table
 
 Cause = Literal["fall", "train", "coach", "horse"]
@@ -95,7 +96,7 @@ def suffer_accident(
             f"a fall costs a level per {METRES_PER_LEVEL} m: {command.metres} m costs nothing",
             "no_harm",
         )
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     if character.cannot_act_because is not None:
         _suffer(table, actor, character.id, command.cause, command.metres, harm, 0, reason, keys)
         return None

@@ -38,6 +38,7 @@ from domain.frontera.state import (
     player_discard,
 )
 from domain.keys import TableKeys
+from domain.names import checked_reason
 from domain.table import Table
 
 # -- commands -----------------------------------------------------------------------------
@@ -127,7 +128,7 @@ def face_threat(table: Table, actor: str, command: FaceThreat, keys: TableKeys) 
     """Returns the character's morale level after the threat."""
     state = rules._opening(table, actor)
     character = rules._character(state, command.character)
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     seat = table.gm_seat.id
     if not _can_draw_one(state, seat):
         raise Conflict("the Mayor has no card left to draw for the threat", "no_cards_left")

@@ -51,6 +51,7 @@ from domain.frontera.events import game
 from domain.frontera.resolution import SUCCESS
 from domain.frontera.state import FronteraState, Modifier, OpenTest, player_deck, player_discard
 from domain.keys import TableKeys
+from domain.names import checked_reason
 from domain.table import Table
 
 Unit = Literal["turns", "minutes", "hours", "days"]
@@ -343,7 +344,7 @@ def advance_time(table: Table, actor: str, command: AdvanceTime, keys: TableKeys
     resting = list(dict.fromkeys(command.resting))
     for character_id in resting:
         rules._character(state, character_id)
-    reason = rules._reason(command.reason)
+    reason = checked_reason(command.reason)
     pass_time(table, actor, command.amount, command.unit, resting, reason, keys)
     return state.elapsed
 

@@ -24,7 +24,7 @@ from domain.frontera.character import (
     starting_equipment,
     validate_sheet,
 )
-from domain.frontera.combat import checked_weapon
+from domain.frontera.combat import check_weapon_count, checked_weapon
 from domain.frontera.events import (
     CardsChosen,
     CardsDealt,
@@ -62,10 +62,12 @@ from domain.frontera.state import (
     player_discard,
 )
 from domain.keys import TableKeys
+from domain.names import checked_name, checked_reason
 from domain.table import Table
 
-MAX_NAME = 80
 MAX_MODIFIER = 10
+#: characters ever created per seat (the Mayor's NPCs and henchmen count for the Mayor's)
+MAX_CHARACTERS_PER_SEAT = 40
 DIFFICULTY_RANGE = (2, 15)
 
 # -- shared helpers ----------------------------------------------------------------------
@@ -141,20 +143,6 @@ def checked_money(money: int) -> int:
     return money
 
 
-def _name(name: str) -> str:
-    name = name.strip()
-    if not name or len(name) > MAX_NAME:
-        raise InvalidCommand(f"a name has 1 to {MAX_NAME} characters", "invalid_name")
-    return name
-
-
-def _reason(reason: str) -> str:
-    reason = reason.strip()
-    if not reason:
-        raise InvalidCommand("the Mayor's ruling needs a reason", "reason_required")
-    return reason
-
-
 def _modifiers(modifiers: list[Modifier]) -> list[Modifier]:
     for modifier in modifiers:
         if modifier.amount == 0 or abs(modifier.amount) > MAX_MODIFIER:
@@ -162,8 +150,7 @@ def _modifiers(modifiers: list[Modifier]) -> list[Modifier]:
                 f"a modifier changes the draw by 1 to {MAX_MODIFIER} cards, up or down",
                 "invalid_modifier",
             )
-        _reason(modifier.reason)
-    return [Modifier(amount=m.amount, reason=m.reason.strip()) for m in modifiers]
+    return [Modifier(amount=m.amount, reason=checked_reason(m.reason)) for m in modifiers]
 
 
 def _suit(name: str) -> Suit:
@@ -250,6 +237,10 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         if command.seat not in (None, actor):
             raise InvalidCommand("NPCs and henchmen are played by the Mayor", "invalid_character")
         seat = actor
+    if sum(1 for c in state.characters.values() if c.seat == seat) >= MAX_CHARACTERS_PER_SEAT:
+        raise InvalidCommand(
+            f"a seat plays at most {MAX_CHARACTERS_PER_SEAT} characters", "too_many_characters"
+        )
     traits, skills = validate_sheet(
         command.kind,
         {str(trait): value for trait, value in command.traits.items()},
@@ -261,7 +252,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
     )
     character = Character(
         id=f"c{len(state.characters) + 1}",
-        name=_name(command.name),
+        name=checked_name(command.name, "a character's name"),
         kind=command.kind,
         seat=seat,
         traits=traits,
@@ -322,7 +313,7 @@ def change_condition(
     if command.change == 0:
         raise InvalidCommand("a condition change moves at least one level", "invalid_change")
     return shift_condition(
-        table, actor, character, command.track, command.change, _reason(command.reason), keys
+        table, actor, character, command.track, command.change, checked_reason(command.reason), keys
     )
 
 
@@ -333,6 +324,7 @@ def set_weapon(table: Table, actor: str, command: cmd.SetWeapon, _: TableKeys) -
     table.require_open()
     table.require_gm(actor, "edit the weapons")
     weapon = checked_weapon(command.weapon, game(table).weapons)
+    check_weapon_count({**game(table).weapons, weapon.name: weapon})
     table.trigger_event(WeaponSet, actor=actor, weapon=weapon)
 
 
@@ -493,8 +485,8 @@ def open_dead_mans_hand_test(
             kind="dead_mans_hand",
             participants={character.id: participant},
             cards=command.cards,
-            better=_name(command.better),
-            worse=_name(command.worse),
+            better=checked_name(command.better, "the better card's label"),
+            worse=checked_name(command.worse, "the worse card's label"),
         ),
     )
 
@@ -503,7 +495,7 @@ def cancel_test(table: Table, actor: str, command: cmd.CancelTest, _: TableKeys)
     state = _started(table)
     table.require_gm(actor, "cancel tests")
     test = _open_test(state)
-    reason = _reason(command.reason)
+    reason = checked_reason(command.reason)
     table.trigger_event(TestCancelled, actor=actor, test=test.number, reason=reason)
     for participant in test.participants.values():
         if participant.drawn:

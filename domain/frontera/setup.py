@@ -9,7 +9,7 @@ import msgspec
 
 from domain.errors import InvalidCommand
 from domain.frontera.cards import card, dead_mans_hand, deck
-from domain.frontera.combat import DEFAULT_WEAPONS, checked_weapon
+from domain.frontera.combat import DEFAULT_WEAPONS, check_weapon_count, checked_weapon
 from domain.frontera.state import (
     DEAD_MANS_HAND,
     DISCARD,
@@ -48,6 +48,7 @@ def parse_options(options: dict[str, Any]) -> Options:
         )
     if parsed.removed_at_random < 0:
         raise InvalidCommand("removed_at_random cannot be negative", "invalid_options")
+    check_weapon_count(parsed.weapons)
     weapons = [checked_weapon(weapon, DEFAULT_WEAPONS) for weapon in parsed.weapons.values()]
     if [w.name for w in weapons] != list(parsed.weapons):
         raise InvalidCommand("each weapon is listed under its own name", "invalid_weapon")
