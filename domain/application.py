@@ -313,9 +313,10 @@ class Tables(Application[UUID]):
         actor = request.actor
         seat = table.authenticate(actor.credential).id if isinstance(actor, Bearer) else actor
         key = request.idempotency_key
-        encoded = msgspec.json.encode(request.command)
+        fingerprint = ""
         if key is not None:
-            replayed = self._replay(table.id, seat, key, request.command, encoded)
+            fingerprint = idempotency.fingerprint(self._server_key, request.command)
+            replayed = self._replay(table.id, seat, key, fingerprint)
             if replayed is not None:
                 return replayed, None
         expected = request.expected_version
@@ -339,23 +340,18 @@ class Tables(Application[UUID]):
             table.id,
             seat,
             key,
-            request.command,
-            encoded,
+            fingerprint,
             msgspec.to_builtins(result),
             table.version,
         )
         return outcome, recorded
 
-    def _replay(
-        self, table_id: UUID, seat: str, key: str, command: Any, encoded: bytes
-    ) -> Outcome | None:
+    def _replay(self, table_id: UUID, seat: str, key: str, fingerprint: str) -> Outcome | None:
         """The first result of a command sent again with the seat's key, if there was one."""
         recorded = self.recorded(table_id, seat, key)
         if recorded is None:
             return None
-        if not hmac.compare_digest(
-            recorded.fingerprint, idempotency.fingerprint(self._server_key, command, encoded)
-        ):
+        if not hmac.compare_digest(recorded.fingerprint, fingerprint):
             raise Conflict(
                 "this idempotency key was used for another command: use a new key per command",
                 "idempotency_key_reused",

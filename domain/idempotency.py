@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+import msgspec
 from eventsourcing.domain import DomainEvent
 from eventsourcing.utils import register_topic
 
@@ -49,8 +50,9 @@ def record_id(server_key: bytes, table_id: UUID, seat: str, key: str) -> UUID:
     return UUID(bytes=hmac.new(server_key, message, hashlib.sha256).digest()[:16], version=4)
 
 
-def fingerprint(server_key: bytes, command: Any, encoded: bytes) -> str:
+def fingerprint(server_key: bytes, command: Any) -> str:
     """What a retry with the same key must repeat: the command's type and fields."""
+    encoded = msgspec.json.encode(command)
     message = b"fingerprint|" + type(command).__name__.encode() + b"|" + encoded
     return hmac.new(server_key, message, hashlib.sha256).hexdigest()
 
@@ -60,8 +62,7 @@ def record(
     table_id: UUID,
     seat: str,
     key: str,
-    command: Any,
-    encoded: bytes,
+    fingerprint: str,
     result: Any,
     version: int,
 ) -> CommandRecorded:
@@ -71,7 +72,7 @@ def record(
         timestamp=CommandRecorded.create_timestamp(),
         table_id=table_id,
         seat=seat,
-        fingerprint=fingerprint(server_key, command, encoded),
+        fingerprint=fingerprint,
         result=result,
         version=version,
     )
