@@ -123,13 +123,13 @@ def test_names_titles_and_reasons_past_their_length_are_400(http: httpx.Client) 
     long_title = {"title": "T" * (MAX_TITLE + 1), "mayor_name": "Ana"}
     assert_problem(http.post("/tables", json=long_title), 400, "invalid_request")
     ok(http.post("/tables", json={"title": "T" * MAX_TITLE, "mayor_name": "A" * MAX_NAME}), 201)
-    too_long = {"code": "invalid_request", "status": 400}
-    table.refused("/seats", {"name": "D" * (MAX_NAME + 1)}, **too_long)
-    table.refused("/characters", {"name": "C" * (MAX_NAME + 1), **SHEET}, who=player, **too_long)
-    table.refused("/weapons", {"weapon": weapon("W" * (MAX_WEAPON_NAME + 1))}, **too_long)
+    bad = "invalid_request"
+    table.refused("/seats", {"name": "D" * (MAX_NAME + 1)}, bad, status=400)
+    table.refused("/characters", {"name": "C" * (MAX_NAME + 1), **SHEET}, bad, player, 400)
+    table.refused("/weapons", {"weapon": weapon("W" * (MAX_WEAPON_NAME + 1))}, bad, status=400)
     ok(table.post("/weapons", {"weapon": weapon("W" * MAX_WEAPON_NAME)}))
     condition = {"character": "c1", "track": "health", "change": -1}
-    table.refused("/conditions", {**condition, "reason": "r" * (MAX_REASON + 1)}, **too_long)
+    table.refused("/conditions", {**condition, "reason": "r" * (MAX_REASON + 1)}, bad, status=400)
     ok(table.post("/conditions", {**condition, "reason": "r" * MAX_REASON}))
 
 
