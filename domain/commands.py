@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from domain.keys import TableKeys
+from domain.names import Name, Reason
 from domain.table import Table
 
 
@@ -25,7 +26,7 @@ Handler = Callable[[Table, str, Any, TableKeys], Any]
 
 
 class AddSeat(Command):
-    name: str
+    name: Name
 
 
 class InviteSeat(Command):
@@ -55,7 +56,7 @@ class Issued(msgspec.Struct, kw_only=True):
 
 class RemoveSeat(Command):
     seat: str
-    reason: str
+    reason: Reason
 
 
 class CloseTable(Command):

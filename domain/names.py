@@ -8,12 +8,22 @@ sequence would corrupt the terminals, logs and exports that show it).
 from __future__ import annotations
 
 import re
+from typing import Annotated
+
+import msgspec
 
 from domain.errors import InvalidCommand
 
 MAX_TITLE = 120
 MAX_NAME = 80
 MAX_REASON = 300
+
+# The lengths as types of the command Structs: decoding refuses what is out of bounds and the
+# OpenAPI document states the bounds. The checks below stay the authority (commands built in
+# code skip decoding) and add what a schema cannot say: trimming, no control characters.
+Title = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_TITLE)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+Reason = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_REASON)]
 
 #: C0 controls, DEL and C1 controls (Unicode category Cc); JSON cannot carry lone surrogates
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")

@@ -14,10 +14,11 @@ from uuid import UUID
 import anyio
 import msgspec
 from litestar import Controller, Request, Response, get, post
+from litestar.datastructures import ResponseHeader
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 
-from domain.application import CommandRequest, Outcome, Tables
+from domain.application import MIN_CREATION_KEY, CommandRequest, Outcome, Tables
 from domain.commands import (
     AddSeat,
     ClaimSeat,
@@ -28,6 +29,7 @@ from domain.commands import (
 )
 from domain.errors import Forbidden, InvalidCommand, NotFound
 from domain.frontera import commands as fc
+from domain.idempotency import MAX_KEY
 from domain.keys import Bearer
 from domain.table import GM, Table
 from projections.log import checked_types, log_page
@@ -36,6 +38,7 @@ from projections.tests_record import TestRecord, opened_at, test_record
 from projections.views import CharacterView, TableView, character_view, table_view
 from service import credentials, schemas
 from service.batcher import CommandBatcher
+from service.contract import PublicOperation
 from service.fanout import FanOut
 from service.problems import Problem
 from service.reads import in_read_thread
@@ -47,21 +50,46 @@ MAX_PAGE = 500
 MAX_EXAMINED = 1000
 T = TypeVar("T")
 
+#: an ETag of this API (a table version), weak or not, quoted or not, or `*`
+IF_MATCH_PATTERN = r'^\s*(\*|(W/)?"?[0-9]{1,19}"?)\s*$'
+#: header parameters are optional but never null: a generated client must omit them, not send
+#: `None` (litestar would describe `str | None` as nullable)
+NOT_NULL = {"one_of": None, "type": "string"}
 IfMatch = Annotated[
     str | None,
     HeaderParameter(
         name="If-Match",
         required=False,
+        pattern=IF_MATCH_PATTERN,
         description='Apply only if the table is still at this ETag (e.g. "12"); else 412.',
+        schema_extra=NOT_NULL,
     ),
 ]
+_KEY_DESCRIPTION = (
+    "A unique key per command (use a UUID): a retry with the same key returns the first "
+    "result and changes nothing."
+)
 IdempotencyKey = Annotated[
     str | None,
     HeaderParameter(
         name="Idempotency-Key",
         required=False,
-        description="A unique key per command: a retry with the same key returns the first "
-        "result and changes nothing.",
+        min_length=1,
+        max_length=MAX_KEY,
+        description=_KEY_DESCRIPTION,
+        schema_extra=NOT_NULL,
+    ),
+]
+#: a table's creation takes a longer key: nobody else may guess it and replay the answer
+CreationKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        required=False,
+        min_length=MIN_CREATION_KEY,
+        max_length=MAX_KEY,
+        description=_KEY_DESCRIPTION,
+        schema_extra=NOT_NULL,
     ),
 ]
 Audit = Annotated[
@@ -70,6 +98,25 @@ Audit = Annotated[
         name="audit",
         required=False,
         description="Mayor only: show every card that any seat has seen (dispute replay).",
+    ),
+]
+
+
+#: the table's version after the request, as its ETag (send it back as If-Match)
+HEADERS = [
+    ResponseHeader(
+        name="ETag",
+        description='The table\'s version, e.g. "12": send it as If-Match',
+        documentation_only=True,
+    )
+]
+#: a 201 also says where what it created is read: a character, a test, else the table
+CREATED_HEADERS = [
+    *HEADERS,
+    ResponseHeader(
+        name="Location",
+        description="Where what was created is read (a character, a test, else the table)",
+        documentation_only=True,
     ),
 ]
 
@@ -84,13 +131,15 @@ def _responses(*extra: tuple[int, str]) -> dict[int, ResponseSpec]:
         )
         for status, text in (
             (400, "The request is malformed"),
-            (401, "No valid credential of this table"),
+            (401, "No valid credential of this table (with `WWW-Authenticate: Bearer`)"),
             (403, "The caller's seat may not do this"),
             (404, "No such table, seat, character or version"),
             (409, "The table's state does not allow this now"),
             (412, "If-Match does not match the table's version"),
             (422, "The command breaks a rule"),
-            (503, "The event store cannot be reached; nothing was changed (Retry-After)"),
+            (405, "The path takes another method (`/problems/method_not_allowed`)"),
+            (500, "The server failed; nothing was changed (`/problems/internal_error`)"),
+            (503, "The event store cannot be reached; nothing was changed (`Retry-After`)"),
             *extra,
         )
     }
@@ -101,7 +150,7 @@ RESPONSES = _responses()
 COMMAND_RESPONSES = _responses(
     (413, "The request body is larger than the server accepts"),
     (415, "The body is not labelled as JSON (`/problems/unsupported_media_type`)"),
-    (429, "Too many commands from this credential; retry after Retry-After seconds"),
+    (429, "Too many commands from this credential; retry after `Retry-After` seconds"),
 )
 
 
@@ -195,12 +244,16 @@ async def read_log(
     return await in_read_thread(request, scan)
 
 
-def _command(path: str, summary: str, status: int = 200, *, command: str, **kwargs: Any) -> Any:
+def _command(
+    path: str, summary: str, status: int = 200, *, operation_id: str, command: str, **kwargs: Any
+) -> Any:
     return post(
         path,
+        operation_id=operation_id,
         summary=summary,
         status_code=status,
         responses=COMMAND_RESPONSES,
+        response_headers=CREATED_HEADERS if status == 201 else HEADERS,
         security=[{"bearer": []}],
         opt={"command": command},  # logs, metrics and the rate limit know it by this name
         **kwargs,
@@ -213,16 +266,19 @@ class TablesController(Controller):
 
     @post(
         "/",
+        operation_id="createTable",
+        operation_class=PublicOperation,
         summary="Create a table; returns the Mayor's credential",
         status_code=201,
         responses=COMMAND_RESPONSES,
+        response_headers=CREATED_HEADERS,
         opt={"command": "CreateTable"},
     )
     async def create_table(
         self,
         request: Request[Any, Any, Any],
         data: JSONBody[schemas.CreateTable],
-        idempotency_key: IdempotencyKey,
+        idempotency_key: CreationKey,
     ) -> Response[schemas.TableCreated]:
         tables = tables_of(request)
         table_id = await anyio.to_thread.run_sync(
@@ -238,17 +294,20 @@ class TablesController(Controller):
         table = await anyio.to_thread.run_sync(tables.read, table_id, lambda t: t)
         seat = table.gm_seat.id
         body = schemas.TableCreated(
-            table_id=str(table_id),
+            table_id=table_id,
             seat=seat,
             credential=tables.keys(table_id).credential(seat, 0),
             version=table.version,
         )
-        return Response(body, status_code=201, headers=etag(table.version))
+        headers = {**etag(table.version), "Location": f"/tables/{table_id}"}
+        return Response(body, status_code=201, headers=headers)
 
     @get(
         "/{table_id:uuid}",
+        operation_id="getView",
         summary="The caller's view of the table, now or as it was at a version (rewind)",
         responses=RESPONSES,
+        response_headers=HEADERS,
         security=[{"bearer": []}],
     )
     async def view(
@@ -270,6 +329,7 @@ class TablesController(Controller):
         "/{table_id:uuid}/fork",
         "Start a new table from this one at a version (Mayor)",
         201,
+        operation_id="forkTable",
         command="ForkTable",
     )
     async def fork(
@@ -285,19 +345,21 @@ class TablesController(Controller):
         fork = await anyio.to_thread.run_sync(tables.read, fork_id, lambda table: table)
         gm = fork.gm_seat.id
         body = schemas.TableForked(
-            table_id=str(fork_id),
-            forked_from=str(table_id),
+            table_id=fork_id,
+            forked_from=table_id,
             forked_at=data.version,
             version=fork.version,
             credential=tables.keys(fork_id).credential(gm, 0),
             unclaimed=[seat.id for seat in fork.seats.values() if not seat.credential_hash],
         )
-        return Response(body, status_code=201, headers=etag(fork.version))
+        headers = {**etag(fork.version), "Location": f"/tables/{fork_id}"}
+        return Response(body, status_code=201, headers=headers)
 
     @_command(
         "/{table_id:uuid}/seats",
         "Seat a player (Mayor); returns the seat's invitation, for the player to claim",
         201,
+        operation_id="addSeat",
         command="AddSeat",
     )
     async def add_seat(
@@ -315,6 +377,7 @@ class TablesController(Controller):
         "/{table_id:uuid}/seats/{seat:str}/invitation",
         "A new invitation for a seat (Mayor): a lost credential, a fork's seat",
         201,
+        operation_id="inviteSeat",
         command="InviteSeat",
     )
     async def invite(
@@ -330,9 +393,12 @@ class TablesController(Controller):
 
     @post(
         "/{table_id:uuid}/seats/{seat:str}/claim",
+        operation_id="claimSeat",
+        operation_class=PublicOperation,
         summary="Claim a seat with its invitation; returns the seat's credential, to no one else",
         status_code=201,
         responses=COMMAND_RESPONSES,
+        response_headers=CREATED_HEADERS,
         security=[],
         opt={"command": "ClaimSeat"},
     )
@@ -352,6 +418,7 @@ class TablesController(Controller):
     @_command(
         "/{table_id:uuid}/credential",
         "Replace the caller's credential; the old one stops working at once",
+        operation_id="rotateCredential",
         command="RotateCredential",
     )
     async def rotate(
@@ -364,6 +431,7 @@ class TablesController(Controller):
     @_command(
         "/{table_id:uuid}/start",
         "Set out the cards as the table's mode says (Mayor)",
+        operation_id="startTable",
         command="StartTable",
     )
     async def start(
@@ -378,6 +446,7 @@ class TablesController(Controller):
     @_command(
         "/{table_id:uuid}/close",
         "Close the table and reveal its seed (Mayor)",
+        operation_id="closeTable",
         command="CloseTable",
     )
     async def close(
@@ -391,6 +460,7 @@ class TablesController(Controller):
 
     @get(
         "/{table_id:uuid}/verify",
+        operation_id="verifyTable",
         summary="After closing: recompute every shuffle from the revealed seed",
         responses=RESPONSES,
         security=[{"bearer": []}],
@@ -413,6 +483,7 @@ class TablesController(Controller):
 
     @get(
         "/{table_id:uuid}/characters/{character_id:str}",
+        operation_id="getCharacter",
         summary="A character: its sheet in full for its player and the Mayor, else the public part",
         responses=RESPONSES,
         security=[{"bearer": []}],
@@ -431,6 +502,7 @@ class TablesController(Controller):
 
     @get(
         "/{table_id:uuid}/tests/{number:int}",
+        operation_id="getTest",
         summary="A test: rulings, cards played, outcome, and its events as the caller may see them",
         responses=RESPONSES,
         security=[{"bearer": []}],
@@ -460,6 +532,7 @@ class TablesController(Controller):
 
     @get(
         "/{table_id:uuid}/events",
+        operation_id="listEvents",
         summary="The audit log, each event as the caller may see it",
         description=f"Each request examines at most {MAX_EXAMINED} events of the log: a filter "
         "that matches little may answer fewer than `limit` events, even none, with "
@@ -527,7 +600,8 @@ def _invited(
 ) -> Response[schemas.SeatInvited]:
     invitation = tables_of(request).keys(table_id).invitation(issued.seat, issued.number)
     body = schemas.SeatInvited(seat=issued.seat, invitation=invitation, version=outcome.version)
-    return Response(body, status_code=201, headers=etag(outcome.version))
+    headers = {**etag(outcome.version), "Location": f"/tables/{table_id}"}
+    return Response(body, status_code=201, headers=headers)
 
 
 def _credential(
@@ -535,7 +609,10 @@ def _credential(
 ) -> Response[schemas.SeatCredential]:
     credential = tables_of(request).keys(table_id).credential(issued.seat, issued.number)
     body = schemas.SeatCredential(seat=issued.seat, credential=credential, version=outcome.version)
-    return Response(body, status_code=status, headers=etag(outcome.version))
+    headers = etag(outcome.version)
+    if status == 201:
+        headers["Location"] = f"/tables/{table_id}"
+    return Response(body, status_code=status, headers=headers)
 
 
 async def _accepted(

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from litestar import Litestar
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.spec import Components, SecurityScheme
+from litestar.openapi.spec import Components, SecurityScheme, Tag
 
 from domain.application import Tables
 from service import reads
 from service.api import TablesController
 from service.batcher import CommandBatcher
 from service.command_routes import COMMAND_ROUTES
+from service.contract import RequestStructSchemaPlugin
 from service.fanout import FanOut, InProcessFanOut
 from service.limits import RateLimiter, StreamSlots, rate_limit
 from service.logs import configure_logging
@@ -55,12 +56,24 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         request_class=JsonBodyRequest,
+        plugins=[RequestStructSchemaPlugin()],
         middleware=[ObserveRequests()],
         guards=[rate_limit],
         openapi_config=OpenAPIConfig(
             title="Saloon",
             version="0.1.0",
             description=DESCRIPTION,
+            tags=[
+                Tag(
+                    name="tables",
+                    description="A game table: its seats and credentials, the commands of its "
+                    "rule system, and what each seat may read of it (view, log, stream).",
+                ),
+                Tag(
+                    name="operations",
+                    description="For whoever runs the server: liveness, readiness, metrics.",
+                ),
+            ],
             components=Components(
                 security_schemes={
                     "bearer": SecurityScheme(

@@ -18,6 +18,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from domain.application import Tables
+from service.contract import PublicOperation
 from service.credentials import genuine_seat
 from service.limits import command_name
 from service.logs import logger
@@ -43,8 +44,11 @@ class Readiness(msgspec.Struct):
 
 @get(
     ["/health/live", "/health"],
+    # one handler, two paths, an operationId each
+    operation_id=lambda _, __, path: "getLiveness" if len(path) > 1 else "getHealth",
     summary="Liveness: the process answers (/health is an alias)",
     tags=["operations"],
+    operation_class=PublicOperation,
 )
 async def health_live() -> Liveness:
     return Liveness(status="ok")
@@ -52,8 +56,10 @@ async def health_live() -> Liveness:
 
 @get(
     "/health/ready",
+    operation_id="getReadiness",
     summary="Readiness: the event store answers (and Redis, when configured)",
     tags=["operations"],
+    operation_class=PublicOperation,
     responses={
         503: ResponseSpec(
             Problem,
@@ -95,13 +101,17 @@ async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
 
 @get(
     "/metrics",
+    operation_id="getMetrics",
     summary="Prometheus metrics of this process (text exposition format)",
     tags=["operations"],
+    operation_class=PublicOperation,
     media_type="text/plain",
 )
 async def metrics(request: Request[Any, Any, Any]) -> Response[str]:
     text = generate_latest(metrics_of(request.app).registry).decode()
-    return Response(text, media_type=CONTENT_TYPE_LATEST)
+    # litestar appends the charset of a text/ type to the media type: give it none
+    media_type, _, _ = CONTENT_TYPE_LATEST.rpartition("; charset=")
+    return Response(text, media_type=media_type)
 
 
 class ObserveRequests(ASGIMiddleware):

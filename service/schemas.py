@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from typing import Annotated
+from uuid import UUID
 
 import msgspec
 
 from domain.frontera.state import Options
+from domain.names import Name, Title
 from projections.redaction import RedactedEvent
 
 #: the largest table version there can be: the store keeps versions as signed 64-bit integers,
@@ -16,15 +18,15 @@ Version = Annotated[int, msgspec.Meta(ge=1, le=MAX_VERSION)]
 
 
 class CreateTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    title: str
+    title: Title
     #: the game master's name; Frontera calls the game master the Mayor
-    mayor_name: str
+    mayor_name: Name
     system: str = "frontera"
     options: Options = msgspec.field(default_factory=Options)
 
 
 class TableCreated(msgspec.Struct, kw_only=True):
-    table_id: str
+    table_id: UUID
     seat: str
     #: the Mayor's bearer credential: send it as `Authorization: Bearer <credential>`
     credential: str
@@ -34,12 +36,12 @@ class TableCreated(msgspec.Struct, kw_only=True):
 class ForkTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: the version of this table the new one starts from
     version: Version
-    title: str
+    title: Title
 
 
 class TableForked(msgspec.Struct, kw_only=True):
-    table_id: str
-    forked_from: str
+    table_id: UUID
+    forked_from: UUID
     forked_at: int
     version: int
     #: the Mayor's credential at the new table

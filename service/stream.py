@@ -66,6 +66,7 @@ def _last_event_id(request: Request[Any, Any, Any], query: int | None) -> int:
 
 @get(
     "/tables/{table_id:uuid}/stream",
+    operation_id="streamEvents",
     summary="Live stream (SSE) of the caller's redacted events; resume with Last-Event-ID",
     responses={**RESPONSES, **STREAM_RESPONSES},
     security=[{"bearer": []}],

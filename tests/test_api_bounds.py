@@ -59,10 +59,12 @@ class Table:
         version: int = view["version"]
         return version
 
-    def refused(self, path: str, body: Any, code: str, who: Headers | None = None) -> None:
-        """The command gets 422 `code` and the table does not move."""
+    def refused(
+        self, path: str, body: Any, code: str, who: Headers | None = None, status: int = 422
+    ) -> None:
+        """The command gets `status` `code` and the table does not move."""
         before = self.version()
-        assert_problem(self.post(path, body, who), 422, code)
+        assert_problem(self.post(path, body, who), status, code)
         assert self.version() == before
 
 
@@ -113,19 +115,21 @@ def test_a_control_character_in_any_name_or_reason_is_422_invalid_name(
     assert "Ana" in [held["name"] for held in weapons]
 
 
-def test_names_titles_and_reasons_past_their_length_are_422(http: httpx.Client) -> None:
+def test_names_titles_and_reasons_past_their_length_are_400(http: httpx.Client) -> None:
+    """The lengths are in the OpenAPI document: past them a request breaks it (400)."""
     table = Table(http, mode="no_management")
     _, player = seat_player(http, table.id, table.mayor, "D" * MAX_NAME)
     ok(table.post("/characters", {"name": "C" * MAX_NAME, **SHEET}, player), 201)
     long_title = {"title": "T" * (MAX_TITLE + 1), "mayor_name": "Ana"}
-    assert_problem(http.post("/tables", json=long_title), 422, "invalid_name")
+    assert_problem(http.post("/tables", json=long_title), 400, "invalid_request")
     ok(http.post("/tables", json={"title": "T" * MAX_TITLE, "mayor_name": "A" * MAX_NAME}), 201)
-    table.refused("/seats", {"name": "D" * (MAX_NAME + 1)}, "invalid_name")
-    table.refused("/characters", {"name": "C" * (MAX_NAME + 1), **SHEET}, "invalid_name", player)
-    table.refused("/weapons", {"weapon": weapon("W" * (MAX_WEAPON_NAME + 1))}, "invalid_weapon")
+    bad = "invalid_request"
+    table.refused("/seats", {"name": "D" * (MAX_NAME + 1)}, bad, status=400)
+    table.refused("/characters", {"name": "C" * (MAX_NAME + 1), **SHEET}, bad, player, 400)
+    table.refused("/weapons", {"weapon": weapon("W" * (MAX_WEAPON_NAME + 1))}, bad, status=400)
     ok(table.post("/weapons", {"weapon": weapon("W" * MAX_WEAPON_NAME)}))
     condition = {"character": "c1", "track": "health", "change": -1}
-    table.refused("/conditions", {**condition, "reason": "r" * (MAX_REASON + 1)}, "invalid_name")
+    table.refused("/conditions", {**condition, "reason": "r" * (MAX_REASON + 1)}, bad, status=400)
     ok(table.post("/conditions", {**condition, "reason": "r" * MAX_REASON}))
 
 

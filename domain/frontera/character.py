@@ -9,7 +9,9 @@ skills. Toughness and confidence are derived, never stored.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Literal
+
+import msgspec
 
 from domain.errors import InvalidCommand
 from domain.frontera.cards import Suit
@@ -97,6 +99,26 @@ STARTING_DOLLARS = 50
 MAX_ITEM_COUNT = 100
 MAX_ITEMS = 50
 MAX_ITEM_NAME = 40
+#: dollars a character may carry
+MAX_MONEY = 1_000_000
+ItemName = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ITEM_NAME)]
+#: a new sheet's traits: each of the four, once, from 0 (1 for a protagonist) to MAX_TRAIT;
+#: the JSON schema says so as an object of four required properties
+Traits = Annotated[
+    dict[Trait, Annotated[int, msgspec.Meta(ge=0, le=MAX_TRAIT)]],
+    msgspec.Meta(
+        min_length=len(Trait),
+        max_length=len(Trait),
+        extra_json_schema={
+            "properties": {
+                trait.value: {"type": "integer", "minimum": 0, "maximum": MAX_TRAIT}
+                for trait in Trait
+            },
+            "required": [trait.value for trait in Trait],
+            "additionalProperties": False,
+        },
+    ),
+]
 
 
 def parse_trait(name: str) -> Trait:
@@ -140,11 +162,11 @@ class Purchase(Stored, kw_only=True, forbid_unknown_fields=True):
 
     STORED_AS = "frontera.Purchase"
 
-    item: str
-    count: int = 1
+    item: ItemName
+    count: Annotated[int, msgspec.Meta(ge=1, le=MAX_ITEM_COUNT)] = 1
     #: dollars paid for them all, at the price the table agreed (the book's price list is
     #: not in the source; the creation event shows it to every seat)
-    price: int
+    price: Annotated[int, msgspec.Meta(ge=1, le=MAX_MONEY)]
 
 
 class Character(Stored, kw_only=True):

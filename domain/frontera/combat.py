@@ -10,7 +10,9 @@ lasso is thrown, as the grapple uses it [L1087].
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Literal
+
+import msgspec
 
 from domain.errors import InvalidCommand
 from domain.frontera.cards import Suit
@@ -23,6 +25,10 @@ Range = Literal["adjacent", "short", "medium", "long"]
 WeaponKind = Literal["ranged", "melee", "thrown"]
 Cover = Literal["none", "partial", "total"]
 Mount = Literal["none", "walk", "trot", "gallop"]
+
+MAX_WEAPON_DAMAGE = 6
+MAX_WEAPON_NAME = 40
+WeaponName = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_WEAPON_NAME)]
 
 COVER_TOUGHNESS: dict[str, int] = {"none": 0, "partial": 1, "total": 2}
 MOUNT_TOUGHNESS: dict[str, int] = {"none": 0, "walk": 1, "trot": 2, "gallop": 3}
@@ -63,8 +69,8 @@ class Weapon(Stored, kw_only=True, forbid_unknown_fields=True):
 
     STORED_AS = "frontera.Weapon"
 
-    name: str
-    damage: int
+    name: WeaponName
+    damage: Annotated[int, msgspec.Meta(ge=0, le=MAX_WEAPON_DAMAGE)]
     #: per range: draw modifier, or None when the weapon cannot reach
     ranges: dict[str, int | None]
     #: which techniques use it; given without one, a weapon takes the kind of the table's
@@ -113,8 +119,6 @@ DEFAULT_WEAPONS: dict[str, Weapon] = {
 }
 
 
-MAX_WEAPON_DAMAGE = 6
-MAX_WEAPON_NAME = 40
 #: weapons a table holds at once (the defaults are seven)
 MAX_WEAPONS = 30
 MAX_RANGE_MODIFIER = 10

@@ -75,7 +75,7 @@ from domain.frontera.state import (
     range_key,
 )
 from domain.keys import TableKeys
-from domain.names import checked_reason
+from domain.names import Reason, checked_reason
 from domain.structs import clone
 from domain.table import Table
 
@@ -116,7 +116,7 @@ class UpdateCombat(Command):
     """Between turns the Mayor records where everybody ended up: footing, ranges, who joins,
     who leaves, which holds end."""
 
-    reason: str
+    reason: Reason
     combatants: list[CombatantSetup] = []
     #: the range between a newcomer and everybody not listed in `ranges`
     range: Range = "medium"
@@ -160,7 +160,7 @@ class ChooseAttacks(Command):
 
 
 class EndCombat(Command):
-    reason: str
+    reason: Reason
 
 
 class Duellist(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -2,28 +2,39 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from domain.commands import Command
 from domain.frontera.cards import Suit
-from domain.frontera.character import Kind, Kit, Purchase, Skill, Track, Trait
-from domain.frontera.combat import Weapon
+from domain.frontera.character import (
+    MAX_MONEY,
+    MAX_TRAIT,
+    Kind,
+    Kit,
+    Purchase,
+    Skill,
+    Track,
+    Trait,
+    Traits,
+)
+from domain.frontera.combat import Weapon, WeaponName
 from domain.frontera.state import Modifier
+from domain.names import Name, Reason
 
 
 class CreateCharacter(Command, kw_only=True):
-    name: str
+    name: Name
     kind: Kind = "protagonist"
-    traits: dict[Trait, int]
+    traits: Traits
     skills: list[Skill]
     #: who plays it: by default the acting seat; the Mayor may create a protagonist for a player
     seat: str | None = None
     #: henchmen only: the Mayor's simplified number of cards drawn per test
-    fixed_draw: int | None = None
+    fixed_draw: Annotated[int, msgspec.Meta(ge=0, le=MAX_TRAIT)] | None = None
     #: dollars the character carries: a protagonist's, with its purchases, $50 at most [L676]
-    money: int = 0
+    money: Annotated[int, msgspec.Meta(ge=0, le=MAX_MONEY)] = 0
     #: a protagonist's starting weapon, with its horse: a revolver (by default) or 10 knives
     kit: Kit | None = None
     #: what a protagonist buys with its starting dollars
@@ -52,21 +63,22 @@ class Contender(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 class OpenOpposedTest(Command):
-    participants: list[Contender]
+    #: two or more different characters
+    participants: Annotated[list[Contender], msgspec.Meta(min_length=2)]
 
 
 class OpenDeadMansHandTest(Command):
     character: str
     #: 2 if the Mayor lets the character draw two and keep the better
     cards: Literal[1, 2] = 1
-    better: str = "better"
-    worse: str = "worse"
+    better: Name = "better"
+    worse: Name = "worse"
 
 
 class CancelTest(Command):
     """The Mayor abandons the open test; drawn cards go where unplayed cards go."""
 
-    reason: str
+    reason: Reason
 
 
 class Draw(Command):
@@ -85,7 +97,7 @@ class ChangeCondition(Command):
     track: Track
     #: levels to move: negative to worsen, positive to recover
     change: int
-    reason: str
+    reason: Reason
 
 
 class SetWeapon(Command):
@@ -95,4 +107,4 @@ class SetWeapon(Command):
 
 
 class RemoveWeapon(Command):
-    name: str
+    name: WeaponName

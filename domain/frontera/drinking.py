@@ -43,7 +43,7 @@ from domain.frontera.events import game
 from domain.frontera.gambling import checked_stake, settle_skill_game
 from domain.frontera.resolution import DEFEAT, VICTORY
 from domain.keys import TableKeys
-from domain.names import checked_reason
+from domain.names import Reason, checked_reason
 from domain.table import Table
 
 Mechanism = Literal["duel", "heavy"]
@@ -71,7 +71,7 @@ class StartDrinkingDuel(Command):
 class EndDrinkingDuel(Command):
     """The Mayor ends the drinking duel under way before anyone falls into a coma."""
 
-    reason: str
+    reason: Reason
 
 
 # -- events -------------------------------------------------------------------------------

@@ -22,12 +22,12 @@ from typing import Any
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
 from domain.frontera import rules
-from domain.frontera.character import MAX_ITEM_COUNT, MAX_ITEMS, Character, item_name
+from domain.frontera.character import MAX_ITEM_COUNT, MAX_ITEMS, Character, ItemName, item_name
 from domain.frontera.combat import Technique
 from domain.frontera.events import game
 from domain.frontera.state import Declaration
 from domain.keys import TableKeys
-from domain.names import checked_reason
+from domain.names import Reason, checked_reason
 from domain.table import Table
 
 #: table weapons that are a carried item put to another use
@@ -38,10 +38,10 @@ class ChangeEquipment(Command):
     """The Mayor gives a character gear, or takes it away, with a reason (Mayor)."""
 
     character: str
-    item: str
+    item: ItemName
     #: how many more (positive) or fewer (negative)
     change: int
-    reason: str
+    reason: Reason
 
 
 class EquipmentChanged(Table.Event):

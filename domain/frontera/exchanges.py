@@ -62,7 +62,7 @@ from domain.frontera.state import (
     player_discard,
 )
 from domain.keys import TableKeys
-from domain.names import checked_reason
+from domain.names import Reason, checked_reason
 from domain.structs import clone
 from domain.table import Table
 
@@ -99,7 +99,7 @@ class SwapCards(Command):
 
 
 class CancelExchange(Command):
-    reason: str
+    reason: Reason
 
 
 class StartBetExchange(Command):
@@ -110,7 +110,7 @@ class StartBetExchange(Command):
     loser: str | None = None
     tied: list[str] = []
     cheater: str | None = None
-    reason: str = "a bet"
+    reason: Reason = "a bet"
 
 
 class StartDuelExchange(Command):
@@ -126,7 +126,7 @@ class ProtagonistLeaves(Command):
     """A dead protagonist leaves the game; its seat's cards go to the treasure (Mayor)."""
 
     character: str
-    reason: str
+    reason: Reason
 
 
 class ShareLoot(Command, kw_only=True):
@@ -134,7 +134,7 @@ class ShareLoot(Command, kw_only=True):
 
     characters: list[str]
     cards: int = 1
-    reason: str
+    reason: Reason
 
 
 class DealLateJoiner(Command, kw_only=True):
@@ -144,14 +144,14 @@ class DealLateJoiner(Command, kw_only=True):
     way: Literal["new_deck", "from_others"]
     #: from_others: the cards taken from each other seat's deck, 1 to 3
     cards_each: int = 1
-    reason: str
+    reason: Reason
 
 
 class SeedTreasure(Command):
     """Put random cards of an extra deck in the treasure (Mayor)."""
 
     cards: int
-    reason: str
+    reason: Reason
 
 
 # -- events ------------------------------------------------------------------------------

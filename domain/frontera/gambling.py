@@ -75,7 +75,7 @@ from domain.frontera.state import (
     player_deck,
 )
 from domain.keys import TableKeys
-from domain.names import checked_reason
+from domain.names import Reason, checked_reason
 from domain.structs import clone
 from domain.table import Table
 
@@ -90,7 +90,7 @@ class SetMoney(Command):
 
     character: str
     money: int
-    reason: str
+    reason: Reason
 
 
 class StartHouseGame(Command):
@@ -115,7 +115,7 @@ class TryToStop(Command):
 class CloseHouse(Command):
     """The Mayor calls the night off: the cards go back, nothing is settled (Mayor)."""
 
-    reason: str
+    reason: Reason
 
 
 class StartChanceGame(Command):

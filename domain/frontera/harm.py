@@ -24,7 +24,7 @@ from domain.frontera.events import game
 from domain.frontera.resolution import PARTIAL, SUCCESS
 from domain.frontera.state import Modifier, OpenTest
 from domain.keys import TableKeys
-from domain.names import checked_reason
+from domain.names import Reason, checked_reason
 from domain.table import Table
 
 Cause = Literal["fall", "train", "coach", "horse"]
@@ -46,7 +46,7 @@ class SufferAccident(Command, kw_only=True):
     metres: int | None = None
     #: e.g. work clothes, +1 card in agility
     modifiers: list[Modifier] = []
-    reason: str
+    reason: Reason
 
 
 def harm_of(cause: str, metres: int | None) -> int:

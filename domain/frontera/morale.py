@@ -38,7 +38,7 @@ from domain.frontera.state import (
     player_discard,
 )
 from domain.keys import TableKeys
-from domain.names import checked_reason
+from domain.names import Reason, checked_reason
 from domain.table import Table
 
 # -- commands -----------------------------------------------------------------------------
@@ -48,7 +48,7 @@ class FaceThreat(Command):
     """The Mayor confronts a character with a frightening threat or imminent danger."""
 
     character: str
-    reason: str
+    reason: Reason
 
 
 class Challenge(Command):

@@ -51,7 +51,7 @@ from domain.frontera.events import game
 from domain.frontera.resolution import SUCCESS
 from domain.frontera.state import FronteraState, Modifier, OpenTest, player_deck, player_discard
 from domain.keys import TableKeys
-from domain.names import checked_reason
+from domain.names import Reason, checked_reason
 from domain.table import Table
 
 Unit = Literal["turns", "minutes", "hours", "days"]
@@ -100,7 +100,7 @@ class AdvanceTime(Command, kw_only=True):
     unit: Unit
     #: the characters that rest (in bed) all along; the others are active
     resting: list[str] = []
-    reason: str
+    reason: Reason
 
 
 # -- events -------------------------------------------------------------------------------

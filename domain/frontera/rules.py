@@ -15,6 +15,7 @@ from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
 from domain.frontera import commands as cmd
 from domain.frontera.cards import Suit, card, sort_cards
 from domain.frontera.character import (
+    MAX_MONEY,
     SKILL_TRAITS,
     TRACK_FLOORS,
     Character,
@@ -132,9 +133,6 @@ def _participant(table: Table, actor: str, character_id: str) -> tuple[OpenTest,
         raise Conflict(f"{character.name} takes no part in test {test.number}", "not_a_participant")
     require_player(character, actor)
     return test, participant
-
-
-MAX_MONEY = 1_000_000
 
 
 def checked_money(money: int) -> int:

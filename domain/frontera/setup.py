@@ -13,6 +13,7 @@ from domain.frontera.combat import DEFAULT_WEAPONS, check_weapon_count, checked_
 from domain.frontera.state import (
     DEAD_MANS_HAND,
     DISCARD,
+    MAX_DECKS,
     PILE,
     REMOVED,
     TREASURE,
@@ -21,7 +22,6 @@ from domain.frontera.state import (
     player_discard,
 )
 
-MAX_DECKS = 8
 DEAL = 8  # cards dealt face down to each seat's deck in Normal mode [L234]
 SEATS_PER_DECK = 4
 

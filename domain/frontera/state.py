@@ -7,7 +7,7 @@ top first. Zone names: `pile`, `discard`, `treasure`, `dead_mans_hand`, `removed
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -15,7 +15,11 @@ from domain.frontera.cards import Suit
 from domain.frontera.character import Character, Skill, Trait
 from domain.frontera.combat import Cover, Mount, Range, Technique, Weapon, default_weapons
 from domain.frontera.exchange_state import HouseGame, PendingExchange
+from domain.names import Reason
 from domain.structs import Stored
+
+#: play decks a table may set out at creation
+MAX_DECKS = 8
 
 Mode = Literal["normal", "no_management", "wear"]
 TestKind = Literal["trait", "opposed", "dead_mans_hand", "combat"]
@@ -53,14 +57,14 @@ class Options(Stored, kw_only=True, forbid_unknown_fields=True):
     mode: Mode = "normal"
     #: play decks; by default one per 4 seats in normal mode (Mayor included), one in
     #: no-management mode; wear mode always has one per seat
-    decks: int | None = None
-    jokers_per_deck: int = 2
+    decks: Annotated[int, msgspec.Meta(ge=1, le=MAX_DECKS)] | None = None
+    jokers_per_deck: Annotated[int, msgspec.Meta(ge=0, le=2)] = 2
     #: take the dead man's hand from an extra deck, leaving the play decks whole
     separate_dead_mans_hand: bool = False
     #: normal mode: deal every card among the seats and start in phase 2
     skip_phase_1: bool = False
     #: normal mode: cards set aside face down at random before the deal
-    removed_at_random: int = 0
+    removed_at_random: Annotated[int, msgspec.Meta(ge=0)] = 0
     #: a scripted table: these cards start on top of their zones in this order, the rest
     #: keep their initial order (canonical for decks; A♠ A♥ 8♣ 8♦ for the dead man's hand),
     #: and shuffles keep the order. Public to every seat.
@@ -73,7 +77,7 @@ class Modifier(Stored, kw_only=True, forbid_unknown_fields=True):
     """An explicit change to a draw count, with the Mayor's reason (gear, range, …)."""
 
     amount: int
-    reason: str
+    reason: Reason
 
 
 class DrawCount(Stored, kw_only=True):

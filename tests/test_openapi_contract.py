@@ -1,0 +1,251 @@
+"""The committed OpenAPI document is a contract a generated client can trust: requests as
+strict as the server, stable names, headers and errors described; and what it allows the
+server accepts, what it forbids the server refuses (400 `/problems/invalid_request`)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from litestar.testing import TestClient
+
+from domain.application import Tables
+from service.app import create_app
+from service.settings import Settings
+from tests.frontera_helpers import SERVER_KEY
+
+DOCUMENT: dict[str, Any] = json.loads(
+    (Path(__file__).parent.parent / "openapi" / "openapi.json").read_text()
+)
+SCHEMAS: dict[str, Any] = DOCUMENT["components"]["schemas"]
+#: Frontera's and the shared operations: `<verb><Thing>`, camelCase (README: operationIds)
+OPERATION_ID = re.compile(r"^[a-z]+(?:[A-Z][a-z]*)*$")
+PROBLEM = "application/problem+json"
+
+
+def operations() -> Iterator[tuple[str, str, dict[str, Any]]]:
+    for path, item in DOCUMENT["paths"].items():
+        for method, operation in item.items():
+            yield path, method, operation
+
+
+def resolve(schema: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in schema:
+        return dict(SCHEMAS[schema["$ref"].rsplit("/", 1)[1]])
+    return schema
+
+
+def objects_in(schema: dict[str, Any], seen: set[str]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every object schema a request body may hold, by name, nested ones included."""
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[1]
+        if name in seen:
+            return
+        seen.add(name)
+        schema = SCHEMAS[name]
+        if schema.get("type") == "object":
+            yield name, schema
+    for key in ("items", "additionalProperties"):
+        if isinstance(schema.get(key), dict):
+            yield from objects_in(schema[key], seen)
+    for sub in [*schema.get("oneOf", []), *schema.get("properties", {}).values()]:
+        yield from objects_in(sub, seen)
+
+
+def test_every_operation_has_a_stable_camel_case_id_and_declared_tags() -> None:
+    declared = {tag["name"] for tag in DOCUMENT["tags"]}
+    assert all(tag.get("description") for tag in DOCUMENT["tags"])
+    ids = [operation["operationId"] for _, _, operation in operations()]
+    assert len(ids) == len(set(ids))
+    for path, method, operation in operations():
+        assert OPERATION_ID.match(operation["operationId"]), f"{method} {path}"
+        assert operation["tags"] and set(operation["tags"]) <= declared, f"{method} {path}"
+
+
+def test_every_request_body_is_closed_and_states_no_default() -> None:
+    checked = set()
+    for _, _, operation in operations():
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+        for name, schema in objects_in(body["schema"], set()) if body else ():
+            assert schema.get("additionalProperties") is False, name
+            for field, prop in schema.get("properties", {}).items():
+                assert "default" not in prop, f"{name}.{field}"
+            checked.add(name)
+    assert {"CreateTable", "Options", "Weapon", "CreateCharacter", "Purchase"} <= checked
+
+
+def test_header_parameters_are_never_nullable_and_state_their_bounds() -> None:
+    for path, method, operation in operations():
+        for parameter in operation.get("parameters", []):
+            if parameter["in"] == "header":
+                assert parameter["schema"]["type"] == "string", f"{method} {path}"
+                assert "oneOf" not in parameter["schema"], f"{method} {path}"
+                if parameter["name"] == "If-Match":
+                    assert parameter["schema"]["pattern"]
+                if parameter["name"] == "Idempotency-Key":
+                    assert parameter["schema"]["maxLength"] == 255
+    creation = DOCUMENT["paths"]["/tables"]["post"]["parameters"]
+    assert [p["schema"]["minLength"] for p in creation if p["name"] == "Idempotency-Key"] == [16]
+
+
+def test_headers_and_errors_are_described() -> None:
+    for path, method, operation in operations():
+        for status, response in operation["responses"].items():
+            if status.startswith("201"):
+                assert "Location" in response.get("headers", {}), f"{method} {path}"
+            if status[0] in "45":
+                assert list(response["content"]) == [PROBLEM], f"{method} {path} {status}"
+        if path.startswith("/tables/") and method == "post":
+            assert {"400", "405", "415", "429", "500"} <= set(operation["responses"])
+            success = next(r for s, r in operation["responses"].items() if s.startswith("2"))
+            assert "ETag" in success["headers"], f"{method} {path}"
+        assert operation["security"] in ([], [{"bearer": []}]), f"{method} {path}"
+    public = {"createTable", "claimSeat", "getHealth", "getLiveness", "getReadiness", "getMetrics"}
+    for _, _, operation in operations():
+        assert (operation["security"] == []) == (operation["operationId"] in public)
+
+
+def test_ids_that_are_uuids_are_typed_as_uuids() -> None:
+    for name, fields in (
+        ("TableCreated", ["table_id"]),
+        ("TableForked", ["table_id", "forked_from"]),
+    ):
+        for field in fields:
+            assert SCHEMAS[name]["properties"][field]["format"] == "uuid"
+
+
+# -- what the document allows is accepted, what it forbids is refused -----------------------
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient[Any]]:
+    tables = Tables({"PERSISTENCE_MODULE": "eventsourcing.popo"}, server_key=SERVER_KEY)
+    with TestClient(create_app(Settings(commands_per_second=0), tables=tables)) as client:
+        yield client
+
+
+def bounds(schema: str, field: str) -> dict[str, Any]:
+    return dict(resolve(SCHEMAS[schema])["properties"][field])
+
+
+def text_cases(schema: str, field: str) -> list[tuple[str, bool]]:
+    """Strings at the field's length bounds (accepted) and just past them (refused)."""
+    prop = bounds(schema, field)
+    low, high = prop["minLength"], prop["maxLength"]
+    return [("x" * low, True), ("x" * high, True), ("x" * (high + 1), False)] + (
+        [("", False)] if low == 1 else []
+    )
+
+
+def number_cases(schema: str, field: str) -> list[tuple[int, bool]]:
+    prop = bounds(schema, field)
+    low, high = prop["minimum"], prop.get("maximum")
+    cases = [(low, True), (low - 1, False)]
+    return cases + ([(high, True), (high + 1, False)] if high is not None else [])
+
+
+def create(client: TestClient[Any], body: dict[str, Any], **headers: str) -> Any:
+    return client.post("/tables", json={"title": "T", "mayor_name": "Ana", **body}, headers=headers)
+
+
+def assert_verdict(response: Any, accepted: bool) -> None:
+    if accepted:
+        assert response.status_code != 400, response.text
+    else:
+        assert response.status_code == 400, response.text
+        assert response.json()["type"] == "/problems/invalid_request"
+
+
+@pytest.mark.parametrize(("value", "accepted"), text_cases("CreateTable", "title"))
+def test_a_title_at_its_bounds_is_accepted_and_past_them_refused(
+    client: TestClient[Any], value: str, accepted: bool
+) -> None:
+    assert_verdict(create(client, {"title": value}), accepted)
+
+
+@pytest.mark.parametrize(("value", "accepted"), text_cases("CreateTable", "mayor_name"))
+def test_a_name_at_its_bounds_is_accepted_and_past_them_refused(
+    client: TestClient[Any], value: str, accepted: bool
+) -> None:
+    assert_verdict(create(client, {"mayor_name": value}), accepted)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "accepted"),
+    [
+        (field, value, accepted)
+        for field in ("jokers_per_deck", "decks", "removed_at_random")
+        for value, accepted in number_cases("Options", field)
+    ],
+)
+def test_numeric_options_at_their_bounds_are_accepted_and_past_them_refused(
+    client: TestClient[Any], field: str, value: int, accepted: bool
+) -> None:
+    assert_verdict(create(client, {"options": {field: value}}), accepted)
+
+
+@pytest.mark.parametrize(
+    ("mode", "accepted"),
+    [*((mode, True) for mode in bounds("Options", "mode")["enum"]), ("poker", False)],
+)
+def test_every_mode_the_document_lists_is_accepted_and_no_other(
+    client: TestClient[Any], mode: str, accepted: bool
+) -> None:
+    assert_verdict(create(client, {"options": {"mode": mode}}), accepted)
+
+
+def test_an_unknown_field_is_refused_as_the_closed_schema_says(client: TestClient[Any]) -> None:
+    assert_verdict(create(client, {"colour": "red"}), False)
+    assert_verdict(create(client, {"options": {"mode": "normal", "colour": "red"}}), False)
+
+
+def test_the_readme_body_without_the_optional_fields_is_accepted(client: TestClient[Any]) -> None:
+    response = create(client, {"options": {"mode": "no_management"}})
+    assert response.status_code == 201
+    assert response.headers["location"] == f"/tables/{response.json()['table_id']}"
+
+
+@pytest.mark.parametrize(
+    ("key", "accepted"),
+    [("k" * 16, True), ("k" * 255, True), ("k" * 15, False), ("k" * 256, False)],
+)
+def test_a_creation_key_within_its_declared_lengths_is_accepted(
+    client: TestClient[Any], key: str, accepted: bool
+) -> None:
+    assert_verdict(create(client, {}, **{"Idempotency-Key": key}), accepted)
+
+
+def test_traits_are_the_four_declared_keys_within_their_range(client: TestClient[Any]) -> None:
+    table = create(client, {}).json()
+    mayor = {"Authorization": f"Bearer {table['credential']}"}
+    url = f"/tables/{table['table_id']}/characters"
+    traits = bounds("CreateCharacter", "traits")
+    top = {name: prop["maximum"] for name, prop in traits["properties"].items()}
+    sheet = {"name": "Grizzly", "kind": "npc", "skills": []}
+    assert client.post(url, json={**sheet, "traits": top}, headers=mayor).status_code == 201
+    for bad in ({**top, "hands": top["hands"] + 1}, {**top, "luck": 1}, {"hands": 1}):
+        assert_verdict(client.post(url, json={**sheet, "traits": bad}, headers=mayor), False)
+
+
+@pytest.mark.parametrize(
+    ("tag", "accepted"), [('"1"', True), ('W/"1"', True), ("*", True), ("x", False)]
+)
+def test_if_match_follows_its_declared_pattern(
+    client: TestClient[Any], tag: str, accepted: bool
+) -> None:
+    table = create(client, {}).json()
+    headers = {"Authorization": f"Bearer {table['credential']}", "If-Match": tag}
+    response = client.post(
+        f"/tables/{table['table_id']}/seats", json={"name": "D"}, headers=headers
+    )
+    assert_verdict(response, accepted)
+
+
+def test_metrics_answer_one_exact_content_type(client: TestClient[Any]) -> None:
+    assert (
+        client.get("/metrics").headers["content-type"] == "text/plain; version=1.0.0; charset=utf-8"
+    )
