@@ -140,7 +140,8 @@ def components() -> dict[str, Any]:
     by `type`), one `Event.<type>` per event type and the Structs they carry."""
     kinds = _event_classes()
     structs = [_data_struct(name, kind) for name, kind in kinds.items()]
-    refs, found = msgspec.json.schema_components(structs, ref_template=REF.format(name=PREFIX + "{name}"))
+    template = REF.format(name=PREFIX + "{name}")
+    refs, found = msgspec.json.schema_components(structs, ref_template=template)
     schemas = {f"{PREFIX}{name}": _scrub(schema) for name, schema in found.items()}
     payloads = {}
     for (name, kind), ref in zip(kinds.items(), refs, strict=True):
