@@ -110,6 +110,25 @@ def _opaque(_: Any) -> Any:
     return None
 
 
+#: how the API's document describes each audience and what each mask leaves (a JSON Schema):
+#: projections/event_schema.py documents every secret field from these
+AUDIENCES: dict[Callable[[Any], Audience], str] = {
+    _nobody: "no seat",
+    _seat: "the event's `seat`",
+    _actor: "the seat that sent the command",
+    _seen_by: "the seats in `seen_by` (every seat when it is null)",
+}
+NULLS = {"type": "array", "items": {"type": "null"}}
+MASKS: dict[Callable[[Any], Any], tuple[dict[str, Any], str]] = {
+    _cards: (NULLS, "a null for each card: how many is public, not which"),
+    _cards_by_key: (
+        {"type": "object", "additionalProperties": NULLS},
+        "a null for each card of each entry: how many is public, not which",
+    ),
+    _opaque: ({"type": "null"}, "null"),
+}
+
+
 @dataclass(frozen=True)
 class Secret:
     audience: Callable[[Any], Audience]

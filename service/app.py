@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from litestar import Litestar
-from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme, Tag
 
 from domain.application import Tables
@@ -16,6 +15,7 @@ from service.fanout import FanOut, InProcessFanOut
 from service.limits import RateLimiter, StreamSlots, rate_limit
 from service.logs import configure_logging
 from service.metrics import Metrics
+from service.openapi import DocumentConfig
 from service.operations import ObserveRequests, health_live, health_ready, metrics
 from service.problems import EXCEPTION_HANDLERS
 from service.protocol import JsonBodyRequest, head_as_get
@@ -59,7 +59,7 @@ def create_app(
         plugins=[RequestStructSchemaPlugin()],
         middleware=[ObserveRequests()],
         guards=[rate_limit],
-        openapi_config=OpenAPIConfig(
+        openapi_config=DocumentConfig(
             title="Saloon",
             version="0.1.0",
             description=DESCRIPTION,

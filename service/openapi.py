@@ -1,11 +1,184 @@
-"""`python -m service.openapi PATH`: write the app's OpenAPI document (the committed one)."""
+"""The app's OpenAPI document: what litestar builds from the routes, completed where their
+types cannot say enough. `python -m service.openapi PATH` writes it (the committed one).
+
+litestar describes a response from its Python type: an event of the log is a `RedactedEvent`
+with an open `data`, and the stream an untyped body. The document completes it once, on the
+way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and this module):
+- every event is `Event`, the union of one schema per event type that
+  `projections.event_schema` generates from the redaction rules, discriminated by `type`;
+- a `text/event-stream` response is described message by message (`StreamMessage`);
+- `links` lead from a created table, seat or test to the operations that follow.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
+
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import OpenAPI
+
+from projections.event_schema import REF, UNION, components
+
+#: litestar's component for the events' Python type, which `Event` replaces
+UNTYPED_EVENT = REF.format(name="RedactedEvent")
+STREAM_MESSAGE = "StreamMessage"
+SSE = "text/event-stream"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": REF.format(name=name)}
+
+
+def _stream_message(types: list[str]) -> dict[str, Any]:
+    """One message of the stream (service/stream.py): each event of the log, and at the end,
+    when the caller may no longer read the table, a `problem`."""
+
+    def message(event: dict[str, Any], data: str, **more: Any) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {
+                "event": event,
+                "data": {
+                    "type": "string",
+                    "contentMediaType": "application/json",
+                    "contentSchema": _ref(data),
+                },
+                **more,
+            },
+            "required": ["event", "data", *more],
+        }
+
+    version = {
+        "type": "string",
+        "pattern": "^[1-9][0-9]*$",
+        "description": "The table version of the event: send it back as Last-Event-ID",
+    }
+    return {
+        "description": "The body is Server-Sent Events: one message per event of the caller's "
+        "log, each with `id` (the table version), `event` (its type) and `data` (the JSON of "
+        "an `Event`), and keep-alive comments. When the caller may no longer read the table "
+        "(its seat removed, its credential replaced), a last `problem` message without `id` "
+        "carries the problem+json, and the stream ends.",
+        "oneOf": [
+            {"title": "Event message", **message({"enum": types}, UNION, id=version)},
+            {"title": "Problem message", **message({"const": "problem"}, "Problem")},
+        ],
+    }
+
+
+def _escape(path: str) -> str:
+    """A path as a JSON pointer in a URI fragment (RFC 6901, RFC 3986)."""
+    pointer = path.replace("~", "~0").replace("/", "~1")
+    return pointer.replace("{", "%7B").replace("}", "%7D")
+
+
+#: where each operation's answer leads: (method, path) of the source, its status, and for
+#: each link, named after the target's operationId, the target and its parameters
+TABLE = {"table_id": "$response.body#/table_id"}
+SAME_TABLE = {"table_id": "$request.path.table_id"}
+CLAIM = (
+    ("post", "/tables/{table_id}/seats/{seat}/claim"),
+    {**SAME_TABLE, "seat": "$response.body#/seat"},
+    {"invitation": "$response.body#/invitation"},
+)
+AT_A_NEW_TABLE = {
+    "getView": (("get", "/tables/{table_id}"), TABLE, None),
+    "addSeat": (("post", "/tables/{table_id}/seats"), TABLE, None),
+    "listEvents": (("get", "/tables/{table_id}/events"), TABLE, None),
+    "streamEvents": (("get", "/tables/{table_id}/stream"), TABLE, None),
+    "startTable": (("post", "/tables/{table_id}/start"), TABLE, None),
+    "closeTable": (("post", "/tables/{table_id}/close"), TABLE, None),
+}
+LINKS: dict[tuple[str, str, str], dict[str, Any]] = {
+    ("post", "/tables", "201"): {
+        **AT_A_NEW_TABLE,
+        "forkTable": (("post", "/tables/{table_id}/fork"), TABLE, None),
+        "verifyTable": (("get", "/tables/{table_id}/verify"), TABLE, None),
+    },
+    ("post", "/tables/{table_id}/fork", "201"): AT_A_NEW_TABLE,
+    ("post", "/tables/{table_id}/seats", "201"): {"claimSeat": CLAIM},
+    ("post", "/tables/{table_id}/seats/{seat}/invitation", "201"): {"claimSeat": CLAIM},
+    ("post", "/tables/{table_id}/seats/{seat}/claim", "201"): {
+        "getView": (("get", "/tables/{table_id}"), SAME_TABLE, None),
+    },
+    ("post", "/tables/{table_id}/close", "200"): {
+        "verifyTable": (("get", "/tables/{table_id}/verify"), SAME_TABLE, None),
+    },
+}
+#: every command that opens a test answers with its number: the test's record follows
+OPENED_TEST = REF.format(name="TestOpenedResult")
+TEST_RECORD = (
+    ("get", "/tables/{table_id}/tests/{number}"),
+    {**SAME_TABLE, "number": "$response.body#/test"},
+    None,
+)
+
+
+def _link(target: tuple[str, str], parameters: dict[str, str], body: Any) -> dict[str, Any]:
+    method, path = target
+    link = {"operationRef": f"#/paths/{_escape(path)}/{method}", "parameters": parameters}
+    return link if body is None else {**link, "requestBody": body}
+
+
+def _add_links(paths: dict[str, Any]) -> None:
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            for status, response in operation["responses"].items():
+                links = dict(LINKS.get((method, path, status), {}))
+                schema = response.get("content", {}).get("application/json", {}).get("schema")
+                if schema == {"$ref": OPENED_TEST}:
+                    links["getTest"] = TEST_RECORD
+                if links:
+                    response["links"] = {name: _link(*link) for name, link in links.items()}
+
+
+def _typed_events(value: Any) -> Any:
+    if value == {"$ref": UNTYPED_EVENT}:
+        return _ref(UNION)
+    if isinstance(value, dict):
+        return {key: _typed_events(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_typed_events(item) for item in value]
+    return value
+
+
+def complete(document: dict[str, Any]) -> dict[str, Any]:
+    """The document litestar built, with the events typed, the stream described and links."""
+    events = components()
+    schemas = document["components"]["schemas"]
+    taken = (events.keys() | {STREAM_MESSAGE}) & schemas.keys()
+    if taken:
+        raise ValueError(f"components named twice: {sorted(taken)}")
+    del schemas[UNTYPED_EVENT.rpartition("/")[2]]
+    types = list(events[UNION]["discriminator"]["mapping"])
+    document["components"]["schemas"] = dict(
+        sorted({**schemas, **events, STREAM_MESSAGE: _stream_message(types)}.items())
+    )
+    document = _typed_events(document)
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            for response in operation["responses"].values():
+                if SSE in response.get("content", {}):
+                    response["content"][SSE]["schema"] = _ref(STREAM_MESSAGE)
+    _add_links(document["paths"])
+    return document
+
+
+class Document(OpenAPI):
+    def to_schema(self) -> dict[str, Any]:
+        return complete(super().to_schema())
+
+
+class DocumentConfig(OpenAPIConfig):
+    """litestar's OpenAPI configuration, whose document is completed by `complete`."""
+
+    def to_openapi_schema(self) -> OpenAPI:
+        built = super().to_openapi_schema()
+        return Document(**{field.name: getattr(built, field.name) for field in fields(built)})
 
 
 def document() -> dict[str, Any]:

@@ -1,9 +1,12 @@
-"""The committed OpenAPI document is the app's schema, and documents every operation."""
+"""The committed OpenAPI document is the app's schema (the one it serves), documents every
+operation, types every event and links each creation to what follows."""
 
 import json
 from pathlib import Path
+from urllib.parse import unquote
 
 from service.openapi import render
+from tests.api_helpers import api_client, ok
 
 COMMITTED = Path(__file__).parent.parent / "openapi" / "openapi.json"
 
@@ -20,3 +23,53 @@ def test_every_operation_has_a_summary_and_its_error_responses() -> None:
             if path.startswith("/tables/"):
                 for status in ("401", "404"):
                     assert status in operation["responses"], f"{method} {path} lacks {status}"
+
+
+def test_the_served_document_is_the_committed_one() -> None:
+    with api_client() as client:
+        assert ok(client.get("/schema/openapi.json")) == json.loads(COMMITTED.read_text())
+
+
+def test_event_lists_and_the_stream_are_typed_with_the_union() -> None:
+    document = json.loads(render())
+    schemas = document["components"]["schemas"]
+    assert "RedactedEvent" not in schemas
+    event = {"$ref": "#/components/schemas/Event"}
+    assert schemas["EventPage"]["properties"]["events"]["items"] == event
+    assert schemas["TestRecord"]["properties"]["events"]["items"] == event
+    ok_stream = document["paths"]["/tables/{table_id}/stream"]["get"]["responses"]["200"]
+    assert ok_stream["content"]["text/event-stream"]["schema"] == {
+        "$ref": "#/components/schemas/StreamMessage"
+    }
+    messages = schemas["StreamMessage"]["oneOf"]
+    assert [m["properties"]["data"]["contentSchema"] for m in messages] == [
+        event,
+        {"$ref": "#/components/schemas/Problem"},
+    ]
+
+
+#: the operationIds the links are named after (agreed with the operations' own ids)
+OPERATION_IDS = {
+    "createTable", "getView", "addSeat", "claimSeat", "listEvents", "streamEvents",
+    "forkTable", "startTable", "closeTable", "verifyTable", "getTest",
+}  # fmt: skip
+
+
+def test_every_link_leads_to_an_operation_with_the_parameters_it_sets() -> None:
+    document = json.loads(render())
+    found = []
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for response in operation["responses"].values():
+                for name, link in response.get("links", {}).items():
+                    assert name in OPERATION_IDS, name
+                    pointer = link["operationRef"].removeprefix("#/paths/")
+                    target_path, _, target_method = pointer.rpartition("/")
+                    target_path = unquote(target_path).replace("~1", "/").replace("~0", "~")
+                    target = document["paths"][target_path][target_method]
+                    names = {p["name"] for p in target.get("parameters", [])}
+                    assert set(link["parameters"]) <= names, (path, name, link)
+                    found.append((method, path, name))
+    assert ("post", "/tables", "getView") in found
+    assert ("post", "/tables/{table_id}/seats", "claimSeat") in found
+    assert ("post", "/tables/{table_id}/tests/trait", "getTest") in found
