@@ -98,7 +98,10 @@ def _data(rule: Rule, properties: dict[str, Any]) -> tuple[dict[str, Any], list[
 def _payload(name: str, rule: Rule, data: dict[str, Any]) -> dict[str, Any]:
     properties, maskable = _data(rule, data.get("properties", {}))
     hidden: dict[str, Any] = {"type": "array", "uniqueItems": True}
-    hidden |= {"items": {"enum": maskable}} if maskable else {"maxItems": 0}
+    if maskable:
+        hidden["items"] = {"enum": maskable}
+    else:  # nothing to mask: still an array of strings (generators refuse one without items)
+        hidden |= {"items": {"type": "string"}, "maxItems": 0}
     return {
         "type": "object",
         "title": f"{name} event",
@@ -142,7 +145,12 @@ def components() -> dict[str, Any]:
     structs = [_data_struct(name, kind) for name, kind in kinds.items()]
     template = REF.format(name=PREFIX + "{name}")
     refs, found = msgspec.json.schema_components(structs, ref_template=template)
-    schemas = {f"{PREFIX}{name}": _scrub(schema) for name, schema in found.items()}
+    # titled by component name: generators name classes by title, and the API's own
+    # components keep the Structs' names (`Modifier` beside `Event.Modifier`)
+    schemas = {
+        f"{PREFIX}{name}": {**_scrub(schema), "title": f"{PREFIX}{name}"}
+        for name, schema in found.items()
+    }
     payloads = {}
     for (name, kind), ref in zip(kinds.items(), refs, strict=True):
         data = schemas.pop(ref["$ref"].rpartition("/")[2])
