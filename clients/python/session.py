@@ -1,0 +1,249 @@
+"""The README's session ("A session with curl"), through a client generated from the document.
+
+`saloon_client` is what `openapi-python-client` generates from `openapi/openapi.json`
+(`tests/test_clients.py` generates it, checks it and this script with `mypy --strict`, and
+plays the session against a live server). Every call goes through the generated operations
+and models, except the stream: the generated `stream_events` reads the whole body as one
+message, so the script streams the generated request with the client's own httpx client and
+parses each message, and each message's `data` as the typed `Event` union.
+
+Usage: `python session.py http://127.0.0.1:8000` (with `saloon_client` importable); prints
+what the session observed, as JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from typing import Any, TypeVar
+from uuid import UUID
+
+import httpx
+from saloon_client import AuthenticatedClient, Client
+from saloon_client.api.tables import (
+    add_seat,
+    choose,
+    claim_seat,
+    close_table,
+    create_character,
+    create_table,
+    draw,
+    get_view,
+    list_events,
+    open_opposed_test,
+    open_trait_test,
+    start_table,
+    stream_events,
+    verify_table,
+)
+from saloon_client.models import (
+    AddSeat,
+    ClaimSeat,
+    Contender,
+    CreateCharacter,
+    CreateCharacterTraits,
+    CreateTable,
+    Draw,
+    EventMessage,
+    EventPage,
+    OpenOpposedTest,
+    OpenTraitTest,
+    Options,
+    OptionsMode,
+    Problem,
+    ProblemMessage,
+    Purchase,
+    Skill,
+    TableView,
+    TestResolvedEvent,
+    Trait,
+)
+from saloon_client.models import Choose as ChooseCards
+from saloon_client.types import Unset
+
+T = TypeVar("T")
+TIMEOUT = httpx.Timeout(10)
+
+
+class Refused(Exception):
+    """The server answered a call of the session with a problem."""
+
+
+def ok(answer: T | Problem | None) -> T:
+    """The answer of a call, or an exception with the problem the server gave instead."""
+    if isinstance(answer, Problem):
+        raise Refused(f"{answer.status} {answer.type_}: {answer.detail}")
+    if answer is None:
+        raise Refused("an answer the document does not describe")
+    return answer
+
+
+def seat(api: str, table_id: UUID, mayor: AuthenticatedClient, name: str) -> AuthenticatedClient:
+    """The Mayor seats a player; the player claims the seat with the invitation (no
+    credential needed) and gets a client of its own with the credential."""
+    invited = ok(add_seat.sync(table_id, client=mayor, body=AddSeat(name=name)))
+    with Client(base_url=api, timeout=TIMEOUT) as anybody:
+        claim = ClaimSeat(invitation=invited.invitation)
+        claimed = ok(claim_seat.sync(table_id, invited.seat, client=anybody, body=claim))
+    return AuthenticatedClient(base_url=api, token=claimed.credential, timeout=TIMEOUT)
+
+
+def playable(cards: list[str]) -> str:
+    """A card to choose: any but a joker (whose suit the chooser would have to name)."""
+    return next(card for card in cards if "JK" not in card)
+
+
+def cards_seen(view: TableView) -> dict[str, list[str] | None]:
+    """The cards each participant of the open test holds, as this view shows them."""
+    assert view.test is not None, "no test is open"
+    seen: dict[str, list[str] | None] = {}
+    for participant in view.test.participants:
+        cards = participant.cards
+        seen[participant.character] = None if isinstance(cards, Unset) else cards
+    return seen
+
+
+def read_stream(client: AuthenticatedClient, table_id: UUID, count: int) -> list[EventMessage]:
+    """The first `count` event messages of the table's stream, from its first event."""
+    request: dict[str, Any] = stream_events._get_kwargs(table_id, after=0)
+    messages: list[EventMessage] = []
+    fields: dict[str, str] = {}
+    with client.get_httpx_client().stream(**request) as response:
+        if response.status_code != 200:
+            response.read()
+            raise Refused(f"the stream answered {response.status_code}: {response.text}")
+        for line in response.iter_lines():
+            if line.startswith(":"):  # a comment (keep-alive)
+                continue
+            if line:
+                name, _, value = line.partition(":")
+                value = value.removeprefix(" ")
+                fields[name] = f"{fields[name]}\n{value}" if name in fields else value
+                continue
+            if fields.get("event") == "problem":
+                problem = ProblemMessage.from_dict(fields)
+                raise Refused(f"the stream ended with a problem: {problem.data}")
+            if fields:
+                messages.append(EventMessage.from_dict(fields))
+            fields = {}
+            if len(messages) == count:
+                break
+    return messages
+
+
+@dataclasses.dataclass
+class Outcome:
+    """What the session observed, for whoever runs it to check."""
+
+    table_id: str
+    #: the cards each seat saw in the opposed test, by seat name and then character
+    opposed_cards_seen: dict[str, dict[str, list[str] | None]]
+    #: what each player drew in the opposed test, by character
+    opposed_drawn: dict[str, list[str]]
+    #: the numbers of the tests the log's TestResolved events resolve, in order
+    resolved_tests: list[int]
+    #: the streamed events: their versions and types, and whether the log has the same
+    streamed: list[tuple[int, str]]
+    stream_matches_log: bool
+    #: the table rewound to the version after `start`: its version, started, its test
+    rewound: tuple[int, bool, bool]
+    closed: bool
+    verified: bool
+    shuffles_checked: int
+
+
+def play(api: str) -> Outcome:
+    """The README's session against the server at `api`."""
+    with Client(base_url=api, timeout=TIMEOUT) as anybody:
+        created = ok(
+            create_table.sync(
+                client=anybody,
+                body=CreateTable(
+                    title="Dust and Lead",
+                    mayor_name="Ana",
+                    options=Options(mode=OptionsMode.NO_MANAGEMENT),
+                ),
+            )
+        )
+    table = created.table_id
+    mayor = AuthenticatedClient(base_url=api, token=created.credential, timeout=TIMEOUT)
+    david = seat(api, table, mayor, "David")
+    judit = seat(api, table, mayor, "Judit")
+
+    policarpo = CreateCharacter(
+        name="Policarpo",
+        traits=CreateCharacterTraits(hands=3, senses=4, muscle=3, head=2),
+        skills=[Skill.BRAWL, Skill.AGILITY, Skill.CUNNING, Skill.KNOWLEDGE],
+    )
+    clementine = CreateCharacter(
+        name="Clementine",
+        traits=CreateCharacterTraits(hands=2, senses=4, muscle=3, head=3),
+        skills=[Skill.AIM, Skill.AGILITY, Skill.CUNNING, Skill.PERCEPTION],
+        money=27,
+        purchases=[Purchase(item="rifle", price=20), Purchase(item="work clothes", price=3)],
+    )
+    c1 = ok(create_character.sync(table, client=david, body=policarpo)).id
+    c2 = ok(create_character.sync(table, client=judit, body=clementine)).id
+    started = ok(start_table.sync(table, client=mayor)).version
+
+    # A trait test: Senses (Perception), difficulty 8; David draws and chooses
+    trait = OpenTraitTest(character=c1, trait=Trait.SENSES, skill=Skill.PERCEPTION, difficulty=8)
+    ok(open_trait_test.sync(table, client=mayor, body=trait))
+    drawn = ok(draw.sync(table, client=david, body=Draw(character=c1))).cards
+    chosen = ChooseCards(character=c1, cards=[playable(drawn)])
+    ok(choose.sync(table, client=david, body=chosen))
+
+    # An opposed test: a chase, Muscle (Agility) on both sides; each draws and chooses in
+    # secret, and each sees only its own cards until the reveal
+    chase = OpenOpposedTest(
+        participants=[
+            Contender(character=c1, trait=Trait.MUSCLE, skill=Skill.AGILITY),
+            Contender(character=c2, trait=Trait.MUSCLE, skill=Skill.AGILITY),
+        ]
+    )
+    ok(open_opposed_test.sync(table, client=mayor, body=chase))
+    drawn_by = {
+        c1: ok(draw.sync(table, client=david, body=Draw(character=c1))).cards,
+        c2: ok(draw.sync(table, client=judit, body=Draw(character=c2))).cards,
+    }
+    seen = {
+        "David": cards_seen(ok(get_view.sync(table, client=david))),
+        "Judit": cards_seen(ok(get_view.sync(table, client=judit))),
+    }
+    for character, player in ((c1, david), (c2, judit)):
+        mine = ChooseCards(character=character, cards=[playable(drawn_by[character])])
+        ok(choose.sync(table, client=player, body=mine))
+
+    # The log, the stream, a rewind
+    resolved = ok(list_events.sync(table, client=david, type_=["TestResolved"])).events
+    numbers = [e.data.test for e in resolved if isinstance(e, TestResolvedEvent)]
+    messages = read_stream(judit, table, count=5)
+    # the generated parser of the `Event` union, as the log's page uses it
+    page = {"events": [json.loads(m.data) for m in messages], "next_after": None, "version": 0}
+    streamed = EventPage.from_dict(page).events
+    logged = ok(list_events.sync(table, client=judit, limit=len(messages))).events
+    rewound = ok(get_view.sync(table, client=david, version=started))
+
+    # Closing reveals the seed; then anyone at the table can verify every shuffle
+    ok(close_table.sync(table, client=mayor))
+    verification = ok(verify_table.sync(table, client=david))
+    final = ok(get_view.sync(table, client=judit))
+    for client in (mayor, david, judit):
+        client.get_httpx_client().close()
+    return Outcome(
+        table_id=str(table),
+        opposed_cards_seen=seen,
+        opposed_drawn=drawn_by,
+        resolved_tests=numbers,
+        streamed=[(e.version, e.type_) for e in streamed],
+        stream_matches_log=[e.to_dict() for e in streamed] == [e.to_dict() for e in logged],
+        rewound=(rewound.version, rewound.started, rewound.test is not None),
+        closed=final.closed,
+        verified=verification.verified,
+        shuffles_checked=verification.shuffles_checked,
+    )
+
+
+if __name__ == "__main__":
+    print(json.dumps(dataclasses.asdict(play(sys.argv[1]))))

@@ -1,0 +1,119 @@
+"""Clients generated from the committed `openapi/openapi.json` play the README's session.
+
+Python: `openapi-python-client` generates a package into a temporary directory, without a
+warning (a warning means it dropped an operation or a schema); `mypy --strict` passes on it
+together with `clients/python/session.py`, which then plays the session through its typed
+calls against a live server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from service.app import create_app
+from tests.frontera_helpers import in_memory_tables
+from tests.live_server import serving
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENT = ROOT / "openapi" / "openapi.json"
+PYTHON = ROOT / "clients" / "python"
+#: the virtual environment's scripts: the generator and the ruff its post-hook runs
+BIN = Path(sys.executable).parent
+
+
+def run(args: Sequence[str | Path], cwd: Path, timeout: float, **env: str) -> str:
+    """Run a tool; its output, or a failure that shows it."""
+    environment = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", **env}
+    done = subprocess.run(
+        [str(arg) for arg in args],
+        cwd=cwd,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    output = f"{done.stdout}\n{done.stderr}"
+    assert done.returncode == 0, f"{' '.join(map(str, args))} failed:\n{output}"
+    return output
+
+
+def assert_session(outcome: dict[str, Any]) -> None:
+    """What the README's session must have observed, whatever the cards."""
+    drawn = outcome["opposed_drawn"]
+    assert drawn.keys() == {"c1", "c2"}  # David's Policarpo, then Judit's Clementine
+    assert not set(drawn["c1"]) & set(drawn["c2"])
+    seen = outcome["opposed_cards_seen"]
+    # each player's view shows its own cards, and none of the other's
+    assert sorted(seen["David"]["c1"]) == sorted(drawn["c1"])
+    assert seen["David"]["c2"] is None
+    assert sorted(seen["Judit"]["c2"]) == sorted(drawn["c2"])
+    assert seen["Judit"]["c1"] is None
+    assert outcome["resolved_tests"] == [1, 2]
+    assert outcome["streamed"] == [
+        [1, "TableCreated"],
+        [2, "SeatJoined"],
+        [3, "CredentialIssued"],
+        [4, "SeatJoined"],
+        [5, "CredentialIssued"],
+    ]
+    assert outcome["stream_matches_log"] is True
+    version, started, test_open = outcome["rewound"]
+    assert version > 5 and started is True and test_open is False
+    assert outcome["closed"] is True
+    assert outcome["verified"] is True
+    assert outcome["shuffles_checked"] >= 2  # the table's deck, reshuffled after the first test
+
+
+def test_the_python_client_generated_from_the_document_plays_the_readme_session(
+    tmp_path: Path,
+) -> None:
+    output = run(
+        [
+            BIN / "openapi-python-client",
+            "generate",
+            "--path",
+            DOCUMENT,
+            "--meta",
+            "none",
+            "--config",
+            PYTHON / "openapi-python-client.yaml",
+            "--output-path",
+            tmp_path / "saloon_client",
+        ],
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert "Warning" not in output and "WARNING" not in output, output
+    (tmp_path / "mypy.ini").write_text("[mypy]\n")  # --strict alone, not the project's settings
+    run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--config-file",
+            tmp_path / "mypy.ini",
+            "--cache-dir",
+            ROOT / ".mypy_cache" / "clients",
+            "saloon_client",
+            PYTHON / "session.py",
+        ],
+        cwd=tmp_path,
+        timeout=300,
+        MYPYPATH=str(tmp_path),
+    )
+    with serving(create_app(tables=in_memory_tables())) as url:
+        played = run(
+            [sys.executable, PYTHON / "session.py", url],
+            cwd=tmp_path,
+            timeout=120,
+            PYTHONPATH=str(tmp_path),
+        )
+    assert_session(json.loads(played.splitlines()[0]))
