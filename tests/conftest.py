@@ -2,12 +2,14 @@
 
 Each is skipped, with the reason, when its server cannot be reached, except under CI=true,
 where an unreachable server fails the test instead: CI must never pass by skipping.
-Mark such tests with `@pytest.mark.postgres` or `@pytest.mark.redis`.
+Mark such tests with `@pytest.mark.postgres` or `@pytest.mark.redis`. Tests that need node
+and npm take the `node` fixture, on the same terms.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from collections.abc import Iterator
 from typing import NoReturn
@@ -110,3 +112,20 @@ def redis_url(redis_unreachable: str | None) -> str:
     if redis_unreachable is not None:
         _unavailable(redis_unreachable)
     return REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def node_unavailable() -> str | None:
+    """Why node and npm cannot be used, or None when both are on the PATH."""
+    missing = [tool for tool in ("node", "npm", "npx") if shutil.which(tool) is None]
+    return f"not on the PATH: {', '.join(missing)}" if missing else None
+
+
+@pytest.fixture
+def node(node_unavailable: str | None) -> str:
+    """The path of node (npm and npx beside it on the PATH)."""
+    if node_unavailable is not None:
+        _unavailable(node_unavailable)
+    path = shutil.which("node")
+    assert path is not None
+    return path

@@ -4,6 +4,12 @@ Python: `openapi-python-client` generates a package into a temporary directory, 
 warning (a warning means it dropped an operation or a schema); `mypy --strict` passes on it
 together with `clients/python/session.py`, which then plays the session through its typed
 calls against a live server.
+
+TypeScript: `openapi-typescript` (default flags) writes `clients/typescript/schema.d.ts`;
+`tsc --strict --noEmit` passes on `session.ts` (openapi-fetch's `createClient<paths>()`),
+which is then compiled and played against a live server too. The tools are pinned by
+`clients/typescript/package-lock.json` and installed there by `npm ci` (kept between runs
+until the lock file changes). Skipped with the reason without node, except under CI=true.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from tests.live_server import serving
 ROOT = Path(__file__).resolve().parent.parent
 DOCUMENT = ROOT / "openapi" / "openapi.json"
 PYTHON = ROOT / "clients" / "python"
+TYPESCRIPT = ROOT / "clients" / "typescript"
 #: the virtual environment's scripts: the generator and the ruff its post-hook runs
 BIN = Path(sys.executable).parent
 
@@ -116,4 +123,46 @@ def test_the_python_client_generated_from_the_document_plays_the_readme_session(
             timeout=120,
             PYTHONPATH=str(tmp_path),
         )
+    assert_session(json.loads(played.splitlines()[0]))
+
+
+def npm_ci() -> None:
+    """`npm ci` in clients/typescript, unless node_modules already holds its lock file."""
+    installed = TYPESCRIPT / "node_modules" / ".package-lock.json"
+    lock = TYPESCRIPT / "package-lock.json"
+    if installed.exists() and installed.stat().st_mtime >= lock.stat().st_mtime:
+        return
+    run(["npm", "ci", "--no-audit", "--no-fund"], cwd=TYPESCRIPT, timeout=300)
+
+
+def test_the_typescript_session_type_checks_with_the_generated_schema_and_plays(
+    node: str,
+) -> None:
+    npm_ci()
+    document = os.path.relpath(DOCUMENT, TYPESCRIPT)
+    run(
+        ["npx", "--no-install", "openapi-typescript", document, "-o", "schema.d.ts"],
+        cwd=TYPESCRIPT,
+        timeout=120,
+    )
+    run(["npx", "--no-install", "tsc", "--strict", "--noEmit", "-p", "."], TYPESCRIPT, 300)
+    # the type-checked session, compiled (without checking it again) and played
+    run(
+        [
+            "npx",
+            "--no-install",
+            "tsc",
+            "-p",
+            ".",
+            "--noEmit",
+            "false",
+            "--noCheck",
+            "--outDir",
+            "build",
+        ],
+        cwd=TYPESCRIPT,
+        timeout=300,
+    )
+    with serving(create_app(tables=in_memory_tables())) as url:
+        played = run([node, "run.mjs", url], cwd=TYPESCRIPT, timeout=120)
     assert_session(json.loads(played.splitlines()[0]))

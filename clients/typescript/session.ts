@@ -1,0 +1,249 @@
+// The README's session ("A session with curl") through openapi-fetch, typed by what
+// openapi-typescript generates from openapi/openapi.json with its default flags
+// (`npm run generate` writes schema.d.ts). tests/test_clients.py type-checks it with
+// `tsc --strict --noEmit`, then compiles it and plays it against a live server (run.mjs).
+import createClient, { type Client } from "openapi-fetch";
+import type { components, paths } from "./schema.js";
+
+type Schemas = components["schemas"];
+export type Event = Schemas["Event"];
+type Problem = Schemas["Problem"];
+type TableView = Schemas["TableView"];
+
+/** What the session observed, for whoever runs it to check. */
+export interface Outcome {
+  table_id: string;
+  /** the cards each seat saw in the opposed test, by seat name and then character */
+  opposed_cards_seen: Record<string, Record<string, string[] | null>>;
+  /** what each player drew in the opposed test, by character */
+  opposed_drawn: Record<string, string[]>;
+  /** the numbers of the tests the log's TestResolved events resolve, in order */
+  resolved_tests: number[];
+  /** the streamed events, their versions and types, and whether the log has the same */
+  streamed: [number, Event["type"]][];
+  stream_matches_log: boolean;
+  /** the table rewound to the version after `start`: its version, started, a test open */
+  rewound: [number, boolean, boolean];
+  closed: boolean;
+  verified: boolean;
+  shuffles_checked: number;
+}
+
+/** The data of an answer, or an error with the problem the server gave instead. */
+function ok<T>(answer: { data?: T; error?: Problem | unknown; response: Response }): T {
+  if (answer.data === undefined) {
+    const problem = answer.error as Partial<Problem> | undefined;
+    throw new Error(`${answer.response.status} ${problem?.type ?? ""}: ${problem?.detail ?? ""}`);
+  }
+  return answer.data;
+}
+
+function client(api: string, credential?: string): Client<paths> {
+  const headers: Record<string, string> =
+    credential === undefined ? {} : { Authorization: `Bearer ${credential}` };
+  return createClient<paths>({ baseUrl: api, headers });
+}
+
+/** The Mayor seats a player; the player claims the seat with the invitation (no credential
+ * needed) and gets a client of its own with the credential. */
+async function seat(api: string, table: string, mayor: Client<paths>, name: string) {
+  const invited = ok(
+    await mayor.POST("/tables/{table_id}/seats", {
+      params: { path: { table_id: table } },
+      body: { name },
+    }),
+  );
+  const claimed = ok(
+    await client(api).POST("/tables/{table_id}/seats/{seat}/claim", {
+      params: { path: { table_id: table, seat: invited.seat } },
+      body: { invitation: invited.invitation },
+    }),
+  );
+  return client(api, claimed.credential);
+}
+
+/** A card to choose: any but a joker (whose suit the chooser would have to name). */
+function playable(cards: string[]): string {
+  const card = cards.find((c) => !c.includes("JK"));
+  if (card === undefined) throw new Error(`only jokers in ${cards.join(", ")}`);
+  return card;
+}
+
+/** The cards each participant of the open test holds, as this view shows them. */
+function cardsSeen(view: TableView): Record<string, string[] | null> {
+  if (view.test === null) throw new Error("no test is open");
+  const seen: Record<string, string[] | null> = {};
+  for (const participant of view.test.participants) {
+    seen[participant.character] = participant.cards ?? null;
+  }
+  return seen;
+}
+
+/** The first `count` events of the table's stream, from its first event, each message's
+ * `data` parsed as the `Event` union. */
+async function readStream(player: Client<paths>, table: string, count: number): Promise<Event[]> {
+  const answer = await player.GET("/tables/{table_id}/stream", {
+    params: { path: { table_id: table }, query: { after: 0 } },
+    parseAs: "stream",
+  });
+  const body = answer.response.body;
+  if (!answer.response.ok || body === null) throw new Error(`stream: ${answer.response.status}`);
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const events: Event[] = [];
+  let fields = new Map<string, string>();
+  let rest = "";
+  try {
+    while (events.length < count) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      // lines end with CRLF, LF or CR; a CR at the end of a chunk may still have its LF coming
+      const lines = (rest + value).split(/\r\n|\n|\r(?!$)/);
+      rest = lines.pop() ?? "";
+      for (const line of lines) {
+        if (line.startsWith(":")) continue; // a comment (keep-alive)
+        if (line !== "") {
+          const colon = line.indexOf(":");
+          const name = colon < 0 ? line : line.slice(0, colon);
+          const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+          fields.set(name, fields.has(name) ? `${fields.get(name)}\n${value}` : value);
+          continue;
+        }
+        const data = fields.get("data");
+        if (fields.get("event") === "problem") throw new Error(`stream problem: ${data}`);
+        if (data !== undefined) events.push(JSON.parse(data) as Event);
+        fields = new Map();
+        if (events.length === count) break;
+      }
+    }
+  } finally {
+    await reader.cancel();
+  }
+  return events;
+}
+
+export async function play(api: string): Promise<Outcome> {
+  const created = ok(
+    await client(api).POST("/tables", {
+      body: { title: "Dust and Lead", mayor_name: "Ana", options: { mode: "no_management" } },
+    }),
+  );
+  const table = created.table_id;
+  const path = { path: { table_id: table } };
+  const mayor = client(api, created.credential);
+  const david = await seat(api, table, mayor, "David");
+  const judit = await seat(api, table, mayor, "Judit");
+
+  const c1 = ok(
+    await david.POST("/tables/{table_id}/characters", {
+      params: path,
+      body: {
+        name: "Policarpo",
+        traits: { hands: 3, senses: 4, muscle: 3, head: 2 },
+        skills: ["brawl", "agility", "cunning", "knowledge"],
+      },
+    }),
+  ).id;
+  const c2 = ok(
+    await judit.POST("/tables/{table_id}/characters", {
+      params: path,
+      body: {
+        name: "Clementine",
+        traits: { hands: 2, senses: 4, muscle: 3, head: 3 },
+        skills: ["aim", "agility", "cunning", "perception"],
+        money: 27,
+        purchases: [
+          { item: "rifle", price: 20 },
+          { item: "work clothes", price: 3 },
+        ],
+      },
+    }),
+  ).id;
+  const started = ok(await mayor.POST("/tables/{table_id}/start", { params: path })).version;
+
+  // A trait test: Senses (Perception), difficulty 8; David draws and chooses
+  ok(
+    await mayor.POST("/tables/{table_id}/tests/trait", {
+      params: path,
+      body: { character: c1, trait: "senses", skill: "perception", difficulty: 8 },
+    }),
+  );
+  const drawn = ok(
+    await david.POST("/tables/{table_id}/test/draw", { params: path, body: { character: c1 } }),
+  ).cards;
+  ok(
+    await david.POST("/tables/{table_id}/test/choose", {
+      params: path,
+      body: { character: c1, cards: [playable(drawn)] },
+    }),
+  );
+
+  // An opposed test: a chase, Muscle (Agility) on both sides; each draws and chooses in
+  // secret, and each sees only its own cards until the reveal
+  ok(
+    await mayor.POST("/tables/{table_id}/tests/opposed", {
+      params: path,
+      body: {
+        participants: [
+          { character: c1, trait: "muscle", skill: "agility" },
+          { character: c2, trait: "muscle", skill: "agility" },
+        ],
+      },
+    }),
+  );
+  const players: [string, Client<paths>][] = [
+    [c1, david],
+    [c2, judit],
+  ];
+  const drawnBy: Record<string, string[]> = {};
+  for (const [character, player] of players) {
+    drawnBy[character] = ok(
+      await player.POST("/tables/{table_id}/test/draw", { params: path, body: { character } }),
+    ).cards;
+  }
+  const seen = {
+    David: cardsSeen(ok(await david.GET("/tables/{table_id}", { params: path }))),
+    Judit: cardsSeen(ok(await judit.GET("/tables/{table_id}", { params: path }))),
+  };
+  for (const [character, player] of players) {
+    ok(
+      await player.POST("/tables/{table_id}/test/choose", {
+        params: path,
+        body: { character, cards: [playable(drawnBy[character] ?? [])] },
+      }),
+    );
+  }
+
+  // The log, the stream, a rewind
+  const resolved = ok(
+    await david.GET("/tables/{table_id}/events", {
+      params: { ...path, query: { type: ["TestResolved"] } },
+    }),
+  ).events;
+  const numbers = resolved.flatMap((e) => (e.type === "TestResolved" ? [e.data.test] : []));
+  const streamed = await readStream(judit, table, 5);
+  const logged = ok(
+    await judit.GET("/tables/{table_id}/events", {
+      params: { ...path, query: { limit: streamed.length } },
+    }),
+  ).events;
+  const rewound = ok(
+    await david.GET("/tables/{table_id}", { params: { ...path, query: { version: started } } }),
+  );
+
+  // Closing reveals the seed; then anyone at the table can verify every shuffle
+  ok(await mayor.POST("/tables/{table_id}/close", { params: path }));
+  const verification = ok(await david.GET("/tables/{table_id}/verify", { params: path }));
+  const final = ok(await judit.GET("/tables/{table_id}", { params: path }));
+  return {
+    table_id: table,
+    opposed_cards_seen: seen,
+    opposed_drawn: drawnBy,
+    resolved_tests: numbers,
+    streamed: streamed.map((e) => [e.version, e.type]),
+    stream_matches_log: JSON.stringify(streamed) === JSON.stringify(logged),
+    rewound: [rewound.version, rewound.started, rewound.test !== null],
+    closed: final.closed,
+    verified: verification.verified,
+    shuffles_checked: verification.shuffles_checked,
+  };
+}
