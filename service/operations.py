@@ -18,6 +18,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from domain.application import Tables
+from service.api import RESPONSES
 from service.contract import PublicOperation
 from service.credentials import genuine_seat
 from service.limits import command_name
@@ -49,6 +50,7 @@ class Readiness(msgspec.Struct):
     summary="Liveness: the process answers (/health is an alias)",
     tags=["operations"],
     operation_class=PublicOperation,
+    responses={405: RESPONSES[405]},
 )
 async def health_live() -> Liveness:
     return Liveness(status="ok")
@@ -61,12 +63,13 @@ async def health_live() -> Liveness:
     tags=["operations"],
     operation_class=PublicOperation,
     responses={
+        405: RESPONSES[405],
         503: ResponseSpec(
             Problem,
             description="A dependency does not answer (`/problems/not_ready`); see detail",
             media_type=MEDIA_TYPE,
             generate_examples=False,
-        )
+        ),
     },
 )
 async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
@@ -106,6 +109,7 @@ async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
     tags=["operations"],
     operation_class=PublicOperation,
     media_type="text/plain",
+    responses={405: RESPONSES[405]},
 )
 async def metrics(request: Request[Any, Any, Any]) -> Response[str]:
     text = generate_latest(metrics_of(request.app).registry).decode()

@@ -99,6 +99,11 @@ def test_headers_and_errors_are_described() -> None:
                 assert "Location" in response.get("headers", {}), f"{method} {path}"
             if status[0] in "45":
                 assert list(response["content"]) == [PROBLEM], f"{method} {path} {status}"
+            for name, header in response.get("headers", {}).items():
+                assert "schema" in resolve_header(header), f"{method} {path} {status} {name}"
+            assert ({"WWW-Authenticate"} if status == "401" else set()) | (
+                {"Retry-After"} if status in ("429", "503") else set()
+            ) <= set(response.get("headers", {})), f"{method} {path} {status}"
         if path.startswith("/tables/") and method == "post":
             assert {"400", "405", "415", "429", "500"} <= set(operation["responses"])
             success = next(r for s, r in operation["responses"].items() if s.startswith("2"))
@@ -107,6 +112,29 @@ def test_headers_and_errors_are_described() -> None:
     public = {"createTable", "claimSeat", "getHealth", "getLiveness", "getReadiness", "getMetrics"}
     for _, _, operation in operations():
         assert (operation["security"] == []) == (operation["operationId"] in public)
+
+
+def resolve_header(header: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in header:
+        return dict(DOCUMENT["components"]["headers"][header["$ref"].rsplit("/", 1)[1]])
+    return header
+
+
+def test_the_error_headers_are_required_and_typed() -> None:
+    headers = DOCUMENT["components"]["headers"]
+    assert headers["Retry-After"]["schema"] == {"type": "integer", "minimum": 1}
+    assert headers["WWW-Authenticate"]["schema"] == {"type": "string"}
+    assert all(header["required"] for header in headers.values())
+
+
+def test_the_stream_declares_last_event_id_as_an_optional_string() -> None:
+    stream = DOCUMENT["paths"]["/tables/{table_id}/stream"]["get"]
+    (header,) = [p for p in stream["parameters"] if p["name"] == "Last-Event-ID"]
+    assert (header["in"], header["required"], header["schema"]["type"]) == (
+        "header",
+        False,
+        "string",
+    )
 
 
 def test_ids_that_are_uuids_are_typed_as_uuids() -> None:
