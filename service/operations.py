@@ -48,6 +48,7 @@ class Readiness(msgspec.Struct):
     # one handler, two paths, an operationId each
     operation_id=lambda _, __, path: "getLiveness" if len(path) > 1 else "getHealth",
     summary="Liveness: the process answers (/health is an alias)",
+    description="For the orchestrator: 200 while the process answers, whatever its dependencies.",
     tags=["operations"],
     operation_class=PublicOperation,
     responses={405: RESPONSES[405]},
@@ -60,6 +61,8 @@ async def health_live() -> Liveness:
     "/health/ready",
     operation_id="getReadiness",
     summary="Readiness: the event store answers (and Redis, when configured)",
+    description="For the load balancer: 200 when the event store (and Redis, when "
+    "configured) answers within a few seconds, else 503 with each failed check.",
     tags=["operations"],
     operation_class=PublicOperation,
     responses={
@@ -106,6 +109,8 @@ async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
     "/metrics",
     operation_id="getMetrics",
     summary="Prometheus metrics of this process (text exposition format)",
+    description="Commands by name and outcome with their latency, and the open streams, of "
+    "this worker process only.",
     tags=["operations"],
     operation_class=PublicOperation,
     media_type="text/plain",

@@ -81,6 +81,10 @@ def _last_event_id(header: str | None, query: int | None) -> int:
     "/tables/{table_id:uuid}/stream",
     operation_id="streamEvents",
     summary="Live stream (SSE) of the caller's redacted events; resume with Last-Event-ID",
+    description="The table's events, live, as the caller's seat may see them: each message "
+    "carries the event's table version as `id`; reconnect with `Last-Event-ID` (or `after`) to "
+    "get every later event exactly once. When the seat is removed or its credential stops "
+    "working, a last `problem` message ends the stream.",
     responses={**RESPONSES, **STREAM_RESPONSES},
     security=[{"bearer": []}],
     tags=["tables"],

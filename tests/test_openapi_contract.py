@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 from litestar.testing import TestClient
 
 from domain.application import Tables
@@ -144,6 +145,28 @@ def test_ids_that_are_uuids_are_typed_as_uuids() -> None:
     ):
         for field in fields:
             assert SCHEMAS[name]["properties"][field]["format"] == "uuid"
+
+
+#: the operations whose body the README's curl session shows
+README_BODIES = {
+    "createTable", "addSeat", "claimSeat", "createCharacter", "openTraitTest", "draw", "choose",
+    "openOpposedTest", "openCombat", "startCombatTurn", "declareAction", "chooseAttacks",
+    "sufferAccident", "openMedicalCare", "advanceTime", "drink", "faceThreat", "startHouseGame",
+    "playHouseRound", "tryToStopGambling", "pickCards",
+}  # fmt: skip
+
+
+def test_the_readme_bodies_are_examples_that_keep_to_their_schemas() -> None:
+    shown = set()
+    for path, method, operation in operations():
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+        for example in body.get("examples", {}).values():
+            # the body's schema, its references resolved in the document's components
+            schema = {**body["schema"], "components": DOCUMENT["components"]}
+            errors = list(Draft202012Validator(schema).iter_errors(example["value"]))
+            assert not errors, f"{method} {path}: {[error.message for error in errors]}"
+            shown.add(operation["operationId"])
+    assert shown == README_BODIES
 
 
 # -- what the document allows is accepted, what it forbids is refused -----------------------
