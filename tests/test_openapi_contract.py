@@ -296,6 +296,20 @@ def test_if_match_follows_its_declared_pattern(
     assert_verdict(response, accepted)
 
 
+def test_the_server_decodes_every_example_it_shows(client: TestClient[Any]) -> None:
+    """Past decoding, each example meets a table that does not exist (404), or none at all
+    for a credential (401): never 400, the answer to a body the server cannot read."""
+    table = "00000000-0000-4000-8000-000000000000"
+    for path, method, operation in operations():
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+        for example in body.get("examples", {}).values():
+            url = path.replace("{table_id}", table).replace("{seat}", "s1")
+            response = client.request(
+                method, url, json=example["value"], headers={"Authorization": "Bearer x"}
+            )
+            assert response.status_code in (201, 401, 404), (path, response.text)
+
+
 def test_metrics_answer_one_exact_content_type(client: TestClient[Any]) -> None:
     assert (
         client.get("/metrics").headers["content-type"] == "text/plain; version=1.0.0; charset=utf-8"
