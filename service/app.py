@@ -63,7 +63,7 @@ def create_app(
             title="Saloon",
             version="0.1.0",
             description=DESCRIPTION,
-            license=License(name="All rights reserved", identifier="LicenseRef-Proprietary"),
+            license=License(name="MIT", identifier="MIT"),
             tags=[
                 Tag(
                     name="tables",
