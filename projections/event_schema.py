@@ -59,6 +59,8 @@ def _data_struct(name: str, kind: type) -> type[msgspec.Struct]:
 
 
 def _secret(schema: dict[str, Any], masked: dict[str, Any], why: str) -> dict[str, Any]:
+    if not schema:  # any value already: the mask is one of them
+        return {"description": why}
     return {"anyOf": [schema, masked], "description": why}
 
 

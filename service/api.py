@@ -7,6 +7,7 @@ new version; reads go through `projections`, which alone decide what the caller 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Annotated, Any, TypeVar
 from uuid import UUID
@@ -16,6 +17,7 @@ import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import ResponseHeader
 from litestar.openapi import ResponseSpec
+from litestar.openapi.spec import Example, Operation, RequestBody
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 
 from domain.application import MIN_CREATION_KEY, CommandRequest, Outcome, Tables
@@ -119,6 +121,20 @@ CREATED_HEADERS = [
         documentation_only=True,
     ),
 ]
+
+
+def with_example(value: dict[str, Any], base: type[Operation] = Operation) -> type[Operation]:
+    """An operation class whose JSON request body shows `value`, a body of the README's curl
+    session: litestar would put a body's examples in its schema, not in its media type."""
+
+    def __post_init__(self: Operation) -> None:
+        getattr(base, "__post_init__", lambda _: None)(self)
+        if isinstance(self.request_body, RequestBody):
+            self.request_body.content["application/json"].examples = {
+                "readme": Example(summary="As in the README's session", value=value)
+            }
+
+    return dataclass(type(f"{base.__name__}WithExample", (base,), {"__post_init__": __post_init__}))
 
 
 def _responses(*extra: tuple[int, str]) -> dict[int, ResponseSpec]:
@@ -245,12 +261,20 @@ async def read_log(
 
 
 def _command(
-    path: str, summary: str, status: int = 200, *, operation_id: str, command: str, **kwargs: Any
+    path: str,
+    summary: str,
+    status: int = 200,
+    *,
+    operation_id: str,
+    command: str,
+    description: str,
+    **kwargs: Any,
 ) -> Any:
     return post(
         path,
         operation_id=operation_id,
         summary=summary,
+        description=description,
         status_code=status,
         responses=COMMAND_RESPONSES,
         response_headers=CREATED_HEADERS if status == 201 else HEADERS,
@@ -267,8 +291,14 @@ class TablesController(Controller):
     @post(
         "/",
         operation_id="createTable",
-        operation_class=PublicOperation,
+        operation_class=with_example(
+            {"title": "Dust and Lead", "mayor_name": "Ana", "options": {"mode": "no_management"}},
+            PublicOperation,
+        ),
         summary="Create a table; returns the Mayor's credential",
+        description="The Mayor sets up a table of a rule system (Frontera) and its game mode "
+        "[L205]: Normal, without management [L349] or wear [L363]. The answer carries the "
+        "Mayor's credential, shown this once.",
         status_code=201,
         responses=COMMAND_RESPONSES,
         response_headers=CREATED_HEADERS,
@@ -306,6 +336,10 @@ class TablesController(Controller):
         "/{table_id:uuid}",
         operation_id="getView",
         summary="The caller's view of the table, now or as it was at a version (rewind)",
+        description="What the caller's seat may see of the table: seats, characters, decks "
+        "and piles (face down where the book says nobody looks [L236]), the open test, "
+        "combat or exchange. With `version`, the table as it was then; with `audit`, the "
+        "Mayor sees every card any seat has seen.",
         responses=RESPONSES,
         response_headers=HEADERS,
         security=[{"bearer": []}],
@@ -331,6 +365,9 @@ class TablesController(Controller):
         201,
         operation_id="forkTable",
         command="ForkTable",
+        description="The Mayor starts a new table from this one as it was at a version, to "
+        "replay a disputed moment another way. Its seats take new invitations "
+        "(`inviteSeat`).",
     )
     async def fork(
         self,
@@ -361,6 +398,10 @@ class TablesController(Controller):
         201,
         operation_id="addSeat",
         command="AddSeat",
+        description="The Mayor seats a player at the table; the answer is the seat's "
+        "single-use invitation, for the Mayor to pass on and the player to redeem "
+        "(`claimSeat`).",
+        operation_class=with_example({"name": "David"}),
     )
     async def add_seat(
         self,
@@ -379,6 +420,9 @@ class TablesController(Controller):
         201,
         operation_id="inviteSeat",
         command="InviteSeat",
+        description="The Mayor issues a seat a new invitation: a player who lost the "
+        "credential, or a fork's seat. The credential in force keeps working until the "
+        "invitation is redeemed.",
     )
     async def invite(
         self,
@@ -394,8 +438,13 @@ class TablesController(Controller):
     @post(
         "/{table_id:uuid}/seats/{seat:str}/claim",
         operation_id="claimSeat",
-        operation_class=PublicOperation,
+        operation_class=with_example(
+            {"invitation": "<the invitation of addSeat>"}, PublicOperation
+        ),
         summary="Claim a seat with its invitation; returns the seat's credential, to no one else",
+        description="A player redeems the seat's invitation, once, and receives the seat's "
+        "credential, which nobody else, the Mayor included, ever sees. A spent or replaced "
+        "invitation is 401.",
         status_code=201,
         responses=COMMAND_RESPONSES,
         response_headers=CREATED_HEADERS,
@@ -420,6 +469,9 @@ class TablesController(Controller):
         "Replace the caller's credential; the old one stops working at once",
         operation_id="rotateCredential",
         command="RotateCredential",
+        description="The caller replaces its seat's credential: the old one stops working at "
+        "once. Takes no Idempotency-Key: a replayed answer would hand the credential out "
+        "again.",
     )
     async def rotate(
         self, request: Request[Any, Any, Any], table_id: FromPath[UUID], if_match: IfMatch
@@ -433,6 +485,9 @@ class TablesController(Controller):
         "Set out the cards as the table's mode says (Mayor)",
         operation_id="startTable",
         command="StartTable",
+        description="The Mayor starts the game: the cards are set out as the table's mode "
+        "says [L205]; in Normal mode, one deck per 4 players and 8 random cards face down in "
+        "each player's deck [L223, L236].",
     )
     async def start(
         self,
@@ -448,6 +503,9 @@ class TablesController(Controller):
         "Close the table and reveal its seed (Mayor)",
         operation_id="closeTable",
         command="CloseTable",
+        description="The Mayor closes the table: no more commands, the seed of every shuffle "
+        "is revealed, and every seat may see every card and verify the shuffles "
+        "(`verifyTable`).",
     )
     async def close(
         self,
@@ -462,6 +520,8 @@ class TablesController(Controller):
         "/{table_id:uuid}/verify",
         operation_id="verifyTable",
         summary="After closing: recompute every shuffle from the revealed seed",
+        description="Anyone at a closed table checks that the revealed seed matches the "
+        "commitment made at its creation and that every shuffle of the log follows from it.",
         responses=RESPONSES,
         security=[{"bearer": []}],
     )
@@ -485,6 +545,9 @@ class TablesController(Controller):
         "/{table_id:uuid}/characters/{character_id:str}",
         operation_id="getCharacter",
         summary="A character: its sheet in full for its player and the Mayor, else the public part",
+        description="A character's sheet [L1446]: traits, skills, toughness and confidence, "
+        "health, morale and sobriety, gear and money; in full for its player and the Mayor, "
+        "its public part for the other seats.",
         responses=RESPONSES,
         security=[{"bearer": []}],
     )
@@ -504,6 +567,9 @@ class TablesController(Controller):
         "/{table_id:uuid}/tests/{number:int}",
         operation_id="getTest",
         summary="A test: rulings, cards played, outcome, and its events as the caller may see them",
+        description="The record of a test (trait [L733], opposed [L785], combat turn [L873] "
+        "...): the Mayor's rulings, the cards drawn and played as the caller may see them, "
+        "the outcome, and its events, to settle a dispute card by card.",
         responses=RESPONSES,
         security=[{"bearer": []}],
     )
@@ -534,7 +600,9 @@ class TablesController(Controller):
         "/{table_id:uuid}/events",
         operation_id="listEvents",
         summary="The audit log, each event as the caller may see it",
-        description=f"Each request examines at most {MAX_EXAMINED} events of the log: a filter "
+        description="The table's log, each event as the caller's seat may see it (hidden "
+        "cards masked), filtered by type, seat and version. "
+        f"Each request examines at most {MAX_EXAMINED} events of the log: a filter "
         "that matches little may answer fewer than `limit` events, even none, with "
         "`next_after` set; pass it as `after` to go on. `next_after` is null at the end.",
         responses=RESPONSES,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from litestar import Litestar
-from litestar.openapi.spec import Components, SecurityScheme, Tag
+from litestar.openapi.spec import Components, License, SecurityScheme, Tag
 
 from domain.application import Tables
 from service import reads
@@ -63,6 +63,7 @@ def create_app(
             title="Saloon",
             version="0.1.0",
             description=DESCRIPTION,
+            license=License(name="MIT", identifier="MIT"),
             tags=[
                 Tag(
                     name="tables",

@@ -7,7 +7,9 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
 - every event is `Event`, the union of one schema per event type that
   `projections.event_schema` generates from the redaction rules, discriminated by `type`;
 - a `text/event-stream` response is described message by message (`StreamMessage`);
-- `links` lead from a created table, seat or test to the operations that follow.
+- `links` lead from a created table, seat or test to the operations that follow;
+- every response header has its schema, and the errors their headers (`WWW-Authenticate`,
+  `Retry-After`), which litestar's `ResponseSpec` cannot declare.
 """
 
 from __future__ import annotations
@@ -146,8 +148,46 @@ def _typed_events(value: Any) -> Any:
     return value
 
 
+#: the schema of each response header: litestar's `ResponseHeader` gives none
+HEADER_SCHEMAS: dict[str, dict[str, Any]] = {
+    "ETag": {"type": "string", "pattern": '^"[0-9]+"$'},
+    "Location": {"type": "string", "format": "uri-reference"},
+    "Retry-After": {"type": "integer", "minimum": 1},
+    "WWW-Authenticate": {"type": "string"},
+}
+#: the headers every error of a status carries (service/problems.py), in `components.headers`
+RETRY_AFTER = {"description": "Seconds to wait before trying again", "required": True}
+ERROR_HEADERS: dict[str, dict[str, dict[str, Any]]] = {
+    "401": {
+        "WWW-Authenticate": {
+            "description": 'The scheme to authenticate with: `Bearer realm="saloon"`',
+            "required": True,
+        }
+    },
+    "429": {"Retry-After": RETRY_AFTER},
+    "503": {"Retry-After": RETRY_AFTER},
+}
+
+
+def _add_headers(document: dict[str, Any]) -> None:
+    shared = {name: h for headers in ERROR_HEADERS.values() for name, h in headers.items()}
+    document["components"]["headers"] = {
+        name: {**header, "schema": HEADER_SCHEMAS[name]} for name, header in shared.items()
+    }
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            for status, response in operation["responses"].items():
+                for name, header in response.get("headers", {}).items():
+                    header.setdefault("schema", HEADER_SCHEMAS[name])
+                for name in ERROR_HEADERS.get(status, {}):
+                    response.setdefault("headers", {})[name] = {
+                        "$ref": f"#/components/headers/{name}"
+                    }
+
+
 def complete(document: dict[str, Any]) -> dict[str, Any]:
-    """The document litestar built, with the events typed, the stream described and links."""
+    """The document litestar built, with the events typed, the stream described, links and
+    the headers' schemas."""
     events = components()
     schemas = document["components"]["schemas"]
     taken = (events.keys() | {STREAM_MESSAGE}) & schemas.keys()
@@ -165,6 +205,7 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
                 if SSE in response.get("content", {}):
                     response["content"][SSE]["schema"] = _ref(STREAM_MESSAGE)
     _add_links(document["paths"])
+    _add_headers(document)
     return document
 
 

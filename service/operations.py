@@ -18,6 +18,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from domain.application import Tables
+from service.api import RESPONSES
 from service.contract import PublicOperation
 from service.credentials import genuine_seat
 from service.limits import command_name
@@ -47,8 +48,10 @@ class Readiness(msgspec.Struct):
     # one handler, two paths, an operationId each
     operation_id=lambda _, __, path: "getLiveness" if len(path) > 1 else "getHealth",
     summary="Liveness: the process answers (/health is an alias)",
+    description="For the orchestrator: 200 while the process answers, whatever its dependencies.",
     tags=["operations"],
     operation_class=PublicOperation,
+    responses={405: RESPONSES[405]},
 )
 async def health_live() -> Liveness:
     return Liveness(status="ok")
@@ -58,15 +61,18 @@ async def health_live() -> Liveness:
     "/health/ready",
     operation_id="getReadiness",
     summary="Readiness: the event store answers (and Redis, when configured)",
+    description="For the load balancer: 200 when the event store (and Redis, when "
+    "configured) answers within a few seconds, else 503 with each failed check.",
     tags=["operations"],
     operation_class=PublicOperation,
     responses={
+        405: RESPONSES[405],
         503: ResponseSpec(
             Problem,
             description="A dependency does not answer (`/problems/not_ready`); see detail",
             media_type=MEDIA_TYPE,
             generate_examples=False,
-        )
+        ),
     },
 )
 async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
@@ -103,9 +109,12 @@ async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
     "/metrics",
     operation_id="getMetrics",
     summary="Prometheus metrics of this process (text exposition format)",
+    description="Commands by name and outcome with their latency, and the open streams, of "
+    "this worker process only.",
     tags=["operations"],
     operation_class=PublicOperation,
     media_type="text/plain",
+    responses={405: RESPONSES[405]},
 )
 async def metrics(request: Request[Any, Any, Any]) -> Response[str]:
     text = generate_latest(metrics_of(request.app).registry).decode()

@@ -20,14 +20,14 @@ import msgspec
 from litestar import Request, get
 from litestar.background_tasks import BackgroundTask
 from litestar.openapi import ResponseSpec
-from litestar.params import FromPath, QueryParameter
+from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain.errors import DomainError, InvalidCommand
 from domain.table import Table
 from projections.log import log_page
 from projections.redaction import RedactedEvent, Viewer
-from service.api import RESPONSES, Audit, read_as_caller, read_log, tables_of
+from service.api import NOT_NULL, RESPONSES, Audit, read_as_caller, read_log, tables_of
 from service.fanout import FanOut
 from service.limits import StreamSlots, held
 from service.problems import Problem, domain_problem
@@ -49,8 +49,21 @@ BATCH = 200
 Batch = tuple[list[RedactedEvent], int]
 
 
-def _last_event_id(request: Request[Any, Any, Any], query: int | None) -> int:
-    header = request.headers.get("last-event-id")
+#: the header an EventSource sends when it reconnects; checked by `_last_event_id`, so a value
+#: that is no table version is 422 `/problems/invalid_last_event_id`, as it always was
+LastEventId = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Last-Event-ID",
+        required=False,
+        description=f"Resume after this table version (0 to {MAX_VERSION}): the `id` of the "
+        "last message received. Wins over `after`.",
+        schema_extra=NOT_NULL,
+    ),
+]
+
+
+def _last_event_id(header: str | None, query: int | None) -> int:
     if header is None:
         return query or 0
     try:
@@ -68,6 +81,10 @@ def _last_event_id(request: Request[Any, Any, Any], query: int | None) -> int:
     "/tables/{table_id:uuid}/stream",
     operation_id="streamEvents",
     summary="Live stream (SSE) of the caller's redacted events; resume with Last-Event-ID",
+    description="The table's events, live, as the caller's seat may see them: each message "
+    "carries the event's table version as `id`; reconnect with `Last-Event-ID` (or `after`) to "
+    "get every later event exactly once. When the seat is removed or its credential stops "
+    "working, a last `problem` message ends the stream.",
     responses={**RESPONSES, **STREAM_RESPONSES},
     security=[{"bearer": []}],
     tags=["tables"],
@@ -83,8 +100,9 @@ async def stream(
             name="after", required=False, ge=0, le=MAX_VERSION, description="As Last-Event-ID"
         ),
     ] = None,
+    last_event_id: LastEventId = None,
 ) -> ServerSentEvent:
-    position = _last_event_id(request, after)
+    position = _last_event_id(last_event_id, after)
     tables = tables_of(request)
     fanout: FanOut = request.app.state.fanout
 

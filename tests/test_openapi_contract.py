@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 from litestar.testing import TestClient
 
 from domain.application import Tables
@@ -99,6 +100,11 @@ def test_headers_and_errors_are_described() -> None:
                 assert "Location" in response.get("headers", {}), f"{method} {path}"
             if status[0] in "45":
                 assert list(response["content"]) == [PROBLEM], f"{method} {path} {status}"
+            for name, header in response.get("headers", {}).items():
+                assert "schema" in resolve_header(header), f"{method} {path} {status} {name}"
+            assert ({"WWW-Authenticate"} if status == "401" else set()) | (
+                {"Retry-After"} if status in ("429", "503") else set()
+            ) <= set(response.get("headers", {})), f"{method} {path} {status}"
         if path.startswith("/tables/") and method == "post":
             assert {"400", "405", "415", "429", "500"} <= set(operation["responses"])
             success = next(r for s, r in operation["responses"].items() if s.startswith("2"))
@@ -109,6 +115,29 @@ def test_headers_and_errors_are_described() -> None:
         assert (operation["security"] == []) == (operation["operationId"] in public)
 
 
+def resolve_header(header: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in header:
+        return dict(DOCUMENT["components"]["headers"][header["$ref"].rsplit("/", 1)[1]])
+    return header
+
+
+def test_the_error_headers_are_required_and_typed() -> None:
+    headers = DOCUMENT["components"]["headers"]
+    assert headers["Retry-After"]["schema"] == {"type": "integer", "minimum": 1}
+    assert headers["WWW-Authenticate"]["schema"] == {"type": "string"}
+    assert all(header["required"] for header in headers.values())
+
+
+def test_the_stream_declares_last_event_id_as_an_optional_string() -> None:
+    stream = DOCUMENT["paths"]["/tables/{table_id}/stream"]["get"]
+    (header,) = [p for p in stream["parameters"] if p["name"] == "Last-Event-ID"]
+    assert (header["in"], header["required"], header["schema"]["type"]) == (
+        "header",
+        False,
+        "string",
+    )
+
+
 def test_ids_that_are_uuids_are_typed_as_uuids() -> None:
     for name, fields in (
         ("TableCreated", ["table_id"]),
@@ -116,6 +145,28 @@ def test_ids_that_are_uuids_are_typed_as_uuids() -> None:
     ):
         for field in fields:
             assert SCHEMAS[name]["properties"][field]["format"] == "uuid"
+
+
+#: the operations whose body the README's curl session shows
+README_BODIES = {
+    "createTable", "addSeat", "claimSeat", "createCharacter", "openTraitTest", "draw", "choose",
+    "openOpposedTest", "openCombat", "startCombatTurn", "declareAction", "chooseAttacks",
+    "sufferAccident", "openMedicalCare", "advanceTime", "drink", "faceThreat", "startHouseGame",
+    "playHouseRound", "tryToStopGambling", "pickCards",
+}  # fmt: skip
+
+
+def test_the_readme_bodies_are_examples_that_keep_to_their_schemas() -> None:
+    shown = set()
+    for path, method, operation in operations():
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+        for example in body.get("examples", {}).values():
+            # the body's schema, its references resolved in the document's components
+            schema = {**body["schema"], "components": DOCUMENT["components"]}
+            errors = list(Draft202012Validator(schema).iter_errors(example["value"]))
+            assert not errors, f"{method} {path}: {[error.message for error in errors]}"
+            shown.add(operation["operationId"])
+    assert shown == README_BODIES
 
 
 # -- what the document allows is accepted, what it forbids is refused -----------------------
@@ -243,6 +294,20 @@ def test_if_match_follows_its_declared_pattern(
         f"/tables/{table['table_id']}/seats", json={"name": "D"}, headers=headers
     )
     assert_verdict(response, accepted)
+
+
+def test_the_server_decodes_every_example_it_shows(client: TestClient[Any]) -> None:
+    """Past decoding, each example meets a table that does not exist (404), or none at all
+    for a credential (401): never 400, the answer to a body the server cannot read."""
+    table = "00000000-0000-4000-8000-000000000000"
+    for path, method, operation in operations():
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
+        for example in body.get("examples", {}).values():
+            url = path.replace("{table_id}", table).replace("{seat}", "s1")
+            response = client.request(
+                method, url, json=example["value"], headers={"Authorization": "Bearer x"}
+            )
+            assert response.status_code in (201, 401, 404), (path, response.text)
 
 
 def test_metrics_answer_one_exact_content_type(client: TestClient[Any]) -> None:
