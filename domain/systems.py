@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
@@ -60,6 +60,13 @@ FRONTERA = RuleSystem(
 )
 
 RULE_SYSTEMS: dict[str, RuleSystem] = {FRONTERA.name: FRONTERA}
+
+if TYPE_CHECKING:
+    SystemName = str
+else:
+    #: the name of a registered rule system: decoding refuses any other and the OpenAPI document
+    #: lists them, from the registry (a system registered above is a name accepted here)
+    SystemName = Literal[tuple(RULE_SYSTEMS)]
 
 
 def rule_system(name: str) -> RuleSystem:

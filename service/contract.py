@@ -54,6 +54,11 @@ def _extra(field_type: Any) -> dict[str, Any]:
     return {}
 
 
+def _bound(inclusive: int | None, exclusive: int | None, step: int) -> int | None:
+    """An integer's inclusive bound, from msgspec's `ge`/`le` or `gt`/`lt`."""
+    return inclusive if inclusive is not None else None if exclusive is None else exclusive + step
+
+
 class RequestStructSchemaPlugin(StructSchemaPlugin):
     """Struct schemas as litestar writes them, closed and without `default` for requests."""
 
@@ -72,10 +77,11 @@ class RequestStructSchemaPlugin(StructSchemaPlugin):
                 continue
             for key, value in _extra(field.type).items():
                 setattr(prop, prop.field_aliases().get(key, key), _value(key, value))
-            if prop.type == "integer":  # litestar writes integer bounds as floats
-                for bound in ("minimum", "maximum"):
-                    if isinstance(getattr(prop, bound), float):
-                        setattr(prop, bound, int(getattr(prop, bound)))
+            if isinstance(field.type, msgspec.inspect.IntType):
+                # litestar writes integer bounds as floats, which round 2**63 - 1 up: the
+                # document takes them from the Meta itself
+                prop.minimum = _bound(field.type.ge, field.type.gt, +1)
+                prop.maximum = _bound(field.type.le, field.type.lt, -1)
             prop.default = None
             if field.default not in (msgspec.NODEFAULT, msgspec.UNSET, None):
                 said = f"Optional; when absent, `{json.dumps(field.default)}`."

@@ -9,6 +9,7 @@ import msgspec
 
 from domain.frontera.state import Options
 from domain.names import Name, Title
+from domain.systems import SystemName
 from projections.redaction import RedactedEvent
 
 #: the largest table version there can be: the store keeps versions as signed 64-bit integers,
@@ -21,7 +22,7 @@ class CreateTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     title: Title
     #: the game master's name; Frontera calls the game master the Mayor
     mayor_name: Name
-    system: str = "frontera"
+    system: SystemName = "frontera"
     options: Options = msgspec.field(default_factory=Options)
 
 

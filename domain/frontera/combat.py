@@ -62,6 +62,33 @@ TECHNIQUE_WEAPON: dict[Technique, WeaponKind | None] = {
     Technique.AIM: "ranged",
 }
 
+RANGES: tuple[str, ...] = ("adjacent", "short", "medium", "long")
+MAX_RANGE_MODIFIER = 10
+#: a draw modifier per range, every range named (the document says so; `checked_weapon`
+#: refuses the rest, with a weapon's other rules)
+RangeModifiers = Annotated[
+    dict[str, int | None],
+    msgspec.Meta(
+        extra_json_schema={
+            "properties": {
+                name: {
+                    "anyOf": [
+                        {
+                            "type": "integer",
+                            "minimum": -MAX_RANGE_MODIFIER,
+                            "maximum": MAX_RANGE_MODIFIER,
+                        },
+                        {"type": "null"},
+                    ]
+                }
+                for name in RANGES
+            },
+            "required": list(RANGES),
+            "additionalProperties": False,
+        }
+    ),
+]
+
 
 class Weapon(Stored, kw_only=True, forbid_unknown_fields=True):
     """A weapon as table data: its kind, its damage and, per range, the cards it adds or
@@ -72,7 +99,7 @@ class Weapon(Stored, kw_only=True, forbid_unknown_fields=True):
     name: WeaponName
     damage: Annotated[int, msgspec.Meta(ge=0, le=MAX_WEAPON_DAMAGE)]
     #: per range: draw modifier, or None when the weapon cannot reach
-    ranges: dict[str, int | None]
+    ranges: RangeModifiers
     #: which techniques use it; given without one, a weapon takes the kind of the table's
     #: weapon of that name, else it is ranged. None only on weapons stored before kinds
     #: existed, which any technique may still use
@@ -84,7 +111,6 @@ def _ranged(long: int | None) -> dict[str, int | None]:
     return {"adjacent": -1, "short": 0, "medium": 0, "long": long}
 
 
-RANGES: tuple[str, ...] = ("adjacent", "short", "medium", "long")
 LASSO = "lasso"
 
 #: defaults with the book's figures: revolver damage 1, rifle 2, bow 1, no modifier at
@@ -121,7 +147,6 @@ DEFAULT_WEAPONS: dict[str, Weapon] = {
 
 #: weapons a table holds at once (the defaults are seven)
 MAX_WEAPONS = 30
-MAX_RANGE_MODIFIER = 10
 
 
 def checked_weapon(weapon: Weapon, known: dict[str, Weapon]) -> Weapon:

@@ -25,7 +25,7 @@ Decisions where the book is silent:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -109,7 +109,7 @@ class OpenCombat(Command):
     range: Range = "medium"
     ranges: list[RangeSetup] = []
     #: "only one can remain" [L1125]: shots each combatant may fire in the whole combat
-    shot_limit: int | None = None
+    shot_limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_SHOTS)] | None = None
 
 
 class UpdateCombat(Command):

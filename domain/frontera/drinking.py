@@ -33,7 +33,9 @@ Decisions where the book is silent:
 from __future__ import annotations
 
 import math
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
@@ -57,7 +59,7 @@ class Drink(Command):
     """The character drinks `drinks` beers or shots, one after the other."""
 
     character: str
-    drinks: int = 1
+    drinks: Annotated[int, msgspec.Meta(ge=1, le=MAX_DRINKS)] = 1
 
 
 class StartDrinkingDuel(Command):

@@ -43,7 +43,9 @@ Decisions where the book is silent:
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from domain.commands import Command
 from domain.errors import Conflict, Forbidden, InvalidCommand
@@ -133,7 +135,7 @@ class ShareLoot(Command, kw_only=True):
     """Protagonists share a treasure, loot or reward; `cards` > 1 for a rich one (Mayor)."""
 
     characters: list[str]
-    cards: int = 1
+    cards: Annotated[int, msgspec.Meta(ge=1, le=MAX_LOOT)] = 1
     reason: Reason
 
 

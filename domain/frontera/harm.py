@@ -15,7 +15,9 @@ Decisions where the book is silent:
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from domain.commands import Command
 from domain.errors import InvalidCommand
@@ -43,7 +45,7 @@ class SufferAccident(Command, kw_only=True):
     character: str
     cause: Cause
     #: the height of a fall, in metres
-    metres: int | None = None
+    metres: Annotated[int, msgspec.Meta(ge=1, le=MAX_FALL)] | None = None
     #: e.g. work clothes, +1 card in agility
     modifiers: list[Modifier] = []
     reason: Reason

@@ -40,7 +40,9 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+import msgspec
 
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
@@ -96,7 +98,7 @@ class GiveMedicalCare(Command):
 class AdvanceTime(Command, kw_only=True):
     """The Mayor lets time pass; the engine applies the recovery table to every character."""
 
-    amount: int
+    amount: Annotated[int, msgspec.Meta(ge=1)]
     unit: Unit
     #: the characters that rest (in bed) all along; the others are active
     resting: list[str] = []

@@ -50,6 +50,7 @@ from domain.frontera.setup import DEAL, deal_blocks, initial_zones
 from domain.frontera.state import (
     DEAD_MANS_HAND,
     DISCARD,
+    MAX_MODIFIER,
     PILE,
     REMOVED,
     TREASURE,
@@ -66,7 +67,6 @@ from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
 from domain.table import Table
 
-MAX_MODIFIER = 10
 #: characters ever created per seat (the Mayor's NPCs and henchmen count for the Mayor's)
 MAX_CHARACTERS_PER_SEAT = 40
 DIFFICULTY_RANGE = (2, 15)

@@ -73,10 +73,14 @@ class Options(Stored, kw_only=True, forbid_unknown_fields=True):
     weapons: dict[str, Weapon] = msgspec.field(default_factory=default_weapons)
 
 
+#: the most a modifier changes a draw by, up or down (0 is no modifier: `rules.py` refuses it)
+MAX_MODIFIER = 10
+
+
 class Modifier(Stored, kw_only=True, forbid_unknown_fields=True):
     """An explicit change to a draw count, with the Mayor's reason (gear, range, …)."""
 
-    amount: int
+    amount: Annotated[int, msgspec.Meta(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
     reason: Reason
 
 
