@@ -2,15 +2,18 @@
 
 Litestar decodes any body as JSON whatever its media type, and lets a decoder failure other
 than malformed JSON (bytes that are not UTF-8, nesting past the recursion limit) escape as a
-500. It also answers HEAD with 405 where GET is routed.
+500. It converts a body to its Struct leniently (0 for false, "3" for 3), which the document
+does not allow: a body is checked strictly against its Struct here first. It also answers
+HEAD with 405 where GET is routed.
 """
 
 from __future__ import annotations
 
 from typing import Any, cast
 
+import msgspec
 from litestar import Request
-from litestar.exceptions import SerializationException
+from litestar.exceptions import SerializationException, ValidationException
 from litestar.types import ASGIApp, Message, Receive, ReceiveMessage, Scope, Send
 
 from service.problems import Refused
@@ -36,13 +39,26 @@ class JsonBodyRequest(Request[Any, Any, Any]):
                 f"the body is read as JSON only: send it as application/json, not {media_type}",
             )
         try:
-            return await super().json()
+            value = await super().json()
         except SerializationException as error:
             raise _invalid_json(f"the body is not valid JSON: {error}") from None
         except UnicodeDecodeError:
             raise _invalid_json("the body is not valid JSON: it must be UTF-8") from None
         except RecursionError:
             raise _invalid_json("the body is not valid JSON: it nests too deep") from None
+        self._check_strictly(value)
+        return value
+
+    def _check_strictly(self, value: Any) -> None:
+        """The body as the document types it: no coercion of one JSON type into another."""
+        handler = self.scope.get("route_handler")
+        field = handler.parsed_fn_signature.parameters.get("data") if handler else None
+        body_type = getattr(field, "annotation", None)
+        if isinstance(body_type, type) and issubclass(body_type, msgspec.Struct):
+            try:
+                msgspec.convert(value, body_type, strict=True)
+            except msgspec.ValidationError as error:
+                raise ValidationException(detail=str(error)) from None
 
 
 def _invalid_json(detail: str) -> Refused:

@@ -14,7 +14,7 @@ import pytest
 from domain.application import Tables
 from service.app import create_app
 from service.settings import Settings
-from tests.api_helpers import Headers
+from tests.api_helpers import Headers, api_client
 from tests.frontera_helpers import SERVER_KEY
 from tests.live_server import serving
 from tests.test_api_protocol import assert_problem, new_table, version
@@ -173,3 +173,15 @@ def test_json_media_types_and_none_are_read(live: Live, headers: Headers) -> Non
     content = b'{"title": "Labelled", "mayor_name": "M"}'
     created = live.http.post("/tables", content=content, headers=headers)
     assert created.status_code == 201, created.text
+
+
+def test_a_body_is_held_to_its_documented_types_without_coercion() -> None:
+    """0 is no boolean and "3" no integer: the document says so, and so does the server."""
+    with api_client() as client:
+        for options in ({"skip_phase_1": 0}, {"decks": "1"}):
+            body = {"title": "T", "mayor_name": "M", "options": options}
+            refused = client.post("/tables", json=body)
+            assert refused.status_code == 400, refused.text
+            assert refused.json()["type"] == "/problems/invalid_request"
+        accepted = {"title": "T", "mayor_name": "M", "options": {"skip_phase_1": False}}
+        assert client.post("/tables", json=accepted).status_code == 201
