@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from service.app import create_app
+from tests import npm
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
 
@@ -126,19 +127,10 @@ def test_the_python_client_generated_from_the_document_plays_the_readme_session(
     assert_session(json.loads(played.splitlines()[0]))
 
 
-def npm_ci() -> None:
-    """`npm ci` in clients/typescript, unless node_modules already holds its lock file."""
-    installed = TYPESCRIPT / "node_modules" / ".package-lock.json"
-    lock = TYPESCRIPT / "package-lock.json"
-    if installed.exists() and installed.stat().st_mtime >= lock.stat().st_mtime:
-        return
-    run(["npm", "ci", "--no-audit", "--no-fund"], cwd=TYPESCRIPT, timeout=300)
-
-
 def test_the_typescript_session_type_checks_with_the_generated_schema_and_plays(
     node: str,
 ) -> None:
-    npm_ci()
+    npm.installed(TYPESCRIPT)
     document = os.path.relpath(DOCUMENT, TYPESCRIPT)
     run(
         ["npx", "--no-install", "openapi-typescript", document, "-o", "schema.d.ts"],
