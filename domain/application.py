@@ -28,6 +28,7 @@ from eventsourcing.persistence import (
 
 from domain import idempotency, structs
 from domain.commands import SHARED_HANDLERS, CloseTable, Handler
+from domain.dice import dice_mismatches
 from domain.errors import Conflict, DomainError, InvalidCommand, NotFound, StaleVersion
 from domain.idempotency import MAX_KEY, CommandRecorded
 from domain.keys import Bearer, TableKeys, commitment
@@ -52,11 +53,13 @@ MIN_CREATION_KEY = 16
 
 @dataclass(frozen=True)
 class Verification:
-    """Whether a closed table's revealed seed explains its commitment and every shuffle."""
+    """Whether a closed table's revealed seed explains its commitment, every shuffle and
+    every die."""
 
     seed: str
     commitment_matches: bool
     shuffles_checked: int
+    dice_checked: int
     mismatches: list[str]
 
 
@@ -398,7 +401,7 @@ class Tables(Application[UUID]):
     def verify(
         self, table_id: UUID, events: Iterable[DomainEventProtocol[UUID]] | None = None
     ) -> Verification:
-        """After closing: recompute every shuffle from the revealed seed and compare.
+        """After closing: recompute every shuffle and die from the revealed seed and compare.
 
         `events` are all the table's events, as the caller reads them (by default, from the
         store in pages)."""
@@ -410,12 +413,15 @@ class Tables(Application[UUID]):
         seed = bytes.fromhex(table.seed)
         if events is None:
             events = self.table_events(table_id)
-        checked, mismatches = rule_system(table.system).verify(events, seed)
+        events = list(events)
+        shuffles, mismatches = rule_system(table.system).verify_shuffles(events, seed)
+        dice, dice_mismatched = dice_mismatches(events, seed)
         return Verification(
             seed=table.seed,
             commitment_matches=commitment(seed) == table.seed_commitment,
-            shuffles_checked=checked,
-            mismatches=mismatches,
+            shuffles_checked=shuffles,
+            dice_checked=dice,
+            mismatches=mismatches + dice_mismatched,
         )
 
     def table_events(

@@ -6,23 +6,16 @@ them, and the application hands them to the handler the rule system registers fo
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import msgspec
 
 from domain.keys import TableKeys
 from domain.names import Name, Reason
+from domain.registry import Handler
 from domain.table import Table
 
 
 class Command(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Base of every command Struct."""
-
-
-#: a handler validates a command against a table and triggers its events; it returns
-#: what the acting seat gets back (an id, the cards it drew, …)
-Handler = Callable[[Table, str, Any, TableKeys], Any]
 
 
 class AddSeat(Command):

@@ -1,17 +1,45 @@
 """Dice that anyone can audit after closing, and the seam every dice system rolls through.
 
 A rule is written against `Dice`: it asks for a die when the rule needs one (a critical's
-confirmation only after a natural 1) and never knows where the face comes from. At a table
-the faces come from the table's seed, each die its own random operation (the HMAC stream of
-`domain.randomness`, rejection sampling, no modulo bias), or from the table's public
-`scripted_rolls`; every die is recorded before any value derived from it, and replay reads the
-recorded faces, never rolling again. In tests, `ScriptedDice` hands out given faces.
+confirmation only after a natural 1) and never knows where the face comes from. At a table,
+`TableDice` takes each face from the table's public `scripted_rolls` while they last, then from
+the table's seed, each die its own random operation (the HMAC stream of `domain.randomness`:
+rejection sampling, no modulo bias). The command records every die in a `DiceRolled` event
+before any value derived from it; replay reads the recorded faces and never rolls again, and
+`dice_mismatches` recomputes every face once the seed is revealed. In tests of pure rules,
+`ScriptedDice` hands out given faces.
+
+Who sees a roll is the roller's choice, as virtual tabletops offer it: `public`, `gm` (the
+roller and the game master), `blind` (the game master only: hidden NPC rolls) or `self` (the
+roller only). The game master may reveal a roll later (`RollsRevealed`); closing shows all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Annotated, Any, Literal, Protocol
+
+import msgspec
+
+from domain.errors import Conflict, InvalidCommand, NotFound
+from domain.keys import TableKeys
+from domain.randomness import die_face
+from domain.structs import Stored
+from domain.table import Table
+
+Visibility = Literal["public", "gm", "blind", "self"]
+#: the largest die a system rolls (a d100 as two d10 is still two dice)
+MAX_SIDES = 100
+#: scripted faces a table may fix in advance (tutorials, tests)
+MAX_SCRIPTED_ROLLS = 1000
+ScriptedRolls = Annotated[
+    list[Annotated[int, msgspec.Meta(ge=1, le=MAX_SIDES)]],
+    msgspec.Meta(
+        max_length=MAX_SCRIPTED_ROLLS,
+        description="Faces the table's dice show, in order, before the seed takes over "
+        "(public, for tutorials and tests).",
+    ),
+]
 
 
 class Dice(Protocol):
@@ -44,3 +72,143 @@ class ScriptedDice:
     @property
     def left(self) -> int:
         return len(self._faces) - len(self.rolled)
+
+
+class Die(Stored, kw_only=True):
+    """One physical die as it fell."""
+
+    sides: int
+    face: int
+    purpose: str
+    #: the table's random operation that gave the face; null for a scripted face
+    index: int | None
+    #: the die (its position in this roll) that this one rolls again, and why; null if none
+    reroll_of: int | None = None
+    reroll_source: str | None = None
+
+
+class DiceRolled(Table.Event):
+    """Roll `roll` of the table: the dice as they fell, before anything derived from them.
+
+    The faces are seen as `visibility` says until the game master reveals them or the table
+    closes; the system's events that derive from the roll name it (`roll`) and follow it."""
+
+    TOPIC = "dice.DiceRolled"
+    roll: int
+    #: who rolled: a character's id, or the seat for a bare roll
+    roller: str
+    visibility: Visibility
+    dice: list[Die]
+
+    def apply(self, table: Table) -> None:
+        table.rolls = self.roll
+        table.dice_rolled += len(self.dice)
+        seeded = [die.index for die in self.dice if die.index is not None]
+        if seeded:
+            table.random_operations = max(seeded) + 1
+        if self.visibility != "public":
+            table.secret_rolls = [*table.secret_rolls, self.roll]
+
+
+class RollsRevealed(Table.Event):
+    """The game master shows secret rolls (and what was derived from them) to every seat."""
+
+    TOPIC = "dice.RollsRevealed"
+    rolls: list[int]
+    reason: str
+
+    def apply(self, table: Table) -> None:
+        revealed = set(self.rolls)
+        table.secret_rolls = [roll for roll in table.secret_rolls if roll not in revealed]
+        table.revealed_rolls = sorted({*table.revealed_rolls, *revealed})
+
+
+class TableDice:
+    """The dice of one command at a table: scripted faces first, then the seed.
+
+    Faces are computed, never drawn from a global generator, so the same command on the same
+    table state gives the same faces; `record` puts them in the log as one roll."""
+
+    def __init__(self, table: Table, keys: TableKeys) -> None:
+        self._table = table
+        self._keys = keys
+        self._script: list[int] = list(table.options.get("scripted_rolls") or [])
+        self.dice: list[Die] = []
+
+    def roll(self, sides: int, purpose: str) -> int:
+        if not 2 <= sides <= MAX_SIDES:
+            raise ValueError(f"no die has {sides} sides here")
+        position = self._table.dice_rolled + len(self.dice)
+        if position < len(self._script):
+            face = self._script[position]
+            if face > sides:
+                raise InvalidCommand(
+                    f"scripted_rolls[{position}] is {face}, which a d{sides} cannot show "
+                    f"({purpose})",
+                    "scripted_roll_invalid",
+                )
+            die = Die(sides=sides, face=face, purpose=purpose, index=None)
+        else:
+            index = self._table.random_operations + sum(d.index is not None for d in self.dice)
+            face = self._keys.die_face(sides, index)
+            die = Die(sides=sides, face=face, purpose=purpose, index=index)
+        self.dice.append(die)
+        return face
+
+    def record(self, actor: str, roller: str, visibility: Visibility) -> int:
+        """Trigger the roll's event (call before the events derived from it); its number."""
+        number = self._table.rolls + 1
+        self._table.trigger_event(
+            DiceRolled,
+            actor=actor,
+            roll=number,
+            roller=roller,
+            visibility=visibility,
+            dice=list(self.dice),
+        )
+        self.dice = []
+        return number
+
+
+def reveal_rolls(table: Table, actor: str, rolls: list[int], reason: str) -> None:
+    """The game master shows secret rolls to everybody."""
+    table.require_open()
+    table.require_gm(actor, "reveal rolls")
+    for roll in rolls:
+        if not 1 <= roll <= table.rolls:
+            raise NotFound(f"this table has no roll {roll}", "unknown_roll")
+        if roll not in table.secret_rolls:
+            raise Conflict(f"roll {roll} is already seen by every seat", "roll_not_secret")
+    table.trigger_event(RollsRevealed, actor=actor, rolls=sorted(set(rolls)), reason=reason)
+
+
+def dice_mismatches(events: Iterable[Any], seed: bytes) -> tuple[int, list[str]]:
+    """After closing: replay the table and recompute every die from the seed or the script.
+
+    A seeded die must use the table's next random operation, so that no face could have been
+    picked by skipping operations. Returns how many dice were checked and each mismatch."""
+    table: Any = None
+    checked, mismatches = 0, []
+    for event in events:
+        if isinstance(event, DiceRolled):
+            script = list(table.options.get("scripted_rolls") or [])
+            position, index = table.dice_rolled, table.random_operations
+            for die in event.dice:
+                checked += 1
+                where = f"version {event.originator_version}: roll {event.roll}'s d{die.sides}"
+                if die.index is None:
+                    expected = script[position] if position < len(script) else None
+                    source = "the script"
+                else:
+                    if die.index != index:
+                        mismatches.append(f"{where} uses random operation {die.index}, not {index}")
+                    expected = die_face(seed, die.index, die.sides)
+                    index = die.index + 1
+                    source = "the seed"
+                if expected != die.face:
+                    mismatches.append(
+                        f"{where} ({die.purpose}) shows {die.face}, where {source} gives {expected}"
+                    )
+                position += 1
+        table = event.mutate(table)
+    return checked, mismatches

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 from uuid import UUID
 
-from domain.randomness import shuffled
+from domain.randomness import die_face, shuffled
 
 T = TypeVar("T")
 
@@ -58,6 +58,10 @@ class TableKeys:
     def shuffled(self, items: Sequence[T], index: int) -> list[T]:
         """Random operation number `index` of the table."""
         return shuffled(items, self._seed, index)
+
+    def die_face(self, sides: int, index: int) -> int:
+        """Random operation number `index` of the table, as a die of `sides` faces."""
+        return die_face(self._seed, index, sides)
 
     def reveal_seed(self) -> str:
         """The seed in hex, for the closing event only."""

@@ -1,6 +1,6 @@
 """Auditable randomness: random operation k of a table is a function of its seed and k.
 
-Operation k is a Fisher-Yates shuffle driven by the byte stream HMAC-SHA256(seed,
+Operation k is a die or a Fisher-Yates shuffle driven by the byte stream HMAC-SHA256(seed,
 "k:counter") with rejection sampling, so there is no modulo bias and anyone holding the
 seed (revealed when the table closes) can recompute every shuffle.
 """
@@ -49,3 +49,8 @@ def shuffled(items: Sequence[T], seed: bytes, index: int) -> list[T]:
         j = stream.below(i + 1)
         result[i], result[j] = result[j], result[i]
     return result
+
+
+def die_face(seed: bytes, index: int, sides: int) -> int:
+    """Random operation number `index` of a table: one die of `sides` faces."""
+    return _Stream(seed, index).below(sides) + 1

@@ -9,7 +9,7 @@ knows any rule system's words.
 from __future__ import annotations
 
 import hmac
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 from uuid import UUID
 
 import msgspec
@@ -19,6 +19,7 @@ from eventsourcing.utils import register_topic
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound, Unauthenticated
 from domain.keys import TableKeys, commitment, credential_hash
 from domain.names import checked_name, checked_reason
+from domain.registry import rule_system
 from domain.structs import Stored, clone
 
 GM = "gm"
@@ -64,6 +65,13 @@ class Table(Aggregate):
 
     TOPIC = "table"
 
+    #: rolls of dice so far (`domain.dice`), dice in them, and those not yet seen by every seat;
+    #: class defaults, so that tables stored before dice load unchanged
+    rolls = 0
+    dice_rolled = 0
+    secret_rolls = cast("list[int]", [])  # replaced, never mutated in place
+    revealed_rolls = cast("list[int]", [])
+
     class Created(Aggregate.Created):
         TOPIC = "table.TableCreated"
 
@@ -95,8 +103,6 @@ class Table(Aggregate):
         seed_commitment: str,
         lineage: Lineage | None,
     ) -> None:
-        from domain.systems import rule_system  # the registry imports every system
-
         self.system = system
         self.title = title
         self.options = options
@@ -143,8 +149,6 @@ class Table(Aggregate):
         its own; each player's seat waits to be claimed with the credential that player held
         at the old table, which the game master never had.
         """
-        from domain.systems import rule_system
-
         rules = rule_system(past.system)
         gm = past.gm_seat
         fork = cls.open(
@@ -336,8 +340,6 @@ class GameCopied(Table.Event):
     game: dict[str, Any]
 
     def apply(self, table: Table) -> None:
-        from domain.systems import rule_system
-
         table.game = rule_system(table.system).load_game(self.game)
 
 

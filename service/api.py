@@ -519,9 +519,10 @@ class TablesController(Controller):
     @get(
         "/{table_id:uuid}/verify",
         operation_id="verifyTable",
-        summary="After closing: recompute every shuffle from the revealed seed",
+        summary="After closing: recompute every shuffle and die from the revealed seed",
         description="Anyone at a closed table checks that the revealed seed matches the "
-        "commitment made at its creation and that every shuffle of the log follows from it.",
+        "commitment made at its creation and that every shuffle and die of the log follows "
+        "from it.",
         responses=RESPONSES,
         security=[{"bearer": []}],
     )
@@ -537,6 +538,7 @@ class TablesController(Controller):
             seed=report.seed,
             commitment_matches=report.commitment_matches,
             shuffles_checked=report.shuffles_checked,
+            dice_checked=report.dice_checked,
             mismatches=report.mismatches,
             verified=report.commitment_matches and not report.mismatches,
         )

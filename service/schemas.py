@@ -112,8 +112,9 @@ class VerificationResult(msgspec.Struct, kw_only=True):
     seed: str
     commitment_matches: bool
     shuffles_checked: int
+    dice_checked: int
     mismatches: list[str]
-    #: true when the seed explains the commitment and every shuffle
+    #: true when the seed explains the commitment, every shuffle and every die
     verified: bool
 
 

@@ -1,0 +1,68 @@
+"""What a rule system brings to the shared table, and the registry the table looks it up in.
+
+A rule system brings its options, its game state, and the handlers of its commands; the
+shared table, seats, seed, dice, log and views serve them all. This module names no system:
+`domain.systems` registers each, one line apiece.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from domain.errors import NotFound
+from domain.keys import TableKeys
+
+if TYPE_CHECKING:
+    from domain.table import Table
+
+#: a handler validates a command against a table and triggers its events; it returns
+#: what the acting seat gets back (an id, the cards it drew, …)
+Handler = Callable[["Table", str, Any, TableKeys], Any]
+
+
+def _nothing_face_down(_: Any, __: str, ___: TableKeys) -> None:
+    """A system with nothing face down (dice) has nothing to reshuffle after a fork."""
+
+
+def _no_shuffles(_: Iterable[Any], __: bytes) -> tuple[int, list[str]]:
+    return 0, []
+
+
+@dataclass(frozen=True)
+class RuleSystem:
+    name: str
+    #: id of the game master's seat, in the system's own word
+    gm_seat: str
+    #: validates a client's options, returning them as stored in the creation event
+    parse_options: Callable[[dict[str, Any]], dict[str, Any]]
+    #: the game state of a new table; runs inside the creation event, so it never fails
+    new_game: Callable[[dict[str, Any]], Any]
+    #: a game state from its stored form (a forked table's copy)
+    load_game: Callable[[dict[str, Any]], Any]
+    #: the state a fork copies, with nothing a fork's seat may not know written in order
+    fork_copy: Callable[[Any], dict[str, Any]]
+    handlers: Mapping[type, Handler]
+    #: what a forked table does after copying the state (e.g. reshuffle what is face down)
+    after_fork: Callable[[Any, str, TableKeys], None] = _nothing_face_down
+    #: after closing: (shuffles checked, mismatches) from the table's events and its seed;
+    #: dice are checked for every system by `domain.dice`
+    verify_shuffles: Callable[[Iterable[Any], bytes], tuple[int, list[str]]] = _no_shuffles
+
+
+RULE_SYSTEMS: dict[str, RuleSystem] = {}
+
+
+def register(system: RuleSystem) -> None:
+    if system.name in RULE_SYSTEMS:
+        raise ValueError(f"a rule system {system.name!r} is already registered")
+    RULE_SYSTEMS[system.name] = system
+
+
+def rule_system(name: str) -> RuleSystem:
+    system = RULE_SYSTEMS.get(name)
+    if system is None:
+        known = ", ".join(RULE_SYSTEMS)
+        raise NotFound(f"there is no rule system {name!r}; there is {known}", "unknown_system")
+    return system
