@@ -77,6 +77,8 @@ class ScriptedDice:
 class Die(Stored, kw_only=True):
     """One physical die as it fell."""
 
+    STORED_AS = "dice.Die"
+
     sides: int
     face: int
     purpose: str
