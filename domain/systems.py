@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from domain.asaltos.system import ASALTOS
 from domain.frontera.system import FRONTERA
 from domain.registry import RULE_SYSTEMS, register, rule_system
 
 __all__ = ["RULE_SYSTEMS", "SystemName", "rule_system"]
 
 register(FRONTERA)
+register(ASALTOS)
 
 if TYPE_CHECKING:
     SystemName = str

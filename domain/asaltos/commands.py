@@ -1,0 +1,192 @@
+"""What an asaltos client can ask of a table. Each Struct is one command.
+
+Every judgement of the game master is a required field: base difficulties, which
+modifiers apply (the combat tables' by name, any other with its reason), whether the
+defender can react and how, the pain and Medicine difficulties, which characteristic a
+badly healed wound costs. The server never invents them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from domain.asaltos.modifiers import Modifier, Other
+from domain.asaltos.sheet import Characteristic, Location, Sheet
+from domain.asaltos.state import Action, Condition
+from domain.commands import Command
+from domain.dice import Visibility
+from domain.names import Name, Reason
+
+#: a base difficulty: 0 standard, above harder, below easier [001:27,36]
+Difficulty = Annotated[int, msgspec.Meta(ge=-20, le=20)]
+Others = Annotated[list[Other], msgspec.Meta(max_length=10)]
+Named = Annotated[list[Modifier], msgspec.Meta(max_length=14)]
+CharacterId = Annotated[str, msgspec.Meta(min_length=1, max_length=20)]
+
+
+class CreateCharacter(Command, kw_only=True):
+    """A player creates its own character; the game master creates NPCs."""
+
+    name: Name
+    sheet: Sheet
+
+
+class Check(Command, kw_only=True):
+    """A check of a skill or a characteristic (exactly one) [001:27-42]."""
+
+    character: CharacterId
+    skill: Name | None = None
+    characteristic: Characteristic | None = None
+    base_difficulty: Difficulty
+    modifiers: Others
+    #: roll a certain success anyway, for its SL [001:40]
+    roll_for_sl: bool = False
+    #: in a combat round: the check uses the character's declared "other" action of the
+    #: tanda, and its accumulation
+    combat_action: bool = False
+    visibility: Visibility = "public"
+
+
+class Contender(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    character: CharacterId
+    skill: Name | None = None
+    characteristic: Characteristic | None = None
+    base_difficulty: Difficulty
+    modifiers: Others
+
+
+class OpposedCheck(Command, kw_only=True):
+    """Two checks compared by SL, "provided both succeeded" [001:37]."""
+
+    contenders: Annotated[list[Contender], msgspec.Meta(min_length=2, max_length=2)]
+    visibility: Visibility = "public"
+
+
+class StartCombat(Command, kw_only=True):
+    """The game master starts a combat (and its first round) with these combatants."""
+
+    combatants: Annotated[list[CharacterId], msgspec.Meta(min_length=1, max_length=40)]
+
+
+class StartRound(Command, kw_only=True):
+    """The next round (one second of game time [001:45]); unused actions lapse."""
+
+
+class DeclareActions(Command, kw_only=True):
+    """A combatant's ordered actions for the round [001:47,112]."""
+
+    character: CharacterId
+    actions: Annotated[list[Action], msgspec.Meta(min_length=1, max_length=10)]
+
+
+class TakeAim(Command, kw_only=True):
+    """The shooter spends this round aiming at `target` [001:90,103]."""
+
+    character: CharacterId
+    target: CharacterId
+
+
+class StartTanda(Command, kw_only=True):
+    """Everybody's next action [001:109]."""
+
+
+class PassActions(Command, kw_only=True):
+    """The character gives up its remaining actions of this tanda [001:109]."""
+
+    character: CharacterId
+
+
+class Attack(Command, kw_only=True):
+    """The attacker's next declared attack of the tanda, against `target`.
+
+    `reaction` is the game master's ruling of what the defender does with its declared
+    reaction of this tanda: "none" when it has none or none is possible (an arrow against
+    an unarmed man [001:110])."""
+
+    attacker: CharacterId
+    target: CharacterId
+    base_difficulty: Difficulty
+    modifiers: Named
+    other_modifiers: Others
+    #: a precision strike or shot at a chosen location (+1) [001:80,91,104]
+    location: Location | None
+    #: from behind or by surprise: an automatic hit [001:79]
+    surprise: bool
+    reaction: Literal["none", "parry", "dodge"]
+    defender_base_difficulty: Difficulty | None
+    defender_modifiers: Named
+    defender_other_modifiers: Others
+    visibility: Visibility = "public"
+
+
+class RollDamage(Command, kw_only=True):
+    """The pending hit's location (unless chosen) and damage [001:52,126-133]."""
+
+    visibility: Visibility = "public"
+
+
+class InflictWound(Command, kw_only=True):
+    """A wound the game master deals outside the attack rules (a fall, …) [001:49]."""
+
+    character: CharacterId
+    location: Location
+    level: Annotated[int, msgspec.Meta(ge=1, le=4)]
+    reason: Reason
+
+
+class PainRoll(Command, kw_only=True):
+    """A RES roll against a light wound's pain, for the current combat [001:63]."""
+
+    character: CharacterId
+    wound: Annotated[int, msgspec.Meta(ge=1)]
+    base_difficulty: Difficulty
+    modifiers: Others
+    visibility: Visibility = "public"
+
+
+class MedicineRoll(Command, kw_only=True):
+    """A Medicine roll: for the patient's death timers (`wound` None), or for a serious or
+    incapacitating wound's healing [001:65-67,72-73]."""
+
+    healer: CharacterId
+    patient: CharacterId
+    wound: Annotated[int, msgspec.Meta(ge=1)] | None
+    base_difficulty: Difficulty
+    modifiers: Others
+    visibility: Visibility = "public"
+
+
+class Loss(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The characteristic an incapacitated location healed without Medicine costs [001:73]."""
+
+    character: CharacterId
+    wound: Annotated[int, msgspec.Meta(ge=1)]
+    characteristic: Literal["AGI", "RES"]
+
+
+class AdvanceTime(Command, kw_only=True):
+    """Game time passes; wounds heal and death timers run out."""
+
+    seconds: Annotated[int, msgspec.Meta(ge=1, le=10 * 365 * 24 * 3600)]
+    reason: Reason
+    #: one for every incapacitated location that heals in this time without Medicine
+    losses: Annotated[list[Loss], msgspec.Meta(max_length=100)]
+
+
+class InterruptRest(Command, kw_only=True):
+    """Work or travel interrupts the character's rest: it starts again [001:72]."""
+
+    character: CharacterId
+    reason: Reason
+
+
+class ClearCondition(Command, kw_only=True):
+    character: CharacterId
+    condition: Condition
+    reason: Reason
+
+
+class EndCombat(Command, kw_only=True):
+    """The combat is over: suppressed pain returns, rest can begin."""

@@ -1,0 +1,130 @@
+"""From a hit to a wound level: location, damage roll, weapon code, armour [001:51-61,
+126-134]."""
+
+from __future__ import annotations
+
+from domain.asaltos.options import Options
+from domain.asaltos.sheet import (
+    LOCATION_TABLE,
+    Armour,
+    Group,
+    Location,
+    Weapon,
+    damage_modifier,
+    parse_code,
+)
+from domain.dice import Dice
+from domain.structs import Stored
+
+
+def roll_location(dice: Dice) -> tuple[int, Location]:
+    face = dice.roll(10, "location")
+    return face, LOCATION_TABLE[face]
+
+
+def highest_level(groups: list[Group]) -> int:
+    """The most a code can do: its highest level that is not "-"."""
+    return max(level for level, group in enumerate(groups, 1) if group is not None)
+
+
+def lookup(groups: list[Group], result: int, options: Options) -> int:
+    """The wound level (0: none) a damage result reaches in a code [001:127-129]; results
+    outside every group follow the table's options (§1.4 GAP)."""
+    levels = [(level, group) for level, group in enumerate(groups, 1) if group is not None]
+    for level, (low, high) in levels:
+        if low <= result <= high:
+            return level
+    lowest, (first, _) = levels[0]
+    highest, (_, last) = levels[-1]
+    if result < first:
+        return lowest if options.damage_below_code == "lowest_level" else 0
+    if result > last:
+        return highest if options.damage_above_code == "highest_level" else 0
+    below = max(level for level, (_, high) in levels if high < result)
+    above = min(level for level, (low, _) in levels if low > result)
+    return below if options.damage_in_gap == "lower_level" else above
+
+
+class Damage(Stored, kw_only=True):
+    """A damage roll as resolved, term by term."""
+
+    STORED_AS = "asaltos.Damage"
+
+    location: Location
+    #: the location die, None when the attacker chose the location
+    location_face: int | None
+    #: the damage die, None for a critical at the code's highest level
+    face: int | None
+    strength: int
+    sl: int
+    armour_roll: int
+    total: int
+    #: the level the code gives, before armour that subtracts levels
+    code_level: int
+    armour_levels: int
+    level: int
+    critical: bool
+
+
+def adds_strength(weapon: Weapon, options: Options) -> bool:
+    """The FUE modifier goes on melee damage [001:78], on thrown weapons per the options."""
+    if not options.add_strength_modifier:
+        return False
+    return weapon.reach == "melee" or (
+        weapon.reach == "thrown" and options.thrown_strength_modifier
+    )
+
+
+def resolve_damage(
+    weapon: Weapon,
+    fue: int,
+    sl: int,
+    *,
+    critical: bool,
+    chosen: Location | None,
+    armour: Armour | None,
+    options: Options,
+    dice: Dice,
+) -> Damage:
+    """Roll the location (unless chosen [001:52]) and the damage; a critical does maximum
+    damage and ignores armour [001:39]."""
+    location_face, location = (None, chosen) if chosen is not None else roll_location(dice)
+    groups = parse_code(weapon.code)
+    strength = damage_modifier(fue) if adds_strength(weapon, options) else 0
+    sl_term = sl if options.add_success_level else 0
+    if critical and options.critical_damage == "highest_level":
+        level = highest_level(groups)
+        return Damage(
+            location=location,
+            location_face=location_face,
+            face=None,
+            strength=strength,
+            sl=sl_term,
+            armour_roll=0,
+            total=0,
+            code_level=level,
+            armour_levels=0,
+            level=level,
+            critical=True,
+        )
+    face = 10 if critical else dice.roll(10, "damage")
+    protection = None
+    if armour is not None and not critical and location in armour.covers:
+        protection = armour.protection.get(weapon.type)
+    armour_roll = protection.amount if protection and protection.mode == "roll" else 0
+    armour_levels = protection.amount if protection and protection.mode == "levels" else 0
+    total = face + strength + sl_term - armour_roll
+    code_level = lookup(groups, total, options)
+    return Damage(
+        location=location,
+        location_face=location_face,
+        face=None if critical else face,
+        strength=strength,
+        sl=sl_term,
+        armour_roll=armour_roll,
+        total=total,
+        code_level=code_level,
+        armour_levels=armour_levels,
+        level=max(0, code_level - armour_levels),
+        critical=critical,
+    )

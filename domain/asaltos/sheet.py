@@ -1,0 +1,203 @@
+"""The character sheet: four physical characteristics, skills, weapons, armour [001:1-25,
+121-134].
+
+Weapons and armour are data the table brings (the book has no armour table [001:131-134]);
+the damage code is parsed once, when a sheet is created, so a rule never meets a bad code.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from domain.errors import InvalidCommand
+from domain.names import Name
+from domain.structs import Stored
+
+Characteristic = Literal["FUE", "AGI", "RES", "TAM"]
+CHARACTERISTICS: tuple[Characteristic, ...] = ("FUE", "AGI", "RES", "TAM")
+#: 1..10, 10 the human maximum [001:2]
+Score = Annotated[int, msgspec.Meta(ge=1, le=10)]
+#: 0..10, 0 = unknown and unusable [001:24]
+SkillValue = Annotated[int, msgspec.Meta(ge=0, le=10)]
+MAX_SKILLS = 60
+MAX_WEAPONS = 12
+
+WeaponType = Literal["cortante", "perforante", "contundente"]
+#: melee; ranged thrown (arrojadiza) or projectile [001:102]
+WeaponReach = Literal["melee", "thrown", "projectile"]
+#: the book's seven locations [001:51]; only C, PD and P are its own codes [001:68], the
+#: others follow the digest's suggestion (PI, BD, BI, A)
+Location = Literal["PD", "PI", "BD", "BI", "A", "P", "C"]
+LIMBS: frozenset[str] = frozenset({"PD", "PI", "BD", "BI"})
+ARMS: frozenset[str] = frozenset({"BD", "BI"})
+LEGS: frozenset[str] = frozenset({"PD", "PI"})
+#: the d10 location table [001:52-61]
+LOCATION_TABLE: dict[int, Location] = {
+    1: "PD",
+    2: "PI",
+    3: "BD",
+    4: "BI",
+    5: "A",
+    6: "A",
+    7: "P",
+    8: "P",
+    9: "P",
+    10: "C",
+}
+
+
+def damage_modifier(fue: int) -> int:
+    """The damage modifier of a Fuerza [001:11-19]."""
+    if not 1 <= fue <= 10:
+        raise ValueError(f"FUE runs 1..10, not {fue}")
+    if fue == 1:
+        return -3
+    if fue == 2:
+        return -2
+    if fue <= 4:
+        return -1
+    if fue <= 6:
+        return 0
+    if fue <= 8:
+        return 1
+    return 2 if fue == 9 else 3
+
+
+#: one group of a damage code: None for "-" (that level is impossible), else (low, high)
+Group = tuple[int, int] | None
+
+
+def parse_code(code: str) -> list[Group]:
+    """A damage code's four groups, one per wound level 1..4 [001:126-129]: `-`, `n` or
+    `n-m`, rising, never overlapping; e.g. `1/2-3/4-9/10` or `-/1-4/5-10/-`."""
+    parts = code.split("/")
+    if len(parts) != 4:
+        raise InvalidCommand(
+            f"a damage code has four groups separated by '/', not {code!r}", "invalid_weapon"
+        )
+    groups: list[Group] = []
+    last = 0
+    for part in parts:
+        part = part.strip()
+        if part == "-":
+            groups.append(None)
+            continue
+        low_text, _, high_text = part.partition("-")
+        try:
+            low, high = int(low_text), int(high_text or low_text)
+        except ValueError:
+            raise InvalidCommand(
+                f"{part!r} is not a group of a damage code", "invalid_weapon"
+            ) from None
+        if not last < low <= high:
+            raise InvalidCommand(
+                f"the groups of {code!r} must rise and not overlap", "invalid_weapon"
+            )
+        groups.append((low, high))
+        last = high
+    if all(group is None for group in groups):
+        raise InvalidCommand(f"{code!r} causes no wound at all", "invalid_weapon")
+    return groups
+
+
+class RangeBands(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A ranged weapon's own distances in metres: up to `short` is short range, up to
+    `medium` medium, up to `long` long [001:107]."""
+
+    short: Annotated[int, msgspec.Meta(ge=1, le=100000)]
+    medium: Annotated[int, msgspec.Meta(ge=1, le=100000)]
+    long: Annotated[int, msgspec.Meta(ge=1, le=100000)]
+
+
+class Weapon(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A weapon as data [001:121,126-132]."""
+
+    STORED_AS = "asaltos.Weapon"
+
+    name: Name
+    #: four `/` groups, one per wound level, e.g. `1/2-3/4-9/10`
+    code: Annotated[str, msgspec.Meta(min_length=7, max_length=40)]
+    type: WeaponType
+    reach: WeaponReach = "melee"
+    #: the skill of the sheet that wields it
+    skill: Name
+    #: actions it allows per round (melee usually 1-2, some 3) [001:121]
+    actions: Annotated[int, msgspec.Meta(ge=1, le=10)] = 1
+    ranges: RangeBands | None = None
+
+
+ProtectionMode = Literal["roll", "levels"]
+
+
+class Protection(Stored, kw_only=True, forbid_unknown_fields=True):
+    """What an armour does against one weapon type: subtract `amount` from the damage roll,
+    or `amount` wound levels after the lookup [001:133]."""
+
+    mode: ProtectionMode
+    amount: Annotated[int, msgspec.Meta(ge=1, le=10)]
+
+
+class Armour(Stored, kw_only=True, forbid_unknown_fields=True):
+    """Armour as data: flexible or rigid, its protection per weapon type (a type it does not
+    list, it does not stop [001:134]) and the locations it covers."""
+
+    STORED_AS = "asaltos.Armour"
+
+    name: Name
+    kind: Literal["flexible", "rigid"]
+    protection: dict[WeaponType, Protection]
+    covers: list[Location] = ["PD", "PI", "BD", "BI", "A", "P", "C"]
+
+
+class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):
+    """What a character is made of, as created: characteristics, skills and gear.
+
+    Skill bases (half a characteristic, or an average) are the creator's arithmetic
+    [001:9,25]: the sheet carries the resulting values."""
+
+    STORED_AS = "asaltos.Sheet"
+
+    FUE: Score
+    AGI: Score
+    RES: Score
+    TAM: Score
+    skills: Annotated[dict[Name, SkillValue], msgspec.Meta(max_length=MAX_SKILLS)] = {}
+    weapons: Annotated[list[Weapon], msgspec.Meta(max_length=MAX_WEAPONS)] = []
+    armour: Armour | None = None
+
+    def characteristic(self, name: Characteristic) -> int:
+        value: int = getattr(self, name)
+        return value
+
+    def weapon(self, name: str) -> Weapon:
+        for weapon in self.weapons:
+            if weapon.name == name:
+                return weapon
+        raise InvalidCommand(f"the sheet has no weapon {name!r}", "unknown_weapon")
+
+    def skill(self, name: str) -> int:
+        """A skill's value; one the sheet does not list is 0, unusable [001:24-25]."""
+        return self.skills.get(name, 0)
+
+
+def checked_sheet(sheet: Sheet) -> Sheet:
+    """Refuse what decoding cannot: out-of-range values (commands built in code skip
+    decoding), bad damage codes, weapons listed twice."""
+    for name in CHARACTERISTICS:
+        if not 1 <= sheet.characteristic(name) <= 10:
+            raise InvalidCommand(f"{name} runs from 1 to 10", "invalid_sheet")
+    for skill, value in sheet.skills.items():
+        if not 0 <= value <= 10:
+            raise InvalidCommand(f"skill {skill!r} runs from 0 to 10", "invalid_sheet")
+    names = [weapon.name for weapon in sheet.weapons]
+    if len(set(names)) != len(names):
+        raise InvalidCommand("each weapon of a sheet has its own name", "invalid_weapon")
+    for weapon in sheet.weapons:
+        parse_code(weapon.code)
+        if weapon.reach != "melee" and weapon.ranges is not None:
+            bands = weapon.ranges
+            if not bands.short <= bands.medium <= bands.long:
+                raise InvalidCommand("range bands run short ≤ medium ≤ long", "invalid_weapon")
+    return sheet

@@ -1,0 +1,96 @@
+"""Wound levels and their effects per location, shock, and the death timers [001:62-67]."""
+
+from __future__ import annotations
+
+from domain.asaltos.options import Options
+from domain.asaltos.sheet import ARMS, LEGS, LIMBS, Location
+from domain.asaltos.state import Character, Condition, Step, TimerCause, Wound
+from domain.structs import Stored
+
+MINUTE = 60
+HOUR = 3600
+DAY = 24 * HOUR
+WEEK = 7 * DAY
+#: a month of rest, in days (the book counts months [001:73])
+MONTH = 30 * DAY
+ROUND = 1  # a round lasts one second [001:45]
+
+
+def penalty(wound: Wound, options: Options, now: int, *, for_shock: bool = False) -> int:
+    """What a wound adds to the difficulty of every action [001:63-66,72-73]."""
+    if wound.level == 1:
+        if wound.suppressed and not (for_shock and options.suppressed_counts_for_shock):
+            return 0
+        return 1
+    if wound.level == 2:
+        # +2 during the first two weeks of rest, the first week with Medicine [001:72]
+        weeks = 1 if wound.medicine else 2
+        if wound.rest_since is not None and now - wound.rest_since >= weeks * WEEK:
+            return 0
+        return 2
+    if wound.level == 3:
+        return options.abdomen_l3_penalty if wound.location == "A" else 4
+    return options.limb_l4_penalty if wound.location in LIMBS else 0
+
+
+def wound_penalty(
+    character: Character,
+    options: Options,
+    now: int,
+    *,
+    step: Step | None = None,
+    for_shock: bool = False,
+) -> int:
+    """The sum of a character's wound penalties; wounds dealt at `step` (the same instant
+    as the action) do not count [001:46 and the errata]."""
+    return sum(
+        penalty(wound, options, now, for_shock=for_shock)
+        for wound in character.wounds
+        if step is None or wound.step != step
+    )
+
+
+class Effect(Stored, kw_only=True):
+    """What a new wound does at once."""
+
+    dies: bool
+    conditions: list[Condition]
+    #: a death timer's cause and length in game seconds
+    timer: TimerCause | None
+    seconds: int
+
+
+def effect(location: Location, level: int, res: int) -> Effect:
+    """The immediate effect of a wound of `level` at `location` [001:63-66]."""
+    none = Effect(dies=False, conditions=[], timer=None, seconds=0)
+    if level <= 2:
+        return none
+    if level == 3:
+        if location in ("C", "P"):
+            return Effect(dies=True, conditions=[], timer=None, seconds=0)
+        if location in ARMS:
+            return Effect(dies=False, conditions=["dropped_held"], timer=None, seconds=0)
+        if location in LEGS:
+            return Effect(dies=False, conditions=["fallen", "crawling"], timer=None, seconds=0)
+        return Effect(
+            dies=False,
+            conditions=["dropped_everything", "fallen"],
+            timer="abdomen",
+            seconds=res * HOUR,
+        )
+    if location in ("C", "P", "A"):
+        return Effect(dies=True, conditions=[], timer=None, seconds=0)
+    return Effect(
+        dies=False,
+        conditions=["unconscious", "fallen"],
+        timer="severed_limb",
+        seconds=res * ROUND,
+    )
+
+
+def in_shock(character: Character, options: Options, now: int) -> bool:
+    """Σ wound penalties > RES: hypovolemic shock [001:67]."""
+    return wound_penalty(character, options, now, for_shock=True) > character.value("RES")
+
+
+SHOCK_SECONDS_PER_RES = MINUTE  # RES minutes [001:67]
