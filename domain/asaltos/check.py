@@ -56,14 +56,22 @@ def usable(value: int, what: str) -> int:
 
 
 def check(
-    value: int, terms: list[Term], dice: Dice, *, need_sl: bool, purpose: str = "check"
+    value: int,
+    terms: list[Term],
+    dice: Dice,
+    *,
+    need_sl: bool,
+    purpose: str = "check",
+    roll_failure: bool = False,
 ) -> CheckResult:
     """Resolve a check of `value` against the sum of `terms`.
 
-    `need_sl`: roll a certain success anyway, for its success level [001:40]."""
+    `need_sl`: roll a certain success anyway, for its success level [001:40];
+    `roll_failure`: roll a certain failure anyway (an attack whose natural 1 may still be a
+    critical, when the options let a failed attack crit)."""
     usable(value, "the value checked")
     difficulty = sum(term.amount for term in terms)
-    if certain_failure(value, difficulty):
+    if certain_failure(value, difficulty) and not roll_failure:
         return CheckResult(
             value=value,
             difficulty=difficulty,
@@ -92,7 +100,7 @@ def check(
         face=face,
         success=face + difficulty <= value,
         sl=value - face,
-        certain="success" if sure else None,
+        certain="success" if sure else "failure" if certain_failure(value, difficulty) else None,
     )
 
 

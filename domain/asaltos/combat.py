@@ -153,7 +153,14 @@ def resolve_attack(
         dodge = check(defence.value, defence.terms, dice, need_sl=True, purpose="dodge")
         if dodge.sl is not None and (dodge.success or options.failed_dodge_adds):
             terms.append(Term(name="dodge SL", amount=sl_for_others(dodge.sl, options)))
-    rolled = check(attack.value, terms, dice, need_sl=True, purpose="attack")
+    rolled = check(
+        attack.value,
+        terms,
+        dice,
+        need_sl=True,
+        purpose="attack",
+        roll_failure=not options.critical_requires_success,
+    )
     confirmation, critical = None, False
     if rolled.face == 1 and (rolled.success or not options.critical_requires_success):
         confirmation = dice.roll(10, "critical confirmation")

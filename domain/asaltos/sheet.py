@@ -148,7 +148,9 @@ class Armour(Stored, kw_only=True, forbid_unknown_fields=True):
     name: Name
     kind: Literal["flexible", "rigid"]
     protection: dict[WeaponType, Protection]
-    covers: list[Location] = ["PD", "PI", "BD", "BI", "A", "P", "C"]
+    covers: list[Location] = msgspec.field(
+        default_factory=lambda: ["PD", "PI", "BD", "BI", "A", "P", "C"]
+    )
 
 
 class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):

@@ -1,0 +1,138 @@
+"""Building blocks for asaltos tests: sheets, a table with seats, an attack in one line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+import msgspec
+
+from domain.application import Outcome, Tables
+from domain.asaltos import commands as cmd
+from domain.asaltos.sheet import Armour, Sheet, Weapon
+from domain.asaltos.state import Action, AsaltosState
+from domain.commands import AddSeat
+from domain.table import Table
+from tests.frontera_helpers import in_memory_tables
+
+GM = "gm"
+#: the book's two example codes [001:126]
+SWORD = Weapon(name="espada", code="1/2-3/4-9/10", type="cortante", skill="Espada", actions=2)
+AXE = Weapon(name="hacha", code="-/1-4/5-10/-", type="cortante", skill="Hacha", actions=1)
+BOW = Weapon(
+    name="arco", code="1-3/4-6/7-9/10", type="perforante", reach="projectile", skill="Arco"
+)
+
+
+def sheet(
+    fue: int = 5,
+    agi: int = 5,
+    res: int = 5,
+    tam: int = 5,
+    skills: dict[str, int] | None = None,
+    weapons: list[Weapon] | None = None,
+    armour: Armour | None = None,
+) -> Sheet:
+    return Sheet(
+        FUE=fue,
+        AGI=agi,
+        RES=res,
+        TAM=tam,
+        skills=skills if skills is not None else {"Espada": 5},
+        weapons=weapons if weapons is not None else [SWORD],
+        armour=armour,
+    )
+
+
+def attack(attacker: str, target: str, **fields: Any) -> cmd.Attack:
+    """An attack with no modifier and no reaction unless `fields` say otherwise."""
+    base: dict[str, Any] = {
+        "attacker": attacker,
+        "target": target,
+        "base_difficulty": 0,
+        "modifiers": [],
+        "other_modifiers": [],
+        "location": None,
+        "surprise": False,
+        "reaction": "none",
+        "defender_base_difficulty": None,
+        "defender_modifiers": [],
+        "defender_other_modifiers": [],
+    }
+    base.update(fields)
+    if base["reaction"] != "none" and base["defender_base_difficulty"] is None:
+        base["defender_base_difficulty"] = 0
+    return cmd.Attack(**base)
+
+
+def check(character: str, skill: str | None = None, **fields: Any) -> cmd.Check:
+    base: dict[str, Any] = {
+        "character": character,
+        "skill": skill,
+        "base_difficulty": 0,
+        "modifiers": [],
+    }
+    base.update(fields)
+    return cmd.Check(**base)
+
+
+def actions(*kinds: str, weapon: str = "espada") -> list[Action]:
+    return [
+        Action(kind=kind, weapon=weapon if kind in ("attack", "parry") else None)  # type: ignore[arg-type]
+        for kind in kinds
+    ]
+
+
+@dataclass
+class Session:
+    app: Tables
+    table_id: UUID
+
+    def run(self, actor: str, command: Any) -> Outcome:
+        return self.app.execute(self.table_id, actor, command)
+
+    def table(self, version: int | None = None) -> Table:
+        return self.app.read(self.table_id, lambda table: table, version)
+
+    @property
+    def state(self) -> AsaltosState:
+        game = self.table().game
+        assert isinstance(game, AsaltosState)
+        return game
+
+    @property
+    def version(self) -> int:
+        return self.table().version
+
+    def events(self) -> list[Any]:
+        return list(self.app.table_events(self.table_id))
+
+    def create(self, actor: str, name: str, character_sheet: Sheet) -> str:
+        result: str = self.run(actor, cmd.CreateCharacter(name=name, sheet=character_sheet)).result
+        return result
+
+
+def new_session(
+    *rolls: int, players: int = 0, app: Tables | None = None, **options: Any
+) -> Session:
+    """An asaltos table whose dice show `rolls` first, with `players` seats (p1, p2, …)."""
+    app = app or in_memory_tables()
+    if rolls:
+        options["scripted_rolls"] = list(rolls)
+    session = Session(app, app.create_table("asaltos", "Test table", "The GM", options))
+    for number in range(players):
+        session.run(GM, AddSeat(name=f"Player {number + 1}"))
+    return session
+
+
+def replayed_state(events: list[Any]) -> dict[str, Any]:
+    """The game state rebuilt from the events alone, as a fresh reader would."""
+    table: Any = None
+    for event in events:
+        table = event.mutate(table)
+    return msgspec.to_builtins(table.game)
+
+
+def live_state(session: Session) -> dict[str, Any]:
+    return msgspec.to_builtins(session.state)
