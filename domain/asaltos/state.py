@@ -134,6 +134,8 @@ class Hit(Stored, kw_only=True):
 class Aim(Stored, kw_only=True):
     """Rounds a shooter has aimed at a target [001:90,103]."""
 
+    STORED_AS = "asaltos.Aim"
+
     target: str
     rounds: int
     last_round: int
