@@ -27,7 +27,7 @@ from domain.asaltos.events import (
 )
 from domain.asaltos.healing import costs_characteristic, heals_by
 from domain.asaltos.modifiers import Modifier, Other
-from domain.asaltos.sheet import Armour, Protection
+from domain.asaltos.sheet import Armour, Location, Protection
 from domain.asaltos.state import Action
 from domain.asaltos.wounds import HOUR, MINUTE, MONTH, WEEK
 from domain.commands import CloseTable
@@ -235,7 +235,7 @@ def test_a_dodge_is_rolled_first_and_makes_the_attack_harder() -> None:
 def test_equal_agility_is_simultaneous_and_its_wounds_do_not_penalise() -> None:
     """[001:46] and errata: B's tanda-1 attack ignores the wound A dealt at the same step;
     B's tanda-2 attack suffers it."""
-    session = new_session(5, 7, 2, 5, 5)
+    session = new_session(5, 7, 2, 5, 1, 1, 3)
     a = session.create(GM, "A", sheet(agi=5))
     b = session.create(GM, "B", sheet(agi=5))
     session.run(GM, cmd.StartCombat(combatants=[a, b]))
@@ -651,7 +651,10 @@ def test_a_closed_table_verifies_every_die(scripted: bool) -> None:
     session.run(GM, cmd.DeclareActions(character=spanish, actions=actions("attack", "attack")))
     session.run(GM, cmd.StartTanda())
     for attacker, target, visibility in ((french, spanish, "self"), (spanish, french, "blind")):
-        session.run(GM, attack(attacker, target, visibility=visibility))
+        try:
+            session.run(GM, attack(attacker, target, visibility=visibility))
+        except DomainError as error:  # seeded dice may have put the Spanish out of action
+            assert not scripted and error.code in ("character_cannot_act", "character_dead")
         if session.state.combat is not None and session.state.combat.pending is not None:
             session.run(GM, cmd.RollDamage(visibility="gm"))
     assert session.table().dice_rolled >= 2
@@ -690,22 +693,59 @@ def _losses(session: Session, seconds: int, rng: random.Random) -> list[cmd.Loss
     return losses
 
 
+def _ready_attacker(session: Session) -> tuple[str, str] | None:
+    """The next attacker in Agilidad order with an attack in this tanda, and a target."""
+    state = session.state
+    combat = state.combat
+    if combat is None or combat.tanda < 1:
+        return None
+    waiting = [
+        c
+        for c in combat.combatants
+        if not state.characters[c].dead
+        and any(
+            not d.used and d.tanda == combat.tanda and d.action.kind == "attack"
+            for d in combat.declarations.get(c, [])
+        )
+    ]
+    targets = [c for c in combat.combatants if not state.characters[c].dead]
+    if not waiting:
+        return None
+    attacker = max(waiting, key=lambda c: state.characters[c].value("AGI"))
+    others = [c for c in targets if c != attacker]
+    return (attacker, others[0]) if others else None
+
+
+def _reaction_of(session: Session, target: str) -> str:
+    combat = session.state.combat
+    assert combat is not None
+    for declared in combat.declarations.get(target, []):
+        usable = not declared.used and declared.tanda == combat.tanda
+        if usable and declared.action.kind in ("parry", "dodge"):
+            return declared.action.kind
+    return "none"
+
+
 def _move(session: Session, kind: str, rng: random.Random) -> tuple[str, Any]:
-    """A command of `kind` with random but mostly sensible fields, and who sends it."""
+    """A command of `kind` with random, mostly valid fields (they follow the state), and who
+    sends it."""
     who = rng.choice(CHARACTERS)
     other = rng.choice([c for c in CHARACTERS if c != who])
+    combat = session.state.combat
     if kind == "check":
-        return GM, check(
-            who,
-            rng.choice(["Espada", "Esquivar", None]) or None,
-            characteristic=None,
-            base_difficulty=rng.randint(-3, 3),
-        ) if rng.random() < 0.7 else check(who, None, characteristic="RES", base_difficulty=0)
+        if rng.random() < 0.7:
+            skill = rng.choice(["Espada", "Esquivar"])
+            return GM, check(who, skill, base_difficulty=rng.randint(-3, 3))
+        return GM, check(who, None, characteristic="RES", base_difficulty=0)
     if kind == "combat":
-        return GM, cmd.StartCombat(combatants=list(CHARACTERS))
+        alive = [c for c in CHARACTERS if not session.state.characters[c].dead]
+        return GM, cmd.StartCombat(combatants=alive or list(CHARACTERS))
     if kind == "round":
         return GM, cmd.StartRound()
     if kind == "declare":
+        if combat is not None:
+            pending = [c for c in combat.combatants if c not in combat.declarations]
+            who = rng.choice(pending) if pending else who
         kinds = rng.choice(
             [
                 ("attack",),
@@ -713,7 +753,6 @@ def _move(session: Session, kind: str, rng: random.Random) -> tuple[str, Any]:
                 ("parry", "attack"),
                 ("dodge", "attack"),
                 ("attack", "attack"),
-                ("other",),
             ]
         )
         return _controller(session, who), cmd.DeclareActions(character=who, actions=actions(*kinds))
@@ -722,32 +761,37 @@ def _move(session: Session, kind: str, rng: random.Random) -> tuple[str, Any]:
     if kind == "pass":
         return _controller(session, who), cmd.PassActions(character=who)
     if kind == "attack":
-        reaction = rng.choice(["none", "parry", "dodge"])
+        ready = _ready_attacker(session)
+        if ready is not None:
+            who, other = ready
+        reaction = _reaction_of(session, other) if combat is not None else "none"
+        if rng.random() < 0.2:
+            reaction = "none"
         return GM, attack(
             who,
             other,
             reaction=reaction,
-            base_difficulty=rng.randint(-2, 2),
-            location=rng.choice([None, "C", "PD"]),
+            base_difficulty=rng.randint(-3, 2),
+            location=rng.choice([None, None, "C", "PD"]),
+            surprise=reaction == "none" and rng.random() < 0.1,
         )
     if kind == "damage":
         return GM, cmd.RollDamage(visibility=rng.choice(["public", "gm", "blind"]))
     if kind == "wound":
+        location: Location = rng.choice(["PD", "BI", "A", "P"])
         return GM, cmd.InflictWound(
-            character=who,
-            location=rng.choice(["PD", "BI", "A", "P"]),
-            level=rng.randint(1, 3),
-            reason="the GM",
+            character=who, location=location, level=rng.randint(1, 3), reason="the GM"
         )
     if kind == "pain":
         return GM, cmd.PainRoll(
             character=who, wound=rng.randint(1, 3), base_difficulty=0, modifiers=[]
         )
     if kind == "medicine":
+        wound = rng.choice([None, 1, 2])
         return GM, cmd.MedicineRoll(
-            healer=who,
+            healer=rng.choice(["c1", "c2"]),
             patient=other,
-            wound=rng.choice([None, 1, 2]),
+            wound=wound,
             base_difficulty=rng.randint(-2, 2),
             modifiers=[],
         )
@@ -759,40 +803,36 @@ def _move(session: Session, kind: str, rng: random.Random) -> tuple[str, Any]:
     if kind == "interrupt":
         return GM, cmd.InterruptRest(character=who, reason="travel")
     if kind == "aim":
-        return _controller(session, who), cmd.TakeAim(character=who, target=other)
+        return _controller(session, "c1"), cmd.TakeAim(character="c1", target=other)
     return GM, cmd.EndCombat()
 
 
-KINDS = [
-    "check",
-    "combat",
-    "round",
-    "declare",
-    "declare",
-    "tanda",
-    "pass",
-    "attack",
-    "attack",
-    "damage",
-    "damage",
-    "wound",
-    "pain",
-    "medicine",
-    "time",
-    "interrupt",
-    "aim",
-    "end",
-]
+def _kind(session: Session, rng: random.Random) -> str:
+    """What to try next, weighted by the moment: out of combat, declaring, or in a tanda."""
+    combat = session.state.combat
+    if combat is None:
+        choices = ["combat"] * 4 + ["check", "wound", "time", "medicine", "interrupt"]
+    elif combat.pending is not None:
+        choices = ["damage"] * 6 + ["attack", "tanda", "end"]
+    elif combat.tanda == 0:
+        choices = ["declare"] * 5 + ["tanda"] * 2 + ["aim", "round", "pain"]
+    else:
+        choices = (
+            ["attack"] * 6
+            + ["tanda"] * 2
+            + ["pass", "round", "pain", "medicine", "check", "wound", "end"]
+        )
+    return rng.choice(choices)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    moves=st.lists(
-        st.tuples(st.sampled_from(KINDS), st.integers(0, 2**32)), min_size=5, max_size=60
-    ),
+    moves=st.lists(st.integers(0, 2**32), min_size=5, max_size=80),
     script=st.lists(st.integers(1, 10), max_size=30),
 )
-def test_random_sessions_replay_and_verify(moves: list[tuple[str, int]], script: list[int]) -> None:
+def test_random_sessions_replay_and_verify(moves: list[int], script: list[int]) -> None:
+    """Random sessions: a refused command leaves the version as it was, the events alone
+    rebuild the live state, and after closing every die is checked without mismatch."""
     session = new_session(*script, players=1)
     fighter = sheet(
         agi=6, skills={"Espada": 6, "Esquivar": 5, "Medicina": 4, "Arco": 5}, weapons=[SWORD, BOW]
@@ -801,8 +841,9 @@ def test_random_sessions_replay_and_verify(moves: list[tuple[str, int]], script:
     session.create(GM, "Bandido", sheet(agi=5, skills={"Espada": 5, "Esquivar": 3, "Medicina": 2}))
     session.create(GM, "Jefe", sheet(agi=5, res=6, skills={"Espada": 7, "Esquivar": 4}))
     accepted = 0
-    for kind, seed in moves:
-        actor, command = _move(session, kind, random.Random(seed))
+    for seed in moves:
+        rng = random.Random(seed)
+        actor, command = _move(session, _kind(session, rng), rng)
         version = session.version
         try:
             session.run(actor, command)
