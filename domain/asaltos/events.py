@@ -45,8 +45,8 @@ def _use(table: Table, character: str, number: int) -> None:
             declared.used = True
 
 
-class CharacterCreated(Table.Event):
-    TOPIC = "asaltos.CharacterCreated"
+class CharacterSheetCreated(Table.Event):
+    TOPIC = "asaltos.CharacterSheetCreated"
     character: Character
 
     def apply(self, table: Table) -> None:
@@ -398,10 +398,10 @@ class WoundTreated(Table.Event):
             wound.medicine = True
 
 
-class TimeAdvanced(Table.Event):
+class GameTimePassed(Table.Event):
     """The game master moves game time on to `elapsed` seconds."""
 
-    TOPIC = "asaltos.TimeAdvanced"
+    TOPIC = "asaltos.GameTimePassed"
     seconds: int
     elapsed: int
     reason: str
@@ -467,11 +467,11 @@ class ConditionCleared(Table.Event):
             character.out_since = None
 
 
-class CombatEnded(Table.Event):
+class CombatFinished(Table.Event):
     """The combat is over: suppressed pain returns [001:63], rest starts again for the
     wounds in `resting`, by character [001:71-73]."""
 
-    TOPIC = "asaltos.CombatEnded"
+    TOPIC = "asaltos.CombatFinished"
     resting: dict[str, list[int]]
 
     def apply(self, table: Table) -> None:

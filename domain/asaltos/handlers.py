@@ -16,10 +16,10 @@ from domain.asaltos.events import (
     AttackFailed,
     AttackHit,
     AttackRolled,
-    CharacterCreated,
     CharacteristicLost,
+    CharacterSheetCreated,
     CheckMade,
-    CombatEnded,
+    CombatFinished,
     CombatStarted,
     ConditionCleared,
     ConditionsGained,
@@ -29,6 +29,7 @@ from domain.asaltos.events import (
     DeathTimerStopped,
     Died,
     DodgeRolled,
+    GameTimePassed,
     MedicineRolled,
     OpposedCheckMade,
     PainRolled,
@@ -37,7 +38,6 @@ from domain.asaltos.events import (
     RoundStarted,
     ShockSuffered,
     TandaStarted,
-    TimeAdvanced,
     WoundHealed,
     WoundInflicted,
     WoundTreated,
@@ -234,7 +234,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         )
     character_id = f"c{len(state.characters) + 1}"
     table.trigger_event(
-        CharacterCreated,
+        CharacterSheetCreated,
         actor=actor,
         character=Character(id=character_id, name=name, seat=actor, sheet=sheet),
     )
@@ -898,7 +898,7 @@ def advance_time(table: Table, actor: str, command: cmd.AdvanceTime, _: TableKey
     if set(given) - needed:
         raise InvalidCommand("a loss names a wound that does not heal badly now", "unexpected_loss")
     table.trigger_event(
-        TimeAdvanced, actor=actor, seconds=command.seconds, elapsed=now, reason=reason
+        GameTimePassed, actor=actor, seconds=command.seconds, elapsed=now, reason=reason
     )
     _expire_timers(table, actor, state, now)
     for character, wound in healing:
@@ -955,7 +955,7 @@ def end_combat(table: Table, actor: str, _: cmd.EndCombat, __: TableKeys) -> Non
         wounds = [w.id for w in character.wounds if w.rest_since is None]
         if wounds and not character.dead:
             resting[character_id] = wounds
-    table.trigger_event(CombatEnded, actor=actor, resting=resting)
+    table.trigger_event(CombatFinished, actor=actor, resting=resting)
 
 
 HANDLERS: dict[type, Any] = {
