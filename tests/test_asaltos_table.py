@@ -273,6 +273,59 @@ def test_a_faster_combatant_that_passes_lets_the_slower_act() -> None:
     refused(session, GM, cmd.PassActions(character=a), "no_such_action")
 
 
+@pytest.mark.parametrize("carry_over", [False, True])
+def test_a_parry_declared_first_stops_a_faster_attack_and_keeps_to_its_tanda(
+    carry_over: bool,
+) -> None:
+    """[001:112-113] B (AGI 4) declared parry then attack: it parries A's (AGI 7) tanda-1
+    attack; a parry unused in tanda 1 serves tanda 2 only if the options let it (GAP)."""
+    session = new_session(3, 1, 3, 9, reactions_carry_over=carry_over)
+    a = session.create(GM, "A", sheet(agi=7))
+    b = session.create(GM, "B", sheet(agi=4, skills={"Espada": 5}))
+    session.run(GM, cmd.StartCombat(combatants=[a, b]))
+    session.run(GM, cmd.DeclareActions(character=a, actions=actions("attack", "attack")))
+    session.run(GM, cmd.DeclareActions(character=b, actions=actions("parry", "attack")))
+    session.run(GM, cmd.StartTanda())
+    assert session.run(GM, attack(a, b, reaction="parry")).result.outcome == "parried"
+    session.run(GM, cmd.StartRound())
+    session.run(GM, cmd.DeclareActions(character=a, actions=actions("attack", "attack")))
+    session.run(GM, cmd.DeclareActions(character=b, actions=actions("parry", "attack")))
+    session.run(GM, cmd.StartTanda())
+    session.run(GM, cmd.StartTanda())  # tanda 1 passes without an attack: the parry is unused
+    if carry_over:
+        assert session.run(GM, attack(a, b, reaction="parry")).result.parry is not None
+    else:
+        refused(session, GM, attack(a, b, reaction="parry"), "no_reaction_declared")
+
+
+def test_a_second_wound_on_a_location_is_noted_separately() -> None:
+    """[001:68] two light chest wounds are two entries, P1 and P1, worth +1 each."""
+    session = new_session()
+    npc = session.create(GM, "A", sheet())
+    for _ in range(2):
+        session.run(GM, cmd.InflictWound(character=npc, location="P", level=1, reason="cut"))
+    character = session.state.characters[npc]
+    assert [w.code for w in character.wounds] == ["P1", "P1"] and character.movement == 5
+
+
+def test_events_derived_from_a_roll_name_it_and_its_visibility() -> None:
+    """Each event derived from dice carries the roll's number and visibility."""
+    session = new_session(5, 1, 1)
+    a = session.create(GM, "A", sheet())
+    b = session.create(GM, "B", sheet())
+    session.run(GM, cmd.StartCombat(combatants=[a, b]))
+    session.run(GM, cmd.DeclareActions(character=a, actions=actions("attack")))
+    session.run(GM, cmd.StartTanda())
+    session.run(GM, attack(a, b, visibility="blind"))
+    session.run(GM, cmd.RollDamage(visibility="gm"))
+    rolls = {e.roll: e.visibility for e in _of(session, DiceRolled)}
+    derived = [e for e in session.events() if hasattr(e, "roll") and not isinstance(e, DiceRolled)]
+    assert len(derived) >= 4
+    assert all(rolls[e.roll] == e.visibility for e in derived)
+    assert {e.visibility for e in derived} == {"blind", "gm"}
+    assert session.table().secret_rolls == [1, 2]
+
+
 def test_too_many_actions_are_refused() -> None:
     """[001:47,121] AGI 2 and a one-action axe."""
     session = new_session()

@@ -91,6 +91,11 @@ class Character(Stored, kw_only=True):
     def value(self, name: Characteristic) -> int:
         return max(1, self.sheet.characteristic(name) - self.lost.get(name, 0))
 
+    @property
+    def movement(self) -> int:
+        """Metres it may move in a round: its Agilidad [001:20]."""
+        return self.value("AGI")
+
     def wound(self, wound_id: int) -> Wound | None:
         return next((w for w in self.wounds if w.id == wound_id), None)
 
