@@ -673,6 +673,20 @@ def test_refused_commands_change_nothing() -> None:
     refused(session, GM, check(pc, "Espada"), "table_closed")
 
 
+def test_a_long_session_reads_back_from_its_snapshot() -> None:
+    """Past the snapshot interval (100 events) the state loads from a snapshot unchanged."""
+    session = new_session()
+    npc = session.create(GM, "Maestro", sheet(skills={"Esgrima": 10}))
+    session.run(GM, cmd.InflictWound(character=npc, location="P", level=1, reason="scratch"))
+    for _ in range(110):
+        session.run(GM, check(npc, "Esgrima", base_difficulty=-1))
+    live = live_state(session)
+    session.app._evict(session.table_id)
+    assert live_state(session) == live == replayed_state(session.events())
+    assert msgspec.to_builtins(session.table(105).game) == replayed_state(session.events()[:105])
+    refused(session, GM, check(npc, "Esgrima", base_difficulty=21), "invalid_difficulty")
+
+
 def test_bad_options_are_refused() -> None:
     with pytest.raises(DomainError) as error:
         new_session(negative_sl="sometimes")

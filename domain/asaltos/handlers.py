@@ -66,6 +66,7 @@ from domain.names import checked_name, checked_reason
 from domain.table import Table
 
 MAX_CHARACTERS = 200
+MAX_DIFFICULTY = 20
 
 # -- shared guards ------------------------------------------------------------------------
 
@@ -199,6 +200,13 @@ def _wound_terms(character: Character, state: AsaltosState, step: Step | None) -
 
 
 def _base(amount: int) -> Term:
+    """The game master's base difficulty, within the bounds the commands declare (a command
+    built in code skips decoding)."""
+    if not -MAX_DIFFICULTY <= amount <= MAX_DIFFICULTY:
+        raise InvalidCommand(
+            f"a base difficulty runs from -{MAX_DIFFICULTY} to {MAX_DIFFICULTY}",
+            "invalid_difficulty",
+        )
     return Term(name="base", amount=amount)
 
 

@@ -106,6 +106,8 @@ def gm_terms(
 ) -> list[Term]:
     """The game master's part of a combat difficulty: base, named and other modifiers."""
     table, which = (RANGED, "ranged") if ranged else (MELEE, "melee")
+    if not -20 <= base <= 20:
+        raise InvalidCommand("a base difficulty runs from -20 to 20", "invalid_difficulty")
     return [
         Term(name="base", amount=base),
         *named_terms(names, table, attack=attack, which=which),
