@@ -34,10 +34,10 @@ from domain.frontera import commands as fc
 from domain.idempotency import MAX_KEY
 from domain.keys import Bearer
 from domain.table import GM, Table
+from projections.frontera.tests_record import TestRecord, opened_at, test_record
+from projections.frontera.views import CharacterView, TableView, character_view, table_view
 from projections.log import checked_types, log_page
-from projections.redaction import Viewer, viewer_for
-from projections.tests_record import TestRecord, opened_at, test_record
-from projections.views import CharacterView, TableView, character_view, table_view
+from projections.visibility import Viewer, viewer_for
 from service import credentials, schemas
 from service.batcher import CommandBatcher
 from service.contract import PublicOperation

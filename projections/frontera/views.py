@@ -20,7 +20,8 @@ from domain.frontera.state import (
     OpenTest,
 )
 from domain.table import GM, Table
-from projections.redaction import Viewer, zone_cards
+from projections.frontera.redaction import zone_cards
+from projections.visibility import Viewer
 
 
 class SeatView(msgspec.Struct, kw_only=True):
@@ -335,3 +336,8 @@ def _frontera(table: Table) -> FronteraState:
     state = table.game
     assert isinstance(state, FronteraState)
     return state
+
+
+def find_character_view(table: Table, character_id: str, viewer: Viewer) -> CharacterView | None:
+    character = _frontera(table).characters.get(character_id)
+    return None if character is None else character_view(table, character, viewer)
