@@ -32,6 +32,7 @@ from domain.commands import (
 from domain.errors import Forbidden, InvalidCommand
 from domain.idempotency import MAX_KEY
 from domain.keys import Bearer
+from domain.systems import RULE_SYSTEMS
 from domain.table import GM, Table
 from projections.log import checked_types, log_page
 from projections.views import CharacterView, TableView, character_view, table_view
@@ -280,6 +281,27 @@ def command_post(
         opt={"command": command},  # logs, metrics and the rate limit know it by this name
         **kwargs,
     )
+
+
+@get(
+    "/systems",
+    operation_id="listSystems",
+    summary="The rule systems a table can be played with, and their options",
+    description="Every rule system this server plays, with the id of its game master's seat "
+    "and the options a table gets when created without any (`createTable` takes `system` "
+    "and that system's `options`).",
+    tags=["tables"],
+    operation_class=PublicOperation,
+    responses={status: RESPONSES[status] for status in (405, 500)},
+    sync_to_thread=False,
+)
+def list_systems() -> list[schemas.RuleSystemInfo]:
+    return [
+        schemas.RuleSystemInfo(
+            name=system.name, gm_seat=system.gm_seat, default_options=system.options_type()
+        )
+        for system in RULE_SYSTEMS.values()
+    ]
 
 
 class TablesController(Controller):

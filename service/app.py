@@ -7,7 +7,7 @@ from litestar.openapi.spec import Components, License, SecurityScheme, Tag
 
 from domain.application import Tables
 from service import reads
-from service.api import TablesController
+from service.api import TablesController, list_systems
 from service.batcher import CommandBatcher
 from service.command_routes import SHARED_ROUTES
 from service.contract import RequestStructSchemaPlugin
@@ -48,6 +48,7 @@ def create_app(
             health_live,
             health_ready,
             metrics,
+            list_systems,
             TablesController,
             *SHARED_ROUTES,
             *SYSTEM_ROUTES,
