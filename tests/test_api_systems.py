@@ -10,7 +10,7 @@ from service.settings import Settings
 from tests.frontera_helpers import in_memory_tables
 
 
-def _client() -> TestClient:  # type: ignore[type-arg]
+def _client() -> TestClient:
     return TestClient(app=create_app(Settings(), tables=in_memory_tables()))
 
 
