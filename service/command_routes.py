@@ -22,7 +22,7 @@ from litestar.openapi.spec import Operation
 from litestar.params import FromPath, JSONBody
 
 from domain.application import Outcome
-from domain.commands import RemoveSeat
+from domain.commands import RemoveSeat, RevealRolls
 from service import schemas
 from service.api import (
     COMMAND_RESPONSES,
@@ -113,5 +113,14 @@ SHARED_ROUTES: list[HTTPRouteHandler] = [
         "Remove a player's seat (Mayor)",
         description="The Mayor removes a player's seat: its credential stops working and its open "
         "streams end with a `problem` message. Not a rule of the book: a table's housekeeping.",
+    ),
+    command_route(
+        "revealRolls",
+        "/rolls/reveal",
+        RevealRolls,
+        "Show secret rolls to every seat (game master)",
+        description="The game master reveals rolls made `gm`, `blind` or `self`: their dice, "
+        "and everything the rule system derived from them, become visible to every seat, in "
+        "every view and log read from then on. Closing the table reveals every roll.",
     ),
 ]

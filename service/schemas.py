@@ -10,6 +10,7 @@ import msgspec
 from domain.names import Name, Title
 from domain.systems import RULE_SYSTEMS, SystemName, rule_system
 from projections.redaction import RedactedEvent
+from service.protocol import integral
 
 #: the largest table version there can be: the store keeps versions as signed 64-bit integers,
 #: so a larger number would fail in the store's driver instead of being refused
@@ -29,7 +30,7 @@ class CreateTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     def __post_init__(self) -> None:
         options_type = rule_system(self.system).options_type
         try:
-            options = msgspec.convert(self.options, options_type, strict=True)
+            options = msgspec.convert(integral(self.options), options_type, strict=True)
         except msgspec.ValidationError as error:
             raise ValueError(f"{error} - in `$.options` of a {self.system} table") from None
         self.options = msgspec.to_builtins(options)
