@@ -47,6 +47,13 @@ class Answer:
 
 
 ACCEPTED = Answer(schemas.Accepted, lambda outcome: schemas.Accepted(version=outcome.version))
+#: a command that rolls answers with the roll's number only: what the dice show reaches the
+#: caller through the log and views, as the roll's visibility allows (a blind roll's roller
+#: must not learn it from the answer)
+ROLLED = Answer(
+    schemas.RollResult,
+    lambda outcome: schemas.RollResult(version=outcome.version, roll=int(outcome.result)),
+)
 CREATED = Answer(
     schemas.Created,
     lambda outcome: schemas.Created(version=outcome.version, id=str(outcome.result)),

@@ -105,6 +105,13 @@ class Created(msgspec.Struct, kw_only=True):
     id: str
 
 
+class RollResult(msgspec.Struct, kw_only=True):
+    version: int
+    #: the roll's number: its dice and outcome are in the log (`DiceRolled` and the events
+    #: that name this roll), shown to the caller as the roll's visibility allows
+    roll: int
+
+
 class TestOpenedResult(msgspec.Struct, kw_only=True):
     version: int
     test: int

@@ -1,8 +1,8 @@
-"""A seat's view of a table: what it may see now, or at a past version (rewind)."""
+"""Frontera's view of a table for a seat: what it may see now, or at a past version (rewind)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 import msgspec
 
@@ -19,16 +19,10 @@ from domain.frontera.state import (
     Modifier,
     OpenTest,
 )
-from domain.table import GM, Table
+from domain.table import Table
 from projections.frontera.redaction import zone_cards
+from projections.header import TableHeader, header
 from projections.visibility import Viewer
-
-
-class SeatView(msgspec.Struct, kw_only=True):
-    id: str
-    name: str
-    role: str
-    active: bool
 
 
 class ZoneView(msgspec.Struct, kw_only=True):
@@ -145,21 +139,11 @@ class HouseGameView(msgspec.Struct, kw_only=True):
     cheating: bool
 
 
-class TableView(msgspec.Struct, kw_only=True):
-    id: str
-    title: str
-    system: str
-    version: int
-    you: str
-    role: str
-    closed: bool
-    seed_commitment: str
-    seed: str | None
-    lineage: dict[str, Any] | None
-    options: dict[str, Any]
+class TableView(TableHeader, kw_only=True):
+    #: every system's view names its system: the API's answer is one of them
+    system: Literal["frontera"]
     started: bool
     phase: int | None
-    seats: list[SeatView]
     zones: list[ZoneView]
     characters: list[CharacterView]
     #: the table's weapons: damage, and the draw modifier per range (null: out of reach)
@@ -261,23 +245,9 @@ def table_view(table: Table, viewer: Viewer) -> TableView:
     state = table.game
     assert isinstance(state, FronteraState)
     return TableView(
-        id=str(table.id),
-        title=table.title,
-        system=table.system,
-        version=table.version,
-        you=viewer.seat,
-        role=GM if viewer.is_gm else "player",
-        closed=table.closed,
-        seed_commitment=table.seed_commitment,
-        seed=table.seed,
-        lineage=msgspec.to_builtins(table.lineage) if table.lineage else None,
-        options=table.options,
+        **header(table, viewer),
         started=state.started,
         phase=state.phase,
-        seats=[
-            SeatView(id=s.id, name=s.name, role=s.role, active=s.active)
-            for s in table.seats.values()
-        ],
         zones=[
             ZoneView(zone=zone, count=len(cards), cards=zone_cards(table, state, zone, viewer))
             for zone, cards in state.zones.items()
