@@ -6,10 +6,13 @@ them, and the application hands them to the handler the rule system registers fo
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
+from domain.dice import reveal_rolls
 from domain.keys import TableKeys
-from domain.names import Name, Reason
+from domain.names import Name, Reason, checked_reason
 from domain.registry import Handler
 from domain.table import Table
 
@@ -56,6 +59,21 @@ class CloseTable(Command):
     pass
 
 
+class RevealRolls(Command):
+    """The game master shows secret rolls (gm, blind or self) to every seat."""
+
+    rolls: Annotated[
+        list[Annotated[int, msgspec.Meta(ge=1)]],
+        msgspec.Meta(
+            min_length=1,
+            max_length=100,
+            # litestar drops a Meta on a list's items: the document takes it from here
+            extra_json_schema={"items": {"type": "integer", "minimum": 1}},
+        ),
+    ]
+    reason: Reason
+
+
 def _add_seat(table: Table, actor: str, command: AddSeat, keys: TableKeys) -> str:
     return table.add_seat(actor, command.name, keys)
 
@@ -80,6 +98,10 @@ def _close(table: Table, actor: str, _: CloseTable, keys: TableKeys) -> None:
     table.close(actor, keys)
 
 
+def _reveal(table: Table, actor: str, command: RevealRolls, _: TableKeys) -> None:
+    reveal_rolls(table, actor, command.rolls, checked_reason(command.reason))
+
+
 SHARED_HANDLERS: dict[type, Handler] = {
     AddSeat: _add_seat,
     InviteSeat: _invite,
@@ -87,4 +109,5 @@ SHARED_HANDLERS: dict[type, Handler] = {
     RotateCredential: _rotate,
     RemoveSeat: _remove_seat,
     CloseTable: _close,
+    RevealRolls: _reveal,
 }

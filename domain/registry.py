@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from domain.errors import NotFound
 from domain.keys import TableKeys
 
@@ -35,6 +37,9 @@ class RuleSystem:
     name: str
     #: id of the game master's seat, in the system's own word
     gm_seat: str
+    #: the table options a client may send, all with defaults (a `forbid_unknown_fields`
+    #: Struct: the API's document describes them from it)
+    options_type: type[msgspec.Struct]
     #: validates a client's options, returning them as stored in the creation event
     parse_options: Callable[[dict[str, Any]], dict[str, Any]]
     #: the game state of a new table; runs inside the creation event, so it never fails

@@ -18,16 +18,8 @@ from typing import Any
 import msgspec
 
 from projections.log import TOPICS
-from projections.redaction import (
-    AUDIENCES,
-    ENVELOPE,
-    MASKS,
-    NEVER_SHOWN,
-    NULLS,
-    RULES,
-    Rule,
-    event_type,
-)
+from projections.redaction import ENVELOPE, NEVER_SHOWN, RULES, event_type
+from projections.visibility import AUDIENCES, MASKS, NULLS, Rule
 
 #: where the schemas live in the OpenAPI document
 REF = "#/components/schemas/{name}"

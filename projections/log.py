@@ -7,7 +7,8 @@ from typing import Any
 
 from domain.errors import InvalidCommand
 from domain.table import Table
-from projections.redaction import RedactedEvent, Viewer, event_type, involves, redact
+from projections.redaction import RedactedEvent, event_type, involves, redact
+from projections.visibility import Viewer
 
 
 def _event_topics() -> dict[str, str]:

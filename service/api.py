@@ -29,15 +29,14 @@ from domain.commands import (
     Issued,
     RotateCredential,
 )
-from domain.errors import Forbidden, InvalidCommand, NotFound
-from domain.frontera import commands as fc
+from domain.errors import Forbidden, InvalidCommand
 from domain.idempotency import MAX_KEY
 from domain.keys import Bearer
+from domain.systems import RULE_SYSTEMS
 from domain.table import GM, Table
 from projections.log import checked_types, log_page
-from projections.redaction import Viewer, viewer_for
-from projections.tests_record import TestRecord, opened_at, test_record
 from projections.views import CharacterView, TableView, character_view, table_view
+from projections.visibility import Viewer, viewer_for
 from service import credentials, schemas
 from service.batcher import CommandBatcher
 from service.contract import PublicOperation
@@ -260,7 +259,7 @@ async def read_log(
     return await in_read_thread(request, scan)
 
 
-def _command(
+def command_post(
     path: str,
     summary: str,
     status: int = 200,
@@ -282,6 +281,27 @@ def _command(
         opt={"command": command},  # logs, metrics and the rate limit know it by this name
         **kwargs,
     )
+
+
+@get(
+    "/systems",
+    operation_id="listSystems",
+    summary="The rule systems a table can be played with, and their options",
+    description="Every rule system this server plays, with the id of its game master's seat "
+    "and the options a table gets when created without any (`createTable` takes `system` "
+    "and that system's `options`).",
+    tags=["tables"],
+    operation_class=PublicOperation,
+    responses={status: RESPONSES[status] for status in (405, 500)},
+    sync_to_thread=False,
+)
+def list_systems() -> list[schemas.RuleSystemInfo]:
+    return [
+        schemas.RuleSystemInfo(
+            name=system.name, gm_seat=system.gm_seat, default_options=system.options_type()
+        )
+        for system in RULE_SYSTEMS.values()
+    ]
 
 
 class TablesController(Controller):
@@ -359,7 +379,7 @@ class TablesController(Controller):
         view = await read_as_caller(request, table_id, audit, version, table_view)
         return Response(view, headers=etag(view.version))
 
-    @_command(
+    @command_post(
         "/{table_id:uuid}/fork",
         "Start a new table from this one at a version (Mayor)",
         201,
@@ -392,7 +412,7 @@ class TablesController(Controller):
         headers = {**etag(fork.version), "Location": f"/tables/{fork_id}"}
         return Response(body, status_code=201, headers=headers)
 
-    @_command(
+    @command_post(
         "/{table_id:uuid}/seats",
         "Seat a player (Mayor); returns the seat's invitation, for the player to claim",
         201,
@@ -414,7 +434,7 @@ class TablesController(Controller):
         outcome = await run(request, table_id, data, if_match, idempotency_key)
         return _invited(request, table_id, Issued(seat=str(outcome.result), number=1), outcome)
 
-    @_command(
+    @command_post(
         "/{table_id:uuid}/seats/{seat:str}/invitation",
         "A new invitation for a seat (Mayor): a lost credential, a fork's seat",
         201,
@@ -464,7 +484,7 @@ class TablesController(Controller):
         outcome = await run(request, table_id, command, None, None, actor=seat)
         return _credential(request, table_id, _issued(outcome), outcome, 201)
 
-    @_command(
+    @command_post(
         "/{table_id:uuid}/credential",
         "Replace the caller's credential; the old one stops working at once",
         operation_id="rotateCredential",
@@ -480,25 +500,7 @@ class TablesController(Controller):
         outcome = await run(request, table_id, RotateCredential(), if_match, None)
         return _credential(request, table_id, _issued(outcome), outcome, 200)
 
-    @_command(
-        "/{table_id:uuid}/start",
-        "Set out the cards as the table's mode says (Mayor)",
-        operation_id="startTable",
-        command="StartTable",
-        description="The Mayor starts the game: the cards are set out as the table's mode "
-        "says [L205]; in Normal mode, one deck per 4 players and 8 random cards face down in "
-        "each player's deck [L223, L236].",
-    )
-    async def start(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        if_match: IfMatch,
-        idempotency_key: IdempotencyKey,
-    ) -> Response[schemas.Accepted]:
-        return await _accepted(request, table_id, fc.StartTable(), if_match, idempotency_key)
-
-    @_command(
+    @command_post(
         "/{table_id:uuid}/close",
         "Close the table and reveal its seed (Mayor)",
         operation_id="closeTable",
@@ -514,7 +516,7 @@ class TablesController(Controller):
         if_match: IfMatch,
         idempotency_key: IdempotencyKey,
     ) -> Response[schemas.Accepted]:
-        return await _accepted(request, table_id, CloseTable(), if_match, idempotency_key)
+        return await accepted(request, table_id, CloseTable(), if_match, idempotency_key)
 
     @get(
         "/{table_id:uuid}/verify",
@@ -556,47 +558,11 @@ class TablesController(Controller):
     async def character(
         self, request: Request[Any, Any, Any], table_id: FromPath[UUID], character_id: FromPath[str]
     ) -> CharacterView:
-        def view(table: Table, viewer: Viewer) -> CharacterView:
-            character = table.game.characters.get(character_id)
-            if character is None:
-                raise NotFound(f"there is no character {character_id!r}", "unknown_character")
-            return character_view(table, character, viewer)
+        def view(table: Table, viewer: Viewer) -> Any:
+            return character_view(table, character_id, viewer)
 
         result: CharacterView = await read_as_caller(request, table_id, False, None, view)
         return result
-
-    @get(
-        "/{table_id:uuid}/tests/{number:int}",
-        operation_id="getTest",
-        summary="A test: rulings, cards played, outcome, and its events as the caller may see them",
-        description="The record of a test (trait [L733], opposed [L785], combat turn [L873] "
-        "...): the Mayor's rulings, the cards drawn and played as the caller may see them, "
-        "the outcome, and its events, to settle a dispute card by card.",
-        responses=RESPONSES,
-        security=[{"bearer": []}],
-    )
-    async def test(
-        self,
-        request: Request[Any, Any, Any],
-        table_id: FromPath[UUID],
-        number: FromPath[int],
-        audit: Audit = False,
-    ) -> TestRecord:
-        tables = tables_of(request)
-
-        def plan(table: Table, viewer: Viewer) -> Callable[[], TestRecord]:
-            since, version, closed = opened_at(table.game, number) - 1, table.version, table.closed
-
-            def scan() -> TestRecord:
-                events = scan_log(tables, table_id, since, version)
-                found = test_record(events, number, viewer, closed)
-                if found is None:
-                    raise NotFound(f"this table has no test {number}", "unknown_test")
-                return found
-
-            return scan
-
-        return await read_log(request, table_id, audit, plan)
 
     @get(
         "/{table_id:uuid}/events",
@@ -685,7 +651,7 @@ def _credential(
     return Response(body, status_code=status, headers=headers)
 
 
-async def _accepted(
+async def accepted(
     request: Request[Any, Any, Any],
     table_id: FromPath[UUID],
     command: Any,

@@ -7,9 +7,9 @@ from litestar.openapi.spec import Components, License, SecurityScheme, Tag
 
 from domain.application import Tables
 from service import reads
-from service.api import TablesController
+from service.api import TablesController, list_systems
 from service.batcher import CommandBatcher
-from service.command_routes import COMMAND_ROUTES
+from service.command_routes import SHARED_ROUTES
 from service.contract import RequestStructSchemaPlugin
 from service.fanout import FanOut, InProcessFanOut
 from service.limits import RateLimiter, StreamSlots, rate_limit
@@ -20,6 +20,7 @@ from service.operations import ObserveRequests, health_live, health_ready, metri
 from service.problems import EXCEPTION_HANDLERS
 from service.protocol import JsonBodyRequest, head_as_get
 from service.redis_fanout import RedisFanOut
+from service.routes import SYSTEM_ROUTES
 from service.settings import Settings
 from service.stream import stream
 
@@ -47,8 +48,10 @@ def create_app(
             health_live,
             health_ready,
             metrics,
+            list_systems,
             TablesController,
-            *COMMAND_ROUTES,
+            *SHARED_ROUTES,
+            *SYSTEM_ROUTES,
             stream,
         ],
         on_startup=[reads.start, batcher.start, *([redis_fanout.start] if redis_fanout else [])],

@@ -4,7 +4,8 @@ Every command endpoint does the same thing: decode the body into the domain comm
 through the batcher as the bearer's seat, and answer with the new version (and the command's
 result, shaped by the route's answer). The factory writes the handler with the real command
 and answer types in its signature, so the OpenAPI document stays as precise as hand-written
-handlers would make it.
+handlers would make it. Each rule system lists its commands in `service/routes/<system>.py`;
+the commands every table shares are listed here.
 """
 
 from __future__ import annotations
@@ -21,16 +22,7 @@ from litestar.openapi.spec import Operation
 from litestar.params import FromPath, JSONBody
 
 from domain.application import Outcome
-from domain.commands import RemoveSeat
-from domain.frontera import combat_turn as ct
-from domain.frontera import commands as fc
-from domain.frontera import drinking as dr
-from domain.frontera import equipment as eq
-from domain.frontera import exchanges as fx
-from domain.frontera import gambling as gm
-from domain.frontera import harm as hm
-from domain.frontera import morale as mo
-from domain.frontera import recovery as rc
+from domain.commands import RemoveSeat, RevealRolls
 from service import schemas
 from service.api import (
     COMMAND_RESPONSES,
@@ -55,33 +47,17 @@ class Answer:
 
 
 ACCEPTED = Answer(schemas.Accepted, lambda outcome: schemas.Accepted(version=outcome.version))
+#: a command that rolls answers with the roll's number only: what the dice show reaches the
+#: caller through the log and views, as the roll's visibility allows (a blind roll's roller
+#: must not learn it from the answer)
+ROLLED = Answer(
+    schemas.RollResult,
+    lambda outcome: schemas.RollResult(version=outcome.version, roll=int(outcome.result)),
+)
 CREATED = Answer(
     schemas.Created,
     lambda outcome: schemas.Created(version=outcome.version, id=str(outcome.result)),
     lambda outcome: f"/characters/{outcome.result}",
-)
-TEST_OPENED = Answer(
-    schemas.TestOpenedResult,
-    lambda outcome: schemas.TestOpenedResult(version=outcome.version, test=int(outcome.result)),
-    lambda outcome: f"/tests/{outcome.result}",
-)
-DRAWN = Answer(
-    schemas.DrawnResult,
-    lambda outcome: schemas.DrawnResult(version=outcome.version, cards=list(outcome.result)),
-)
-LEVEL = Answer(
-    schemas.ConditionResult,
-    lambda outcome: schemas.ConditionResult(version=outcome.version, level=int(outcome.result)),
-)
-SAVE = Answer(
-    schemas.AccidentResult,
-    lambda outcome: schemas.AccidentResult(version=outcome.version, test=outcome.result),
-)
-CLOCK = Answer(
-    schemas.ClockResult,
-    lambda outcome: schemas.ClockResult(
-        version=outcome.version, elapsed_seconds=int(outcome.result)
-    ),
 )
 
 
@@ -135,8 +111,8 @@ def command_route(
     )(handler)
 
 
-#: every command endpoint with a body, in the order of a session
-COMMAND_ROUTES: list[HTTPRouteHandler] = [
+#: the command endpoints every table has, whatever its rule system
+SHARED_ROUTES: list[HTTPRouteHandler] = [
     command_route(
         "removeSeat",
         "/seats/remove",
@@ -146,477 +122,12 @@ COMMAND_ROUTES: list[HTTPRouteHandler] = [
         "streams end with a `problem` message. Not a rule of the book: a table's housekeeping.",
     ),
     command_route(
-        "createCharacter",
-        "/characters",
-        fc.CreateCharacter,
-        "Create a character",
-        answer=CREATED,
-        status=201,
-        description="A player creates the seat's protagonist (the Mayor, its NPCs and henchmen): "
-        "traits start at 1 and take 8 more points, one skill of each group plus one more, a horse "
-        "and a revolver or 10 knives, and up to $50 of purchases and money kept [L665, L673]. "
-        "Toughness and confidence follow from the traits [L519, L525].",
-        example={
-            "name": "Policarpo",
-            "traits": {"hands": 3, "senses": 4, "muscle": 3, "head": 2},
-            "skills": ["brawl", "agility", "cunning", "knowledge"],
-        },
-    ),
-    command_route(
-        "openTraitTest",
-        "/tests/trait",
-        fc.OpenTraitTest,
-        "Open a trait test (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor calls for a trait test [L733]: a character's trait, whether a "
-        "skill applies, and an optional difficulty. The character then draws (`draw`) and plays "
-        "one card (`choose`): a card of the trait's suit succeeds, of its colour is a partial "
-        "success, else a failure.",
-        example={"character": "c1", "trait": "senses", "skill": "perception", "difficulty": 8},
-    ),
-    command_route(
-        "openOpposedTest",
-        "/tests/opposed",
-        fc.OpenOpposedTest,
-        "Open an opposed test (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor opens an opposed test [L785] between two or more characters, each "
-        "with its own trait and skill (a chase, stealth, picking pockets [L807]). Each draws and "
-        "chooses in secret; nothing is revealed until all have chosen.",
-        example={
-            "participants": [
-                {"character": "c1", "trait": "muscle", "skill": "agility"},
-                {"character": "c2", "trait": "muscle", "skill": "agility"},
-            ]
-        },
-    ),
-    command_route(
-        "openDeadMansHandTest",
-        "/tests/dead-mans-hand",
-        fc.OpenDeadMansHandTest,
-        "Open a dead man's hand test (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor settles a coin-flip situation with the dead man's hand [L717]: the "
-        "character draws from A♠ A♥ 8♣ 8♦ shuffled (two cards if the Mayor allows, keeping the "
-        "better); an Ace gives the better outcome, an 8 the worse.",
-    ),
-    command_route(
-        "draw",
-        "/test/draw",
-        fc.Draw,
-        "Draw a character's cards for the open test",
-        answer=DRAWN,
-        description="A character draws its cards for the open test [L705]: trait, +2 with the "
-        "skill, gear bonuses, less the penalties of health, morale and sobriety. The answer shows "
-        "the cards to the drawer only.",
-        example={"character": "c1"},
-    ),
-    command_route(
-        "choose",
-        "/test/choose",
-        fc.Choose,
-        "Choose in secret the card(s) a character plays; all reveal when everyone has chosen",
-        description="A character plays, in secret, the card (or cards, where a rule allows) it "
-        "chooses among those it drew [L705]. When every participant has chosen, all the chosen "
-        "cards are revealed at once and the test resolves.",
-        example={"character": "c1", "cards": ["d0:3C"]},
-    ),
-    command_route(
-        "cancelTest",
-        "/test/cancel",
-        fc.CancelTest,
-        "Abandon the open test (Mayor)",
-        description="The Mayor abandons the open test: nothing is resolved and the drawn cards go "
-        "back as the table's mode says.",
-    ),
-    command_route(
-        "changeCondition",
-        "/conditions",
-        fc.ChangeCondition,
-        "Move a character's health, morale or sobriety (Mayor)",
-        answer=LEVEL,
-        description="The Mayor moves a character's health, morale or sobriety by the given "
-        "levels, with a reason [L537]: the track's penalties and exchanges follow (health never "
-        "below -4, morale and sobriety never below -3).",
-    ),
-    command_route(
-        "setWeapon",
-        "/weapons",
-        fc.SetWeapon,
-        "Add or change one of the table's weapons (Mayor)",
-        description="The Mayor adds or changes one of the table's weapons: its damage and its "
-        "draw modifier at each range, or out of range [L1023, L1490].",
-    ),
-    command_route(
-        "removeWeapon",
-        "/weapons/remove",
-        fc.RemoveWeapon,
-        "Remove one of the table's weapons (Mayor)",
-        description="The Mayor removes one of the table's weapons [L1490].",
-    ),
-    # combat [L873-L1207]
-    command_route(
-        "openCombat",
-        "/combat",
-        ct.OpenCombat,
-        "Open a combat: combatants, their cover and mounts, the ranges between them (Mayor)",
-        status=201,
-        description="The Mayor opens a combat [L873]: the combatants, their cover [L1034] and "
-        "mounts [L1054], and the ranges between them [L1023].",
-        example={
-            "combatants": [{"character": "c1"}, {"character": "c2", "cover": "partial"}],
-            "range": "short",
-        },
-    ),
-    command_route(
-        "updateCombat",
-        "/combat/update",
-        ct.UpdateCombat,
-        "Between turns: new footing, ranges, who joins or leaves, holds released (Mayor)",
-        description="Between turns, the Mayor sets the new footing [L941]: positions, cover, "
-        "ranges and mounts, who joins or leaves, and grapples released [L1082].",
-    ),
-    command_route(
-        "startCombatTurn",
-        "/combat/turns",
-        ct.StartCombatTurn,
-        "Start the next combat turn; every fifth begins with the jam check (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor starts the next combat turn (about 6 seconds) [L875]. Every fifth "
-        "turn starts with the jam check, a dead man's hand test for every participant [L1015].",
-        example={},
-    ),
-    command_route(
-        "declareAction",
-        "/combat/declare",
-        ct.DeclareAction,
-        "Announce a character's action for the turn; an attacker draws its cards at once",
-        answer=DRAWN,
-        description="A character announces its action for the turn [L879] (the Mayor's characters "
-        "first): an attack with its technique, weapon and targets, a move, a grapple [L1082] or a "
-        "scare [L1096]. An attacker draws its cards at once [L911], shown to its seat only.",
-        example={
-            "character": "c1",
-            "action": "attack",
-            "technique": "quick_shot",
-            "weapon": "revolver",
-            "targets": ["c2"],
-        },
-    ),
-    command_route(
-        "chooseAttacks",
-        "/combat/attacks",
-        ct.ChooseAttacks,
-        "Choose in secret the cards an attacker plays, one target each; all reveal together",
-        description="An attacker chooses, in secret, the cards it plays, one target each [L883, "
-        "L902] (several with a multiple attack). When the last attacker has chosen, all are "
-        "revealed together and the damage lands [L923].",
-        example={"character": "c1", "attacks": [{"card": "d0:QS", "target": "c2"}]},
-    ),
-    command_route(
-        "endCombat",
-        "/combat/end",
-        ct.EndCombat,
-        "End the combat (Mayor)",
-        description="The Mayor ends the combat.",
-    ),
-    command_route(
-        "openPistolDuel",
-        "/tests/pistol-duel",
-        ct.OpenPistolDuel,
-        "Open a pistol duel: opposed hands (quick shot), the loser is shot (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor opens a pistol duel [L1109]: opposed hands (quick shot), without "
-        "simultaneity or absorption; the loser takes one shot at full damage, a tie hits both. "
-        "The duel's card exchange follows in Normal mode [L302].",
-    ),
-    command_route(
-        "openSurvivalTest",
-        "/tests/survival",
-        ct.OpenSurvivalTest,
-        "Open a fallen character's survival test (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor opens a fallen character's survival test [L585]: within 5 turns, a "
-        "dead man's hand test (incapacitated or dead for good), drawing 2 with medical care, else "
-        "1.",
-    ),
-    # card exchanges of Normal mode [L280-L347]
-    command_route(
-        "startBetExchange",
-        "/exchanges/bet",
-        fx.StartBetExchange,
-        "Settle the cards of a bet (Mayor)",
-        status=201,
-        description="The Mayor settles the cards of a bet in Normal mode [L290]: each participant "
-        "staked a card of its deck; the winner picks one of the loser's, a tie swaps random "
-        "cards.",
-    ),
-    command_route(
-        "startDuelExchange",
-        "/exchanges/duel",
-        fx.StartDuelExchange,
-        "Settle the cards of a duel (Mayor)",
-        status=201,
-        description="The Mayor settles the cards of a duel in Normal mode [L302]: the winner may "
-        "take up to 2 cards of the loser's deck and gives as many back; a tie swaps 2 random "
-        "cards.",
-    ),
-    command_route(
-        "pickCards",
-        "/exchanges/pick",
-        fx.PickCards,
-        "Pick the cards the pending exchange asks of your seat, among those shown to you",
-        answer=DRAWN,
-        description="The seat whose pick the pending exchange awaits picks its cards among those "
-        "shown to it [L280]; the view's `exchange` says whose pick it is.",
-        example={"cards": ["d0:JK1"]},
-    ),
-    command_route(
-        "keepLoot",
-        "/exchanges/keep",
-        fx.KeepLoot,
-        "Name who keeps the loot's treasure card",
-        description="Those who shared a treasure card from the loot name who keeps it [L335].",
-    ),
-    command_route(
-        "swapCards",
-        "/exchanges/swap",
-        fx.SwapCards,
-        "Swap a card with a loot partner, or pass",
-        description="A protagonist sharing in a loot swaps one card of its deck with another "
-        "protagonist present, or passes [L335].",
-    ),
-    command_route(
-        "cancelExchange",
-        "/exchanges/cancel",
-        fx.CancelExchange,
-        "Cancel the pending exchange (Mayor)",
-        description="The Mayor cancels the pending card exchange: no card moves.",
-    ),
-    command_route(
-        "shareLoot",
-        "/loot",
-        fx.ShareLoot,
-        "Share a treasure, loot or reward (Mayor)",
-        status=201,
-        description="The Mayor shares out a treasure, loot or reward in Normal mode [L327]: a "
-        "random treasure card for those who share, or card swaps when the treasure is empty; the "
-        "Mayor never takes treasure cards [L339].",
-    ),
-    command_route(
-        "seedTreasure",
-        "/treasure/seed",
-        fx.SeedTreasure,
-        "Seed the treasure from an extra deck (Mayor)",
-        description="The Mayor seeds the treasure deck, empty at first, with cards of an extra "
-        "deck [L240].",
-    ),
-    command_route(
-        "dealLateJoiner",
-        "/seats/late-joiner",
-        fx.DealLateJoiner,
-        "Deal cards to a seat that came late (Mayor)",
-        description="The Mayor deals a seat that came late its cards [L244]: from a new deck, or "
-        "1 to 3 random cards of each other player's deck [L246].",
-    ),
-    command_route(
-        "removeProtagonist",
-        "/characters/leave",
-        fx.ProtagonistLeaves,
-        "A dead protagonist leaves the game; its seat's cards go to the treasure (Mayor)",
-        description="A dead protagonist leaves the game: its player's cards go to the treasure "
-        "deck [L317].",
-    ),
-    # gambling [L1276-L1452]
-    command_route(
-        "setMoney",
-        "/money",
-        gm.SetMoney,
-        "Set the dollars a character carries (Mayor)",
-        description="The Mayor sets the dollars a character carries [L673]; gambling wins and "
-        "loses a part of it [L1335].",
-    ),
-    command_route(
-        "changeEquipment",
-        "/equipment",
-        eq.ChangeEquipment,
-        "Give a character gear, or take it away (Mayor)",
-        description="The Mayor gives a character gear, or takes it away [L673]; gear such as work "
-        "clothes adds cards to some tests [L699].",
-    ),
-    command_route(
-        "startHouseGame",
-        "/house",
-        gm.StartHouseGame,
-        "Seat a protagonist at the house's table (Mayor)",
-        status=201,
-        description='The Mayor seats a protagonist at a "the house always wins" game [L1296]: '
-        "rounds drawn from the Mayor's deck with the dead man's hand shuffled in.",
-        example={"character": "c2"},
-    ),
-    command_route(
-        "playHouseRound",
-        "/house/round",
-        gm.PlayHouseRound,
-        "Play one more round at the house: one card, face up",
-        answer=DRAWN,
-        description="The protagonist plays one more round at the house [L1308]: one card, face "
-        "up; a ♠ scores for the player, any other suit for the house.",
-        example={"character": "c2"},
-    ),
-    command_route(
-        "closeHouse",
-        "/house/close",
-        gm.CloseHouse,
-        "Call off a game at the house: the cards go back, nothing is settled (Mayor)",
-        description="The Mayor calls off a game at the house: the cards go back and nothing is "
-        "settled.",
-    ),
-    command_route(
-        "tryToStopGambling",
-        "/house/stop",
-        gm.TryToStop,
-        "Try to leave the house's table: opens the head (cunning) stop test",
-        answer=TEST_OPENED,
-        status=201,
-        description="The protagonist tries to leave the house's table [L1327]: opens a head "
-        "(cunning) stop test, then drawn and chosen as usual; the night is settled as the book "
-        "says [L1335].",
-        example={"character": "c2"},
-    ),
-    command_route(
-        "startChanceGame",
-        "/games/chance",
-        gm.StartChanceGame,
-        "Start a game of chance: an opposed head (cunning) test (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor starts a game of chance, such as poker or dice [L1386]: an opposed "
-        "head (cunning) test, or hands (deftness) for a cheat [L1417]; the outcome's dead man's "
-        "hand decides the money.",
-    ),
-    command_route(
-        "startSkillGame",
-        "/games/skill",
-        gm.StartSkillGame,
-        "Start a game of skill for a stake: an opposed test (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor starts a game of skill for a stake [L1424]: darts, arm wrestling, "
-        "a race, chess, shooting; an opposed test of the game's trait and skill.",
-    ),
-    # drinking [L1245]
-    command_route(
-        "drink",
-        "/drinks",
-        dr.Drink,
-        "A character drinks; sobriety tests as the rules say",
-        answer=LEVEL,
-        description="A character drinks [L1245]: in a drinking duel [L1257] or heavy drinking "
-        "[L1264], the sobriety tests the book sets at each threshold of its toughness. The answer "
-        "is its sobriety level.",
-        example={"character": "c1", "drinks": 2},
-    ),
-    command_route(
-        "startDrinkingDuel",
-        "/drinking-duel",
-        dr.StartDrinkingDuel,
-        "Start a drinking duel (Mayor)",
-        status=201,
-        description="The Mayor starts a drinking duel [L1257]: each drink past half the toughness "
-        "calls a dead man's hand test; the first to reach coma loses.",
-    ),
-    command_route(
-        "endDrinkingDuel",
-        "/drinking-duel/end",
-        dr.EndDrinkingDuel,
-        "End the drinking duel (Mayor)",
-        description="The Mayor ends the drinking duel.",
-    ),
-    # harm, morale and recovery [L537-L663, L768, L1209]
-    command_route(
-        "sufferAccident",
-        "/accidents",
-        hm.SufferAccident,
-        "A fall or being run over: opens the agility save (Mayor)",
-        answer=SAVE,
-        description="The Mayor makes a character suffer a fall (-1 health per 5 m) or being run "
-        "over (by a train -4, a coach or a horse -2) [L1225]; the answer opens its muscle "
-        "(agility) save, which reduces the harm by 2 on a success, 1 on a partial one.",
-        example={"character": "c1", "cause": "fall", "metres": 10, "reason": "off the roof"},
-    ),
-    command_route(
-        "faceThreat",
-        "/threats",
-        mo.FaceThreat,
-        "A frightening threat: a random card against confidence (Mayor)",
-        answer=LEVEL,
-        description="A frightening threat [L627]: the Mayor draws a random card; a value above "
-        "the character's confidence lowers its morale by a level. The answer is its morale level.",
-        example={"character": "c2", "reason": "a grizzly"},
-    ),
-    command_route(
-        "openChallenge",
-        "/tests/challenge",
-        mo.Challenge,
-        "Open a challenge: opposed head, silver tongue against cunning (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor opens a challenge [L854]: opposed head, the challenger's silver "
-        "tongue against the challenged's cunning. A challenged loser must face the rival or lose "
-        "a level of morale; a losing challenger loses one.",
-    ),
-    command_route(
-        "openProvocation",
-        "/tests/provoke",
-        mo.Provoke,
-        "Open a provocation: opposed head, silver tongue against cunning (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor opens a provocation [L862]: opposed head, silver tongue against "
-        "cunning; the loser loses a level of morale.",
-    ),
-    command_route(
-        "answerChallenge",
-        "/challenges/answer",
-        mo.AnswerChallenge,
-        "Face the challenger or refuse and lose a level of morale",
-        answer=LEVEL,
-        description="A challenged character who lost faces the challenger, or refuses and loses a "
-        "level of morale [L859].",
-    ),
-    command_route(
-        "openMedicalCare",
-        "/tests/medical-care",
-        rc.GiveMedicalCare,
-        "Open a medical care test: head (knowledge), difficulty 8 on oneself (Mayor)",
-        answer=TEST_OPENED,
-        status=201,
-        description="The Mayor opens a medical care test [L768]: head (knowledge); healing "
-        "another takes a full success, healing oneself has difficulty 8. It does not restore "
-        "health: it speeds recovery.",
-        example={"healer": "c2", "patient": "c1"},
-    ),
-    command_route(
-        "advanceTime",
-        "/time",
-        rc.AdvanceTime,
-        "Advance game time: rest, recovery and, in wear mode, cards back (Mayor)",
-        answer=CLOCK,
-        description="The Mayor lets game time pass [L537]: the engine applies the recovery tables "
-        "of health, morale and sobriety to those resting or not, and in wear mode gives back 8 "
-        "discarded cards per hour of rest [L377].",
-        example={
-            "amount": 8,
-            "unit": "hours",
-            "resting": ["c1"],
-            "reason": "a night at the doctor's",
-        },
+        "revealRolls",
+        "/rolls/reveal",
+        RevealRolls,
+        "Show secret rolls to every seat (game master)",
+        description="The game master reveals rolls made `gm`, `blind` or `self`: their dice, "
+        "and everything the rule system derived from them, become visible to every seat, in "
+        "every view and log read from then on. Closing the table reveals every roll.",
     ),
 ]

@@ -7,6 +7,7 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
 - every event is `Event`, the union of one schema per event type that
   `projections.event_schema` generates from the redaction rules, discriminated by `type`;
 - a `text/event-stream` response is described message by message (`StreamMessage`);
+- a new table's `options` are one of the rule systems' (the body reads them as an object);
 - `links` lead from a created table, seat or test to the operations that follow;
 - every response header has its schema, and the errors their headers (`WWW-Authenticate`,
   `Retry-After`), which litestar's `ResponseSpec` cannot declare.
@@ -204,9 +205,24 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
             for response in operation["responses"].values():
                 if SSE in response.get("content", {}):
                     response["content"][SSE]["schema"] = _ref(STREAM_MESSAGE)
+    _type_options(document["components"]["schemas"])
     _add_links(document["paths"])
     _add_headers(document)
     return document
+
+
+def _type_options(schemas: dict[str, Any]) -> None:
+    """A new table's `options` are those of its `system`: the body's Struct reads them as an
+    object and checks them against the system's; the document says which they may be."""
+    systems = schemas["RuleSystemInfo"]["properties"]["default_options"]
+    options = {k: v for k, v in systems.items() if k != "description"}
+    if "oneOf" in options:  # every option has a default: `{}` is valid for every system
+        options["anyOf"] = options.pop("oneOf")
+    described = schemas["CreateTable"]["properties"]["options"].get("description")
+    schemas["CreateTable"]["properties"]["options"] = {
+        **options,
+        "description": described or "The options of the table's rule system.",
+    }
 
 
 class Document(OpenAPI):

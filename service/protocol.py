@@ -56,19 +56,19 @@ class JsonBodyRequest(Request[Any, Any, Any]):
         body_type = getattr(field, "annotation", None)
         if isinstance(body_type, type) and issubclass(body_type, msgspec.Struct):
             try:
-                msgspec.convert(_integral(value), body_type, strict=True)
+                msgspec.convert(integral(value), body_type, strict=True)
             except msgspec.ValidationError as error:
                 raise ValidationException(detail=str(error)) from None
 
 
-def _integral(value: Any) -> Any:
+def integral(value: Any) -> Any:
     """JSON Schema counts 3.0 as an integer: so does the strict check."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, dict):
-        return {key: _integral(item) for key, item in value.items()}
+        return {key: integral(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [_integral(item) for item in value]
+        return [integral(item) for item in value]
     return value
 
 

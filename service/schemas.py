@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, Union
 from uuid import UUID
 
 import msgspec
 
-from domain.frontera.state import Options
 from domain.names import Name, Title
-from domain.systems import SystemName
+from domain.systems import RULE_SYSTEMS, SystemName, rule_system
 from projections.redaction import RedactedEvent
+from service.protocol import integral
 
 #: the largest table version there can be: the store keeps versions as signed 64-bit integers,
 #: so a larger number would fail in the store's driver instead of being refused
@@ -23,7 +23,32 @@ class CreateTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: the game master's name; Frontera calls the game master the Mayor
     mayor_name: Name
     system: SystemName = "frontera"
-    options: Options = msgspec.field(default_factory=Options)
+    #: the rule system's options (the document lists each system's as `SystemOptions`),
+    #: read as strictly as the rest of the body
+    options: dict[str, Any] = {}
+
+    def __post_init__(self) -> None:
+        options_type = rule_system(self.system).options_type
+        try:
+            options = msgspec.convert(integral(self.options), options_type, strict=True)
+        except msgspec.ValidationError as error:
+            raise ValueError(f"{error} - in `$.options` of a {self.system} table") from None
+        self.options = msgspec.to_builtins(options)
+
+
+if TYPE_CHECKING:
+    SystemOptions = Any
+else:
+    #: every rule system's options, for the document: `CreateTable.options` is one of them
+    SystemOptions = Union[tuple(system.options_type for system in RULE_SYSTEMS.values())]  # noqa: UP007
+
+
+class RuleSystemInfo(msgspec.Struct, kw_only=True):
+    name: str
+    #: the id of the game master's seat, in the system's own word
+    gm_seat: str
+    #: the options of a table created without any
+    default_options: SystemOptions
 
 
 class TableCreated(msgspec.Struct, kw_only=True):
@@ -78,6 +103,13 @@ class Accepted(msgspec.Struct, kw_only=True):
 class Created(msgspec.Struct, kw_only=True):
     version: int
     id: str
+
+
+class RollResult(msgspec.Struct, kw_only=True):
+    version: int
+    #: the roll's number: its dice and outcome are in the log (`DiceRolled` and the events
+    #: that name this roll), shown to the caller as the roll's visibility allows
+    roll: int
 
 
 class TestOpenedResult(msgspec.Struct, kw_only=True):

@@ -26,7 +26,8 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from domain.errors import DomainError, InvalidCommand
 from domain.table import Table
 from projections.log import log_page
-from projections.redaction import RedactedEvent, Viewer
+from projections.redaction import RedactedEvent
+from projections.visibility import Viewer
 from service.api import NOT_NULL, RESPONSES, Audit, read_as_caller, read_log, tables_of
 from service.fanout import FanOut
 from service.limits import StreamSlots, held

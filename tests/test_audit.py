@@ -3,9 +3,9 @@
 from domain.frontera import commands as cmd
 from domain.frontera.character import Skill, Trait
 from domain.table import Table
+from projections.frontera.views import table_view
 from projections.log import log_page
-from projections.redaction import viewer_for
-from projections.views import table_view
+from projections.visibility import viewer_for
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
 
 ULISES = protagonist(

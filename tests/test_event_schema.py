@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from domain.commands import CloseTable
 from domain.table import Table
 from projections.log import TOPICS
-from projections.redaction import RedactedEvent, Viewer, redact, viewer_for
+from projections.redaction import RedactedEvent, redact
+from projections.visibility import Viewer, viewer_for
 from tests.frontera_helpers import MAYOR
 from tests.frontera_strategies import (
     Driver,

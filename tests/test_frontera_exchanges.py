@@ -15,8 +15,9 @@ from domain.frontera import exchanges as fx
 from domain.frontera.character import Trait
 from domain.frontera.state import TREASURE, FronteraState, player_deck, player_discard
 from domain.table import Table
-from projections.redaction import Viewer, redact
-from projections.views import table_view
+from projections.frontera.views import table_view
+from projections.redaction import redact
+from projections.visibility import Viewer
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
 from tests.frontera_scripts import events_of, last, normal_script, rejected
 

@@ -110,7 +110,15 @@ def test_headers_and_errors_are_described() -> None:
             success = next(r for s, r in operation["responses"].items() if s.startswith("2"))
             assert "ETag" in success["headers"], f"{method} {path}"
         assert operation["security"] in ([], [{"bearer": []}]), f"{method} {path}"
-    public = {"createTable", "claimSeat", "getHealth", "getLiveness", "getReadiness", "getMetrics"}
+    public = {
+        "listSystems",
+        "createTable",
+        "claimSeat",
+        "getHealth",
+        "getLiveness",
+        "getReadiness",
+        "getMetrics",
+    }
     for _, _, operation in operations():
         assert (operation["security"] == []) == (operation["operationId"] in public)
 

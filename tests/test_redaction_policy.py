@@ -13,7 +13,8 @@ import pytest
 from domain.frontera import events as fe
 from domain.table import Table
 from projections.log import TOPICS
-from projections.redaction import ENVELOPE, NEVER_SHOWN, RULES, Viewer, event_type, redact
+from projections.redaction import ENVELOPE, NEVER_SHOWN, RULES, event_type, redact
+from projections.visibility import Viewer
 
 PLAYER = Viewer(seat="p1", is_gm=False)
 AUDIT = Viewer(seat="mayor", is_gm=True, audit=True)

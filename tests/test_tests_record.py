@@ -8,9 +8,9 @@ from domain import application
 from domain.frontera import commands as cmd
 from domain.frontera import events as ev
 from domain.frontera.character import Skill, Trait
-from projections.redaction import viewer_for
-from projections.tests_record import opened_at
-from projections.tests_record import test_record as record_of
+from projections.frontera.tests_record import opened_at
+from projections.frontera.tests_record import test_record as record_of
+from projections.visibility import viewer_for
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
 
 

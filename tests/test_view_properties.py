@@ -24,8 +24,9 @@ from domain.frontera import commands as cmd
 from domain.frontera.cards import Suit, dead_mans_hand, sort_cards
 from domain.frontera.character import Skill, Trait
 from domain.table import Table
-from projections.redaction import Viewer, redact, viewer_for
-from projections.views import table_view
+from projections.frontera.views import table_view
+from projections.redaction import redact
+from projections.visibility import Viewer, viewer_for
 from tests.frontera_helpers import MAYOR, Session, in_memory_tables, npc, protagonist
 
 CARD = re.compile(r"d\d+:(?:10|[2-9JQKA])[SCHD]|d\d+:JK[12]")

@@ -29,6 +29,7 @@ def _new_game(options: dict[str, Any]) -> AsaltosState:
 ASALTOS = RuleSystem(
     name="asaltos",
     gm_seat="gm",
+    options_type=Options,
     parse_options=parse_options,
     new_game=_new_game,
     load_game=lambda game: msgspec.convert(game, AsaltosState),

@@ -31,7 +31,7 @@ import msgspec
 
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand, NotFound
-from domain.frontera import rules
+from domain.frontera import guards, rules
 from domain.frontera.cards import Suit
 from domain.frontera.character import Character, Trait
 from domain.frontera.combat import (
@@ -312,7 +312,7 @@ def _between_turns(state: FronteraState) -> Combat:
 
 
 def _footing(state: FronteraState, setup: CombatantSetup, limit: int | None) -> Combatant:
-    rules._character(state, setup.character)
+    guards.find_character(state, setup.character)
     return Combatant(
         character=setup.character,
         cover=setup.cover,
@@ -353,7 +353,7 @@ def _check_range(value: str) -> None:
 
 
 def open_combat(table: Table, actor: str, command: OpenCombat, _: TableKeys) -> None:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_gm(actor, "open a combat")
     if state.combat is not None:
         raise Conflict("a combat is already open: end it first", "combat_in_progress")
@@ -377,7 +377,7 @@ def open_combat(table: Table, actor: str, command: OpenCombat, _: TableKeys) -> 
 
 
 def update_combat(table: Table, actor: str, command: UpdateCombat, _: TableKeys) -> None:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_gm(actor, "update the combat")
     combat = _between_turns(state)
     reason = checked_reason(command.reason)
@@ -411,7 +411,7 @@ def update_combat(table: Table, actor: str, command: UpdateCombat, _: TableKeys)
 
 
 def end_combat(table: Table, actor: str, command: EndCombat, _: TableKeys) -> None:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_gm(actor, "end the combat")
     _between_turns(state)
     table.trigger_event(CombatEnded, actor=actor, reason=checked_reason(command.reason))
@@ -421,7 +421,7 @@ def end_combat(table: Table, actor: str, command: EndCombat, _: TableKeys) -> No
 
 
 def start_turn(table: Table, actor: str, command: StartCombatTurn, keys: TableKeys) -> int:
-    state = rules._opening(table, actor)
+    state = rules.ready_to_open(table, actor)
     combat = _open_combat(state)
     turn, number = combat.turn + 1, state.tests_opened + 1
     table.trigger_event(CombatTurnStarted, actor=actor, turn=turn, test=number)
@@ -434,7 +434,7 @@ def start_turn(table: Table, actor: str, command: StartCombatTurn, keys: TableKe
         for character_id in combat.combatants:
             if state.characters[character_id].cannot_act_because is not None:
                 continue
-            if not rules._flip(table, actor, character_id, "jam", 1, keys)[0]:
+            if not rules.flip_dead_mans_hand(table, actor, character_id, "jam", 1, keys)[0]:
                 table.trigger_event(
                     TurnLost, actor=actor, character=character_id, turn=turn, reason="jam"
                 )
@@ -457,7 +457,7 @@ def _why_idle(state: FronteraState, combat: Combat, character_id: str) -> str | 
 
 
 def _running_turn(table: Table) -> tuple[FronteraState, Combat, OpenTest]:
-    state = rules._started(table)
+    state = guards.started(table)
     combat = _open_combat(state)
     test = state.test
     if test is None or test.kind != "combat" or combat.test != test.number:
@@ -468,8 +468,8 @@ def _running_turn(table: Table) -> tuple[FronteraState, Combat, OpenTest]:
 def declare(table: Table, actor: str, command: DeclareAction, keys: TableKeys) -> list[str]:
     state, combat, test = _running_turn(table)
     table.require_seat(actor)
-    character = rules._character(state, command.character)
-    rules.require_player(character, actor)
+    character = guards.find_character(state, command.character)
+    guards.require_player(character, actor)
     if command.character not in combat.combatants:
         raise Conflict(f"{character.name} is not in the combat", "not_a_combatant")
     if command.character in combat.declarations:
@@ -545,7 +545,7 @@ def _declaration(
         raise Conflict(f"{technique.value} reaches adjacent enemies only", "out_of_range")
     if technique is Technique.THROWN and not set(ranges.values()) <= {"adjacent", "short"}:
         raise Conflict("thrown weapons reach short range at most", "out_of_range")
-    modifiers = rules._modifiers(command.modifiers)
+    modifiers = guards.checked_modifiers(command.modifiers)
     if weapon is not None:
         reach = {t: weapon.ranges.get(r) for t, r in ranges.items()}
         far = [state.characters[t].name for t, m in reach.items() if m is None]
@@ -617,7 +617,7 @@ def _targets(combat: Combat, attacker: Character, targets: list[str]) -> list[st
 
 def choose_attacks(table: Table, actor: str, command: ChooseAttacks, keys: TableKeys) -> None:
     state, combat, test = _running_turn(table)
-    _, participant = rules._participant(table, actor, command.character)
+    _, participant = guards.participant_of(table, actor, command.character)
     cards = [attack.card for attack in command.attacks]
     suits = rules.checked_choice(state, test, participant, cards, command.joker_suits)
     declared = combat.declarations[command.character].targets
@@ -706,7 +706,7 @@ def _resolve_turn(
         explanation=explanation,
     )
     for participant in test.participants.values():
-        rules._put_away(table, actor, participant, chosen[participant.character])
+        rules.put_away(table, actor, participant, chosen[participant.character])
     # a turn is six seconds of everybody's time (a paralysed character may be over it
     # [L650]); what the turn did counts from its end
     pass_time(table, actor, 1, "turns", [], f"combat turn {combat.turn}", keys)
@@ -779,7 +779,7 @@ def judge(
 
 
 def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: TableKeys) -> int:
-    state = rules._opening(table, actor)
+    state = rules.ready_to_open(table, actor)
     ids = [d.character for d in command.duellists]
     if len(ids) != 2 or ids[0] == ids[1]:
         raise InvalidCommand("a pistol duel is between two characters", "invalid_participants")
@@ -790,13 +790,13 @@ def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: Table
         if weapon is None:
             raise NotFound(f"the table has no weapon {duellist.weapon!r}", "unknown_weapon")
         check_weapon_kind(Technique.QUICK_SHOT, weapon)
-        participants[duellist.character] = rules._contender(
+        participants[duellist.character] = rules.contender(
             state, duellist.character, Trait.HANDS, "quick_shot", duellist.modifiers
         )
         character = state.characters[duellist.character]
         require_carried(character, weapon.name)
         stakes[duellist.character] = damage_dealt(Technique.QUICK_SHOT, character, weapon)
-    return rules._open(
+    return rules.open_test(
         table,
         actor,
         OpenTest(
@@ -837,8 +837,8 @@ def pistol_duel_shots(
 
 
 def open_survival_test(table: Table, actor: str, command: OpenSurvivalTest, _: TableKeys) -> int:
-    state = rules._opening(table, actor)
-    character = rules._character(state, command.character)
+    state = rules.ready_to_open(table, actor)
+    character = guards.find_character(state, command.character)
     if character.health > -4 or character.dead_for_good:
         raise Conflict(f"{character.name} is not a fallen character", "not_fallen")
     fell_at = character.fell_at
@@ -849,7 +849,7 @@ def open_survival_test(table: Table, actor: str, command: OpenSurvivalTest, _: T
             "too_late",
         )
     participant = Participant(character=character.id, seat=character.seat, trait=None, skill=None)
-    return rules._open(
+    return rules.open_test(
         table,
         actor,
         OpenTest(

@@ -39,7 +39,7 @@ import msgspec
 
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
-from domain.frontera import rules
+from domain.frontera import guards, rules
 from domain.frontera.character import Character
 from domain.frontera.events import game
 from domain.frontera.gambling import checked_stake, settle_skill_game
@@ -154,14 +154,14 @@ def heavy_drinking(character: Character, drinks: int) -> tuple[int, bool]:
 
 def drink(table: Table, actor: str, command: Drink, keys: TableKeys) -> int:
     """Returns the character's sobriety level after the drinks."""
-    state = rules._started(table)
+    state = guards.started(table)
     seat = table.require_seat(actor)
-    character = rules._character(state, command.character)
+    character = guards.find_character(state, command.character)
     if seat.id != table.gm_seat.id:
-        rules.require_player(character, actor)
+        guards.require_player(character, actor)
     if not 1 <= command.drinks <= MAX_DRINKS:
         raise InvalidCommand(f"a round is 1 to {MAX_DRINKS} drinks", "invalid_drinks")
-    rules._able(character)
+    guards.able(character)
     duel = state.drinking_duel or []
     stake = state.drinking_stake
     mechanism: Mechanism = "duel" if character.id in duel else "heavy"
@@ -206,7 +206,7 @@ def _sobriety_test(
     """DMH(stays / -1 sobriety) drawing `cards` (none: no test)."""
     if cards == 0 or character.sobriety <= COMA:
         return
-    stays, _ = rules._flip(table, actor, character.id, "drinking", cards, keys)
+    stays, _ = rules.flip_dead_mans_hand(table, actor, character.id, "drinking", cards, keys)
     if not stays:
         rules.shift_condition(
             table,
@@ -220,7 +220,7 @@ def _sobriety_test(
 
 
 def start_drinking_duel(table: Table, actor: str, command: StartDrinkingDuel, _: TableKeys) -> None:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_gm(actor, "start a drinking duel")
     if state.drinking_duel is not None:
         raise Conflict("a drinking duel is already under way", "drinking_duel_in_progress")
@@ -229,7 +229,7 @@ def start_drinking_duel(table: Table, actor: str, command: StartDrinkingDuel, _:
             "a drinking duel needs two or more different characters", "invalid_participants"
         )
     for character_id in command.characters:
-        rules._able(rules._character(state, character_id))
+        guards.able(guards.find_character(state, character_id))
     stake = checked_stake(command.stake)
     table.trigger_event(
         DrinkingDuelStarted, actor=actor, characters=list(command.characters), stake=stake
@@ -237,7 +237,7 @@ def start_drinking_duel(table: Table, actor: str, command: StartDrinkingDuel, _:
 
 
 def end_drinking_duel(table: Table, actor: str, command: EndDrinkingDuel, _: TableKeys) -> None:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_gm(actor, "end a drinking duel")
     if state.drinking_duel is None:
         raise Conflict("no drinking duel is under way", "no_drinking_duel")

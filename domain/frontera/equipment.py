@@ -21,7 +21,7 @@ from typing import Any
 
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
-from domain.frontera import rules
+from domain.frontera import guards
 from domain.frontera.character import MAX_ITEM_COUNT, MAX_ITEMS, Character, ItemName, item_name
 from domain.frontera.combat import Technique
 from domain.frontera.events import game
@@ -64,7 +64,7 @@ def change_equipment(table: Table, actor: str, command: ChangeEquipment, _: Tabl
     """Returns how many of the item the character carries now."""
     table.require_open()
     table.require_gm(actor, "change what a character carries")
-    character = rules._character(game(table), command.character)
+    character = guards.find_character(game(table), command.character)
     item = item_name(command.item)
     reason = checked_reason(command.reason)
     before = character.equipment.get(item, 0)

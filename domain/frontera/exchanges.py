@@ -49,7 +49,7 @@ import msgspec
 
 from domain.commands import Command
 from domain.errors import Conflict, Forbidden, InvalidCommand
-from domain.frontera import rules
+from domain.frontera import guards, piles, rules
 from domain.frontera.cards import card, deck, sort_cards
 from domain.frontera.character import Character
 from domain.frontera.events import CardsDealt, PhaseChanged, game
@@ -256,7 +256,7 @@ def _pending(state: FronteraState) -> PendingExchange:
 
 
 def _normal(table: Table, what: str) -> FronteraState:
-    state = rules._started(table)
+    state = guards.started(table)
     if state.options.mode != "normal":
         raise Conflict(f"{what} belongs to Normal mode", "not_normal_mode")
     return state
@@ -264,7 +264,7 @@ def _normal(table: Table, what: str) -> FronteraState:
 
 def _quiet(state: FronteraState) -> None:
     """No test and no exchange in progress."""
-    rules.require_no_open_test(state)
+    guards.require_no_open_test(state)
     if state.exchange is not None or state.house_game is not None:
         raise Conflict(
             "a card exchange or a game at the house is in progress: finish it first",
@@ -285,12 +285,12 @@ def _picked_seen(state: FronteraState, picker: str, other: str) -> list[str]:
 
 def _random_top(table: Table, actor: str, zone: str, count: int, keys: TableKeys) -> list[str]:
     """`count` random cards of a zone: shuffle it, take the top."""
-    rules._shuffle(table, actor, zone, keys)
+    piles.shuffle(table, actor, zone, keys)
     return game(table).zone(zone)[:count]
 
 
 def _player(state: FronteraState, character_id: str) -> Character:
-    character = rules._character(state, character_id)
+    character = guards.find_character(state, character_id)
     if character.left_game:
         raise Conflict(f"{character.name} has left the game", "character_left")
     return character
@@ -319,7 +319,9 @@ def advance(table: Table, actor: str, keys: TableKeys, excluded: list[str] | Non
         if step.kind == "random":
             assert step.source is not None and step.target is not None
             moved = _random_top(table, actor, step.source, step.at_most, keys)
-            rules._move(table, actor, moved, step.source, step.target, "exchange", step.seen_by)
+            piles.move_cards(
+                table, actor, moved, step.source, step.target, "exchange", step.seen_by
+            )
             table.trigger_event(ExchangeStepped, actor=actor, count=len(moved))
             excluded = moved
             continue
@@ -376,8 +378,8 @@ def _swap_random(
     from_a = _random_top(table, actor, player_deck(a), count, keys)
     from_b = _random_top(table, actor, player_deck(b), count, keys)
     seen = _seen(state, a, b)
-    rules._move(table, actor, from_a, player_deck(a), player_deck(b), reason, seen)
-    rules._move(table, actor, from_b, player_deck(b), player_deck(a), reason, seen)
+    piles.move_cards(table, actor, from_a, player_deck(a), player_deck(b), reason, seen)
+    piles.move_cards(table, actor, from_b, player_deck(b), player_deck(a), reason, seen)
 
 
 def _giving(table: Table, actor: str, seat: str, keys: TableKeys) -> list[str]:
@@ -489,7 +491,7 @@ def start_duel(table: Table, actor: str, command: StartDuelExchange, keys: Table
 
 
 def _current(table: Table, actor: str) -> tuple[FronteraState, PendingExchange, ExchangeStep]:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_seat(actor)
     if state.exchange is None:
         raise Conflict("no card exchange is pending", "no_exchange")
@@ -517,7 +519,7 @@ def pick(table: Table, actor: str, command: PickCards, keys: TableKeys) -> list[
         raise InvalidCommand(
             "a card named is not among the cards offered to you", "card_not_offered"
         )
-    rules._move(table, actor, cards, step.source, step.target, exchange.kind, step.seen_by)
+    piles.move_cards(table, actor, cards, step.source, step.target, exchange.kind, step.seen_by)
     then: list[ExchangeStep] = []
     if step.give_back and cards:
         then.append(
@@ -537,13 +539,13 @@ def pick(table: Table, actor: str, command: PickCards, keys: TableKeys) -> list[
 
 
 def cancel(table: Table, actor: str, command: CancelExchange, keys: TableKeys) -> None:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_gm(actor, "cancel an exchange")
     if state.exchange is None:
         raise Conflict("no card exchange is pending", "no_exchange")
     reason = checked_reason(command.reason)
     table.trigger_event(ExchangeCancelled, actor=actor, reason=reason)
-    rules._move(table, actor, state.zone(LOOT), LOOT, TREASURE, "loot_cancelled", [])
+    piles.move_cards(table, actor, state.zone(LOOT), LOOT, TREASURE, "loot_cancelled", [])
 
 
 # -- drunk and coma [L313-L322] ------------------------------------------------------------
@@ -601,7 +603,7 @@ def sobriety_swaps(table: Table, actor: str, character_id: str, swap: str, keys:
 
 
 def leave(table: Table, actor: str, command: ProtagonistLeaves, keys: TableKeys) -> None:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_gm(actor, "record that a protagonist leaves")
     character = _player(state, command.character)
     if character.kind != "protagonist":
@@ -619,7 +621,7 @@ def leave(table: Table, actor: str, command: ProtagonistLeaves, keys: TableKeys)
     if state.options.mode != "normal" or others:
         return
     for zone in (player_deck(character.seat), player_discard(character.seat)):
-        rules._move(table, actor, state.zone(zone), zone, TREASURE, "death", [])
+        piles.move_cards(table, actor, state.zone(zone), zone, TREASURE, "death", [])
 
 
 # -- loot [L326] ---------------------------------------------------------------------------
@@ -644,7 +646,7 @@ def share_loot(table: Table, actor: str, command: ShareLoot, keys: TableKeys) ->
             )
     seats = sorted({s.seat for s in sharers})
     drawn = _random_top(table, actor, TREASURE, command.cards, keys)
-    rules._move(table, actor, drawn, TREASURE, LOOT, "loot", seats)
+    piles.move_cards(table, actor, drawn, TREASURE, LOOT, "loot", seats)
     exchange = PendingExchange(
         kind="loot", reason=reason, steps=[], sharers=ids, times=command.cards
     )
@@ -682,7 +684,9 @@ def keep_loot(table: Table, actor: str, command: KeepLoot, keys: TableKeys) -> N
         raise InvalidCommand("the keeper must be one of those sharing", "not_sharing")
     keeper = state.characters[command.character]
     (top, *_) = state.zone(LOOT)
-    rules._move(table, actor, [top], LOOT, player_deck(keeper.seat), "loot_kept", sorted(seats))
+    piles.move_cards(
+        table, actor, [top], LOOT, player_deck(keeper.seat), "loot_kept", sorted(seats)
+    )
     then: list[ExchangeStep] = []
     if not any(s.kind == "keep_loot" for s in exchange.steps[1:]):
         # the last treasure card: those who kept none may swap
@@ -734,7 +738,7 @@ def swap(table: Table, actor: str, command: SwapCards, keys: TableKeys) -> None:
     if not state.zone(theirs):
         raise Conflict("the partner's deck is empty", "empty_deck")
     seen = sorted({actor, partner})
-    rules._move(table, actor, [command.card], mine, theirs, "loot_swap", seen)
+    piles.move_cards(table, actor, [command.card], mine, theirs, "loot_swap", seen)
     back = ExchangeStep(kind="pick", seat=partner, source=theirs, target=mine, seen_by=seen)
     table.trigger_event(ExchangeStepped, actor=actor, count=1, then=[back])
     advance(table, actor, keys, excluded=[command.card])
@@ -772,7 +776,7 @@ def late_joiner(table: Table, actor: str, command: DealLateJoiner, keys: TableKe
         for other in table.seats.values():
             if other.active and other.id != seat:
                 taken = _random_top(table, actor, player_deck(other.id), command.cards_each, keys)
-                rules._move(
+                piles.move_cards(
                     table,
                     actor,
                     taken,
@@ -785,13 +789,13 @@ def late_joiner(table: Table, actor: str, command: DealLateJoiner, keys: TableKe
     if command.way != "new_deck":
         raise InvalidCommand("the way is new_deck or from_others", "invalid_way")
     _new_deck(table, actor, NEW_DECK, reason)
-    rules._shuffle(table, actor, NEW_DECK, keys)
+    piles.shuffle(table, actor, NEW_DECK, keys)
     dealt = state.zone(NEW_DECK)[:DEAL]
     table.trigger_event(
         CardsDealt, actor=actor, source=NEW_DECK, decks={player_deck(seat): dealt}, seen_by=[]
     )
-    rules._move(table, actor, state.zone(NEW_DECK), NEW_DECK, PILE, "new_deck", [])
-    rules._shuffle(table, actor, PILE, keys)
+    piles.move_cards(table, actor, state.zone(NEW_DECK), NEW_DECK, PILE, "new_deck", [])
+    piles.shuffle(table, actor, PILE, keys)
     if state.phase == 2:
         table.trigger_event(PhaseChanged, actor=actor, phase=1, decks={})
 
@@ -805,10 +809,10 @@ def seed_treasure(table: Table, actor: str, command: SeedTreasure, keys: TableKe
     if not 1 <= command.cards <= size:
         raise InvalidCommand(f"an extra deck gives 1 to {size} cards", "invalid_card_count")
     _new_deck(table, actor, NEW_DECK, reason)
-    rules._shuffle(table, actor, NEW_DECK, keys)
+    piles.shuffle(table, actor, NEW_DECK, keys)
     seeded = state.zone(NEW_DECK)[: command.cards]
-    rules._move(table, actor, seeded, NEW_DECK, TREASURE, "treasure_seeded", [])
-    rules._move(table, actor, state.zone(NEW_DECK), NEW_DECK, REMOVED, "extra_deck_aside", [])
+    piles.move_cards(table, actor, seeded, NEW_DECK, TREASURE, "treasure_seeded", [])
+    piles.move_cards(table, actor, state.zone(NEW_DECK), NEW_DECK, REMOVED, "extra_deck_aside", [])
 
 
 HANDLERS: dict[type, Any] = {

@@ -51,9 +51,9 @@ from typing import Any
 
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
-from domain.frontera import rules
+from domain.frontera import guards, piles, rules
 from domain.frontera.cards import Suit, card
-from domain.frontera.character import Character, Skill, Trait
+from domain.frontera.character import MAX_MONEY, Character, Skill, Trait
 from domain.frontera.commands import Contender
 from domain.frontera.events import game
 from domain.frontera.exchange_state import HouseGame
@@ -80,7 +80,7 @@ from domain.structs import clone
 from domain.table import Table
 
 HOUSE = "house"
-MAX_STAKE = rules.MAX_MONEY
+MAX_STAKE = MAX_MONEY
 
 # -- commands ----------------------------------------------------------------------------
 
@@ -242,9 +242,9 @@ def _game(state: FronteraState) -> HouseGame:
 def set_money(table: Table, actor: str, command: SetMoney, _: TableKeys) -> int:
     table.require_open()
     table.require_gm(actor, "set a character's money")
-    character = rules._character(game(table), command.character)
-    money = rules.checked_money(command.money) if command.money >= 0 else command.money
-    if money < -rules.MAX_MONEY:
+    character = guards.find_character(game(table), command.character)
+    money = guards.checked_money(command.money) if command.money >= 0 else command.money
+    if money < -MAX_MONEY:
         raise InvalidCommand("a debt is at most a million dollars", "invalid_money")
     reason = checked_reason(command.reason)
     _money(table, actor, character, money, reason)
@@ -293,9 +293,9 @@ def house_points(card_id: str) -> tuple[int, bool]:
 
 
 def start_house_game(table: Table, actor: str, command: StartHouseGame, keys: TableKeys) -> None:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_gm(actor, "seat a player at the house")
-    character = rules._able(rules._character(state, command.character))
+    character = guards.able(guards.find_character(state, command.character))
     if character.kind != "protagonist" or character.left_game:
         raise InvalidCommand("protagonists play against the house", "not_a_protagonist")
     if state.test is not None:
@@ -320,14 +320,14 @@ def start_house_game(table: Table, actor: str, command: StartHouseGame, keys: Ta
 
 
 def _playing(table: Table, actor: str, character_id: str) -> tuple[FronteraState, HouseGame]:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_seat(actor)
-    character = rules._character(state, character_id)
+    character = guards.find_character(state, character_id)
     house_game = state.house_game
     if house_game is None or house_game.character != character.id:
         raise Conflict(f"{character.name} is not playing at the house", "no_house_game")
-    rules.require_player(character, actor)
-    rules._able(character)
+    guards.require_player(character, actor)
+    guards.able(character)
     if state.test is not None and state.test.number == house_game.stop_test:
         raise Conflict("the stop test is still open", "test_in_progress")
     if state.exchange is not None:
@@ -343,15 +343,15 @@ def play_round(table: Table, actor: str, command: PlayHouseRound, keys: TableKey
     lent = [c for c in state.zone(DEAD_MANS_HAND) if c not in house_game.hand_drawn]
     reshuffled = not state.zone(source) and not lent
     if reshuffled:
-        rules._move(table, actor, state.zone(HOUSE), HOUSE, source, "house_reshuffle", None)
+        piles.move_cards(table, actor, state.zone(HOUSE), HOUSE, source, "house_reshuffle", None)
         lent = list(state.zone(DEAD_MANS_HAND))
-    rules._move(table, actor, lent, DEAD_MANS_HAND, source, "house_round", None)
-    rules._shuffle(table, actor, source, keys)
+    piles.move_cards(table, actor, lent, DEAD_MANS_HAND, source, "house_round", None)
+    piles.shuffle(table, actor, source, keys)
     (drawn, *_) = state.zone(source)
     if drawn not in lent:
-        rules._move(table, actor, [drawn], source, HOUSE, "house_round", None)
+        piles.move_cards(table, actor, [drawn], source, HOUSE, "house_round", None)
     home = [c for c in lent if c in state.zone(source)]  # as lent: no shuffled order shows
-    rules._move(table, actor, home, source, DEAD_MANS_HAND, "house_round", None)
+    piles.move_cards(table, actor, home, source, DEAD_MANS_HAND, "house_round", None)
     points, for_player = house_points(drawn)
     table.trigger_event(
         HouseRoundPlayed,
@@ -383,10 +383,10 @@ def try_to_stop(table: Table, actor: str, command: TryToStop, keys: TableKeys) -
     trait, skill = (
         (Trait.HANDS, Skill.DEFTNESS) if house_game.cheating else (Trait.HEAD, Skill.CUNNING)
     )
-    participant = rules._contender(state, character.id, trait, skill, [])
+    participant = rules.contender(state, character.id, trait, skill, [])
     number = state.tests_opened + 1
     table.trigger_event(HouseStopTried, actor=actor, character=character.id, test=number)
-    return rules._open(
+    return rules.open_test(
         table,
         actor,
         OpenTest(
@@ -430,18 +430,18 @@ def _put_house_away(table: Table, actor: str, house_game: HouseGame) -> None:
     unless the night began when it was shuffled in for the whole night (stored tables)."""
     state = game(table)
     back = [c for c in state.zone(HOUSE) if c not in house_game.dead_mans_hand]
-    rules._move(table, actor, back, HOUSE, house_game.source, "house_closed", None)
+    piles.move_cards(table, actor, back, HOUSE, house_game.source, "house_closed", None)
     for zone in (HOUSE, house_game.source):
         cards = [c for c in state.zone(zone) if c in house_game.dead_mans_hand]
-        rules._move(table, actor, cards, zone, DEAD_MANS_HAND, "house_closed", None)
+        piles.move_cards(table, actor, cards, zone, DEAD_MANS_HAND, "house_closed", None)
 
 
 def close_house(table: Table, actor: str, command: CloseHouse, _: TableKeys) -> None:
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_gm(actor, "close the house")
     if state.house_game is None:
         raise Conflict("nobody is playing at the house", "no_house_game")
-    rules.require_no_open_test(state)
+    guards.require_no_open_test(state)
     house_game = state.house_game
     reason = checked_reason(command.reason)
     _put_house_away(table, actor, house_game)
@@ -486,7 +486,7 @@ def _settle_house(table: Table, actor: str, keys: TableKeys, *, ignore_last: boo
 
 
 def _game_table(table: Table, actor: str) -> FronteraState:
-    state = rules._opening(table, actor)
+    state = rules.ready_to_open(table, actor)
     return state
 
 
@@ -508,8 +508,8 @@ def start_chance_game(table: Table, actor: str, command: StartChanceGame, _: Tab
         trait, skill = (
             (Trait.HANDS, Skill.DEFTNESS) if character in cheaters else (Trait.HEAD, Skill.CUNNING)
         )
-        participants[character] = rules._contender(state, character, trait, skill, [])
-    return rules._open(
+        participants[character] = rules.contender(state, character, trait, skill, [])
+    return rules.open_test(
         table,
         actor,
         OpenTest(
@@ -527,10 +527,10 @@ def start_skill_game(table: Table, actor: str, command: StartSkillGame, _: Table
     _distinct([c.character for c in command.participants])
     checked_stake(command.stake)
     participants = {
-        c.character: rules._contender(state, c.character, c.trait, c.skill, c.modifiers)
+        c.character: rules.contender(state, c.character, c.trait, c.skill, c.modifiers)
         for c in command.participants
     }
-    return rules._open(
+    return rules.open_test(
         table,
         actor,
         OpenTest(
@@ -587,7 +587,7 @@ def chance_game(
     winners, losers = _sides(outcomes)
     for character_id in winners:
         character = state.characters[character_id]
-        better, _ = rules._flip(table, actor, character_id, "chance_game", 1, keys)
+        better, _ = rules.flip_dead_mans_hand(table, actor, character_id, "chance_game", 1, keys)
         carried = max(character.money, 0)
         won = (2 * carried if character_id in cheaters else carried) if better else 0
         _money(table, actor, character, character.money + won, "won at a game of chance")
@@ -597,7 +597,7 @@ def chance_game(
         if character_id in caught:
             _money(table, actor, character, min(character.money, 0), "caught cheating")
             continue
-        better, _ = rules._flip(table, actor, character_id, "chance_game", 1, keys)
+        better, _ = rules.flip_dead_mans_hand(table, actor, character_id, "chance_game", 1, keys)
         after = character.money if better else min(character.money, 0)
         _money(table, actor, character, after, "lost at a game of chance")
     _exchange_after(table, actor, outcomes, winners, losers, caught, keys)

@@ -21,7 +21,7 @@ import msgspec
 
 from domain.commands import Command
 from domain.errors import InvalidCommand
-from domain.frontera import rules
+from domain.frontera import guards, rules
 from domain.frontera.events import game
 from domain.frontera.resolution import PARTIAL, SUCCESS
 from domain.frontera.state import Modifier, OpenTest
@@ -90,8 +90,8 @@ def suffer_accident(
     table: Table, actor: str, command: SufferAccident, keys: TableKeys
 ) -> int | None:
     """Returns the number of the agility save's test, or None when the harm landed at once."""
-    state = rules._opening(table, actor)
-    character = rules._character(state, command.character)
+    state = rules.ready_to_open(table, actor)
+    character = guards.find_character(state, command.character)
     harm = harm_of(command.cause, command.metres)
     if harm == 0:
         raise InvalidCommand(
@@ -102,8 +102,8 @@ def suffer_accident(
     if character.cannot_act_because is not None:
         _suffer(table, actor, character.id, command.cause, command.metres, harm, 0, reason, keys)
         return None
-    participant = rules._contender(state, character.id, "muscle", "agility", command.modifiers)
-    return rules._open(
+    participant = rules.contender(state, character.id, "muscle", "agility", command.modifiers)
+    return rules.open_test(
         table,
         actor,
         OpenTest(
@@ -166,7 +166,7 @@ def _suffer(
         reason=reason,
     )
     if harm > saved:
-        character = rules._character(game(table), character_id)
+        character = guards.find_character(game(table), character_id)
         what = _describe(cause, metres)
         rules.shift_condition(
             table, actor, character, "health", saved - harm, f"{what} ({reason})", keys

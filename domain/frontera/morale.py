@@ -25,7 +25,7 @@ from typing import Any
 
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
-from domain.frontera import rules
+from domain.frontera import guards, piles, rules
 from domain.frontera.cards import card
 from domain.frontera.events import game
 from domain.frontera.resolution import DEFEAT
@@ -126,13 +126,13 @@ def _can_draw_one(state: FronteraState, seat: str) -> bool:
 
 def face_threat(table: Table, actor: str, command: FaceThreat, keys: TableKeys) -> int:
     """Returns the character's morale level after the threat."""
-    state = rules._opening(table, actor)
-    character = rules._character(state, command.character)
+    state = rules.ready_to_open(table, actor)
+    character = guards.find_character(state, command.character)
     reason = checked_reason(command.reason)
     seat = table.gm_seat.id
     if not _can_draw_one(state, seat):
         raise Conflict("the Mayor has no card left to draw for the threat", "no_cards_left")
-    source = rules._source(table, actor, seat, 1, keys)
+    source = rules.draw_source(table, actor, seat, 1, keys)
     drawn = state.zone(source)[0]
     value = card(drawn).value
     frightened = value > character.confidence
@@ -152,7 +152,7 @@ def face_threat(table: Table, actor: str, command: FaceThreat, keys: TableKeys) 
         target = player_deck(seat)  # phase 1: the card played goes to the player's deck
     else:
         target = player_discard(seat)
-    rules._move(table, actor, [drawn], source, target, "threat", None)
+    piles.move_cards(table, actor, [drawn], source, target, "threat", None)
     if frightened:
         rules.shift_condition(
             table,
@@ -172,19 +172,19 @@ def face_threat(table: Table, actor: str, command: FaceThreat, keys: TableKeys) 
 def _duel_of_words(
     table: Table, actor: str, talker: str, target: str, purpose: str, roles: tuple[str, str]
 ) -> int:
-    state = rules._opening(table, actor)
+    state = rules.ready_to_open(table, actor)
     if talker == target:
         raise InvalidCommand(
             "a character cannot challenge or provoke itself", "invalid_participants"
         )
     participants = {
-        talker: rules._contender(state, talker, "head", "silver_tongue", []),
-        target: rules._contender(state, target, "head", "cunning", []),
+        talker: rules.contender(state, talker, "head", "silver_tongue", []),
+        target: rules.contender(state, target, "head", "cunning", []),
     }
     if purpose == "challenge" and target in state.challenges:
         name = state.characters[target].name
         raise Conflict(f"{name} still owes an answer to a challenge", "challenge_pending")
-    return rules._open(
+    return rules.open_test(
         table,
         actor,
         OpenTest(
@@ -253,10 +253,10 @@ def provoked(
 
 def answer_challenge(table: Table, actor: str, command: AnswerChallenge, keys: TableKeys) -> int:
     """Returns the character's morale level after the answer."""
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_seat(actor)
-    character = rules._character(state, command.character)
-    rules.require_player(character, actor)
+    character = guards.find_character(state, command.character)
+    guards.require_player(character, actor)
     challenger = state.challenges.get(character.id)
     if challenger is None:
         raise Conflict(f"{character.name} owes no answer to a challenge", "no_pending_challenge")

@@ -46,7 +46,7 @@ import msgspec
 
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
-from domain.frontera import rules
+from domain.frontera import guards, piles, rules
 from domain.frontera.character import Character, Recovery
 from domain.frontera.drinking import DrinksSleptOff
 from domain.frontera.events import game
@@ -179,9 +179,9 @@ def _spent_the_turn(state: FronteraState, healer_id: str) -> None:
 
 
 def give_medical_care(table: Table, actor: str, command: GiveMedicalCare, _: TableKeys) -> int:
-    state = rules._opening(table, actor)
-    patient = rules._character(state, command.patient)
-    healer = rules._contender(state, command.healer, "head", "knowledge", command.modifiers)
+    state = rules.ready_to_open(table, actor)
+    patient = guards.find_character(state, command.patient)
+    healer = rules.contender(state, command.healer, "head", "knowledge", command.modifiers)
     if patient.health == 0:
         raise Conflict(f"{patient.name} is not hurt", "not_hurt")
     if patient.health <= -4:
@@ -195,7 +195,7 @@ def give_medical_care(table: Table, actor: str, command: GiveMedicalCare, _: Tab
         )
     _spent_the_turn(state, healer.character)
     alone = healer.character == patient.id
-    return rules._open(
+    return rules.open_test(
         table,
         actor,
         OpenTest(
@@ -293,7 +293,9 @@ def _recover(
     while seconds > 0 and progress.level < 0:
         if track == "morale" and progress.needed is None:
             better, worse = MORALE_RECOVERY[progress.level]
-            ace, _ = rules._flip(table, actor, character.id, "morale_recovery", 1, keys)
+            ace, _ = rules.flip_dead_mans_hand(
+                table, actor, character.id, "morale_recovery", 1, keys
+            )
             progress = Recovery(level=progress.level, needed=better if ace else worse)
             table.trigger_event(
                 RecoveryProgressed,
@@ -335,9 +337,9 @@ def _recover(
 
 def advance_time(table: Table, actor: str, command: AdvanceTime, keys: TableKeys) -> int:
     """Returns the table's game time, in seconds."""
-    state = rules._started(table)
+    state = guards.started(table)
     table.require_gm(actor, "advance time")
-    rules.require_no_open_test(state)
+    guards.require_no_open_test(state)
     if command.unit not in UNIT_SECONDS:
         raise InvalidCommand(f"time advances in {', '.join(UNIT_SECONDS)}", "invalid_duration")
     seconds = command.amount * UNIT_SECONDS[command.unit]
@@ -345,7 +347,7 @@ def advance_time(table: Table, actor: str, command: AdvanceTime, keys: TableKeys
         raise InvalidCommand("time advances by a positive amount, up to a year", "invalid_duration")
     resting = list(dict.fromkeys(command.resting))
     for character_id in resting:
-        rules._character(state, character_id)
+        guards.find_character(state, character_id)
     reason = checked_reason(command.reason)
     pass_time(table, actor, command.amount, command.unit, resting, reason, keys)
     return state.elapsed
@@ -396,8 +398,8 @@ def _rest_cards(
         if returning == 0:
             continue
         if returning < len(state.zone(discard)):
-            rules._shuffle(table, actor, discard, keys)
-        rules._move(
+            piles.shuffle(table, actor, discard, keys)
+        piles.move_cards(
             table,
             actor,
             state.zone(discard)[:returning],

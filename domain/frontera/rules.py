@@ -15,7 +15,6 @@ from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
 from domain.frontera import commands as cmd
 from domain.frontera.cards import Suit, card, sort_cards
 from domain.frontera.character import (
-    MAX_MONEY,
     SKILL_TRAITS,
     TRACK_FLOORS,
     Character,
@@ -30,9 +29,7 @@ from domain.frontera.events import (
     CardsChosen,
     CardsDealt,
     CardsDrawn,
-    CardsMoved,
     CardsRevealed,
-    CardsShuffled,
     CharacterCreated,
     ConditionChanged,
     DeadMansHandDrawn,
@@ -45,12 +42,23 @@ from domain.frontera.events import (
     WeaponSet,
     game,
 )
+from domain.frontera.guards import (
+    able,
+    checked_modifiers,
+    checked_money,
+    checked_suit,
+    current_test,
+    find_character,
+    participant_of,
+    require_no_open_test,
+    started,
+)
+from domain.frontera.piles import move_cards, shuffle
 from domain.frontera.resolution import Play, opposed_test, trait_test
 from domain.frontera.setup import DEAL, deal_blocks, initial_zones
 from domain.frontera.state import (
     DEAD_MANS_HAND,
     DISCARD,
-    MAX_MODIFIER,
     PILE,
     REMOVED,
     TREASURE,
@@ -74,123 +82,6 @@ DIFFICULTY_RANGE = (2, 15)
 # -- shared helpers ----------------------------------------------------------------------
 
 
-def _started(table: Table) -> FronteraState:
-    table.require_open()
-    state = game(table)
-    if not state.started:
-        raise Conflict("the table has not started yet: the Mayor starts it first", "not_started")
-    return state
-
-
-def _character(state: FronteraState, character_id: str) -> Character:
-    character = state.characters.get(character_id)
-    if character is None:
-        raise NotFound(f"there is no character {character_id!r} at this table", "unknown_character")
-    return character
-
-
-def _able(character: Character) -> Character:
-    reason = character.cannot_act_because
-    if reason is not None:
-        raise Conflict(
-            f"{character.name} cannot act while {reason.replace('_', ' ')}",
-            "character_cannot_act",
-        )
-    return character
-
-
-def _open_test(state: FronteraState) -> OpenTest:
-    if state.test is None:
-        raise Conflict("no test is open: the Mayor opens one first", "no_open_test")
-    return state.test
-
-
-def require_player(character: Character, actor: str) -> None:
-    """Only the seat that plays a character acts for it."""
-    if character.seat != actor:
-        raise Forbidden(
-            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
-            "not_your_seat",
-        )
-
-
-def require_no_open_test(state: FronteraState) -> None:
-    if state.test is not None:
-        raise Conflict(
-            f"test {state.test.number} is still open: resolve or cancel it first",
-            "test_in_progress",
-        )
-
-
-def _participant(table: Table, actor: str, character_id: str) -> tuple[OpenTest, Participant]:
-    """The open test and the actor's part in it, checking the actor plays that character."""
-    state = _started(table)
-    table.require_seat(actor)
-    test = _open_test(state)
-    character = _character(state, character_id)
-    participant = test.participants.get(character_id)
-    if participant is None:
-        raise Conflict(f"{character.name} takes no part in test {test.number}", "not_a_participant")
-    require_player(character, actor)
-    return test, participant
-
-
-def checked_money(money: int) -> int:
-    if not 0 <= money <= MAX_MONEY:
-        raise InvalidCommand(f"a character carries from 0 to {MAX_MONEY} dollars", "invalid_money")
-    return money
-
-
-def _modifiers(modifiers: list[Modifier]) -> list[Modifier]:
-    for modifier in modifiers:
-        if modifier.amount == 0 or abs(modifier.amount) > MAX_MODIFIER:
-            raise InvalidCommand(
-                f"a modifier changes the draw by 1 to {MAX_MODIFIER} cards, up or down",
-                "invalid_modifier",
-            )
-    return [Modifier(amount=m.amount, reason=checked_reason(m.reason)) for m in modifiers]
-
-
-def _suit(name: str) -> Suit:
-    try:
-        return Suit(name)
-    except ValueError:
-        known = ", ".join(suit.value for suit in Suit)
-        raise InvalidCommand(f"{name!r} is not a suit; suits are {known}", "unknown_suit") from None
-
-
-def _shuffle(table: Table, actor: str, zone: str, keys: TableKeys) -> None:
-    """Shuffle a zone; a scripted table keeps its order, which every seat can read."""
-    cards = game(table).zone(zone)
-    if len(cards) < 2:
-        return
-    index = table.random_operations
-    scripted = game(table).options.scripted_order is not None
-    order = list(cards) if scripted else keys.shuffled(cards, index)
-    table.trigger_event(CardsShuffled, actor=actor, zone=zone, order=order, index=index)
-
-
-def _move(
-    table: Table,
-    actor: str,
-    cards: list[str],
-    source: str,
-    target: str,
-    reason: str,
-    seen_by: list[str] | None,
-) -> None:
-    if cards:
-        table.trigger_event(
-            CardsMoved,
-            actor=actor,
-            source=source,
-            target=target,
-            cards=list(cards),
-            reason=reason,
-            seen_by=seen_by,
-        )
-
-
 def fork_copy(state: FronteraState) -> dict[str, Any]:
     """The state a fork starts from: every face-down order forgotten (cards in canonical
     order), so the fork's log never holds the source's next draws; cards in hand stay as
@@ -208,7 +99,7 @@ def reshuffle_face_down(table: Table, actor: str, keys: TableKeys) -> None:
     """After a fork: every zone whose order nobody knows gets a new order from the new seed."""
     for zone in list(game(table).zones):
         if not zone.startswith("hand:"):
-            _shuffle(table, actor, zone, keys)
+            shuffle(table, actor, zone, keys)
 
 
 # -- characters ------------------------------------------------------------------------
@@ -302,7 +193,7 @@ def change_condition(
 ) -> int:
     table.require_open()
     table.require_gm(actor, "change a character's condition")
-    character = _character(game(table), command.character)
+    character = find_character(game(table), command.character)
     if command.track not in TRACK_FLOORS:
         raise InvalidCommand(
             f"{command.track!r} is not a track; tracks are {', '.join(TRACK_FLOORS)}",
@@ -363,9 +254,9 @@ def start(table: Table, actor: str, _: cmd.StartTable, keys: TableKeys) -> None:
     )
     if options.mode != "normal":
         return  # their decks are shuffled before each test's first draw
-    _shuffle(table, actor, PILE, keys)
+    shuffle(table, actor, PILE, keys)
     removed = state.zone(PILE)[: options.removed_at_random]
-    _move(table, actor, removed, PILE, REMOVED, "removed_at_random", [])
+    move_cards(table, actor, removed, PILE, REMOVED, "removed_at_random", [])
     dealt = deal_blocks(state.zone(PILE), seats, None if options.skip_phase_1 else DEAL)
     table.trigger_event(CardsDealt, actor=actor, source=PILE, decks=dealt, seen_by=[])
     if options.skip_phase_1:
@@ -385,8 +276,8 @@ def _begin_phase_2(table: Table, actor: str) -> None:
 # -- opening tests -----------------------------------------------------------------------
 
 
-def _opening(table: Table, actor: str) -> FronteraState:
-    state = _started(table)
+def ready_to_open(table: Table, actor: str) -> FronteraState:
+    state = started(table)
     table.require_gm(actor, "open tests")
     require_no_open_test(state)
     if state.exchange is not None or state.house_game is not None:
@@ -397,7 +288,7 @@ def _opening(table: Table, actor: str) -> FronteraState:
     return state
 
 
-def _contender(
+def contender(
     state: FronteraState,
     character_id: str,
     trait: str,
@@ -412,24 +303,24 @@ def _contender(
             f"not of {parsed_trait.value}",
             "skill_trait_mismatch",
         )
-    character = _able(_character(state, character_id))
+    character = able(find_character(state, character_id))
     return Participant(
         character=character.id,
         seat=character.seat,
         trait=parsed_trait,
         skill=parsed_skill,
-        modifiers=_modifiers(modifiers),
+        modifiers=checked_modifiers(modifiers),
     )
 
 
-def _open(table: Table, actor: str, test: OpenTest) -> int:
+def open_test(table: Table, actor: str, test: OpenTest) -> int:
     table.trigger_event(TestOpened, actor=actor, test=test)
     return test.number
 
 
 def open_trait_test(table: Table, actor: str, command: cmd.OpenTraitTest, _: TableKeys) -> int:
-    state = _opening(table, actor)
-    participant = _contender(
+    state = ready_to_open(table, actor)
+    participant = contender(
         state, command.character, command.trait, command.skill, command.modifiers
     )
     low, high = DIFFICULTY_RANGE
@@ -437,7 +328,7 @@ def open_trait_test(table: Table, actor: str, command: cmd.OpenTraitTest, _: Tab
         raise InvalidCommand(
             f"a difficulty is a card value from {low} to {high}", "invalid_difficulty"
         )
-    return _open(
+    return open_test(
         table,
         actor,
         OpenTest(
@@ -450,17 +341,17 @@ def open_trait_test(table: Table, actor: str, command: cmd.OpenTraitTest, _: Tab
 
 
 def open_opposed_test(table: Table, actor: str, command: cmd.OpenOpposedTest, _: TableKeys) -> int:
-    state = _opening(table, actor)
+    state = ready_to_open(table, actor)
     characters = [contender.character for contender in command.participants]
     if len(characters) < 2 or len(set(characters)) != len(characters):
         raise InvalidCommand(
             "an opposed test needs two or more different characters", "invalid_participants"
         )
     participants = {
-        c.character: _contender(state, c.character, c.trait, c.skill, c.modifiers)
+        c.character: contender(state, c.character, c.trait, c.skill, c.modifiers)
         for c in command.participants
     }
-    return _open(
+    return open_test(
         table,
         actor,
         OpenTest(number=state.tests_opened + 1, kind="opposed", participants=participants),
@@ -470,12 +361,12 @@ def open_opposed_test(table: Table, actor: str, command: cmd.OpenOpposedTest, _:
 def open_dead_mans_hand_test(
     table: Table, actor: str, command: cmd.OpenDeadMansHandTest, _: TableKeys
 ) -> int:
-    state = _opening(table, actor)
-    character = _character(state, command.character)  # the dead and paralysed take these too
+    state = ready_to_open(table, actor)
+    character = find_character(state, command.character)  # the dead and paralysed take these too
     if command.cards not in (1, 2):
         raise InvalidCommand("a dead man's hand test draws 1 or 2 cards", "invalid_card_count")
     participant = Participant(character=character.id, seat=character.seat, trait=None, skill=None)
-    return _open(
+    return open_test(
         table,
         actor,
         OpenTest(
@@ -490,14 +381,14 @@ def open_dead_mans_hand_test(
 
 
 def cancel_test(table: Table, actor: str, command: cmd.CancelTest, _: TableKeys) -> None:
-    state = _started(table)
+    state = started(table)
     table.require_gm(actor, "cancel tests")
-    test = _open_test(state)
+    test = current_test(state)
     reason = checked_reason(command.reason)
     table.trigger_event(TestCancelled, actor=actor, test=test.number, reason=reason)
     for participant in test.participants.values():
         if participant.drawn:
-            _put_away(table, actor, participant, played=[])
+            put_away(table, actor, participant, played=[])
 
 
 # -- drawing ---------------------------------------------------------------------------
@@ -532,11 +423,11 @@ def draw_count(character: Character, participant: Participant, tipsy: int) -> Dr
     )
 
 
-def _flip(
+def flip_dead_mans_hand(
     table: Table, actor: str, character: str, purpose: str, cards: int, keys: TableKeys
 ) -> tuple[bool, list[str]]:
     """A dead man's hand draw: shuffle the four, draw `cards`; an Ace among them is better."""
-    _shuffle(table, actor, DEAD_MANS_HAND, keys)
+    shuffle(table, actor, DEAD_MANS_HAND, keys)
     drawn = game(table).zone(DEAD_MANS_HAND)[:cards]
     better = any(card(c).is_ace for c in drawn)
     table.trigger_event(
@@ -550,7 +441,7 @@ def _flip(
     return better, drawn
 
 
-def _source(table: Table, actor: str, seat: str, wanted: int, keys: TableKeys) -> str:
+def draw_source(table: Table, actor: str, seat: str, wanted: int, keys: TableKeys) -> str:
     """The zone a seat draws from now, made ready: refilled, shuffled, phase changed."""
     state = game(table)
     mode = state.options.mode
@@ -559,16 +450,16 @@ def _source(table: Table, actor: str, seat: str, wanted: int, keys: TableKeys) -
         if len(pile) >= wanted:
             return PILE
         if len(pile) + len(discard) >= wanted:
-            _shuffle(table, actor, DISCARD, keys)
-            _move(table, actor, state.zone(DISCARD), DISCARD, PILE, "discard_under_pile", [])
+            shuffle(table, actor, DISCARD, keys)
+            move_cards(table, actor, state.zone(DISCARD), DISCARD, PILE, "discard_under_pile", [])
             return PILE
-        _move(table, actor, pile, PILE, TREASURE, "pile_exhausted", [])
-        _move(table, actor, discard, DISCARD, TREASURE, "pile_exhausted", [])
+        move_cards(table, actor, pile, PILE, TREASURE, "pile_exhausted", [])
+        move_cards(table, actor, discard, DISCARD, TREASURE, "pile_exhausted", [])
         _begin_phase_2(table, actor)
     zone = PILE if mode == "no_management" else player_deck(seat)
     returned = mode == "normal" and wanted > 0 and return_discards(table, actor, seat, keys)
     if not returned and state.shuffled_in_test.get(zone) != state.tests_opened:
-        _shuffle(table, actor, zone, keys)
+        shuffle(table, actor, zone, keys)
     return zone
 
 
@@ -578,13 +469,13 @@ def return_discards(table: Table, actor: str, seat: str, keys: TableKeys) -> boo
     deck, discards = player_deck(seat), player_discard(seat)
     if state.zone(deck) or not state.zone(discards):
         return False
-    _move(table, actor, state.zone(discards), discards, deck, "discards_returned", [seat])
-    _shuffle(table, actor, deck, keys)
+    move_cards(table, actor, state.zone(discards), discards, deck, "discards_returned", [seat])
+    shuffle(table, actor, deck, keys)
     return True
 
 
 def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[str]:
-    test, participant = _participant(table, actor, command.character)
+    test, participant = participant_of(table, actor, command.character)
     state = game(table)
     character = state.characters[command.character]
     if participant.drawn:
@@ -592,7 +483,7 @@ def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[s
             f"{character.name} has already drawn for test {test.number}", "already_drawn"
         )
     if test.kind == "dead_mans_hand":
-        better, drawn = _flip(table, actor, character.id, "test", test.cards, keys)
+        better, drawn = flip_dead_mans_hand(table, actor, character.id, "test", test.cards, keys)
         outcome = test.better if better else test.worse
         outcomes = {character.id: outcome}
         table.trigger_event(
@@ -608,7 +499,7 @@ def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[s
         )
         _set_off(table, actor, test, outcomes, keys)
         return drawn
-    _able(character)
+    able(character)
     cards = draw_cards(table, actor, test, participant, character, keys)
     if not state.test or not state.test.waiting_for:
         _resolve(table, actor, keys)
@@ -626,10 +517,10 @@ def draw_cards(
     """A participant's draw: the tipsy flip, the count, a ready source, the cards."""
     tipsy = 0
     if character.is_tipsy:
-        better, _ = _flip(table, actor, character.id, "tipsy", 1, keys)
+        better, _ = flip_dead_mans_hand(table, actor, character.id, "tipsy", 1, keys)
         tipsy = 1 if better else -1
     count = draw_count(character, participant, tipsy)
-    source = _source(table, actor, character.seat, count.total, keys)
+    source = draw_source(table, actor, character.seat, count.total, keys)
     cards = game(table).zone(source)[: count.total]
     table.trigger_event(
         CardsDrawn,
@@ -648,7 +539,7 @@ def draw_cards(
 
 
 def choose(table: Table, actor: str, command: cmd.Choose, keys: TableKeys) -> None:
-    test, participant = _participant(table, actor, command.character)
+    test, participant = participant_of(table, actor, command.character)
     if test.kind == "combat":
         raise Conflict(
             "in a combat turn, choose attacks with their targets (POST /combat/attacks)",
@@ -706,7 +597,7 @@ def checked_choice(
                 f"playing the Joker {joker} needs its declared suit in joker_suits",
                 "joker_suit_required",
             )
-    suits = {joker: _suit(suit) for joker, suit in joker_suits.items()}
+    suits = {joker: checked_suit(suit) for joker, suit in joker_suits.items()}
     if set(suits) - set(jokers):
         raise InvalidCommand(
             "joker_suits names cards that are not Jokers being played", "unexpected_joker_suit"
@@ -717,7 +608,7 @@ def checked_choice(
 def _resolve(table: Table, actor: str, keys: TableKeys) -> None:
     """Everyone has chosen: reveal all at once, decide, then put the cards where they go."""
     state = game(table)
-    test = _open_test(state)
+    test = current_test(state)
     chosen = {c: list(p.chosen or []) for c, p in test.participants.items()}
     suits = {k: v for p in test.participants.values() for k, v in p.joker_suits.items()}
     table.trigger_event(
@@ -741,7 +632,7 @@ def _resolve(table: Table, actor: str, keys: TableKeys) -> None:
         explanation={c: why for c, (_, why) in results.items()},
     )
     for participant in test.participants.values():
-        _put_away(table, actor, participant, chosen[participant.character])
+        put_away(table, actor, participant, chosen[participant.character])
     _set_off(table, actor, test, {c: outcome for c, (outcome, _) in results.items()}, keys)
 
 
@@ -757,7 +648,7 @@ def _set_off(
     CONSEQUENCES[test.purpose](table, actor, test, outcomes, keys)
 
 
-def _put_away(table: Table, actor: str, participant: Participant, played: list[str]) -> None:
+def put_away(table: Table, actor: str, participant: Participant, played: list[str]) -> None:
     """Where a participant's cards go after a test, by where they came from [L252, L263]."""
     state = game(table)
     held = hand(participant.character)
@@ -770,8 +661,8 @@ def _put_away(table: Table, actor: str, participant: Participant, played: list[s
         unplayed_to = DISCARD if state.phase == 1 else TREASURE
     else:
         played_to, unplayed_to = player_discard(seat), player_deck(seat)
-    _move(table, actor, played, held, played_to, "played", None)
-    _move(table, actor, unplayed, held, unplayed_to, "not_played", [seat])
+    move_cards(table, actor, played, held, played_to, "played", None)
+    move_cards(table, actor, unplayed, held, unplayed_to, "not_played", [seat])
 
 
 HANDLERS: dict[type, Any] = {

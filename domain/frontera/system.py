@@ -21,6 +21,7 @@ def _new_game(options: dict[str, Any]) -> FronteraState:
 FRONTERA = RuleSystem(
     name="frontera",
     gm_seat="mayor",
+    options_type=Options,
     parse_options=lambda options: msgspec.to_builtins(parse_options(options)),
     new_game=_new_game,
     load_game=lambda game: msgspec.convert(game, FronteraState),

@@ -8,7 +8,8 @@ from typing import Any
 import msgspec
 
 from domain.frontera import events as fe
-from projections.redaction import RedactedEvent, Viewer, redact
+from projections.redaction import RedactedEvent, redact
+from projections.visibility import Viewer
 
 
 class TestRecord(msgspec.Struct, kw_only=True):

@@ -1,0 +1,97 @@
+"""The checks every Frontera command starts with: the table started, the character there and
+able to act, the test open, the seat playing the character, the Mayor's inputs in range."""
+
+from __future__ import annotations
+
+from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.frontera.cards import Suit
+from domain.frontera.character import MAX_MONEY, Character
+from domain.frontera.events import game
+from domain.frontera.state import MAX_MODIFIER, FronteraState, Modifier, OpenTest, Participant
+from domain.names import checked_reason
+from domain.table import Table
+
+
+def started(table: Table) -> FronteraState:
+    table.require_open()
+    state = game(table)
+    if not state.started:
+        raise Conflict("the table has not started yet: the Mayor starts it first", "not_started")
+    return state
+
+
+def find_character(state: FronteraState, character_id: str) -> Character:
+    character = state.characters.get(character_id)
+    if character is None:
+        raise NotFound(f"there is no character {character_id!r} at this table", "unknown_character")
+    return character
+
+
+def able(character: Character) -> Character:
+    reason = character.cannot_act_because
+    if reason is not None:
+        raise Conflict(
+            f"{character.name} cannot act while {reason.replace('_', ' ')}",
+            "character_cannot_act",
+        )
+    return character
+
+
+def current_test(state: FronteraState) -> OpenTest:
+    if state.test is None:
+        raise Conflict("no test is open: the Mayor opens one first", "no_open_test")
+    return state.test
+
+
+def require_player(character: Character, actor: str) -> None:
+    """Only the seat that plays a character acts for it."""
+    if character.seat != actor:
+        raise Forbidden(
+            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
+            "not_your_seat",
+        )
+
+
+def require_no_open_test(state: FronteraState) -> None:
+    if state.test is not None:
+        raise Conflict(
+            f"test {state.test.number} is still open: resolve or cancel it first",
+            "test_in_progress",
+        )
+
+
+def participant_of(table: Table, actor: str, character_id: str) -> tuple[OpenTest, Participant]:
+    """The open test and the actor's part in it, checking the actor plays that character."""
+    state = started(table)
+    table.require_seat(actor)
+    test = current_test(state)
+    character = find_character(state, character_id)
+    participant = test.participants.get(character_id)
+    if participant is None:
+        raise Conflict(f"{character.name} takes no part in test {test.number}", "not_a_participant")
+    require_player(character, actor)
+    return test, participant
+
+
+def checked_money(money: int) -> int:
+    if not 0 <= money <= MAX_MONEY:
+        raise InvalidCommand(f"a character carries from 0 to {MAX_MONEY} dollars", "invalid_money")
+    return money
+
+
+def checked_modifiers(modifiers: list[Modifier]) -> list[Modifier]:
+    for modifier in modifiers:
+        if modifier.amount == 0 or abs(modifier.amount) > MAX_MODIFIER:
+            raise InvalidCommand(
+                f"a modifier changes the draw by 1 to {MAX_MODIFIER} cards, up or down",
+                "invalid_modifier",
+            )
+    return [Modifier(amount=m.amount, reason=checked_reason(m.reason)) for m in modifiers]
+
+
+def checked_suit(name: str) -> Suit:
+    try:
+        return Suit(name)
+    except ValueError:
+        known = ", ".join(suit.value for suit in Suit)
+        raise InvalidCommand(f"{name!r} is not a suit; suits are {known}", "unknown_suit") from None

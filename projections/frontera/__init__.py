@@ -1,0 +1,1 @@
+"""What Frontera shows each seat: its visibility rules, views and test records."""

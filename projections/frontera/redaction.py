@@ -1,0 +1,123 @@
+"""Who may know what of Frontera: each event's public and secret fields, and who may list
+each card zone. Knowledge is modelled per card by the events themselves: an event that
+carries card identities says who saw them (the drawer, `seen_by`, each seat's own entry).
+"""
+
+from __future__ import annotations
+
+from domain.frontera import combat_turn as ct
+from domain.frontera import drinking as dr
+from domain.frontera import equipment as eq
+from domain.frontera import events as fe
+from domain.frontera import exchanges as fx
+from domain.frontera import gambling as ga
+from domain.frontera import harm as ha
+from domain.frontera import morale as mo
+from domain.frontera import recovery as re
+from domain.frontera.cards import sort_cards
+from domain.frontera.state import DEAD_MANS_HAND, FronteraState
+from domain.table import Table
+from projections.visibility import (
+    Audience,
+    Rule,
+    Secret,
+    Viewer,
+    hidden_cards,
+    hidden_cards_by_key,
+    nobody,
+    opaque,
+    own_seat,
+    public,
+    seen_by,
+    sees,
+)
+
+OWN_CARDS = Secret(own_seat, hidden_cards)
+RULES: dict[type, Rule] = {
+    fe.CharacterCreated: public("character", "purchases"),
+    fe.TableStarted: public("decks", "zones", "phase"),
+    fe.CardsShuffled: public("zone", "index", order=Secret(nobody, hidden_cards)),
+    fe.CardsDealt: public("source", "seen_by", decks=Secret(seen_by, hidden_cards_by_key)),
+    fe.CardsMoved: public(
+        "source", "target", "reason", "seen_by", cards=Secret(seen_by, hidden_cards)
+    ),
+    fe.PhaseChanged: Rule(public=frozenset({"phase"}), own_entry="decks"),
+    fe.TestOpened: public("test"),
+    fe.DeadMansHandDrawn: public("character", "purpose", "cards", "better"),
+    fe.CardsDrawn: public("test", "character", "seat", "source", "count", cards=OWN_CARDS),
+    fe.CardsChosen: public(
+        "test",
+        "character",
+        "seat",
+        cards=OWN_CARDS,
+        joker_suits=Secret(own_seat, opaque),
+        targets=Secret(own_seat, opaque),
+    ),
+    fe.CardsRevealed: public("test", "cards", "joker_suits", "targets"),
+    fe.TestResolved: public("test", "kind", "outcomes", "explanation"),
+    fe.TestCancelled: public("test", "reason"),
+    fe.ConditionChanged: public("character", "track", "before", "after", "reason"),
+    fe.WeaponSet: public("weapon"),
+    fe.WeaponRemoved: public("name"),
+    ct.CombatOpened: public("combat"),
+    ct.CombatTurnStarted: public("turn", "test"),
+    ct.ActionDeclared: public("turn", "declaration", "participant"),
+    ct.AttacksResolved: public("test", "turn", "attacks"),
+    ct.CombatUpdated: public("combatants", "ranges", "reason"),
+    ct.TurnLost: public("character", "turn", "reason"),
+    ct.DeathConfirmed: public("character"),
+    ct.CombatEnded: public("reason"),
+    dr.DrinkTaken: public("character", "drinks", "mechanism"),
+    dr.DrinkingDuelStarted: public("characters", "stake"),
+    dr.DrinkingDuelEnded: public("loser", "winners", "reason"),
+    dr.DrinksSleptOff: public("character"),
+    eq.EquipmentChanged: public("character", "item", "before", "after", "reason"),
+    fx.ExchangeStarted: public("exchange"),
+    fx.ExchangeStepped: public("count", "passed", "then", "kept_by"),
+    fx.ExchangeStepsAdded: public("steps"),
+    fx.ExchangeCancelled: public("reason"),
+    fx.DeckAdded: public("deck", "zone", "cards", "reason"),
+    fx.DeckShown: public("seat", "zone", "reason", cards=OWN_CARDS),
+    fx.ProtagonistLeft: public("character", "reason"),
+    ga.HouseGameStarted: public("house_game"),
+    ga.HouseRoundPlayed: public(
+        "character", "round", "card", "points", "for_player", "house", "player", "reshuffled"
+    ),
+    ga.HouseStopTried: public("character", "test"),
+    ga.HouseStopDecided: public("character", "outcome", "leaves", "last_round"),
+    ga.HouseGameEnded: public("character", "house", "player", "ignored_last_round", "result"),
+    ga.HouseClosed: public("character", "reason"),
+    ga.MoneyChanged: public("character", "before", "after", "reason"),
+    ha.AccidentSuffered: public("character", "cause", "metres", "harm", "saved", "lost", "reason"),
+    mo.ChallengeLost: public("challenged", "challenger"),
+    mo.ChallengeAnswered: public("character", "challenger", "accepted"),
+    mo.ThreatFaced: public("character", "card", "value", "confidence", "frightened", "reason"),
+    re.MedicalCareGiven: public("healer", "patient", "level", "effective", "reason"),
+    re.RecoveryProgressed: public("character", "track", "progress"),
+    re.TimeAdvanced: public("amount", "unit", "seconds", "resting", "reason"),
+}
+
+
+def zone_cards(table: Table, state: FronteraState, zone: str, viewer: Viewer) -> list[str] | None:
+    """The cards of a zone the viewer may list (in canonical order, so that no order leaks),
+    or None when they are face down to the viewer. After closing: everything, in order."""
+    cards = state.zone(zone)
+    if table.closed:
+        return list(cards)
+    kind, _, owner = zone.partition(":")
+    if zone == DEAD_MANS_HAND:
+        audience: Audience = None
+    elif kind == "hand":
+        character = state.characters.get(owner)
+        audience = frozenset({character.seat}) if character else frozenset()
+    elif kind == "player_deck":
+        own_deck_open = state.options.mode == "wear" or state.phase == 2
+        audience = frozenset({owner}) if own_deck_open else frozenset()
+    elif kind == "player_discard":
+        audience = frozenset({owner})
+    else:
+        audience = frozenset()
+    # audit never opens a hand, nor a seat's deck or discard while a test is open: what left
+    # it since the last look would be the draw that the test still keeps secret
+    sealed = kind == "hand" or (viewer.open_test is not None and kind.startswith("player_"))
+    return sort_cards(cards) if sees(viewer, audience, False, sealed) else None

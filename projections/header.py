@@ -1,0 +1,60 @@
+"""What every rule system's view of a table starts with: the table itself and its seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.table import GM, Table
+from projections.visibility import Viewer
+
+
+class SeatView(msgspec.Struct, kw_only=True):
+    id: str
+    name: str
+    role: str
+    active: bool
+
+
+class TableHeader(msgspec.Struct, kw_only=True):
+    """The shared part of a view; each system's view Struct extends it."""
+
+    id: str
+    title: str
+    system: str
+    version: int
+    you: str
+    role: str
+    closed: bool
+    seed_commitment: str
+    seed: str | None
+    lineage: dict[str, Any] | None
+    options: dict[str, Any]
+    seats: list[SeatView]
+    #: rolls of dice so far, and those the game master has revealed since
+    rolls: int = 0
+    revealed_rolls: list[int] = []
+
+
+def header(table: Table, viewer: Viewer) -> dict[str, Any]:
+    """The fields of `TableHeader` for this table and viewer, for a system's view to extend."""
+    return {
+        "id": str(table.id),
+        "title": table.title,
+        "system": table.system,
+        "version": table.version,
+        "you": viewer.seat,
+        "role": GM if viewer.is_gm else "player",
+        "closed": table.closed,
+        "seed_commitment": table.seed_commitment,
+        "seed": table.seed,
+        "lineage": msgspec.to_builtins(table.lineage) if table.lineage else None,
+        "options": table.options,
+        "seats": [
+            SeatView(id=s.id, name=s.name, role=s.role, active=s.active)
+            for s in table.seats.values()
+        ],
+        "rolls": table.rolls,
+        "revealed_rolls": list(table.revealed_rolls),
+    }

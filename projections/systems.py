@@ -1,0 +1,10 @@
+"""The rule systems whose tables this server can show: one registration line each."""
+
+from __future__ import annotations
+
+from projections.frontera.projection import FRONTERA
+from projections.registry import PROJECTIONS, register
+
+register(FRONTERA)
+
+__all__ = ["PROJECTIONS"]

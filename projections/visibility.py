@@ -1,0 +1,155 @@
+"""The vocabulary of visibility: who reads (a `Viewer`), who saw a secret (an audience), and
+how an event's fields are ruled (`Rule`, `Secret`). It names no rule system: each system's
+rules are written in these words (`projections/<system>/redaction.py`) and applied by the one
+policy, `projections.redaction`.
+
+- a player sees public facts and its own secrets;
+- the game master, in play, the same, plus what a roll shows the game master (`gm`, `blind`);
+  in audit (dispute replay), every secret that anybody saw, never a face-down order nobody
+  saw, and nothing of the test still open: the game master plays too, and must not read a
+  player's draw or secret choice before the reveal;
+- after the table closes, every seat sees everything (the seed included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.table import GM, Seat, Table
+
+#: an audience: the seats that saw a secret; None for every seat
+Audience = frozenset[str] | None
+#: in an audience, the table's game master, whichever seat that is
+GAME_MASTER = "@gm"
+
+
+@dataclass(frozen=True)
+class Viewer:
+    seat: str
+    is_gm: bool
+    #: the Mayor's power to read every secret somebody saw, to settle disputes
+    audit: bool = False
+    #: the test open when the viewer reads, whose secrets audit does not open
+    open_test: int | None = None
+    #: the secret rolls the game master has revealed by the version read
+    revealed_rolls: frozenset[int] = frozenset()
+
+
+def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
+    test = getattr(table.game, "test", None)
+    return Viewer(
+        seat=seat.id,
+        is_gm=seat.role == GM,
+        audit=audit,
+        open_test=test.number if test is not None else None,
+        revealed_rolls=frozenset(table.revealed_rolls),
+    )
+
+
+def sees(viewer: Viewer, audience: Audience, closed: bool, sealed: bool = False) -> bool:
+    """Whether the viewer may see a secret; `sealed` secrets belong to the open test."""
+    if audience is None or closed:
+        return True
+    if viewer.audit and viewer.is_gm and not sealed:
+        return bool(audience)
+    return viewer.seat in audience or (viewer.is_gm and GAME_MASTER in audience)
+
+
+# -- audiences -----------------------------------------------------------------------------
+
+
+def nobody(_: Any) -> Audience:
+    return frozenset()
+
+
+def own_seat(event: Any) -> Audience:
+    return frozenset({event.seat})
+
+
+def sender(event: Any) -> Audience:
+    return frozenset({event.actor})
+
+
+def seen_by(event: Any) -> Audience:
+    return None if event.seen_by is None else frozenset(event.seen_by)
+
+
+#: who sees a roll (and what derives from it), by its visibility; `actor` is the roller's seat
+ROLL_AUDIENCES: dict[str, Callable[[str], Audience]] = {
+    "public": lambda _: None,
+    "gm": lambda actor: frozenset({actor, GAME_MASTER}),
+    "blind": lambda _: frozenset({GAME_MASTER}),
+    "self": lambda actor: frozenset({actor}),
+}
+
+
+def rolled(event: Any) -> Audience:
+    """The audience of a roll: `event.visibility` of the seat that rolled (`event.actor`)."""
+    return ROLL_AUDIENCES[event.visibility](event.actor)
+
+
+# -- masks ---------------------------------------------------------------------------------
+
+
+def hidden_cards(value: Any) -> Any:
+    """Hidden cards keep their number (public), not their identity."""
+    return [None] * len(value)
+
+
+def hidden_cards_by_key(value: Any) -> Any:
+    return {key: [None] * len(cards) for key, cards in value.items()}
+
+
+def opaque(_: Any) -> Any:
+    return None
+
+
+#: how the API's document describes each audience and what each mask leaves (a JSON Schema):
+#: projections/event_schema.py documents every secret field from these
+AUDIENCES: dict[Callable[[Any], Audience], str] = {
+    nobody: "no seat",
+    own_seat: "the event's `seat`",
+    sender: "the seat that sent the command",
+    seen_by: "the seats in `seen_by` (every seat when it is null)",
+    rolled: "as the roll's `visibility` says (public; gm: the roller and the game master; "
+    "blind: the game master; self: the roller), until the game master reveals the roll",
+}
+NULLS = {"type": "array", "items": {"type": "null"}}
+MASKS: dict[Callable[[Any], Any], tuple[dict[str, Any], str]] = {
+    hidden_cards: (NULLS, "a null for each card: how many is public, not which"),
+    hidden_cards_by_key: (
+        {"type": "object", "additionalProperties": NULLS},
+        "a null for each card of each entry: how many is public, not which",
+    ),
+    opaque: ({"type": "null"}, "null"),
+}
+
+
+@dataclass(frozen=True)
+class Secret:
+    audience: Callable[[Any], Audience]
+    mask: Callable[[Any], Any]
+    #: whether the Mayor's audit opens it (what somebody saw of the game); protocol data,
+    #: such as a command's recorded result, stays with its sender
+    audited: bool = True
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What everybody sees of an event, and who sees each secret field. A field with no
+    rule is hidden from everyone until closing: the policy fails closed."""
+
+    public: frozenset[str] = frozenset()
+    secret: Mapping[str, Secret] = field(default_factory=dict)
+    #: a field keyed by seat, of which each seat sees its own entry
+    own_entry: str | None = None
+
+
+def public(*fields: str, **secret: Secret) -> Rule:
+    return Rule(public=frozenset(fields), secret=secret)
+
+
+#: a secret of a roll: the dice, or anything derived from them
+ROLLED = Secret(rolled, opaque)

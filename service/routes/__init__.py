@@ -1,0 +1,11 @@
+"""Every rule system's routes: one registration line each."""
+
+from __future__ import annotations
+
+from litestar.handlers import HTTPRouteHandler
+
+from service.routes import frontera
+
+SYSTEM_ROUTES: list[HTTPRouteHandler] = [
+    *frontera.ROUTES,
+]
