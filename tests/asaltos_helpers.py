@@ -10,9 +10,24 @@ import msgspec
 
 from domain.application import Outcome, Tables
 from domain.asaltos import commands as cmd
+from domain.asaltos.combat import AttackOutcome
+from domain.asaltos.events import (
+    AttackFailed,
+    AttackHit,
+    AttackRolled,
+    CheckMade,
+    CriticalRolled,
+    DamageRolled,
+    DodgeRolled,
+    MedicineRolled,
+    OpposedCheckMade,
+    PainRolled,
+    ParryRolled,
+)
 from domain.asaltos.sheet import Armour, Sheet, Weapon
 from domain.asaltos.state import Action, AsaltosState
 from domain.commands import AddSeat
+from domain.dice import DiceRolled
 from domain.table import Table
 from tests.frontera_helpers import in_memory_tables
 
@@ -107,6 +122,37 @@ class Session:
 
     def events(self) -> list[Any]:
         return list(self.app.table_events(self.table_id))
+
+    def resolve(self, actor: str, command: Any) -> Any:
+        """Run a rolling command and read its outcome back from the log: it answers with
+        the roll's number only (None when no die was needed), which this checks."""
+        before = self.version
+        answer = self.run(actor, command).result
+        new = [event for event in self.events() if event.originator_version > before]
+        rolls = [event.roll for event in new if isinstance(event, DiceRolled)]
+        assert answer == (rolls[0] if rolls else None)
+        assert len(rolls) <= 1
+        found = {type(event): event for event in new}
+        for kind in (CheckMade, PainRolled, MedicineRolled):
+            if kind in found:
+                return found[kind].result
+        if OpposedCheckMade in found:
+            return found[OpposedCheckMade].winner
+        if DamageRolled in found:
+            return found[DamageRolled].damage
+        hit = found.get(AttackHit)
+        dodge, parry = found.get(DodgeRolled), found.get(ParryRolled)
+        critical = found.get(CriticalRolled)
+        rolled = found[AttackRolled].result
+        return AttackOutcome(
+            dodge=dodge.result if dodge else None,
+            attack=rolled,
+            confirmation=critical.face if critical else None,
+            critical=hit.hit.critical if hit else False,
+            parry=parry.result if parry else None,
+            outcome="hit" if hit else found[AttackFailed].outcome,
+            sl=hit.hit.sl if hit else (rolled.sl or 0 if rolled else 0),
+        )
 
     def create(self, actor: str, name: str, character_sheet: Sheet) -> str:
         result: str = self.run(actor, cmd.CreateCharacter(name=name, sheet=character_sheet)).result

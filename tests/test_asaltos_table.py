@@ -91,9 +91,9 @@ def test_checks_roll_against_the_gms_difficulty_and_record_the_die_first() -> No
     """A1 at the table [001:29]: Escalada 5 at -2, 7 succeeds; then 8 fails."""
     session = new_session(7, 8, players=1)
     pc = session.create("p1", "Rodrigo", sheet(skills={"Escalada": 5}))
-    result = session.run(GM, check(pc, "Escalada", base_difficulty=-2)).result
+    result = session.resolve(GM, check(pc, "Escalada", base_difficulty=-2))
     assert result.success and result.sl == -2
-    assert not session.run(GM, check(pc, "Escalada", base_difficulty=-2)).result.success
+    assert not session.resolve(GM, check(pc, "Escalada", base_difficulty=-2)).success
     events = session.events()
     rolled = [i for i, e in enumerate(events) if isinstance(e, DiceRolled)]
     checks = [i for i, e in enumerate(events) if isinstance(e, CheckMade)]
@@ -110,8 +110,8 @@ def test_a_certain_outcome_rolls_no_die() -> None:
     """[001:31,40] value 10 at 0 and skill 2 at +5: no DiceRolled, roll None."""
     session = new_session()
     npc = session.create(GM, "Maestro", sheet(skills={"Esgrima": 10, "Cocina": 2}))
-    assert session.run(GM, check(npc, "Esgrima")).result.certain == "success"
-    assert session.run(GM, check(npc, "Cocina", base_difficulty=5)).result.certain == "failure"
+    assert session.resolve(GM, check(npc, "Esgrima")).certain == "success"
+    assert session.resolve(GM, check(npc, "Cocina", base_difficulty=5)).certain == "failure"
     assert _of(session, DiceRolled) == []
     assert [e.roll for e in _of(session, CheckMade)] == [None, None]
     session.run(GM, check(npc, "Esgrima", roll_for_sl=True))
@@ -123,9 +123,9 @@ def test_wound_penalties_and_gm_modifiers_add_to_a_check() -> None:
     session = new_session(1)
     npc = session.create(GM, "Herido", sheet(skills={"Trepar": 5}))
     session.run(GM, cmd.InflictWound(character=npc, location="P", level=2, reason="fell"))
-    result = session.run(
+    result = session.resolve(
         GM, check(npc, "Trepar", modifiers=[Other(amount=1, reason="wet rock")])
-    ).result
+    )
     assert result.difficulty == 3
     assert [(t.name, t.amount) for t in result.terms] == [("base", 0), ("other", 1), ("wounds", 2)]
 
@@ -138,7 +138,7 @@ def test_an_opposed_check_compares_success_levels() -> None:
         cmd.Contender(character=a, skill="Pulso", base_difficulty=0, modifiers=[]),
         cmd.Contender(character=b, skill="Pulso", base_difficulty=0, modifiers=[]),
     ]
-    assert session.run(GM, cmd.OpposedCheck(contenders=contenders)).result == a
+    assert session.resolve(GM, cmd.OpposedCheck(contenders=contenders)) == a
 
 
 # -- the combat round -------------------------------------------------------------------------
@@ -170,19 +170,19 @@ def test_a8_the_duel_at_the_table() -> None:
     session.run(GM, cmd.StartTanda())
     # the faster French acts first in tanda 1, and cannot parry there: his first is an attack
     refused(session, GM, attack(spanish, french), "not_your_turn")
-    assert session.run(GM, attack(french, spanish)).result.outcome == "missed"
+    assert session.resolve(GM, attack(french, spanish)).outcome == "missed"
     refused(session, GM, attack(spanish, french, reaction="parry"), "no_reaction_declared")
-    assert session.run(GM, attack(spanish, french)).result.outcome == "hit"
+    assert session.resolve(GM, attack(spanish, french)).outcome == "hit"
     refused(session, GM, cmd.StartTanda(), "damage_pending")
-    damage = session.run(GM, cmd.RollDamage()).result
+    damage = session.resolve(GM, cmd.RollDamage())
     assert (damage.location, damage.level) == ("PD", 1)
-    pain = session.run(
+    pain = session.resolve(
         GM, cmd.PainRoll(character=french, wound=1, base_difficulty=0, modifiers=[])
-    ).result
+    )
     assert pain.success and pain.difficulty == 1  # the wound's own +1 (errata GAP option)
     session.run(GM, cmd.StartTanda())
     # tanda 2: the Spanish rolls 4 (+1: SL 1); the French parry at +2 rolls 1: parried
-    outcome = session.run(GM, attack(spanish, french, reaction="parry")).result
+    outcome = session.resolve(GM, attack(spanish, french, reaction="parry"))
     assert outcome.attack.sl == 1 and outcome.attack.difficulty == 1
     assert outcome.parry.difficulty == 2 and outcome.outcome == "parried"
     assert _of(session, CriticalRolled) == []
@@ -192,17 +192,17 @@ def test_a8_the_duel_at_the_table() -> None:
     session.run("p1", cmd.DeclareActions(character=french, actions=actions("attack", "attack")))
     session.run(GM, cmd.DeclareActions(character=spanish, actions=actions("attack", "attack")))
     session.run(GM, cmd.StartTanda())
-    head = session.run(GM, attack(french, spanish, location="C")).result
+    head = session.resolve(GM, attack(french, spanish, location="C"))
     assert head.outcome == "hit" and head.attack.difficulty == 1  # precision +1, no pain
     assert (
-        session.run(GM, cmd.RollDamage()).result.level,
+        session.resolve(GM, cmd.RollDamage()).level,
         session.state.characters[spanish].dead,
     ) == (2, False)
-    slowed = session.run(GM, attack(spanish, french)).result
+    slowed = session.resolve(GM, attack(spanish, french))
     assert slowed.outcome == "missed" and slowed.attack.difficulty == 2
     session.run(GM, cmd.StartTanda())
-    assert session.run(GM, attack(french, spanish)).result.outcome == "missed"
-    last = session.run(GM, attack(spanish, french)).result
+    assert session.resolve(GM, attack(french, spanish)).outcome == "missed"
+    last = session.resolve(GM, attack(spanish, french))
     assert last.outcome == "hit" and last.attack.sl == 4 and last.attack.difficulty == 3
     assert [e.confirmed for e in _of(session, CriticalRolled)] == [False]
     assert session.state.combat is not None and session.state.combat.pending is not None
@@ -223,7 +223,7 @@ def test_a_dodge_is_rolled_first_and_makes_the_attack_harder() -> None:
     refused(
         session, GM, attack(a, b, reaction="none", defender_base_difficulty=0), "invalid_reaction"
     )
-    outcome = session.run(GM, attack(a, b, reaction="dodge")).result
+    outcome = session.resolve(GM, attack(a, b, reaction="dodge"))
     assert outcome.outcome == "dodged"
     events = session.events()
     kinds = [type(e) for e in events[-4:]]
@@ -242,13 +242,13 @@ def test_equal_agility_is_simultaneous_and_its_wounds_do_not_penalise() -> None:
     session.run(GM, cmd.DeclareActions(character=a, actions=actions("attack")))
     session.run(GM, cmd.DeclareActions(character=b, actions=actions("attack", "attack")))
     session.run(GM, cmd.StartTanda())
-    assert session.run(GM, attack(a, b)).result.outcome == "hit"
-    assert session.run(GM, cmd.RollDamage()).result.level == 2  # chest (7), 2 → L2
-    simultaneous = session.run(GM, attack(b, a)).result
+    assert session.resolve(GM, attack(a, b)).outcome == "hit"
+    assert session.resolve(GM, cmd.RollDamage()).level == 2  # chest (7), 2 → L2
+    simultaneous = session.resolve(GM, attack(b, a))
     assert simultaneous.attack.difficulty == 0 and simultaneous.outcome == "hit"
     session.run(GM, cmd.RollDamage())
     session.run(GM, cmd.StartTanda())
-    later = session.run(GM, attack(b, a, reaction="none")).result
+    later = session.resolve(GM, attack(b, a, reaction="none"))
     assert later.attack.difficulty == 1 + 2  # accumulation and the serious wound
 
 
@@ -269,7 +269,7 @@ def test_a_faster_combatant_that_passes_lets_the_slower_act() -> None:
     session.run(GM, cmd.StartTanda())
     refused(session, GM, attack(b, a), "not_your_turn")
     session.run(GM, cmd.PassActions(character=a))
-    assert session.run(GM, attack(b, a)).result.outcome == "missed"
+    assert session.resolve(GM, attack(b, a)).outcome == "missed"
     refused(session, GM, cmd.PassActions(character=a), "no_such_action")
 
 
@@ -286,14 +286,14 @@ def test_a_parry_declared_first_stops_a_faster_attack_and_keeps_to_its_tanda(
     session.run(GM, cmd.DeclareActions(character=a, actions=actions("attack", "attack")))
     session.run(GM, cmd.DeclareActions(character=b, actions=actions("parry", "attack")))
     session.run(GM, cmd.StartTanda())
-    assert session.run(GM, attack(a, b, reaction="parry")).result.outcome == "parried"
+    assert session.resolve(GM, attack(a, b, reaction="parry")).outcome == "parried"
     session.run(GM, cmd.StartRound())
     session.run(GM, cmd.DeclareActions(character=a, actions=actions("attack", "attack")))
     session.run(GM, cmd.DeclareActions(character=b, actions=actions("parry", "attack")))
     session.run(GM, cmd.StartTanda())
     session.run(GM, cmd.StartTanda())  # tanda 1 passes without an attack: the parry is unused
     if carry_over:
-        assert session.run(GM, attack(a, b, reaction="parry")).result.parry is not None
+        assert session.resolve(GM, attack(a, b, reaction="parry")).parry is not None
     else:
         refused(session, GM, attack(a, b, reaction="parry"), "no_reaction_declared")
 
@@ -369,7 +369,7 @@ def test_aiming_lowers_the_shot_by_one_a_round_to_two_and_not_in_the_same_round(
     refused(
         session, GM, attack(archer, target, modifiers=[Modifier.OPPONENT_PRONE]), "invalid_modifier"
     )
-    shot = session.run(GM, attack(archer, target, modifiers=[Modifier.LONG_RANGE])).result
+    shot = session.resolve(GM, attack(archer, target, modifiers=[Modifier.LONG_RANGE]))
     assert [(t.name, t.amount) for t in shot.attack.terms] == [
         ("base", 0),
         ("long_range", 3),
@@ -387,7 +387,7 @@ def test_surprise_hits_automatically() -> None:
     session.run(GM, cmd.StartCombat(combatants=[a, b]))
     session.run(GM, cmd.DeclareActions(character=a, actions=actions("attack")))
     session.run(GM, cmd.StartTanda())
-    outcome = session.run(GM, attack(a, b, surprise=True, base_difficulty=8)).result
+    outcome = session.resolve(GM, attack(a, b, surprise=True, base_difficulty=8))
     assert outcome.outcome == "hit" and outcome.sl == 2
 
 
@@ -402,8 +402,8 @@ def test_a_critical_does_maximum_damage_through_armour() -> None:
     session.run(GM, cmd.StartCombat(combatants=[a, b]))
     session.run(GM, cmd.DeclareActions(character=a, actions=actions("attack")))
     session.run(GM, cmd.StartTanda())
-    assert session.run(GM, attack(a, b)).result.critical
-    damage = session.run(GM, cmd.RollDamage()).result
+    assert session.resolve(GM, attack(a, b)).critical
+    damage = session.resolve(GM, cmd.RollDamage())
     assert (damage.location, damage.level, damage.face) == ("PI", 4, None)
     assert session.state.characters[b].conditions == ["unconscious", "fallen"]
 
@@ -438,9 +438,9 @@ def test_an_abdomen_wound_kills_in_res_hours_unless_medicine_succeeds() -> None:
     medicine = cmd.MedicineRoll(
         healer=doctor, patient=patient, wound=None, base_difficulty=0, modifiers=[]
     )
-    assert not session.run(GM, medicine).result.success
+    assert not session.resolve(GM, medicine).success
     assert session.state.characters[patient].timers
-    assert session.run(GM, medicine).result.success
+    assert session.resolve(GM, medicine).success
     assert session.state.characters[patient].timers == []
     assert len(_of(session, DeathTimerStopped)) == 1
     refused(session, GM, medicine, "no_death_timer")
@@ -510,9 +510,9 @@ def test_pain_is_suppressed_for_the_current_combat_only() -> None:
         cmd.PainRoll(character=npc, wound=2, base_difficulty=0, modifiers=[]),
         "not_a_light_wound",
     )
-    assert session.run(
+    assert session.resolve(
         GM, cmd.PainRoll(character=npc, wound=1, base_difficulty=0, modifiers=[])
-    ).result.success
+    ).success
     refused(
         session,
         GM,
@@ -556,7 +556,7 @@ def test_a_lost_limb_never_heals() -> None:
     medicine = cmd.MedicineRoll(
         healer=doctor, patient=npc, wound=None, base_difficulty=0, modifiers=[]
     )
-    assert session.run(GM, medicine).result.success
+    assert session.resolve(GM, medicine).success
     session.run(GM, cmd.AdvanceTime(seconds=12 * MONTH, reason="years", losses=[]))
     character = session.state.characters[npc]
     assert not character.dead and [w.code for w in character.wounds] == ["BI4"]

@@ -1,12 +1,15 @@
 """asaltos's command handlers: validate everything, roll, record the dice, then trigger the
-events derived from them. A refused command leaves nothing behind."""
+events derived from them. A refused command leaves nothing behind.
+
+A command that rolls answers with the roll's number (None when the rules needed no die):
+what the caller may see of the dice and their outcome it reads in the log."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from domain.asaltos import commands as cmd
-from domain.asaltos.check import CheckResult, Term, check, opposed, usable
+from domain.asaltos.check import Term, check, opposed, usable
 from domain.asaltos.combat import Roller, accumulation, declare, resolve_attack
 from domain.asaltos.damage import resolve_damage
 from domain.asaltos.events import (
@@ -249,7 +252,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
     return character_id
 
 
-def make_check(table: Table, actor: str, command: cmd.Check, keys: TableKeys) -> CheckResult:
+def make_check(table: Table, actor: str, command: cmd.Check, keys: TableKeys) -> int | None:
     state = _gm(table, actor, "set a check's difficulty")
     character = _character(state, command.character)
     value, checked = _value(character, command.skill, command.characteristic)
@@ -277,12 +280,12 @@ def make_check(table: Table, actor: str, command: cmd.Check, keys: TableKeys) ->
         roll=roll,
         visibility=command.visibility,
     )
-    return result
+    return roll
 
 
 def opposed_check(
     table: Table, actor: str, command: cmd.OpposedCheck, keys: TableKeys
-) -> str | None:
+) -> int | None:
     state = _gm(table, actor, "set a check's difficulty")
     contenders = []
     for contender in command.contenders:
@@ -311,7 +314,7 @@ def opposed_check(
         roll=roll,
         visibility=command.visibility,
     )
-    return winner
+    return roll
 
 
 # -- the combat round --------------------------------------------------------------------
@@ -442,7 +445,7 @@ def pass_actions(table: Table, actor: str, command: cmd.PassActions, _: TableKey
     return numbers
 
 
-def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> Any:
+def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> int | None:
     state = _gm(table, actor, "judge an attack")
     options = state.options
     combat = _combat(state)
@@ -598,7 +601,7 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> An
             outcome=outcome.outcome,
             **shown,
         )
-    return outcome
+    return roll
 
 
 # -- damage and wounds -------------------------------------------------------------------
@@ -697,7 +700,7 @@ def _start_timer(
     )
 
 
-def roll_damage(table: Table, actor: str, command: cmd.RollDamage, keys: TableKeys) -> Any:
+def roll_damage(table: Table, actor: str, command: cmd.RollDamage, keys: TableKeys) -> int | None:
     state = _gm(table, actor, "roll damage")
     combat = _combat(state)
     hit = combat.pending
@@ -741,7 +744,7 @@ def roll_damage(table: Table, actor: str, command: cmd.RollDamage, keys: TableKe
             roll=roll,
             visibility=command.visibility,
         )
-    return damage
+    return roll
 
 
 def inflict_wound(table: Table, actor: str, command: cmd.InflictWound, _: TableKeys) -> int:
@@ -766,7 +769,7 @@ def inflict_wound(table: Table, actor: str, command: cmd.InflictWound, _: TableK
     return character.wounds_dealt
 
 
-def pain_roll(table: Table, actor: str, command: cmd.PainRoll, keys: TableKeys) -> CheckResult:
+def pain_roll(table: Table, actor: str, command: cmd.PainRoll, keys: TableKeys) -> int | None:
     state = _gm(table, actor, "set the pain roll's difficulty")
     combat = _combat(state)
     character = _can_act(_character(state, command.character), None)
@@ -798,12 +801,12 @@ def pain_roll(table: Table, actor: str, command: cmd.PainRoll, keys: TableKeys) 
         roll=roll,
         visibility=command.visibility,
     )
-    return result
+    return roll
 
 
 def medicine_roll(
     table: Table, actor: str, command: cmd.MedicineRoll, keys: TableKeys
-) -> CheckResult:
+) -> int | None:
     state = _gm(table, actor, "set a Medicine roll's difficulty")
     options = state.options
     healer = _can_act(_character(state, command.healer), None)
@@ -846,12 +849,12 @@ def medicine_roll(
         **shown,
     )
     if not result.success:
-        return result
+        return roll
     if command.wound is not None:
         table.trigger_event(
             WoundTreated, actor=actor, character=patient.id, wound=command.wound, **shown
         )
-        return result
+        return roll
     timers = list(patient.timers)
     for timer in timers:
         table.trigger_event(
@@ -864,7 +867,7 @@ def medicine_roll(
                 table.trigger_event(
                     WoundTreated, actor=actor, character=patient.id, wound=treated.id, **shown
                 )
-    return result
+    return roll
 
 
 # -- time, healing, the end of a combat ---------------------------------------------------
