@@ -1,0 +1,329 @@
+"""The combat round as commands [001:44-48,108-122]: start it, declare, aim, tanda by
+tanda in Agilidad order, attacks with their parry or dodge, the end of the combat."""
+
+from __future__ import annotations
+
+from domain.asaltos import commands as cmd
+from domain.asaltos.check import Term, usable
+from domain.asaltos.combat import Roller, accumulation, declare, resolve_attack
+from domain.asaltos.events import (
+    ActionsDeclared,
+    ActionsPassed,
+    AimTaken,
+    AttackFailed,
+    AttackHit,
+    AttackRolled,
+    CombatFinished,
+    CombatStarted,
+    CriticalRolled,
+    DodgeRolled,
+    ParryRolled,
+    RoundStarted,
+    TandaStarted,
+)
+from domain.asaltos.guards import (
+    alive,
+    can_act,
+    current_combat,
+    declared_reaction,
+    find_character,
+    gm_state,
+    next_action,
+    no_pending_hit,
+    open_state,
+    record_roll,
+    require_combatant,
+    require_controls,
+    require_tanda,
+    require_turn,
+    wound_terms,
+)
+from domain.asaltos.harm import expire_timers
+from domain.asaltos.modifiers import AIM_PER_ROUND, MAX_AIM_ROUNDS, PRECISION, gm_terms
+from domain.asaltos.state import (
+    Aim,
+    Declared,
+    Hit,
+)
+from domain.dice import TableDice
+from domain.errors import Conflict, InvalidCommand
+from domain.keys import TableKeys
+from domain.table import Table
+
+
+def start_combat(table: Table, actor: str, command: cmd.StartCombat, _: TableKeys) -> None:
+    state = gm_state(table, actor, "start a combat")
+    if state.combat is not None:
+        raise Conflict("a combat is already under way", "combat_in_progress")
+    if len(set(command.combatants)) != len(command.combatants):
+        raise InvalidCommand("each combatant is named once", "invalid_combatants")
+    paused: dict[str, list[int]] = {}
+    for character_id in command.combatants:
+        character = alive(find_character(state, character_id))
+        resting = [w.id for w in character.wounds if w.rest_since is not None]
+        if resting:
+            paused[character_id] = resting
+    table.trigger_event(
+        CombatStarted, actor=actor, combatants=list(command.combatants), paused=paused
+    )
+    table.trigger_event(RoundStarted, actor=actor, round=1, elapsed=state.elapsed)
+
+
+def start_round(table: Table, actor: str, _: cmd.StartRound, __: TableKeys) -> None:
+    state = gm_state(table, actor, "start a round")
+    combat = current_combat(state)
+    no_pending_hit(combat)
+    now = state.elapsed + 1
+    table.trigger_event(RoundStarted, actor=actor, round=combat.round + 1, elapsed=now)
+    expire_timers(table, actor, state, now)
+
+
+def declare_actions(
+    table: Table, actor: str, command: cmd.DeclareActions, _: TableKeys
+) -> list[Declared]:
+    state = open_state(table)
+    combat = current_combat(state)
+    character = find_character(state, command.character)
+    require_controls(table, actor, character)
+    require_combatant(combat, character)
+    can_act(character, None)
+    if combat.tanda != 0:
+        raise Conflict("actions are declared before the first tanda", "declarations_closed")
+    if character.id in combat.declarations:
+        raise Conflict(f"{character.name} has declared this round", "already_declared")
+    aim = combat.aims.get(character.id)
+    if aim is not None and aim.last_round == combat.round:
+        raise Conflict(f"{character.name} spends this round aiming [001:103]", "aiming")
+    declared = declare(character.sheet, character.value("AGI"), command.actions, state.options)
+    table.trigger_event(ActionsDeclared, actor=actor, character=character.id, actions=declared)
+    return declared
+
+
+def take_aim(table: Table, actor: str, command: cmd.TakeAim, _: TableKeys) -> int:
+    state = open_state(table)
+    combat = current_combat(state)
+    character = find_character(state, command.character)
+    require_controls(table, actor, character)
+    require_combatant(combat, character)
+    can_act(character, None)
+    target = alive(find_character(state, command.target))
+    if target.id == character.id:
+        raise InvalidCommand("a shooter aims at somebody else", "invalid_target")
+    if all(weapon.reach == "melee" for weapon in character.sheet.weapons):
+        raise InvalidCommand(f"{character.name} has no ranged weapon", "no_ranged_weapon")
+    if combat.tanda != 0 or character.id in combat.declarations:
+        raise Conflict(
+            "aiming takes the whole round: aim before declaring actions [001:103]", "cannot_aim"
+        )
+    aim = combat.aims.get(character.id)
+    if aim is not None and aim.last_round == combat.round:
+        raise Conflict(f"{character.name} is already aiming this round", "cannot_aim")
+    continued = aim is not None and aim.target == target.id and aim.last_round == combat.round - 1
+    rounds = aim.rounds + 1 if aim is not None and continued else 1
+    table.trigger_event(
+        AimTaken,
+        actor=actor,
+        character=character.id,
+        aim=Aim(target=target.id, rounds=rounds, last_round=combat.round),
+    )
+    return rounds
+
+
+def start_tanda(table: Table, actor: str, _: cmd.StartTanda, __: TableKeys) -> int:
+    state = gm_state(table, actor, "start a tanda")
+    combat = current_combat(state)
+    no_pending_hit(combat)
+    last = max((d.tanda for ds in combat.declarations.values() for d in ds), default=0)
+    if combat.tanda + 1 > last:
+        raise Conflict("no declared action is left this round: start the next round", "round_over")
+    table.trigger_event(TandaStarted, actor=actor, tanda=combat.tanda + 1)
+    return combat.tanda
+
+
+def pass_actions(table: Table, actor: str, command: cmd.PassActions, _: TableKeys) -> list[int]:
+    state = open_state(table)
+    combat = current_combat(state)
+    character = find_character(state, command.character)
+    require_controls(table, actor, character)
+    require_tanda(combat)
+    numbers = [
+        d.number
+        for d in combat.declarations.get(character.id, [])
+        if not d.used and d.tanda == combat.tanda
+    ]
+    if not numbers:
+        raise Conflict(f"{character.name} has no action left in this tanda", "no_such_action")
+    table.trigger_event(ActionsPassed, actor=actor, character=character.id, actions=numbers)
+    return numbers
+
+
+def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> int | None:
+    state = gm_state(table, actor, "judge an attack")
+    options = state.options
+    combat = current_combat(state)
+    no_pending_hit(combat)
+    attacker = find_character(state, command.attacker)
+    require_combatant(combat, attacker)
+    declared = next_action(combat, attacker, ("attack",))
+    step = require_turn(state, combat, attacker)
+    can_act(attacker, step)
+    target = find_character(state, command.target)
+    if target.id == attacker.id:
+        raise InvalidCommand("an attack has another character as its target", "invalid_target")
+    require_combatant(combat, target)
+    alive(target)
+    assert declared.action.weapon is not None
+    weapon = attacker.sheet.weapon(declared.action.weapon)
+    ranged = weapon.reach != "melee"
+    terms = [
+        *gm_terms(
+            command.base_difficulty,
+            command.modifiers,
+            command.other_modifiers,
+            ranged=ranged,
+            attack=True,
+        ),
+        accumulation(declared.number),
+    ]
+    if command.location is not None:
+        terms.append(Term(name="precision", amount=PRECISION))
+    aim = combat.aims.get(attacker.id)
+    if (
+        ranged
+        and aim is not None
+        and aim.target == target.id
+        and aim.last_round == combat.round - 1
+    ):
+        terms.append(Term(name="aim", amount=AIM_PER_ROUND * min(aim.rounds, MAX_AIM_ROUNDS)))
+    terms += wound_terms(attacker, state, step)
+    value = usable(attacker.sheet.skill(weapon.skill), f"{attacker.name}'s {weapon.skill}")
+    defence, reaction = None, None
+    if command.reaction == "none":
+        if (
+            command.defender_base_difficulty is not None
+            or command.defender_modifiers
+            or command.defender_other_modifiers
+        ):
+            raise InvalidCommand("without a reaction there is no defender roll", "invalid_reaction")
+    else:
+        if command.surprise:
+            raise InvalidCommand(
+                "an attack from behind or by surprise allows no reaction [001:79]",
+                "invalid_reaction",
+            )
+        if command.defender_base_difficulty is None:
+            raise InvalidCommand(
+                "a reaction needs the game master's difficulty for it",
+                "defender_difficulty_required",
+            )
+        reaction = declared_reaction(combat, target, command.reaction, options.reactions_carry_over)
+        can_act(target, step)
+        if command.reaction == "parry":
+            assert reaction.action.weapon is not None
+            parrying = target.sheet.weapon(reaction.action.weapon)
+            defence_value = usable(
+                target.sheet.skill(parrying.skill), f"{target.name}'s {parrying.skill}"
+            )
+        else:
+            dodge = options.dodge_skill
+            defence_value = usable(target.sheet.skill(dodge), f"{target.name}'s {dodge}")
+        defence = Roller(
+            value=defence_value,
+            terms=[
+                *gm_terms(
+                    command.defender_base_difficulty,
+                    command.defender_modifiers,
+                    command.defender_other_modifiers,
+                    ranged=ranged,
+                    attack=False,
+                ),
+                accumulation(reaction.number),
+                *wound_terms(target, state, step),
+            ],
+        )
+    dice = TableDice(table, keys)
+    outcome = resolve_attack(
+        Roller(value=value, terms=terms),
+        command.reaction,
+        defence,
+        options,
+        dice,
+        automatic=command.surprise,
+    )
+    roll = record_roll(dice, table, actor, attacker.id, command.visibility)
+    shown = {"roll": roll, "visibility": command.visibility}
+    if outcome.dodge is not None and reaction is not None:
+        table.trigger_event(
+            DodgeRolled,
+            actor=actor,
+            character=target.id,
+            attacker=attacker.id,
+            action=reaction.number,
+            result=outcome.dodge,
+            **shown,
+        )
+    table.trigger_event(
+        AttackRolled,
+        actor=actor,
+        character=attacker.id,
+        target=target.id,
+        weapon=weapon.name,
+        action=declared.number,
+        automatic=command.surprise,
+        result=outcome.attack,
+        **shown,
+    )
+    if outcome.confirmation is not None and roll is not None:
+        table.trigger_event(
+            CriticalRolled,
+            actor=actor,
+            character=attacker.id,
+            face=outcome.confirmation,
+            confirmed=outcome.confirmation <= value,
+            roll=roll,
+            visibility=command.visibility,
+        )
+    if outcome.parry is not None and reaction is not None:
+        table.trigger_event(
+            ParryRolled,
+            actor=actor,
+            character=target.id,
+            attacker=attacker.id,
+            action=reaction.number,
+            result=outcome.parry,
+            **shown,
+        )
+    if outcome.outcome == "hit":
+        hit = Hit(
+            attacker=attacker.id,
+            target=target.id,
+            weapon=weapon.name,
+            sl=outcome.sl,
+            critical=outcome.critical,
+            location=command.location,
+            step=step,
+        )
+        table.trigger_event(AttackHit, actor=actor, hit=hit, **shown)
+    else:
+        table.trigger_event(
+            AttackFailed,
+            actor=actor,
+            character=attacker.id,
+            target=target.id,
+            outcome=outcome.outcome,
+            **shown,
+        )
+    return roll
+
+
+def end_combat(table: Table, actor: str, _: cmd.EndCombat, __: TableKeys) -> None:
+    state = gm_state(table, actor, "end a combat")
+    combat = current_combat(state)
+    no_pending_hit(combat)
+    resting: dict[str, list[int]] = {}
+    for character_id in combat.combatants:
+        character = state.characters[character_id]
+        wounds = [w.id for w in character.wounds if w.rest_since is None]
+        if wounds and not character.dead:
+            resting[character_id] = wounds
+    table.trigger_event(CombatFinished, actor=actor, resting=resting)
