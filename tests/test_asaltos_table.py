@@ -687,6 +687,21 @@ def test_a_long_session_reads_back_from_its_snapshot() -> None:
     refused(session, GM, check(npc, "Esgrima", base_difficulty=21), "invalid_difficulty")
 
 
+def test_a_fork_starts_from_the_same_game() -> None:
+    """A forked table copies characters, wounds, timers and the round under way."""
+    session = new_session(5)
+    a = session.create(GM, "A", sheet())
+    b = session.create(GM, "B", sheet(res=3))
+    session.run(GM, cmd.StartCombat(combatants=[a, b]))
+    session.run(GM, cmd.InflictWound(character=b, location="BI", level=4, reason="axe"))
+    session.run(GM, cmd.DeclareActions(character=a, actions=actions("attack")))
+    fork_id = session.app.fork(session.table_id, GM, session.version, "Fork")
+    fork = Session(session.app, fork_id)
+    assert live_state(fork) == live_state(session)
+    fork.run(GM, cmd.StartTanda())
+    assert fork.resolve(GM, attack(a, b)).outcome == "hit"
+
+
 def test_bad_options_are_refused() -> None:
     with pytest.raises(DomainError) as error:
         new_session(negative_sl="sometimes")
