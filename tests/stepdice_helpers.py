@@ -81,10 +81,15 @@ class Session:
         return table
 
 
-def new_session(players: int = 2, app: Tables | None = None, **options: Any) -> Session:
-    """A stepdice table with its game master (seat "gm") and players p1, p2, …"""
+def new_session(
+    players: int = 2, app: Tables | None = None, key: str | None = None, **options: Any
+) -> Session:
+    """A stepdice table with its game master (seat "gm") and players p1, p2, …; given a
+    creation `key`, its id (and so its seed) is the same at every run."""
     app = app or in_memory_tables()
-    table_id = app.create_table("stepdice", "A stepdice table", "The GM", options)
+    table_id = app.create_table(
+        "stepdice", "A stepdice table", "The GM", options, idempotency_key=key
+    )
     session = Session(app, table_id)
     for number in range(players):
         session.run(GM, AddSeat(name=f"Player {number + 1}"))
