@@ -320,3 +320,9 @@ def test_options_refuse_faces_no_die_of_the_table_shows() -> None:
     assert code(parse_options, {"variant": "solo-d6", "scripted_rolls": [7]}) == "invalid_options"
     assert code(parse_options, {"no_such_option": 1}) == "invalid_options"
     assert code(parse_options, {"tn_above_ladder": 12}) == "invalid_options"
+
+
+def test_a_healing_spell_gives_2_hearts_up_to_the_maximum() -> None:
+    assert magic.healed(0, 5) == 2
+    assert magic.healed(4, 5) == 5
+    assert magic.healed(5, 5) == 5

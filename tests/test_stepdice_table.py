@@ -504,3 +504,18 @@ def test_random_sessions_replay_to_the_live_state_and_verify(
     rolled = sum(len(e.dice) for e in session.events() if isinstance(e, DiceRolled))
     assert verification.dice_checked == rolled
     assert verification.mismatches == [] and verification.commitment_matches
+
+
+def test_a_fuerte_healing_spell_heals_2_hearts_and_gets_a_downed_ally_up() -> None:
+    session = new_session(scripted_rolls=[8, 2])
+    rogue, warrior, guide = _cast(session)
+    session.run(GM, cmd.LoseHeart(character=guide, reason="an arrow"))
+    assert session.refused(GM, roll_cast(rogue, "estandar", 1, heals=guide)) == "invalid_heal"
+    session.run(GM, roll_cast(rogue, "fuerte", 2, heals=guide))  # 8 vs TN 8
+    healed = session.state.characters[guide]
+    assert (healed.hearts, healed.downed) == (1, False)  # its own maximum is 1
+    session.run(GM, cmd.LoseHeart(character=guide, reason="an arrow"))
+    version = session.version
+    session.run(GM, roll_cast(warrior, "fuerte", 2, heals=guide))  # 2 vs TN 8 fails
+    assert "HeartsHealed" not in _types(_since(session, version))
+    assert session.state.characters[guide].downed

@@ -100,6 +100,8 @@ class Cast(Command, kw_only=True):
     cost: Annotated[int, msgspec.Meta(ge=0, le=MAX_COST)]
     shifts: Shifts
     helper: Helper | None
+    #: a Fuerte healing spell's patient: +2 Hearts on a success [003:254]
+    heals: str | None = None
     visibility: Visibility = "public"
 
 

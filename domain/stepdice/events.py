@@ -291,6 +291,22 @@ class ManaRefunded(Table.Event):
         game(table).characters[self.character].mana = self.mana
 
 
+class HeartsHealed(Table.Event):
+    """A successful Fuerte healing spell [003:254]: `hearts` is what the patient has now; a
+    downed patient with Hearts again is up (the book does not say: a choice, see the docs)."""
+
+    TOPIC = "stepdice.HeartsHealed"
+    roll: int
+    visibility: Visibility
+    character: str
+    hearts: int
+
+    def apply(self, table: Table) -> None:
+        character = game(table).characters[self.character]
+        character.hearts = self.hearts
+        character.downed = self.hearts == 0 and character.downed
+
+
 # -- Hearts ------------------------------------------------------------------------------------
 
 

@@ -38,6 +38,7 @@ from domain.stepdice.events import (
     EnemyAdded,
     EnemyHit,
     HeartLost,
+    HeartsHealed,
     HelpGiven,
     ManaRefunded,
     ManaSpent,
@@ -50,7 +51,14 @@ from domain.stepdice.events import (
     game,
 )
 from domain.stepdice.ladder import Grade, total_shift
-from domain.stepdice.magic import LEVEL_GRADE, MAGIC_BENEFITS, checked_cost, mana_paid, refunded
+from domain.stepdice.magic import (
+    LEVEL_GRADE,
+    MAGIC_BENEFITS,
+    checked_cost,
+    healed,
+    mana_paid,
+    refunded,
+)
 from domain.stepdice.options import MAX_POOL
 from domain.stepdice.resolution import FAILURES, Resolution, solo_test, standard_test
 from domain.stepdice.state import (
@@ -427,6 +435,11 @@ def roll_cast(table: Table, actor: str, command: cmd.Cast, keys: TableKeys) -> i
     character = _able(_character(state, command.character))
     effect = checked_reason(command.effect)
     cost = checked_cost(command.level, command.cost)
+    patient: Character | None = None
+    if command.heals is not None:
+        if command.level != "fuerte":
+            raise InvalidCommand("healing +2 Hearts is a Fuerte effect [003:254]", "invalid_heal")
+        patient = _alive(_character(state, command.heals))
     paid = mana_paid(character.mana, cost, state.options)
     grade = LEVEL_GRADE[command.level]
     rolled = _roll(table, keys, character, "magia", grade, command.shifts, command.helper, "magic")
@@ -460,6 +473,15 @@ def roll_cast(table: Table, actor: str, command: cmd.Cast, keys: TableKeys) -> i
         helper=command.helper.character if command.helper else None,
         owed=owed,
     )
+    if patient is not None and resolution.outcome not in FAILURES:
+        table.trigger_event(
+            HeartsHealed,
+            actor=actor,
+            roll=roll,
+            visibility=command.visibility,
+            character=patient.id,
+            hearts=healed(patient.hearts, patient.hearts_max),
+        )
     _after_failure(table, actor, roll, resolution.outcome, command.visibility)
     return roll
 

@@ -24,6 +24,8 @@ LEVEL_COST: dict[Level, tuple[int, int]] = {
     "fuerte": (2, 2),
     "gran_poder": (3, 3),
 }
+#: Hearts a Fuerte healing spell gives back [003:254]
+HEAL = 2
 #: what the game master may pick on an exceptional cast [003:260-264]
 MAGIC_BENEFITS = frozenset({"larger_effect", "refund_mana", "extra_benefit"})
 
@@ -55,3 +57,8 @@ def refunded(mana: int, mana_max: int, options: Options) -> int:
     if options.mana_above_max == "capped":
         return min(mana + 1, max(mana_max, mana))
     return mana + 1
+
+
+def healed(hearts: int, hearts_max: int) -> int:
+    """Hearts after a successful healing spell: +2 [003:254], never above the maximum."""
+    return min(hearts + HEAL, max(hearts_max, hearts))
