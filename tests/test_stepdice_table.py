@@ -519,3 +519,57 @@ def test_a_fuerte_healing_spell_heals_2_hearts_and_gets_a_downed_ally_up() -> No
     session.run(GM, roll_cast(warrior, "fuerte", 2, heals=guide))  # 2 vs TN 8 fails
     assert "HeartsHealed" not in _types(_since(session, version))
     assert session.state.characters[guide].downed
+
+
+def test_a_clock_advances_on_each_failure_and_runs_out_at_its_steps() -> None:
+    session = new_session(scripted_rolls=[6, 2, 3])
+    rogue, _, _ = _cast(session)
+    clock = session.run(GM, cmd.StartClock(name="Collapse", steps=3, consequence="it falls"))
+    session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 6 vs 6: success, no step
+    assert session.state.clocks[clock].position == 0
+    session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 2: a failure, one step
+    session.run(GM, cmd.AdvanceClock(clock=clock, reason="they argue"))
+    assert (session.state.clocks[clock].position, session.state.clocks[clock].running) == (2, True)
+    version = session.version
+    session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 3: the third step, the end
+    ran_out = _since(session, version)[-1]
+    assert isinstance(ran_out, ev.ClockRanOut) and ran_out.consequence == "it falls"
+    assert session.refused(GM, cmd.AdvanceClock(clock=clock, reason="x")) == "clock_stopped"
+    other = session.run(GM, cmd.StartClock(name="Guards", steps=1, consequence="alarm"))
+    session.run(GM, cmd.BeginScene(reason="outside"))
+    assert not session.state.clocks[other].running  # a clock belongs to its scene
+
+
+@pytest.mark.parametrize(
+    ("kind", "body"),
+    [
+        (cmd.Test, {"character": "c1", "grade": "normal", "shifts": [], "helper": None}),
+        (cmd.Test, {"character": "c1", "attribute": "fuerza", "shifts": [], "helper": None}),
+        (cmd.Test, {"character": "c1", "attribute": "fuerza", "grade": "normal", "helper": None}),
+        (cmd.Test, {"character": "c1", "attribute": "fuerza", "grade": "normal", "shifts": []}),
+        (cmd.Attack, {"character": "c1", "enemy": "e1", "kind": "melee", "helper": None}),
+        (cmd.Cast, {"character": "c1", "effect": "x", "level": "truco", "shifts": []}),
+        (cmd.ResolveVenganza, {"roll": 1, "effect": "heart"}),
+        (cmd.ResolveVenganza, {"roll": 1, "reach": True}),
+        (cmd.GrantBenefit, {"roll": 1, "description": "x"}),
+        (cmd.NameComplication, {"roll": 1}),
+        (
+            cmd.Test,
+            {
+                "character": "c1",
+                "attribute": "fuerza",
+                "grade": "normal",
+                "shifts": [{"grades": 1}],
+                "helper": None,
+            },
+        ),
+    ],
+)
+def test_every_judgement_of_the_game_master_is_a_required_field(
+    kind: type, body: dict[str, Any]
+) -> None:
+    """The attribute (errata: the GM picks it outside combat), the grade, the shifts and each
+    shift's reason, the help accepted, the cost, the reach and effect of Venganza, the benefit
+    and the complication: a command without one does not decode."""
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert(body, kind)
