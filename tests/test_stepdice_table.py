@@ -573,3 +573,21 @@ def test_every_judgement_of_the_game_master_is_a_required_field(
     and the complication: a command without one does not decode."""
     with pytest.raises(msgspec.ValidationError):
         msgspec.convert(body, kind)
+
+
+def test_benefits_fit_the_roll_and_complications_a_failure() -> None:
+    session = new_session(scripted_rolls=[10, 7])
+    rogue, warrior, _ = _cast(session)
+    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon"))
+    exceptional = session.run(GM, roll_attack(warrior, pawn, "melee"))  # 10 on a d10
+    wound = cmd.GrantBenefit(roll=exceptional, benefit="extra_wound", description="x")
+    refund = cmd.GrantBenefit(roll=exceptional, benefit="refund_mana", description="x")
+    assert session.refused(GM, wound) == "benefit_not_applicable"  # the pawn is already out
+    assert session.refused(GM, refund) == "benefit_not_applicable"  # no magic
+    complication = cmd.NameComplication(roll=exceptional, complication="x")
+    assert session.refused(GM, complication) == "not_a_failure"
+    session.run(GM, cmd.GrantBenefit(roll=exceptional, benefit="extra_benefit", description="x"))
+    success = session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 7: a plain success
+    assert session.refused(GM, cmd.NameComplication(roll=success, complication="x")) == (
+        "not_a_failure"
+    )
