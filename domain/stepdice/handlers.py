@@ -50,7 +50,7 @@ from domain.stepdice.events import (
     VenganzaResolved,
     game,
 )
-from domain.stepdice.ladder import Grade, total_shift
+from domain.stepdice.ladder import Grade, Shift, total_shift
 from domain.stepdice.magic import (
     LEVEL_GRADE,
     MAGIC_BENEFITS,
@@ -240,7 +240,7 @@ def _roll(
     character: Character,
     attribute: str,
     grade: Grade,
-    shifts: Any,
+    shifts: list[Shift],
     helper: cmd.Helper | None,
     purpose: str,
 ) -> _Rolled:
