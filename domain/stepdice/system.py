@@ -19,6 +19,7 @@ def _new_game(options: dict[str, Any]) -> StepdiceState:
 STEPDICE = RuleSystem(
     name="stepdice",
     gm_seat="gm",
+    options_type=Options,
     parse_options=lambda options: msgspec.to_builtins(parse_options(options)),
     new_game=_new_game,
     load_game=lambda game: msgspec.convert(game, StepdiceState),
