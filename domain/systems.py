@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING, Literal
 
 from domain.frontera.system import FRONTERA
 from domain.registry import RULE_SYSTEMS, register, rule_system
+from domain.stepdice.system import STEPDICE
 
 __all__ = ["RULE_SYSTEMS", "SystemName", "rule_system"]
 
 register(FRONTERA)
+register(STEPDICE)
 
 if TYPE_CHECKING:
     SystemName = str
