@@ -51,6 +51,10 @@ class RuleSystem:
     handlers: Mapping[type, Handler]
     #: what a forked table does after copying the state (e.g. reshuffle what is face down)
     after_fork: Callable[[Any, str, TableKeys], None] = _nothing_face_down
+    #: whether the log names the system's events with its name (`stepdice.TestRolled`), as
+    #: every system does but the first: Frontera's were named before a second system came,
+    #: bare (`CardsDrawn`), and keep those names
+    qualified_event_types: bool = True
     #: after closing: (shuffles checked, mismatches) from the table's events and its seed;
     #: dice are checked for every system by `domain.dice`
     verify_shuffles: Callable[[Iterable[Any], bytes], tuple[int, list[str]]] = _no_shuffles

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Literal
 from domain.asaltos.system import ASALTOS
 from domain.frontera.system import FRONTERA
 from domain.registry import RULE_SYSTEMS, register, rule_system
+from domain.stepdice.system import STEPDICE
 
 __all__ = ["RULE_SYSTEMS", "SystemName", "rule_system"]
 
 register(FRONTERA)
+register(STEPDICE)
 register(ASALTOS)
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from domain.dice import DiceRolled, RollsRevealed
+from domain.systems import RULE_SYSTEMS
 from domain.table import (
     CommandRecorded,
     CredentialIssued,
@@ -64,7 +65,11 @@ ENVELOPE = ("originator_id", "originator_version", "timestamp", "originator_topi
 
 
 def event_type(event: Any) -> str:
-    return str(event.TOPIC).rpartition(".")[2]
+    """An event's name in the log: its topic (`stepdice.TestRolled`), bare for the shared
+    table's and dice's events and a system that keeps bare names (`qualified_event_types`)."""
+    prefix, _, name = str(event.TOPIC).rpartition(".")
+    system = RULE_SYSTEMS.get(prefix)
+    return str(event.TOPIC) if system is not None and system.qualified_event_types else name
 
 
 def _scrub(value: Any) -> Any:

@@ -297,10 +297,8 @@ def command_post(
 )
 def list_systems() -> list[schemas.RuleSystemInfo]:
     return [
-        schemas.RuleSystemInfo(
-            name=system.name, gm_seat=system.gm_seat, default_options=system.options_type()
-        )
-        for system in RULE_SYSTEMS.values()
+        schemas.SYSTEM_INFOS[name](gm_seat=system.gm_seat, default_options=system.options_type())
+        for name, system in RULE_SYSTEMS.items()
     ]
 
 

@@ -25,6 +25,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import OpenAPI
 
 from projections.event_schema import REF, UNION, components
+from service.schemas import SYSTEM_INFOS
 
 #: litestar's component for the events' Python type, which `Event` replaces
 UNTYPED_EVENT = REF.format(name="RedactedEvent")
@@ -214,13 +215,14 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
 def _type_options(schemas: dict[str, Any]) -> None:
     """A new table's `options` are those of its `system`: the body's Struct reads them as an
     object and checks them against the system's; the document says which they may be."""
-    systems = schemas["RuleSystemInfo"]["properties"]["default_options"]
-    options = {k: v for k, v in systems.items() if k != "description"}
-    if "oneOf" in options:  # every option has a default: `{}` is valid for every system
-        options["anyOf"] = options.pop("oneOf")
+    options = [
+        schemas[info.__name__]["properties"]["default_options"] for info in SYSTEM_INFOS.values()
+    ]
+    # every option has a default, so `{}` is valid for every system: anyOf, not oneOf
+    typed = options[0] if len(options) == 1 else {"anyOf": options}
     described = schemas["CreateTable"]["properties"]["options"].get("description")
     schemas["CreateTable"]["properties"]["options"] = {
-        **options,
+        **typed,
         "description": described or "The options of the table's rule system.",
     }
 

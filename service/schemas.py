@@ -8,6 +8,7 @@ from uuid import UUID
 import msgspec
 
 from domain.names import Name, Title
+from domain.registry import RuleSystem
 from domain.systems import RULE_SYSTEMS, SystemName, rule_system
 from projections.redaction import RedactedEvent
 from service.protocol import integral
@@ -23,7 +24,7 @@ class CreateTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: the game master's name; Frontera calls the game master the Mayor
     mayor_name: Name
     system: SystemName = "frontera"
-    #: the rule system's options (the document lists each system's as `SystemOptions`),
+    #: the rule system's options (the document says whose: `GET /systems` lists them),
     #: read as strictly as the rest of the body
     options: dict[str, Any] = {}
 
@@ -36,19 +37,27 @@ class CreateTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         self.options = msgspec.to_builtins(options)
 
 
+def _system_info(system: RuleSystem) -> type[msgspec.Struct]:
+    """What `GET /systems` says of a system: its Struct, tagged with the system's name."""
+    return msgspec.defstruct(
+        f"{system.name.capitalize()}System",
+        [("gm_seat", str), ("default_options", system.options_type)],
+        kw_only=True,
+        tag_field="name",
+        tag=system.name,
+        module=__name__,
+    )
+
+
+#: each system's description, by name: the document's `createTable` options are theirs
+SYSTEM_INFOS = {name: _system_info(system) for name, system in RULE_SYSTEMS.items()}
+
 if TYPE_CHECKING:
-    SystemOptions = Any
+    RuleSystemInfo = Any
 else:
-    #: every rule system's options, for the document: `CreateTable.options` is one of them
-    SystemOptions = Union[tuple(system.options_type for system in RULE_SYSTEMS.values())]  # noqa: UP007
-
-
-class RuleSystemInfo(msgspec.Struct, kw_only=True):
-    name: str
-    #: the id of the game master's seat, in the system's own word
-    gm_seat: str
-    #: the options of a table created without any
-    default_options: SystemOptions
+    #: one rule system: its name, the id of its game master's seat (in the system's own word)
+    #: and the options of a table created without any
+    RuleSystemInfo = Union[tuple(SYSTEM_INFOS.values())]  # noqa: UP007
 
 
 class TableCreated(msgspec.Struct, kw_only=True):

@@ -126,9 +126,11 @@ def test_a_normal_session_keeps_its_cards_through_phase_2_and_returned_discards(
             break
         driver.play_test([hero], big=True)
     assert "discards returned" in driver.milestones
-    driver.run(driver.number(0, 20, "random steps"))
     while driver.folded < SNAPSHOT_INTERVAL:  # the production interval: one is taken
         driver.play_test([hero])
+    # random steps last: they may leave a test, combat or exchange open, or close the table,
+    # where a whole test of the hero's could not be played
+    driver.run(driver.number(0, 20, "random steps"))
     assert app.snapshots is not None
     assert list(app.snapshots.get(driver.session.table_id)), "no snapshot was taken"
 

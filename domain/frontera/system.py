@@ -29,4 +29,5 @@ FRONTERA = RuleSystem(
     after_fork=rules.reshuffle_face_down,
     handlers=handlers.HANDLERS,
     verify_shuffles=shuffle_mismatches,
+    qualified_event_types=False,
 )

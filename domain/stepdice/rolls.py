@@ -1,0 +1,280 @@
+"""The rolls: a test, an attack, a cast. Each validates, computes its face, records the help and
+the dice, then the events derived from the face."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from domain.dice import TableDice, Visibility
+from domain.errors import Conflict, InvalidCommand
+from domain.keys import TableKeys
+from domain.names import checked_reason
+from domain.stepdice import commands as cmd
+from domain.stepdice.clocks import advance_clocks
+from domain.stepdice.combat import ATTACK_ATTRIBUTE, hit_enemy, venganza_due
+from domain.stepdice.events import (
+    AttackRolled,
+    EnemyHit,
+    HeartsHealed,
+    HelpGiven,
+    ManaSpent,
+    SpellCast,
+    TestRolled,
+    game,
+)
+from domain.stepdice.guards import able, alive, find_character, find_enemy, open_state
+from domain.stepdice.ladder import Grade, Shift, total_shift
+from domain.stepdice.magic import LEVEL_GRADE, checked_cost, healed, mana_paid
+from domain.stepdice.resolution import FAILURES, Resolution, solo_test, standard_test
+from domain.stepdice.state import Character, Enemy, Owed, StepdiceState
+from domain.table import Table
+
+
+@dataclass(frozen=True)
+class _Rolled:
+    resolution: Resolution
+    dice: TableDice
+    helper: cmd.Helper | None
+
+
+def _check_helper(state: StepdiceState, character: Character, helper: cmd.Helper | None) -> None:
+    if helper is None:
+        return
+    ally = able(find_character(state, helper.character))
+    if ally.id == character.id:
+        raise InvalidCommand("a character cannot help itself", "invalid_helper")
+    checked_reason(helper.how)
+
+
+def _roll(
+    table: Table,
+    keys: TableKeys,
+    character: Character,
+    attribute: str,
+    grade: Grade,
+    shifts: list[Shift],
+    helper: cmd.Helper | None,
+    purpose: str,
+) -> _Rolled:
+    """Validate the roll's inputs and compute its face; nothing is recorded yet."""
+    state = game(table)
+    _check_helper(state, character, helper)
+    shift = total_shift(shifts)
+    for each in shifts:
+        checked_reason(each.reason)
+    dice = TableDice(table, keys)
+    if state.options.variant == "solo-d6":
+        if character.ranks is None:
+            raise InvalidCommand(f"{character.name} has no ranks", "invalid_character")
+        rank = getattr(character.ranks, attribute)
+        resolution = solo_test(dice, rank, grade, shift, helper is not None, state.options, purpose)
+    else:
+        if character.attributes is None:
+            raise InvalidCommand(f"{character.name} has no attribute dice", "invalid_character")
+        die = getattr(character.attributes, attribute)
+        resolution = standard_test(
+            dice, die, grade, shift, helper is not None, state.options, purpose
+        )
+    return _Rolled(resolution, dice, helper)
+
+
+def _record(
+    table: Table, actor: str, character: Character, rolled: _Rolled, vis: Visibility
+) -> int:
+    """The help given, then the dice, as events (derived events follow)."""
+    if rolled.helper is not None:
+        table.trigger_event(
+            HelpGiven,
+            actor=actor,
+            helper=rolled.helper.character,
+            helped=character.id,
+            how=checked_reason(rolled.helper.how),
+        )
+    return rolled.dice.record(actor, character.id, vis)
+
+
+def _after_failure(table: Table, actor: str, roll: int, outcome: str, vis: Visibility) -> None:
+    if outcome in FAILURES:
+        advance_clocks(table, actor, roll, vis)
+
+
+def roll_test(table: Table, actor: str, command: cmd.Test, keys: TableKeys) -> int:
+    state = open_state(table)
+    table.require_gm(actor, "call for a test")
+    character = able(find_character(state, command.character))
+    rolled = _roll(
+        table,
+        keys,
+        character,
+        command.attribute,
+        command.grade,
+        command.shifts,
+        command.helper,
+        f"test of {command.attribute}",
+    )
+    roll = _record(table, actor, character, rolled, command.visibility)
+    resolution = rolled.resolution
+    owed: Owed | None = None
+    if resolution.outcome == "exceptional":
+        owed = "benefit"
+    elif resolution.outcome == "failure_complication":
+        owed = "complication"
+    table.trigger_event(
+        TestRolled,
+        actor=actor,
+        roll=roll,
+        visibility=command.visibility,
+        character=character.id,
+        attribute=command.attribute,
+        die=resolution.die,
+        grade=command.grade,
+        shifts=list(command.shifts),
+        target=resolution.target,
+        face=resolution.face,
+        outcome=resolution.outcome,
+        helper=command.helper.character if command.helper else None,
+        owed=owed,
+    )
+    _after_failure(table, actor, roll, resolution.outcome, command.visibility)
+    return roll
+
+
+def roll_attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> int:
+    state = open_state(table)
+    table.require_gm(actor, "call for an attack")
+    character = able(find_character(state, command.character))
+    enemy = find_enemy(state, command.enemy)
+    if enemy.status in ("out", "defeated"):
+        raise Conflict(f"{enemy.name} is out of the fight", "enemy_out")
+    spell = command.kind == "spell"
+    if command.mana and not spell:
+        raise InvalidCommand("only a spell attack costs Mana", "invalid_cost")
+    paid = mana_paid(character.mana, command.mana, state.options) if spell else 0
+    attribute = ATTACK_ATTRIBUTE[command.kind]
+    rolled = _roll(
+        table,
+        keys,
+        character,
+        attribute,
+        enemy.grade,
+        command.shifts,
+        command.helper,
+        f"{command.kind} attack",
+    )
+    if paid:
+        table.trigger_event(
+            ManaSpent, actor=actor, character=character.id, amount=paid, mana=character.mana - paid
+        )
+    roll = _record(table, actor, character, rolled, command.visibility)
+    resolution = rolled.resolution
+    owed: Owed | None = None
+    if resolution.outcome == "exceptional":
+        owed = "benefit"
+    elif venganza_due(resolution.outcome):
+        if not spell or state.options.spell_attack_venganza:
+            owed = "venganza"
+        elif resolution.outcome == "failure_complication":
+            owed = "complication"
+    table.trigger_event(
+        AttackRolled,
+        actor=actor,
+        roll=roll,
+        visibility=command.visibility,
+        character=character.id,
+        enemy=enemy.id,
+        kind=command.kind,
+        attribute=attribute,
+        die=resolution.die,
+        grade=enemy.grade,
+        shifts=list(command.shifts),
+        target=resolution.target,
+        face=resolution.face,
+        outcome=resolution.outcome,
+        helper=command.helper.character if command.helper else None,
+        mana=paid,
+        owed=owed,
+    )
+    if resolution.outcome not in FAILURES:
+        strike(table, actor, enemy, 1, roll, command.visibility)
+    _after_failure(table, actor, roll, resolution.outcome, command.visibility)
+    return roll
+
+
+def strike(table: Table, actor: str, enemy: Enemy, wounds: int, roll: int, vis: Visibility) -> None:
+    """`wounds` from roll `roll` land on the enemy (a hit, or an exceptional's extra wound)."""
+    hit = hit_enemy(enemy.category, enemy.hearts, enemy.status, wounds, game(table).options)
+    table.trigger_event(
+        EnemyHit,
+        actor=actor,
+        roll=roll,
+        visibility=vis,
+        enemy=enemy.id,
+        wounds=wounds,
+        hearts=hit.hearts,
+        status=hit.status,
+    )
+
+
+def roll_cast(table: Table, actor: str, command: cmd.Cast, keys: TableKeys) -> int:
+    state = open_state(table)
+    table.require_gm(actor, "call for a cast")
+    character = able(find_character(state, command.character))
+    effect = checked_reason(command.effect)
+    cost = checked_cost(command.level, command.cost)
+    patient: Character | None = None
+    if command.heals is not None:
+        if command.level != "fuerte":
+            raise InvalidCommand("healing +2 Hearts is a Fuerte effect [003:254]", "invalid_heal")
+        patient = alive(find_character(state, command.heals))
+    paid = mana_paid(character.mana, cost, state.options)
+    grade = LEVEL_GRADE[command.level]
+    rolled = _roll(table, keys, character, "magia", grade, command.shifts, command.helper, "magic")
+    if paid:
+        table.trigger_event(
+            ManaSpent, actor=actor, character=character.id, amount=paid, mana=character.mana - paid
+        )
+    roll = _record(table, actor, character, rolled, command.visibility)
+    resolution = rolled.resolution
+    owed: Owed | None = None
+    if resolution.outcome == "exceptional":
+        owed = "benefit"
+    elif resolution.outcome in FAILURES:
+        owed = "consequence"
+    table.trigger_event(
+        SpellCast,
+        actor=actor,
+        roll=roll,
+        visibility=command.visibility,
+        character=character.id,
+        level=command.level,
+        effect=effect,
+        cost=cost,
+        mana=paid,
+        die=resolution.die,
+        grade=grade,
+        shifts=list(command.shifts),
+        target=resolution.target,
+        face=resolution.face,
+        outcome=resolution.outcome,
+        helper=command.helper.character if command.helper else None,
+        owed=owed,
+    )
+    if patient is not None and resolution.outcome not in FAILURES:
+        table.trigger_event(
+            HeartsHealed,
+            actor=actor,
+            roll=roll,
+            visibility=command.visibility,
+            character=patient.id,
+            hearts=healed(patient.hearts, patient.hearts_max),
+        )
+    _after_failure(table, actor, roll, resolution.outcome, command.visibility)
+    return roll
+
+
+HANDLERS: dict[type, Any] = {
+    cmd.Test: roll_test,
+    cmd.Attack: roll_attack,
+    cmd.Cast: roll_cast,
+}

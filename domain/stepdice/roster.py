@@ -1,0 +1,147 @@
+"""Who is at the table: characters (a player's for its own seat, the game master's for any),
+enemies, scenes, and the solo variant's advancement [003:342-347]."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.errors import Conflict, Forbidden, InvalidCommand
+from domain.keys import TableKeys
+from domain.names import checked_name, checked_reason
+from domain.stepdice import commands as cmd
+from domain.stepdice import solo
+from domain.stepdice.combat import enemy_grade, enemy_hearts
+from domain.stepdice.events import CharacterAdvanced, CharacterCreated, EnemyAdded, SceneBegun
+from domain.stepdice.guards import able, find_character, open_state
+from domain.stepdice.options import MAX_POOL
+from domain.stepdice.state import Character, Enemy
+from domain.table import Table
+
+#: characters ever created per seat (the game master's NPCs count for the game master's)
+MAX_CHARACTERS_PER_SEAT = 40
+MAX_ENEMIES = 200
+
+
+def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: TableKeys) -> str:
+    state = open_state(table)
+    acting = table.require_seat(actor)
+    seat = command.seat or actor
+    if acting.id != table.gm_seat.id and seat != actor:
+        raise Forbidden("a player creates characters for their own seat only", "not_your_seat")
+    table.seat(seat)
+    if sum(1 for c in state.characters.values() if c.seat == seat) >= MAX_CHARACTERS_PER_SEAT:
+        raise InvalidCommand(
+            f"a seat plays at most {MAX_CHARACTERS_PER_SEAT} characters", "too_many_characters"
+        )
+    options = state.options
+    if options.variant == "standard" and (command.attributes is None or command.ranks):
+        raise InvalidCommand(
+            "the standard game gives each attribute a die (attributes), not ranks",
+            "invalid_character",
+        )
+    if options.variant == "solo-d6" and (command.ranks is None or command.attributes):
+        raise InvalidCommand(
+            "the solo-d6 variant gives each attribute a rank (ranks), not dice",
+            "invalid_character",
+        )
+    hearts = options.starting_hearts if command.hearts is None else command.hearts
+    mana = options.starting_mana if command.mana is None else command.mana
+    character = Character(
+        id=f"c{len(state.characters) + 1}",
+        name=checked_name(command.name, "a character's name"),
+        seat=seat,
+        attributes=command.attributes,
+        ranks=command.ranks,
+        hearts=hearts,
+        hearts_max=hearts,
+        mana=mana,
+        mana_max=mana,
+        protected=command.protected,
+        armour=command.protected,
+    )
+    table.trigger_event(CharacterCreated, actor=actor, character=character)
+    return character.id
+
+
+def add_enemy(table: Table, actor: str, command: cmd.AddEnemy, _: TableKeys) -> str:
+    state = open_state(table)
+    table.require_gm(actor, "set out enemies")
+    if len(state.enemies) >= MAX_ENEMIES:
+        raise InvalidCommand(f"a table has at most {MAX_ENEMIES} enemies", "too_many_enemies")
+    hearts = enemy_hearts(command.category, state.options)
+    enemy = Enemy(
+        id=f"e{len(state.enemies) + 1}",
+        name=checked_name(command.name, "an enemy's name"),
+        category=command.category,
+        grade=enemy_grade(command.category, state.options),
+        hearts=hearts,
+        hearts_max=hearts,
+    )
+    table.trigger_event(EnemyAdded, actor=actor, enemy=enemy)
+    return enemy.id
+
+
+def begin_scene(table: Table, actor: str, command: cmd.BeginScene, _: TableKeys) -> int:
+    state = open_state(table)
+    table.require_gm(actor, "begin a scene")
+    pending = [c.name for c in state.characters.values() if c.pending_hit is not None]
+    if pending:
+        raise Conflict(
+            f"{', '.join(pending)} must answer the Armour offer first", "armour_offer_pending"
+        )
+    table.trigger_event(
+        SceneBegun,
+        actor=actor,
+        scene=state.scene + 1,
+        reason=checked_reason(command.reason),
+        armour=[
+            c.id for c in state.characters.values() if c.protected and not c.armour and not c.dead
+        ],
+        clocks_stopped=[k.id for k in state.clocks.values() if k.running],
+    )
+    return state.scene
+
+
+def advance(table: Table, actor: str, command: cmd.Advance, _: TableKeys) -> None:
+    state = open_state(table)
+    table.require_gm(actor, "grant advancement")
+    if state.options.variant != "solo-d6":
+        raise Conflict(
+            "the book gives advancement for the solo variant only [003:342-347]", "not_solo"
+        )
+    character = able(find_character(state, command.character))
+    reason = checked_reason(command.reason)
+    rank: str | None = None
+    hearts_max, mana_max = character.hearts_max, character.mana_max
+    if command.advance == "rank":
+        if command.attribute is None or character.ranks is None:
+            raise InvalidCommand("a rank advance names the attribute", "invalid_advance")
+        rank = solo.rank_up(getattr(character.ranks, command.attribute))
+    else:
+        if command.attribute is not None:
+            raise InvalidCommand("only a rank advance names an attribute", "invalid_advance")
+        if command.advance == "heart":
+            hearts_max += 1
+        else:
+            mana_max += 1
+        if max(hearts_max, mana_max) > MAX_POOL:
+            raise Conflict(f"a maximum is at most {MAX_POOL}", "at_maximum")
+    table.trigger_event(
+        CharacterAdvanced,
+        actor=actor,
+        character=character.id,
+        advance=command.advance,
+        attribute=command.attribute,
+        rank=rank,
+        hearts_max=hearts_max,
+        mana_max=mana_max,
+        reason=reason,
+    )
+
+
+HANDLERS: dict[type, Any] = {
+    cmd.CreateCharacter: create_character,
+    cmd.AddEnemy: add_enemy,
+    cmd.BeginScene: begin_scene,
+    cmd.Advance: advance,
+}

@@ -1,0 +1,123 @@
+"""The dice every system rolls through (domain/dice.py): faces from the script, then the seed;
+recorded before anything derived; never rolled again on replay; verified after closing;
+secret rolls revealed by the game master. Driven through stepdice, a system that rolls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from domain.commands import CloseTable, RevealRolls
+from domain.dice import DiceExhausted, DiceRolled, RollsRevealed, ScriptedDice
+from domain.randomness import die_face
+from domain.stepdice import commands as cmd
+from domain.table import Table
+from tests.frontera_helpers import SERVER_KEY
+from tests.stepdice_helpers import GM, Session, dice, new_session, roll_test
+
+KEY = "dice-tests-table-0001"
+
+
+def _hero(session: Session) -> str:
+    created = cmd.CreateCharacter(name="Hero", attributes=dice(agilidad=10))
+    return str(session.run("p1", created))
+
+
+def _rolls(session: Session) -> list[DiceRolled]:
+    return [event for event in session.events() if isinstance(event, DiceRolled)]
+
+
+def test_scripted_faces_come_first_then_the_seed_each_die_its_own_random_operation() -> None:
+    session = new_session(players=1, key=KEY, scripted_rolls=[7, 3])
+    hero = _hero(session)
+    for _ in range(4):
+        session.run(GM, roll_test(hero))
+    dice_rolled = [die for roll in _rolls(session) for die in roll.dice]
+    assert [d.face for d in dice_rolled[:2]] == [7, 3]
+    assert [d.index for d in dice_rolled] == [None, None, 0, 1]
+    seed = bytes.fromhex(session.app.keys(session.table_id).reveal_seed())
+    assert [d.face for d in dice_rolled[2:]] == [die_face(seed, i, 10) for i in (0, 1)]
+    assert [roll.roll for roll in _rolls(session)] == [1, 2, 3, 4]
+
+
+def test_a_scripted_face_the_die_cannot_show_refuses_the_command_and_changes_nothing() -> None:
+    session = new_session(players=1, scripted_rolls=[12])
+    hero = _hero(session)
+    assert session.refused(GM, roll_test(hero)) == "scripted_roll_invalid"
+
+
+def test_replay_reads_the_recorded_faces_and_never_rolls_again() -> None:
+    """The events folded alone, with no seed or key at hand, give the live table: the faces
+    come from the events, and nothing is rolled on the way (a roll there would differ)."""
+    session = new_session(players=1)
+    hero = _hero(session)
+    for _ in range(5):
+        session.run(GM, roll_test(hero))
+    table: Any = None
+    for event in session.events():
+        table = event.mutate(table)
+    assert isinstance(table, Table)
+    live = session.table()
+    assert msgspec.to_builtins(table.game) == msgspec.to_builtins(live.game)
+    assert (table.rolls, table.dice_rolled, table.random_operations) == (
+        live.rolls,
+        live.dice_rolled,
+        live.random_operations,
+    )
+
+
+def test_verify_recomputes_every_die_and_names_a_tampered_face_or_a_skipped_operation() -> None:
+    session = new_session(players=1, scripted_rolls=[4])
+    hero = _hero(session)
+    for _ in range(3):
+        session.run(GM, roll_test(hero))
+    session.run(GM, CloseTable())
+    report = session.app.verify(session.table_id)
+    assert (report.dice_checked, report.mismatches) == (3, [])
+
+    events = session.events()
+    last = next(e for e in reversed(events) if isinstance(e, DiceRolled))
+    die = last.dice[0]
+    tampered = [
+        msgspec.structs.replace(die, face=die.face % 10 + 1),
+        msgspec.structs.replace(die, index=(die.index or 0) + 1),
+    ]
+    for wrong in tampered:
+        object.__setattr__(last, "dice", [wrong])
+        report = session.app.verify(session.table_id, events)
+        assert len(report.mismatches) >= 1
+        assert f"roll {last.roll}" in report.mismatches[0]
+
+
+def test_the_game_master_reveals_secret_rolls_only() -> None:
+    session = new_session(players=1)
+    hero = _hero(session)
+    session.run(GM, roll_test(hero))  # public: roll 1
+    session.run(GM, roll_test(hero, visibility="blind"))  # roll 2
+    assert session.refused("p1", RevealRolls(rolls=[2], reason="now")) == "not_game_master"
+    assert session.refused(GM, RevealRolls(rolls=[3], reason="now")) == "unknown_roll"
+    assert session.refused(GM, RevealRolls(rolls=[1], reason="now")) == "roll_not_secret"
+    session.run(GM, RevealRolls(rolls=[2], reason="the trap is sprung"))
+    table = session.table()
+    assert (table.secret_rolls, table.revealed_rolls) == ([], [2])
+    assert isinstance(session.events()[-1], RollsRevealed)
+    assert session.refused(GM, RevealRolls(rolls=[2], reason="again")) == "roll_not_secret"
+
+
+def test_scripted_dice_refuse_a_face_the_die_cannot_show_and_running_out() -> None:
+    scripted = ScriptedDice([6, 9])
+    assert scripted.roll(6, "check") == 6
+    with pytest.raises(ValueError, match="d6 cannot show 9"):
+        scripted.roll(6, "check")
+    assert ScriptedDice([]).left == 0
+    with pytest.raises(DiceExhausted):
+        ScriptedDice([]).roll(6, "check")
+
+
+def test_the_table_keys_die_is_uniform_over_its_faces() -> None:
+    seed = SERVER_KEY
+    faces = [die_face(seed, index, 6) for index in range(6000)]
+    counts = [faces.count(face) for face in range(1, 7)]
+    assert min(counts) > 850 and max(counts) < 1150  # 1000 expected each; 5 sigma ~ 150
