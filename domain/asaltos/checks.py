@@ -7,7 +7,7 @@ from domain.asaltos import commands as cmd
 from domain.asaltos.check import check, opposed
 from domain.asaltos.combat import accumulation
 from domain.asaltos.events import (
-    CharacterSheetCreated,
+    CharacterCreated,
     CheckMade,
     OpposedCheckMade,
 )
@@ -47,7 +47,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         )
     character_id = f"c{len(state.characters) + 1}"
     table.trigger_event(
-        CharacterSheetCreated,
+        CharacterCreated,
         actor=actor,
         character=Character(id=character_id, name=name, seat=actor, sheet=sheet),
     )

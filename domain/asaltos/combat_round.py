@@ -13,7 +13,7 @@ from domain.asaltos.events import (
     AttackFailed,
     AttackHit,
     AttackRolled,
-    CombatFinished,
+    CombatEnded,
     CombatStarted,
     CriticalRolled,
     DodgeRolled,
@@ -326,4 +326,4 @@ def end_combat(table: Table, actor: str, _: cmd.EndCombat, __: TableKeys) -> Non
         wounds = [w.id for w in character.wounds if w.rest_since is None]
         if wounds and not character.dead:
             resting[character_id] = wounds
-    table.trigger_event(CombatFinished, actor=actor, resting=resting)
+    table.trigger_event(CombatEnded, actor=actor, resting=resting)

@@ -45,8 +45,8 @@ def _use(table: Table, character: str, number: int) -> None:
             declared.used = True
 
 
-class CharacterSheetCreated(Table.Event):
-    TOPIC = "asaltos.CharacterSheetCreated"
+class CharacterCreated(Table.Event):
+    TOPIC = "asaltos.CharacterCreated"
     character: Character
 
     def apply(self, table: Table) -> None:
@@ -398,10 +398,10 @@ class WoundTreated(Table.Event):
             wound.medicine = True
 
 
-class GameTimePassed(Table.Event):
+class TimeAdvanced(Table.Event):
     """The game master moves game time on to `elapsed` seconds."""
 
-    TOPIC = "asaltos.GameTimePassed"
+    TOPIC = "asaltos.TimeAdvanced"
     seconds: int
     elapsed: int
     reason: str
@@ -467,11 +467,11 @@ class ConditionCleared(Table.Event):
             character.out_since = None
 
 
-class CombatFinished(Table.Event):
+class CombatEnded(Table.Event):
     """The combat is over: suppressed pain returns [001:63], rest starts again for the
     wounds in `resting`, by character [001:71-73]."""
 
-    TOPIC = "asaltos.CombatFinished"
+    TOPIC = "asaltos.CombatEnded"
     resting: dict[str, list[int]]
 
     def apply(self, table: Table) -> None:

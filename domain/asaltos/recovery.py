@@ -8,8 +8,8 @@ from domain.asaltos import commands as cmd
 from domain.asaltos.events import (
     CharacteristicLost,
     ConditionCleared,
-    GameTimePassed,
     RestInterrupted,
+    TimeAdvanced,
     WoundHealed,
 )
 from domain.asaltos.guards import (
@@ -65,7 +65,7 @@ def advance_time(table: Table, actor: str, command: cmd.AdvanceTime, _: TableKey
     if set(given) - needed:
         raise InvalidCommand("a loss names a wound that does not heal badly now", "unexpected_loss")
     table.trigger_event(
-        GameTimePassed, actor=actor, seconds=command.seconds, elapsed=now, reason=reason
+        TimeAdvanced, actor=actor, seconds=command.seconds, elapsed=now, reason=reason
     )
     expire_timers(table, actor, state, now)
     for character, wound in healing:
