@@ -52,7 +52,7 @@ ACCEPTED = Answer(schemas.Accepted, lambda outcome: schemas.Accepted(version=out
 #: must not learn it from the answer)
 ROLLED = Answer(
     schemas.RollResult,
-    lambda outcome: schemas.RollResult(version=outcome.version, roll=int(outcome.result)),
+    lambda outcome: schemas.RollResult(version=outcome.version, roll=outcome.result),
 )
 CREATED = Answer(
     schemas.Created,

@@ -117,8 +117,9 @@ class Created(msgspec.Struct, kw_only=True):
 class RollResult(msgspec.Struct, kw_only=True):
     version: int
     #: the roll's number: its dice and outcome are in the log (`DiceRolled` and the events
-    #: that name this roll), shown to the caller as the roll's visibility allows
-    roll: int
+    #: that name this roll), shown to the caller as the roll's visibility allows; null when
+    #: the rules needed no die (a certain success or failure)
+    roll: int | None
 
 
 class TestOpenedResult(msgspec.Struct, kw_only=True):
