@@ -540,6 +540,40 @@ def test_a_clock_advances_on_each_failure_and_runs_out_at_its_steps() -> None:
     assert not session.state.clocks[other].running  # a clock belongs to its scene
 
 
+@pytest.mark.parametrize("visibility", ["gm", "blind", "self"])
+def test_a_secret_failed_test_moves_no_clock_and_its_rulings_are_as_secret(
+    visibility: str,
+) -> None:
+    session = new_session(scripted_rolls=[2, 2])
+    rogue, _, _ = _cast(session)
+    clock = session.run(GM, cmd.StartClock(name="Guards", steps=2, consequence="alarm"))
+    roll = session.run(GM, roll_test(rogue, "agilidad", "normal", visibility=visibility))
+    assert session.state.results[str(roll)].outcome == "failure"
+    assert session.state.clocks[clock].position == 0  # a step would tell everyone it failed
+    version = session.version
+    session.run(GM, cmd.NameComplication(roll=roll, complication="a guard turns"))
+    (named,) = _since(session, version)
+    assert isinstance(named, ev.ComplicationNamed)
+    assert (named.roll, named.visibility) == (roll, visibility)
+    session.run(GM, cmd.AdvanceClock(clock=clock, reason="the guard calls out"))
+    assert session.state.clocks[clock].position == 1  # by hand, in the open
+    public = session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 2 again, in public
+    assert session.state.results[str(public)].outcome == "failure"
+    assert not session.state.clocks[clock].running  # the public failure ran it out
+
+
+@pytest.mark.parametrize("kind", [cmd.Attack, cmd.Cast])
+def test_attacks_and_casts_take_no_visibility(kind: type) -> None:
+    body = {"character": "c1", "enemy": "e1", "kind": "melee", "effect": "x", "level": "truco"}
+    fields = {f for f in kind.__struct_fields__}
+    body = {k: v for k, v in body.items() if k in fields}
+    body |= {"shifts": [], "helper": None, "visibility": "blind"}
+    if kind is cmd.Cast:
+        body["cost"] = 0
+    with pytest.raises(msgspec.ValidationError, match="visibility"):
+        msgspec.convert(body, kind)
+
+
 @pytest.mark.parametrize(
     ("kind", "body"),
     [

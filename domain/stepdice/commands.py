@@ -66,7 +66,11 @@ class BeginScene(Command, kw_only=True):
 
 
 class Test(Command, kw_only=True):
-    """A test outside combat [003:59-125]: the game master's attribute, grade and shifts."""
+    """A test outside combat [003:59-125]: the game master's attribute, grade and shifts.
+
+    The only roll that may be secret (`gm`, `blind`, `self`): its outcome is recorded, and the
+    game master narrates it; a secret test moves no clock by itself (the game master advances
+    clocks by hand, or reveals the roll first)."""
 
     character: str
     attribute: Attribute
@@ -78,7 +82,8 @@ class Test(Command, kw_only=True):
 
 class Attack(Command, kw_only=True):
     """An attack on an enemy [003:157-161]: the weapon's kind fixes the attribute, the
-    enemy's grade the TN; the game master's shifts (range, several opponents [003:201, 207])."""
+    enemy's grade the TN; the game master's shifts (range, several opponents [003:201, 207]).
+    Always public: it changes the enemy's and the attacker's Hearts at once."""
 
     character: str
     enemy: str
@@ -87,12 +92,11 @@ class Attack(Command, kw_only=True):
     helper: Helper | None
     #: a spell attack's Mana cost, which the game master assigns (0 for other attacks)
     mana: Annotated[int, msgspec.Meta(ge=0, le=MAX_COST)] = 0
-    visibility: Visibility = "public"
 
 
 class Cast(Command, kw_only=True):
     """A cast [003:238-256]: the effect described, its level and cost as the game master
-    assigned them."""
+    assigned them. Always public: it spends Mana and may heal at once."""
 
     character: str
     effect: Reason
@@ -102,7 +106,6 @@ class Cast(Command, kw_only=True):
     helper: Helper | None
     #: a Fuerte healing spell's patient: +2 Hearts on a success [003:254]
     heals: str | None = None
-    visibility: Visibility = "public"
 
 
 class GrantBenefit(Command, kw_only=True):
