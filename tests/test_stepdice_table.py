@@ -385,13 +385,20 @@ def test_help_on_a_d20_is_refused_by_default_and_rolls_no_die() -> None:
     assert session.table().dice_rolled == 0
 
 
-def test_a_fork_copies_the_game_state() -> None:
+def test_a_fork_copies_the_game_state_but_not_the_source_rolls() -> None:
     session = new_session(scripted_rolls=[5])
     rogue, _, _ = _cast(session)
     session.run(GM, roll_test(rogue, "agilidad", "normal"))
     fork = session.app.fork(session.table_id, GM, session.version, "Forked")
     copied = session.app.read(fork, lambda table: table.game)
-    assert msgspec.to_builtins(copied) == msgspec.to_builtins(session.state)
+    expected = msgspec.to_builtins(session.state)
+    assert "1" in expected["results"]
+    assert msgspec.to_builtins(copied) == {**expected, "results": {}}
+    forked = Session(session.app, fork)
+    # the fork's rolls are numbered from 1 again: the source's roll 1 is no roll of the fork
+    assert forked.refused(GM, cmd.NameComplication(roll=1, complication="x")) == "unknown_roll"
+    assert forked.run(GM, roll_test(rogue, "agilidad", "normal")) == 1
+    assert list(forked.state.results) == ["1"]  # its own roll, in place of none
 
 
 # -- random sessions ------------------------------------------------------------------------------
