@@ -225,7 +225,13 @@ def test_s3_the_warrior_misses_a_pawn_and_venganza_costs_a_heart(examples: Table
     table = examples
     pawn = table.command("gm", "/stepdice/enemies", {"name": "Pawn", "category": "peon"}, 201)
     assert pawn["id"] == "e1"
-    attack: dict[str, Any] = {"character": "c2", "enemy": "e1", "kind": "melee", "shifts": [], "helper": None}
+    attack: dict[str, Any] = {
+        "character": "c2",
+        "enemy": "e1",
+        "kind": "melee",
+        "shifts": [],
+        "helper": None,
+    }
     assert table.command("gm", "/stepdice/attacks", attack)["roll"] == 3
     table.command("gm", "/stepdice/venganza", {"roll": 3, "reach": True, "effect": "heart"})
     for who in SEATS:
