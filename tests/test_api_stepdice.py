@@ -23,6 +23,7 @@ from tests.api_helpers import Headers, bearer, claim_seat, ok, seat_player
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
 from tests.test_api_protocol import read_events
+from tests.test_event_schema import _validator
 
 SEATS = ("gm", "p1", "p2")
 NO_HELP: None = None
@@ -70,6 +71,9 @@ class Table:
         page = ok(self.get(who, "/events", **params))
         assert page["next_after"] is None
         found: list[dict[str, Any]] = page["events"]
+        for event in found:  # as the document's `Event` says, secret fields masked or not
+            errors = [error.message for error in _validator("Event").iter_errors(event)]
+            assert not errors, (who, event, errors)
         return found
 
     def rolled(self, who: str, roll: int) -> dict[str, dict[str, Any]]:
