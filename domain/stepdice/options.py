@@ -21,8 +21,9 @@ Variant = Literal["standard", "solo-d6"]
 MAX_POOL = 20
 
 
-class Options(Stored, kw_only=True, forbid_unknown_fields=True):
-    """How a stepdice table plays, fixed at creation."""
+class StepdiceOptions(Stored, kw_only=True, forbid_unknown_fields=True):
+    """How a stepdice table plays, fixed at creation. (Named with the system's name: the API
+    document names a schema after its class, and Frontera's options are `Options`.)"""
 
     STORED_AS = "stepdice.Options"
 
@@ -87,10 +88,13 @@ class Options(Stored, kw_only=True, forbid_unknown_fields=True):
     solo_extremes: Literal["as_main_game", "none"] = "as_main_game"
 
 
+Options = StepdiceOptions
+
+
 def parse_options(options: dict[str, Any]) -> Options:
     """Validate a table's options; the error says which option is wrong."""
     try:
-        parsed = msgspec.convert(options, Options)
+        parsed = msgspec.convert(options, StepdiceOptions)
     except msgspec.ValidationError as error:
         raise InvalidCommand(f"invalid table options: {error}", "invalid_options") from None
     largest = 6 if parsed.variant == "solo-d6" else LARGEST_DIE
