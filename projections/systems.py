@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from projections.asaltos.projection import ASALTOS
 from projections.frontera.projection import FRONTERA
 from projections.registry import PROJECTIONS, register
 from projections.stepdice.projection import STEPDICE
 
 register(FRONTERA)
 register(STEPDICE)
+register(ASALTOS)
 
 __all__ = ["PROJECTIONS"]

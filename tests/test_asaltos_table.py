@@ -309,21 +309,25 @@ def test_a_second_wound_on_a_location_is_noted_separately() -> None:
 
 
 def test_events_derived_from_a_roll_name_it_and_its_visibility() -> None:
-    """Each event derived from dice carries the roll's number and visibility."""
-    session = new_session(5, 1, 1)
+    """Each event derived from dice carries the roll's number and visibility. Only a check
+    may be secret; an attack and its damage change wounds at once and are always public."""
+    session = new_session(5, 5, 1, 1)
     a = session.create(GM, "A", sheet())
     b = session.create(GM, "B", sheet())
+    session.run(GM, check(a, skill="Espada", visibility="blind"))
     session.run(GM, cmd.StartCombat(combatants=[a, b]))
     session.run(GM, cmd.DeclareActions(character=a, actions=actions("attack")))
     session.run(GM, cmd.StartTanda())
-    session.run(GM, attack(a, b, visibility="blind"))
-    session.run(GM, cmd.RollDamage(visibility="gm"))
+    session.run(GM, attack(a, b))
+    session.run(GM, cmd.RollDamage())
     rolls = {e.roll: e.visibility for e in _of(session, DiceRolled)}
     derived = [e for e in session.events() if hasattr(e, "roll") and not isinstance(e, DiceRolled)]
     assert len(derived) >= 4
     assert all(rolls[e.roll] == e.visibility for e in derived)
-    assert {e.visibility for e in derived} == {"blind", "gm"}
-    assert session.table().secret_rolls == [1, 2]
+    assert {e.visibility for e in derived} == {"blind", "public"}
+    assert session.table().secret_rolls == [1]
+    for command in (cmd.Attack, cmd.RollDamage, cmd.PainRoll, cmd.MedicineRoll):
+        assert "visibility" not in command.__struct_fields__
 
 
 def test_too_many_actions_are_refused() -> None:
@@ -732,13 +736,13 @@ def test_a_closed_table_verifies_every_die(scripted: bool) -> None:
     session.run("p1", cmd.DeclareActions(character=french, actions=actions("attack", "parry")))
     session.run(GM, cmd.DeclareActions(character=spanish, actions=actions("attack", "attack")))
     session.run(GM, cmd.StartTanda())
-    for attacker, target, visibility in ((french, spanish, "self"), (spanish, french, "blind")):
+    for attacker, target in ((french, spanish), (spanish, french)):
         try:
-            session.run(GM, attack(attacker, target, visibility=visibility))
+            session.run(GM, attack(attacker, target))
         except DomainError as error:  # seeded dice may have put the Spanish out of action
             assert not scripted and error.code in ("character_cannot_act", "character_dead")
         if session.state.combat is not None and session.state.combat.pending is not None:
-            session.run(GM, cmd.RollDamage(visibility="gm"))
+            session.run(GM, cmd.RollDamage())
     assert session.table().dice_rolled >= 2
     closes_and_verifies(session)
     if scripted:
@@ -858,7 +862,7 @@ def _move(session: Session, kind: str, rng: random.Random) -> tuple[str, Any]:
             surprise=reaction == "none" and rng.random() < 0.1,
         )
     if kind == "damage":
-        return GM, cmd.RollDamage(visibility=rng.choice(["public", "gm", "blind"]))
+        return GM, cmd.RollDamage()
     if kind == "wound":
         location: Location = rng.choice(["PD", "BI", "A", "P"])
         return GM, cmd.InflictWound(

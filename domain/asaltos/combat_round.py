@@ -250,8 +250,8 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
         dice,
         automatic=command.surprise,
     )
-    roll = record_roll(dice, table, actor, attacker.id, command.visibility)
-    shown = {"roll": roll, "visibility": command.visibility}
+    roll = record_roll(dice, table, actor, attacker.id, "public")
+    shown = {"roll": roll, "visibility": "public"}
     if outcome.dodge is not None and reaction is not None:
         table.trigger_event(
             DodgeRolled,
@@ -281,7 +281,7 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
             face=outcome.confirmation,
             confirmed=outcome.confirmation <= value,
             roll=roll,
-            visibility=command.visibility,
+            visibility="public",
         )
     if outcome.parry is not None and reaction is not None:
         table.trigger_event(

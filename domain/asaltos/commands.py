@@ -26,15 +26,22 @@ Named = Annotated[list[Modifier], msgspec.Meta(max_length=14)]
 CharacterId = Annotated[str, msgspec.Meta(min_length=1, max_length=20)]
 
 
-class CreateCharacter(Command, kw_only=True):
+class AsaltosCreateCharacter(Command, kw_only=True):
     """A player creates its own character; the game master creates NPCs."""
 
     name: Name
     sheet: Sheet
 
 
+#: the API document names a schema after its class, and Frontera has a `CreateCharacter` too
+CreateCharacter = AsaltosCreateCharacter
+
+
 class Check(Command, kw_only=True):
-    """A check of a skill or a characteristic (exactly one) [001:27-42]."""
+    """A check of a skill or a characteristic (exactly one) [001:27-42]. It may be secret
+    (`visibility`): the engine records its outcome and changes nothing shared by it, the game
+    master narrates it. The rolls whose outcome the engine applies at once (attacks, parries,
+    dodges, damage, pain, Medicine) are always public."""
 
     character: CharacterId
     skill: Name | None = None
@@ -49,12 +56,16 @@ class Check(Command, kw_only=True):
     visibility: Visibility = "public"
 
 
-class Contender(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class AsaltosContender(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     character: CharacterId
     skill: Name | None = None
     characteristic: Characteristic | None = None
     base_difficulty: Difficulty
     modifiers: Others
+
+
+#: the API document names a schema after its class, and Frontera has a `Contender` too
+Contender = AsaltosContender
 
 
 class OpposedCheck(Command, kw_only=True):
@@ -67,7 +78,15 @@ class OpposedCheck(Command, kw_only=True):
 class StartCombat(Command, kw_only=True):
     """The game master starts a combat (and its first round) with these combatants."""
 
-    combatants: Annotated[list[CharacterId], msgspec.Meta(min_length=1, max_length=40)]
+    combatants: Annotated[
+        list[CharacterId],
+        msgspec.Meta(
+            min_length=1,
+            max_length=40,
+            # litestar drops a Meta on a list's items: the document takes it from here
+            extra_json_schema={"items": {"type": "string", "minLength": 1, "maxLength": 20}},
+        ),
+    ]
 
 
 class StartRound(Command, kw_only=True):
@@ -98,7 +117,7 @@ class PassActions(Command, kw_only=True):
     character: CharacterId
 
 
-class Attack(Command, kw_only=True):
+class AsaltosAttack(Command, kw_only=True):
     """The attacker's next declared attack of the tanda, against `target`.
 
     `reaction` is the game master's ruling of what the defender does with its declared
@@ -118,13 +137,14 @@ class Attack(Command, kw_only=True):
     defender_base_difficulty: Difficulty | None
     defender_modifiers: Named
     defender_other_modifiers: Others
-    visibility: Visibility = "public"
+
+
+#: the API document names a schema after its class, and Frontera has an `Attack` too
+Attack = AsaltosAttack
 
 
 class RollDamage(Command, kw_only=True):
     """The pending hit's location (unless chosen) and damage [001:52,126-133]."""
-
-    visibility: Visibility = "public"
 
 
 class InflictWound(Command, kw_only=True):
@@ -143,7 +163,6 @@ class PainRoll(Command, kw_only=True):
     wound: Annotated[int, msgspec.Meta(ge=1)]
     base_difficulty: Difficulty
     modifiers: Others
-    visibility: Visibility = "public"
 
 
 class MedicineRoll(Command, kw_only=True):
@@ -155,7 +174,6 @@ class MedicineRoll(Command, kw_only=True):
     wound: Annotated[int, msgspec.Meta(ge=1)] | None
     base_difficulty: Difficulty
     modifiers: Others
-    visibility: Visibility = "public"
 
 
 class Loss(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -166,13 +184,17 @@ class Loss(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     characteristic: Literal["AGI", "RES"]
 
 
-class AdvanceTime(Command, kw_only=True):
+class AsaltosAdvanceTime(Command, kw_only=True):
     """Game time passes; wounds heal and death timers run out."""
 
     seconds: Annotated[int, msgspec.Meta(ge=1, le=10 * 365 * 24 * 3600)]
     reason: Reason
     #: one for every incapacitated location that heals in this time without Medicine
     losses: Annotated[list[Loss], msgspec.Meta(max_length=100)]
+
+
+#: the API document names a schema after its class, and Frontera has an `AdvanceTime` too
+AdvanceTime = AsaltosAdvanceTime
 
 
 class InterruptRest(Command, kw_only=True):
@@ -188,5 +210,9 @@ class ClearCondition(Command, kw_only=True):
     reason: Reason
 
 
-class EndCombat(Command, kw_only=True):
+class AsaltosEndCombat(Command, kw_only=True):
     """The combat is over: suppressed pain returns, rest can begin."""
+
+
+#: the API document names a schema after its class, and Frontera has an `EndCombat` too
+EndCombat = AsaltosEndCombat

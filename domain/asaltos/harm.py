@@ -179,7 +179,7 @@ def roll_damage(table: Table, actor: str, command: cmd.RollDamage, keys: TableKe
         options=state.options,
         dice=dice,
     )
-    roll = record_roll(dice, table, actor, attacker.id, command.visibility)
+    roll = record_roll(dice, table, actor, attacker.id, "public")
     table.trigger_event(
         DamageRolled,
         actor=actor,
@@ -187,7 +187,7 @@ def roll_damage(table: Table, actor: str, command: cmd.RollDamage, keys: TableKe
         target=target.id,
         damage=damage,
         roll=roll,
-        visibility=command.visibility,
+        visibility="public",
     )
     if damage.level >= 1 and not target.dead:
         inflict(
@@ -201,7 +201,7 @@ def roll_damage(table: Table, actor: str, command: cmd.RollDamage, keys: TableKe
             weapon_type=weapon.type,
             reason=None,
             roll=roll,
-            visibility=command.visibility,
+            visibility="public",
         )
     return roll
 
@@ -250,7 +250,7 @@ def pain_roll(table: Table, actor: str, command: cmd.PainRoll, keys: TableKeys) 
         terms.append(Term(name="wounds", amount=penalty))
     dice = TableDice(table, keys)
     result = check(character.value("RES"), terms, dice, need_sl=False, purpose="pain")
-    roll = record_roll(dice, table, actor, character.id, command.visibility)
+    roll = record_roll(dice, table, actor, character.id, "public")
     table.trigger_event(
         PainRolled,
         actor=actor,
@@ -258,7 +258,7 @@ def pain_roll(table: Table, actor: str, command: cmd.PainRoll, keys: TableKeys) 
         wound=wound.id,
         result=result,
         roll=roll,
-        visibility=command.visibility,
+        visibility="public",
     )
     return roll
 
@@ -296,8 +296,8 @@ def medicine_roll(
     ]
     dice = TableDice(table, keys)
     result = check(skill, terms, dice, need_sl=False, purpose="medicine")
-    roll = record_roll(dice, table, actor, healer.id, command.visibility)
-    shown: dict[str, Any] = {"roll": roll, "visibility": command.visibility}
+    roll = record_roll(dice, table, actor, healer.id, "public")
+    shown: dict[str, Any] = {"roll": roll, "visibility": "public"}
     table.trigger_event(
         MedicineRolled,
         actor=actor,

@@ -20,7 +20,7 @@ from domain.names import Reason, checked_reason
 from domain.structs import Stored
 
 
-class Modifier(StrEnum):
+class AsaltosModifier(StrEnum):
     FIGHTING_BLIND = "fighting_blind"
     OFF_HAND = "off_hand"
     DREW_WEAPON = "drew_weapon"
@@ -35,6 +35,10 @@ class Modifier(StrEnum):
     SHORT_RANGE = "short_range"
     MEDIUM_RANGE = "medium_range"
     LONG_RANGE = "long_range"
+
+
+#: the API document names a schema after its class, and Frontera has a `Modifier` too
+Modifier = AsaltosModifier
 
 
 #: the melee table [001:77-88]

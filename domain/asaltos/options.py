@@ -16,7 +16,7 @@ from domain.structs import Stored
 Penalty = Annotated[int, msgspec.Meta(ge=0, le=10)]
 
 
-class Options(Stored, kw_only=True, forbid_unknown_fields=True):
+class AsaltosOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     """How an asaltos table reads what the book leaves open."""
 
     STORED_AS = "asaltos.Options"
@@ -80,3 +80,7 @@ class Options(Stored, kw_only=True, forbid_unknown_fields=True):
     #: the skill names the rules roll: dodging [001:111] and Medicine [001:65-67,72-73]
     dodge_skill: Name = "Esquivar"
     medicine_skill: Name = "Medicina"
+
+
+#: the API document names a schema after its class, and Frontera has an `Options` too
+Options = AsaltosOptions

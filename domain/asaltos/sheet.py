@@ -111,7 +111,7 @@ class RangeBands(Stored, kw_only=True, forbid_unknown_fields=True):
     long: Annotated[int, msgspec.Meta(ge=1, le=100000)]
 
 
-class Weapon(Stored, kw_only=True, forbid_unknown_fields=True):
+class AsaltosWeapon(Stored, kw_only=True, forbid_unknown_fields=True):
     """A weapon as data [001:121,126-132]."""
 
     STORED_AS = "asaltos.Weapon"
@@ -126,6 +126,10 @@ class Weapon(Stored, kw_only=True, forbid_unknown_fields=True):
     #: actions it allows per round (melee usually 1-2, some 3) [001:121]
     actions: Annotated[int, msgspec.Meta(ge=1, le=10)] = 1
     ranges: RangeBands | None = None
+
+
+#: the API document names a schema after its class, and Frontera has a `Weapon` too
+Weapon = AsaltosWeapon
 
 
 ProtectionMode = Literal["roll", "levels"]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from litestar.handlers import HTTPRouteHandler
 
-from service.routes import frontera, stepdice
+from service.routes import asaltos, frontera, stepdice
 
 SYSTEM_ROUTES: list[HTTPRouteHandler] = [
     *frontera.ROUTES,
     *stepdice.ROUTES,
+    *asaltos.ROUTES,
 ]

@@ -1,0 +1,1 @@
+"""What asaltos shows each seat: its visibility rules, views and character sheets."""
