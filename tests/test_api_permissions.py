@@ -958,3 +958,260 @@ def test_another_players_stepdice_sheet_is_its_public_part_only(client: TestClie
             assert (sheet[private] is not None) is full, (who, private)
     assert ok(world.get("A", "/characters/c3"))["mana"] is None
     assert world.get("A", "/characters/c9").status_code == 404
+
+
+# -- asaltos: every endpoint of the system, and the shared ones on its tables -----------------
+
+ASALTOS_SCRIPT = [2, 1, 5, 3, 3, 3]
+ASALTOS_SWORD = {"name": "espada", "code": "1/2-3/4-9/10", "type": "cortante", "skill": "Espada"}
+ASALTOS_BOW = {
+    "name": "arco",
+    "code": "1-3/4-6/7-9/10",
+    "type": "perforante",
+    "reach": "projectile",
+    "skill": "Arco",
+}
+
+
+def asaltos_sheet(agi: int) -> dict[str, Any]:
+    skills = {"Espada": 5, "Arco": 5, "Esquivar": 5, "Medicina": 5}
+    weapons = [{**ASALTOS_SWORD, "actions": 2}, ASALTOS_BOW]
+    return {"FUE": 5, "AGI": agi, "RES": 5, "TAM": 5, "skills": skills, "weapons": weapons}
+
+
+def make_asaltos_world(client: TestClient[Any]) -> World:
+    """An asaltos table: the game master ("gm"), players A (p1, plays c1, AGI 6) and B (p2,
+    plays c2, AGI 5), the game master's NPC c3 (AGI 4); another table's GM."""
+    options = {"scripted_rolls": ASALTOS_SCRIPT}
+    created = ok(
+        client.post(
+            "/tables",
+            json={"title": "T", "mayor_name": "M", "system": "asaltos", "options": options},
+        ),
+        201,
+    )
+    world = World(client, created["table_id"])
+    world.headers["none"] = {}
+    world.headers["mayor"] = bearer(created["credential"])
+    other = ok(client.post("/tables", json={"title": "O", "mayor_name": "O"}), 201)
+    world.headers["foreign"] = bearer(other["credential"])
+    for name in ("A", "B"):
+        world.headers[name] = seat_player(client, world.table, world.headers["mayor"], name)[1]
+    for who, name, agi, expected in (
+        ("A", "Ann", 6, "c1"),
+        ("B", "Bob", 5, "c2"),
+        ("mayor", "Guard", 4, "c3"),
+    ):
+        body = {"name": name, "sheet": asaltos_sheet(agi)}
+        assert ok(world.post(who, "/asaltos/characters", body), 201)["id"] == expected
+    return world
+
+
+def _check(**extra: Any) -> dict[str, Any]:
+    return {"character": "c1", "skill": "Espada", "base_difficulty": 0, "modifiers": [], **extra}
+
+
+def _attack(**extra: Any) -> dict[str, Any]:
+    return {
+        "attacker": "c1",
+        "target": "c2",
+        "base_difficulty": 0,
+        "modifiers": [],
+        "other_modifiers": [],
+        "location": None,
+        "surprise": False,
+        "reaction": "none",
+        "defender_base_difficulty": None,
+        "defender_modifiers": [],
+        "defender_other_modifiers": [],
+        **extra,
+    }
+
+
+def _wound(character: str, level: int, location: str = "BI") -> dict[str, Any]:
+    return {"character": character, "location": location, "level": level, "reason": "a fall"}
+
+
+def in_combat(world: World) -> None:
+    ok(world.post("mayor", "/asaltos/combats", {"combatants": ["c1", "c2", "c3"]}))
+
+
+def ann_declared(world: World) -> None:
+    in_combat(world)
+    attack = {"character": "c1", "actions": [{"kind": "attack", "weapon": "espada"}]}
+    ok(world.post("A", "/asaltos/declarations", attack))
+
+
+def in_tanda(world: World) -> None:
+    ann_declared(world)
+    ok(world.post("mayor", "/asaltos/tandas", {}))
+
+
+def hit_pending(world: World) -> None:
+    """Roll 1: Ann's 2 hits Bob; the damage waits."""
+    in_tanda(world)
+    ok(world.post("mayor", "/asaltos/attacks", _attack()))
+
+
+def ann_lightly_wounded_in_combat(world: World) -> None:
+    in_combat(world)
+    ok(world.post("mayor", "/asaltos/wounds", _wound("c1", 1)))
+
+
+def bob_seriously_wounded(world: World) -> None:
+    ok(world.post("mayor", "/asaltos/wounds", _wound("c2", 2)))
+
+
+def bob_fallen(world: World) -> None:
+    ok(world.post("mayor", "/asaltos/wounds", _wound("c2", 3, "PD")))
+
+
+def an_asaltos_blind_check(world: World) -> None:
+    ok(world.post("mayor", "/asaltos/checks", _check(visibility="blind")))
+
+
+ASALTOS_ENDPOINTS: dict[str, Cell] = {
+    "GET view": Cell(lobby, "GET", "", (200, 200, 200)),
+    "GET view?audit=true": Cell(lobby, "GET", "", (403, 403, 200), params={"audit": True}),
+    "GET events": Cell(lobby, "GET", "/events", (200, 200, 200)),
+    "GET characters/c1": Cell(lobby, "GET", "/characters/c1", (200, 200, 200)),
+    "GET verify (closed table)": Cell(closed, "GET", "/verify", (200, 200, 200)),
+    "POST fork": Cell(
+        an_asaltos_blind_check, "POST", "/fork", (403, 403, 201), {"version": 3, "title": "If"}
+    ),
+    "POST rolls/reveal": Cell(
+        an_asaltos_blind_check,
+        "POST",
+        "/rolls/reveal",
+        (403, 403, 200),
+        {"rolls": [1], "reason": "r"},
+    ),
+    "POST close": Cell(lobby, "POST", "/close", (403, 403, 200)),
+    "POST asaltos/characters": Cell(
+        lobby,
+        "POST",
+        "/asaltos/characters",
+        (201, 201, 201),
+        {"name": "N", "sheet": asaltos_sheet(5)},
+    ),
+    "POST asaltos/checks": Cell(lobby, "POST", "/asaltos/checks", (403, 403, 200), _check()),
+    "POST asaltos/checks (blind)": Cell(
+        lobby, "POST", "/asaltos/checks", (403, 403, 200), _check(visibility="blind")
+    ),
+    "POST asaltos/opposed-checks": Cell(
+        lobby,
+        "POST",
+        "/asaltos/opposed-checks",
+        (403, 403, 200),
+        {"contenders": [_check(), _check(character="c2")], "visibility": "gm"},
+    ),
+    "POST asaltos/combats": Cell(
+        lobby, "POST", "/asaltos/combats", (403, 403, 200), {"combatants": ["c1", "c2"]}
+    ),
+    "POST asaltos/rounds": Cell(in_combat, "POST", "/asaltos/rounds", (403, 403, 200), {}),
+    "POST asaltos/declarations (c1, A's)": Cell(
+        in_combat,
+        "POST",
+        "/asaltos/declarations",
+        (200, 403, 403),
+        {"character": "c1", "actions": [{"kind": "parry", "weapon": "espada"}]},
+    ),
+    "POST asaltos/aims (c1, A's)": Cell(
+        in_combat, "POST", "/asaltos/aims", (200, 403, 403), {"character": "c1", "target": "c3"}
+    ),
+    "POST asaltos/tandas": Cell(ann_declared, "POST", "/asaltos/tandas", (403, 403, 200), {}),
+    "POST asaltos/passes (c1, A's)": Cell(
+        in_tanda, "POST", "/asaltos/passes", (200, 403, 403), {"character": "c1"}
+    ),
+    "POST asaltos/attacks": Cell(in_tanda, "POST", "/asaltos/attacks", (403, 403, 200), _attack()),
+    "POST asaltos/damage": Cell(hit_pending, "POST", "/asaltos/damage", (403, 403, 200), {}),
+    "POST asaltos/wounds": Cell(lobby, "POST", "/asaltos/wounds", (403, 403, 200), _wound("c1", 1)),
+    "POST asaltos/pain": Cell(
+        ann_lightly_wounded_in_combat,
+        "POST",
+        "/asaltos/pain",
+        (403, 403, 200),
+        {"character": "c1", "wound": 1, "base_difficulty": 0, "modifiers": []},
+    ),
+    "POST asaltos/medicine": Cell(
+        bob_seriously_wounded,
+        "POST",
+        "/asaltos/medicine",
+        (403, 403, 200),
+        {"healer": "c1", "patient": "c2", "wound": 1, "base_difficulty": 0, "modifiers": []},
+    ),
+    "POST asaltos/time": Cell(
+        lobby,
+        "POST",
+        "/asaltos/time",
+        (403, 403, 200),
+        {"seconds": 60, "reason": "r", "losses": []},
+    ),
+    "POST asaltos/rest-interruptions": Cell(
+        bob_seriously_wounded,
+        "POST",
+        "/asaltos/rest-interruptions",
+        (403, 403, 200),
+        {"character": "c2", "reason": "a ride"},
+    ),
+    "POST asaltos/conditions/clear": Cell(
+        bob_fallen,
+        "POST",
+        "/asaltos/conditions/clear",
+        (403, 403, 200),
+        {"character": "c2", "condition": "fallen", "reason": "helped up"},
+    ),
+    "POST asaltos/combats/end": Cell(
+        in_combat, "POST", "/asaltos/combats/end", (403, 403, 200), {}
+    ),
+}
+
+
+def test_the_asaltos_matrix_covers_every_asaltos_operation() -> None:
+    document = json.loads((Path(__file__).parent.parent / "openapi" / "openapi.json").read_text())
+    operations = {
+        path.removeprefix("/tables/{table_id}")
+        for path, item in document["paths"].items()
+        if "/asaltos/" in path and "post" in item
+    }
+    assert operations == {
+        cell.path for cell in ASALTOS_ENDPOINTS.values() if "asaltos" in cell.path
+    }
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize("endpoint", list(ASALTOS_ENDPOINTS))
+def test_asaltos_permission_matrix(client: TestClient[Any], endpoint: str, caller: str) -> None:
+    cell = ASALTOS_ENDPOINTS[endpoint]
+    world = make_asaltos_world(client)
+    cell.prepare(world)
+    before = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
+    expected = dict(zip(("A", "B", "mayor"), cell.statuses, strict=True))
+    expected.update(none=401, foreign=401)
+
+    response = world.client.request(
+        cell.method,
+        f"/tables/{world.table}{cell.path}",
+        json=cell.body,
+        params=cell.params,
+        headers=world.headers[caller],
+    )
+
+    assert response.status_code == expected[caller], response.text
+    if response.status_code >= 400:
+        assert response.headers["content-type"].startswith("application/problem+json")
+        after = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
+        assert after == before, "a rejected command appended events"
+    if response.status_code == 401:
+        assert response.headers["www-authenticate"].startswith("Bearer")
+
+
+def test_another_players_asaltos_sheet_is_its_public_part_only(client: TestClient[Any]) -> None:
+    world = make_asaltos_world(client)
+    for who, full in (("A", True), ("B", False), ("mayor", True)):
+        sheet = ok(world.get(who, "/characters/c1"))
+        assert (sheet["name"], sheet["TAM"], sheet["weapons"][0]["name"]) == ("Ann", 5, "espada")
+        for private in ("FUE", "AGI", "RES", "skills"):
+            assert (sheet[private] is not None) is full, (who, private)
+    assert ok(world.get("A", "/characters/c3"))["skills"] is None
+    assert world.get("A", "/characters/c9").status_code == 404

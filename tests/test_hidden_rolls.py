@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 
+from tests import test_api_asaltos as asaltos
 from tests.test_api_stepdice import Table, character, every_read, new_table, roll_test, sheet, shows
 from tests.test_api_stepdice import http as http  # the module's live server
 
@@ -52,9 +53,10 @@ BODIES: dict[str, Any] = {
 SKIPPED = {"/credential"}
 
 
-def every_answer(table: Table, who: str) -> list[Any]:
+def every_answer(table: Table, who: str, bodies: dict[str, Any] = BODIES) -> list[Any]:
     """The answer of every operation of the document to `who` on this table, bodies and
-    headers, plus every read with its variants (`every_read`)."""
+    headers, plus every read with its variants (`every_read`); `bodies` by path (others
+    get `{}`)."""
     answers: list[Any] = list(every_read(table, who).values())
     for path, item in DOCUMENT["paths"].items():
         if not path.startswith("/tables/{table_id}"):
@@ -74,7 +76,7 @@ def every_answer(table: Table, who: str) -> list[Any]:
                     method.upper(),
                     url,
                     params=params,
-                    json=BODIES.get(tail, {}) if method == "post" else None,
+                    json=bodies.get(tail, {}) if method == "post" else None,
                     headers=table.headers[who],
                 )
                 assert response.status_code < 500, (path, response.text)
@@ -122,3 +124,68 @@ def test_no_answer_of_any_operation_gives_a_player_a_secret_roll(http: httpx.Cli
     for player in ("p1", "p2"):
         text = json.dumps(every_read(table, player))
         assert all(marker in text for marker in MARKERS), player
+
+
+# -- asaltos: two blind checks, each with a modifier whose reason is a marker -----------------
+
+ASALTOS_MARKERS = ("CLIMB-MARK", "HIDE-MARK")
+ASALTOS_BODIES: dict[str, Any] = {
+    "/asaltos/characters": {"name": "N", "sheet": asaltos.sheet()},
+    "/asaltos/checks": asaltos.check("c1", "Espada"),
+    "/asaltos/opposed-checks": {
+        "contenders": [
+            {"character": c, "skill": "Espada", "base_difficulty": 0, "modifiers": []}
+            for c in ("c1", "c2")
+        ]
+    },
+    "/asaltos/combats": {"combatants": ["c1", "c2"]},
+    "/asaltos/declarations": asaltos.declare("c1", "attack"),
+    "/asaltos/aims": {"character": "c1", "target": "c2"},
+    "/asaltos/passes": {"character": "c1"},
+    "/asaltos/attacks": asaltos.attack("c1", "c2"),
+    "/asaltos/wounds": {"character": "c2", "location": "P", "level": 1, "reason": "x"},
+    "/asaltos/pain": {"character": "c2", "wound": 1, "base_difficulty": 0, "modifiers": []},
+    "/asaltos/medicine": {
+        "healer": "c1", "patient": "c2", "wound": 1, "base_difficulty": 0, "modifiers": []
+    },
+    "/asaltos/time": {"seconds": 60, "reason": "x", "losses": []},
+    "/asaltos/rest-interruptions": {"character": "c2", "reason": "x"},
+    "/asaltos/conditions/clear": {"character": "c2", "condition": "fallen", "reason": "x"},
+    "/rolls/reveal": {"rolls": [1, 2], "reason": "x"},
+    "/fork": {"version": 1, "title": "x"},
+    "/seats/remove": {"seat": "p2", "reason": "x"},
+    "/seats/{seat}/claim": {"invitation": "p1.1." + "0" * 64},
+}  # fmt: skip
+
+
+def asaltos_secret_table(http: httpx.Client) -> Table:
+    table = asaltos.new_table(http, [2, 9])
+    asaltos.character(table, "p1", "Climber", skills={"Escalada": 5, "Espada": 5})
+    asaltos.character(table, "p2", "Thief", skills={"Sigilo": 5, "Espada": 5})
+    for who, skill, marker in (("c1", "Escalada", "CLIMB-MARK"), ("c2", "Sigilo", "HIDE-MARK")):
+        modifier = {"amount": 1, "reason": marker}
+        body = asaltos.check(who, skill, modifiers=[modifier], visibility="blind")
+        answer = table.command("gm", "/asaltos/checks", body)
+        assert set(answer) == {"version", "roll"}  # the answer is the roll's number, no more
+    return table
+
+
+def test_no_answer_of_any_operation_gives_a_player_a_secret_asaltos_check(
+    http: httpx.Client,
+) -> None:
+    table = asaltos_secret_table(http)
+    gm = json.dumps(every_read(table, "gm"))
+    assert all(marker in gm for marker in ASALTOS_MARKERS)  # positive control
+    for player in ("p1", "p2"):
+        answers = every_answer(table, player, ASALTOS_BODIES)
+        text = json.dumps(answers)
+        for marker in ASALTOS_MARKERS:
+            assert marker not in text, f"{marker} reaches {player}"
+        for answer in answers:
+            for roll in (1, 2):
+                assert not asaltos.shows(answer, roll), f"roll {roll} reaches {player}: {answer}"
+
+    table.command("gm", "/rolls/reveal", {"rolls": [1, 2], "reason": "the end of the scene"})
+    for player in ("p1", "p2"):
+        text = json.dumps(every_read(table, player))
+        assert all(marker in text for marker in ASALTOS_MARKERS), player
