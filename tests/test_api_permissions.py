@@ -1032,12 +1032,12 @@ def _wound(character: str, level: int, location: str = "BI") -> dict[str, Any]:
     return {"character": character, "location": location, "level": level, "reason": "a fall"}
 
 
-def in_combat(world: World) -> None:
+def asaltos_in_combat(world: World) -> None:
     ok(world.post("mayor", "/asaltos/combats", {"combatants": ["c1", "c2", "c3"]}))
 
 
 def ann_declared(world: World) -> None:
-    in_combat(world)
+    asaltos_in_combat(world)
     attack = {"character": "c1", "actions": [{"kind": "attack", "weapon": "espada"}]}
     ok(world.post("A", "/asaltos/declarations", attack))
 
@@ -1054,7 +1054,7 @@ def hit_pending(world: World) -> None:
 
 
 def ann_lightly_wounded_in_combat(world: World) -> None:
-    in_combat(world)
+    asaltos_in_combat(world)
     ok(world.post("mayor", "/asaltos/wounds", _wound("c1", 1)))
 
 
@@ -1108,16 +1108,20 @@ ASALTOS_ENDPOINTS: dict[str, Cell] = {
     "POST asaltos/combats": Cell(
         lobby, "POST", "/asaltos/combats", (403, 403, 200), {"combatants": ["c1", "c2"]}
     ),
-    "POST asaltos/rounds": Cell(in_combat, "POST", "/asaltos/rounds", (403, 403, 200), {}),
+    "POST asaltos/rounds": Cell(asaltos_in_combat, "POST", "/asaltos/rounds", (403, 403, 200), {}),
     "POST asaltos/declarations (c1, A's)": Cell(
-        in_combat,
+        asaltos_in_combat,
         "POST",
         "/asaltos/declarations",
         (200, 403, 403),
         {"character": "c1", "actions": [{"kind": "parry", "weapon": "espada"}]},
     ),
     "POST asaltos/aims (c1, A's)": Cell(
-        in_combat, "POST", "/asaltos/aims", (200, 403, 403), {"character": "c1", "target": "c3"}
+        asaltos_in_combat,
+        "POST",
+        "/asaltos/aims",
+        (200, 403, 403),
+        {"character": "c1", "target": "c3"},
     ),
     "POST asaltos/tandas": Cell(ann_declared, "POST", "/asaltos/tandas", (403, 403, 200), {}),
     "POST asaltos/passes (c1, A's)": Cell(
@@ -1162,7 +1166,7 @@ ASALTOS_ENDPOINTS: dict[str, Cell] = {
         {"character": "c2", "condition": "fallen", "reason": "helped up"},
     ),
     "POST asaltos/combats/end": Cell(
-        in_combat, "POST", "/asaltos/combats/end", (403, 403, 200), {}
+        asaltos_in_combat, "POST", "/asaltos/combats/end", (403, 403, 200), {}
     ),
 }
 
