@@ -5,7 +5,7 @@ refused commands change nothing; replay gives the same state; closed tables veri
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 import pytest
@@ -33,6 +33,9 @@ from domain.asaltos.wounds import HOUR, MINUTE, MONTH, WEEK
 from domain.commands import CloseTable
 from domain.dice import DiceRolled
 from domain.errors import DomainError
+from domain.table import Table
+from projections.asaltos.views import table_view
+from projections.visibility import viewer_for
 from tests.asaltos_helpers import (
     BOW,
     GM,
@@ -911,6 +914,20 @@ def _kind(session: Session, rng: random.Random) -> str:
     return rng.choice(choices)
 
 
+def replayed_table(events: list[Any]) -> Table:
+    table: Any = None
+    for event in events:
+        table = event.mutate(table)
+    return cast(Table, table)
+
+
+def seat_views(table: Table) -> list[Any]:
+    """Every seat's view of the table (the game master's in audit too), as plain data."""
+    viewers = [viewer_for(table, seat, audit=False) for seat in table.seats.values()]
+    viewers.append(viewer_for(table, table.gm_seat, audit=True))
+    return [msgspec.to_builtins(table_view(table, viewer)) for viewer in viewers]
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     moves=st.lists(st.integers(0, 2**32), min_size=5, max_size=80),
@@ -918,7 +935,8 @@ def _kind(session: Session, rng: random.Random) -> str:
 )
 def test_random_sessions_replay_and_verify(moves: list[int], script: list[int]) -> None:
     """Random sessions: a refused command leaves the version as it was, the events alone
-    rebuild the live state, and after closing every die is checked without mismatch."""
+    rebuild the live state and every seat's view of it, and after closing every die is
+    checked without mismatch."""
     session = new_session(*script, players=1)
     fighter = sheet(
         agi=6, skills={"Espada": 6, "Esquivar": 5, "Medicina": 4, "Arco": 5}, weapons=[SWORD, BOW]
@@ -937,4 +955,5 @@ def test_random_sessions_replay_and_verify(moves: list[int], script: list[int]) 
         except DomainError:
             assert session.version == version
     assert replayed_state(session.events()) == live_state(session)
+    assert seat_views(replayed_table(session.events())) == seat_views(session.table())
     closes_and_verifies(session)
