@@ -44,7 +44,10 @@ def _schema(value: dict[str, Any]) -> Schema:
 
 def _extra(field_type: Any) -> dict[str, Any]:
     """What a field's Meta adds to its JSON schema beyond the title, description and examples
-    litestar already takes."""
+    litestar already takes (of an optional field's type too)."""
+    if isinstance(field_type, msgspec.inspect.UnionType):
+        types = [t for t in field_type.types if not isinstance(t, msgspec.inspect.NoneType)]
+        field_type = types[0] if len(types) == 1 else field_type
     if isinstance(field_type, msgspec.inspect.Metadata) and field_type.extra_json_schema:
         return {
             key: value

@@ -21,11 +21,12 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import OpenAPI
 
 from projections.event_schema import REF, UNION, components
-from service.schemas import SYSTEM_INFOS
+from service.schemas import SYSTEM_INFOS, CreateTable
 
 #: litestar's component for the events' Python type, which `Event` replaces
 UNTYPED_EVENT = REF.format(name="RedactedEvent")
@@ -225,6 +226,22 @@ def _type_options(schemas: dict[str, Any]) -> None:
         **typed,
         "description": described or "The options of the table's rule system.",
     }
+    if len(options) > 1:
+        # and which: the options of the `system` named (the default one's when it is absent);
+        # each branch lists every property, so a validator that closes every object it reads
+        # (redocly's example check does) reads them as written
+        default = next(f.default for f in msgspec.structs.fields(CreateTable) if f.name == "system")
+        properties = schemas["CreateTable"]["properties"]
+        schemas["CreateTable"]["allOf"] = [
+            {
+                "if": {
+                    "properties": {**properties, "system": {"const": name}},
+                    **({} if name == default else {"required": ["system"]}),
+                },
+                "then": {"properties": {**properties, "options": typed_options}},
+            }
+            for name, typed_options in zip(SYSTEM_INFOS, options, strict=True)
+        ]
 
 
 class Document(OpenAPI):

@@ -31,7 +31,7 @@ DOCUMENT = Path(__file__).parent.parent / "openapi" / "openapi.json"
 # 409: the wrong phase of the table, a key reused; 412: a stale If-Match; 422: a name blank
 # once trimmed or holding a control character, a table full of seats, an event type no rule
 # system has (the `type` filter is a free string in the document), options that do not go
-# together.
+# together, a command of another rule system than the table's.
 ALLOWED_REFUSALS = {
     401: {"invalid_invitation", "invalid_credential"},
     403: {"not_game_master", "forbidden", "not_your_seat"},
@@ -51,6 +51,8 @@ ALLOWED_REFUSALS = {
         "too_many_seats",
         "not_a_player",
         "unknown_event_type",
+        # a command of another rule system than the table's (the table's system is its state)
+        "unknown_command",
         # options that do not go together (the modes' own options, a script's cards)
         "invalid_options",
         # a weapon listed under a name not its own, or of another kind than the default of
