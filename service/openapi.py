@@ -9,7 +9,9 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
 - a `text/event-stream` response is described message by message (`StreamMessage`);
 - `links` lead from a created table, seat or test to the operations that follow;
 - every response header has its schema, and the errors their headers (`WWW-Authenticate`,
-  `Retry-After`), which litestar's `ResponseSpec` cannot declare.
+  `Retry-After`), which litestar's `ResponseSpec` cannot declare;
+- the log's `type` filter lists the event types (the union's), which the route's `list[str]`
+  cannot say.
 """
 
 from __future__ import annotations
@@ -185,6 +187,23 @@ def _add_headers(document: dict[str, Any]) -> None:
                     }
 
 
+#: the operation whose `type` query parameter filters by event type
+TYPE_FILTER = ("/tables/{table_id}/events", "get", "type")
+
+
+def _type_filter(paths: dict[str, Any], types: list[str]) -> None:
+    path, method, name = TYPE_FILTER
+    for parameter in paths[path][method]["parameters"]:
+        if parameter["in"] == "query" and parameter["name"] == name:
+            parameter["schema"] = {
+                "description": parameter["schema"].get("description"),
+                "type": "array",
+                "items": {"type": "string", "enum": types},
+            }
+            return
+    raise ValueError(f"no `{name}` parameter on {method} {path}")
+
+
 def complete(document: dict[str, Any]) -> dict[str, Any]:
     """The document litestar built, with the events typed, the stream described, links and
     the headers' schemas."""
@@ -204,6 +223,7 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
             for response in operation["responses"].values():
                 if SSE in response.get("content", {}):
                     response["content"][SSE]["schema"] = _ref(STREAM_MESSAGE)
+    _type_filter(document["paths"], types)
     _add_links(document["paths"])
     _add_headers(document)
     return document

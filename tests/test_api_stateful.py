@@ -2,8 +2,8 @@
 OpenAPI links (a created table to its reads and commands, a seat's invitation to its claim, a
 claim to the view, a closing to the verification) on a live server, and holds every answer to
 the document. Every request it generates is schema-valid (positive mode), so none may be
-refused as malformed (400), and every refusal must be one of the rules' (ALLOWED_REFUSALS):
-the document cannot say what the table's state allows.
+refused as malformed (400), and every refusal must be one of the rules'
+(tests/schema_refusals.py): the document cannot say what the table's state allows.
 """
 
 from __future__ import annotations
@@ -22,61 +22,9 @@ from service.app import create_app
 from service.settings import Settings
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
+from tests.schema_refusals import acceptance
 
 DOCUMENT = Path(__file__).parent.parent / "openapi" / "openapi.json"
-
-# What a schema-valid request may be refused with: what the document cannot state, the table's
-# state (the rules' problem types, README). 401: a credential or invitation that is not the
-# seat's; 403: a seat not entitled; 404: a table, seat or version the server does not have;
-# 409: the wrong phase of the table, a key reused; 412: a stale If-Match; 422: a name blank
-# once trimmed or holding a control character, a table full of seats, an event type no rule
-# system has (the `type` filter is a free string in the document), options that do not go
-# together.
-ALLOWED_REFUSALS = {
-    401: {"invalid_invitation", "invalid_credential"},
-    403: {"not_game_master", "forbidden", "not_your_seat"},
-    404: {"unknown_table", "unknown_seat", "unknown_version"},
-    409: {
-        "idempotency_key_reused",
-        "table_closed",
-        "already_started",
-        "not_started",
-        "source_open",
-        "not_enough_cards",
-        "table_open",
-    },
-    412: {"stale_version"},
-    422: {
-        "invalid_name",
-        "too_many_seats",
-        "not_a_player",
-        "unknown_event_type",
-        # options that do not go together (the modes' own options, a script's cards)
-        "invalid_options",
-        # a weapon listed under a name not its own, or of another kind than the default of
-        # its name
-        "invalid_weapon",
-        # a scripted order's card ids: TODO declare their pattern (litestar drops a Meta
-        # on the items of an optional list)
-        "unknown_card",
-    },
-}
-
-
-def acceptance(ctx: Any, response: Any, case: schemathesis.Case) -> bool | None:
-    """No schema-valid request is refused as malformed; every refusal is a rule's."""
-    if case.meta is None or not case.meta.generation.mode.is_positive:
-        return None
-    status = response.status_code
-    if status < 400 or status >= 500:
-        return None
-    code = response.json().get("code")
-    assert status != 400, f"{case.operation.label}: a schema-valid request refused: {code}"
-    assert code in ALLOWED_REFUSALS.get(status, set()), (
-        f"{case.operation.label}: {status} {code} is not a rule refusal of a valid request"
-    )
-    return None
-
 
 #: the operations the document's links join, from a table's creation on (the live stream
 #: never ends a response: tests/test_api_protocol.py checks it over real HTTP). Opening a test

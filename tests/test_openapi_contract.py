@@ -180,7 +180,10 @@ def client() -> Iterator[TestClient[Any]]:
 
 
 def bounds(schema: str, field: str) -> dict[str, Any]:
-    return dict(resolve(SCHEMAS[schema])["properties"][field])
+    """A field's schema; of an optional field, the branch that is not null."""
+    prop = dict(resolve(SCHEMAS[schema])["properties"][field])
+    branches = [b for b in prop.get("oneOf", []) if b.get("type") != "null"]
+    return {**prop, **branches[0]} if len(branches) == 1 else prop
 
 
 def text_cases(schema: str, field: str) -> list[tuple[str, bool]]:
