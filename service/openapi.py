@@ -91,12 +91,49 @@ CLAIM = (
 )
 AT_A_NEW_TABLE = {
     "getView": (("get", "/tables/{table_id}"), TABLE, None),
+    "createCharacter": (("post", "/tables/{table_id}/characters"), TABLE, None),
     "addSeat": (("post", "/tables/{table_id}/seats"), TABLE, None),
     "listEvents": (("get", "/tables/{table_id}/events"), TABLE, None),
     "streamEvents": (("get", "/tables/{table_id}/stream"), TABLE, None),
     "startTable": (("post", "/tables/{table_id}/start"), TABLE, None),
     "closeTable": (("post", "/tables/{table_id}/close"), TABLE, None),
 }
+#: the commands that name one character (`character` in their body)
+ONE_CHARACTER = {
+    "openTraitTest": "/tests/trait",
+    "openDeadMansHandTest": "/tests/dead-mans-hand",
+    "openSurvivalTest": "/tests/survival",
+    "draw": "/test/draw",
+    "changeCondition": "/conditions",
+    "changeEquipment": "/equipment",
+    "setMoney": "/money",
+    "drink": "/drinks",
+    "faceThreat": "/threats",
+    "sufferAccident": "/accidents",
+}
+
+
+def _for_character(character: str) -> dict[str, Any]:
+    """Links to the character's record and to each command naming one character, with the
+    character an answer names at the pointer `character`."""
+    expression = f"$response.body#{character}"
+    return {
+        "getCharacter": (
+            ("get", "/tables/{table_id}/characters/{character_id}"),
+            {**SAME_TABLE, "character_id": expression},
+            None,
+        ),
+        **{
+            operation: (
+                ("post", f"/tables/{{table_id}}{path}"),
+                SAME_TABLE,
+                {"character": expression},
+            )
+            for operation, path in ONE_CHARACTER.items()
+        },
+    }
+
+
 LINKS: dict[tuple[str, str, str], dict[str, Any]] = {
     ("post", "/tables", "201"): {
         **AT_A_NEW_TABLE,
@@ -108,6 +145,17 @@ LINKS: dict[tuple[str, str, str], dict[str, Any]] = {
     ("post", "/tables/{table_id}/seats/{seat}/invitation", "201"): {"claimSeat": CLAIM},
     ("post", "/tables/{table_id}/seats/{seat}/claim", "201"): {
         "getView": (("get", "/tables/{table_id}"), SAME_TABLE, None),
+    },
+    # the character just created, and the first one a view lists
+    ("post", "/tables/{table_id}/characters", "201"): _for_character("/id"),
+    ("get", "/tables/{table_id}", "200"): _for_character("/characters/0/id"),
+    # the drawing character chooses among the cards it drew
+    ("post", "/tables/{table_id}/test/draw", "200"): {
+        "choose": (
+            ("post", "/tables/{table_id}/test/choose"),
+            SAME_TABLE,
+            {"character": "$request.body#/character", "cards": "$response.body#/cards"},
+        ),
     },
     ("post", "/tables/{table_id}/close", "200"): {
         "verifyTable": (("get", "/tables/{table_id}/verify"), SAME_TABLE, None),

@@ -16,7 +16,7 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
     # a credential or invitation that is not the seat's
     401: {"invalid_invitation", "invalid_credential"},
     # a seat not entitled to the command
-    403: {"not_game_master", "forbidden", "not_your_seat"},
+    403: {"not_game_master", "forbidden", "not_your_seat", "not_seated"},
     # an id the table does not have (yet)
     404: {
         "unknown_table",
@@ -25,6 +25,7 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
         "unknown_character",
         "unknown_test",
         "unknown_weapon",
+        "not_a_combatant",
     },
     # the table's phase, or what is under way at it; a key reused with another body
     409: {
@@ -44,15 +45,29 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
         "no_exchange",
         "no_house_game",
         "character_cannot_act",
+        "character_left",
         "not_hurt",
+        "not_fallen",
+        "not_dead",
+        "not_carried",
+        "not_drawn_yet",
+        "already_drawn",
+        "already_chosen",
+        "empty_deck",
+        "no_cards_left",
     },
     # a stale If-Match
     412: {"stale_version"},
     422: {
-        # the table's state: its seats, the characters' kinds
+        # the table's state: its seats, the characters' kinds and what they carry, the cards
+        # a character drew and how many the open test plays
         "too_many_seats",
         "not_a_player",
         "not_a_protagonist",
+        "invalid_item",
+        "card_not_drawn",
+        "too_many_cards",
+        "too_few_cards",
         # a name blank once trimmed, or holding a control character (domain/names.py)
         "invalid_name",
         # fields that must go together: a table's options (the modes' own options, a
@@ -60,8 +75,12 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
         # own or of another kind than the default of its name, a character's kind and its
         # traits, skills, kit and seat, a skill and its trait, a duration and its unit, a
         # bet's winner, loser and tied, a challenger and the challenged, and characters set
-        # against each other that are objects of their own (opposed test, pistol duel)
+        # against each other that are objects of their own (opposed test, pistol duel), an
+        # accident's cause and height, the Jokers played and their declared suits
         "invalid_options",
+        "invalid_accident",
+        "joker_suit_required",
+        "unexpected_joker_suit",
         "invalid_weapon",
         "invalid_character",
         "skill_trait_mismatch",
