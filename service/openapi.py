@@ -10,7 +10,9 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
 - a new table's `options` are one of the rule systems' (the body reads them as an object);
 - `links` lead from a created table, seat or test to the operations that follow;
 - every response header has its schema, and the errors their headers (`WWW-Authenticate`,
-  `Retry-After`), which litestar's `ResponseSpec` cannot declare.
+  `Retry-After`), which litestar's `ResponseSpec` cannot declare;
+- the log's `type` filter lists the event types (the union's), which the route's `list[str]`
+  cannot say.
 """
 
 from __future__ import annotations
@@ -91,12 +93,49 @@ CLAIM = (
 )
 AT_A_NEW_TABLE = {
     "getView": (("get", "/tables/{table_id}"), TABLE, None),
+    "createCharacter": (("post", "/tables/{table_id}/characters"), TABLE, None),
     "addSeat": (("post", "/tables/{table_id}/seats"), TABLE, None),
     "listEvents": (("get", "/tables/{table_id}/events"), TABLE, None),
     "streamEvents": (("get", "/tables/{table_id}/stream"), TABLE, None),
     "startTable": (("post", "/tables/{table_id}/start"), TABLE, None),
     "closeTable": (("post", "/tables/{table_id}/close"), TABLE, None),
 }
+#: the commands that name one character (`character` in their body)
+ONE_CHARACTER = {
+    "openTraitTest": "/tests/trait",
+    "openDeadMansHandTest": "/tests/dead-mans-hand",
+    "openSurvivalTest": "/tests/survival",
+    "draw": "/test/draw",
+    "changeCondition": "/conditions",
+    "changeEquipment": "/equipment",
+    "setMoney": "/money",
+    "drink": "/drinks",
+    "faceThreat": "/threats",
+    "sufferAccident": "/accidents",
+}
+
+
+def _for_character(character: str) -> dict[str, Any]:
+    """Links to the character's record and to each command naming one character, with the
+    character an answer names at the pointer `character`."""
+    expression = f"$response.body#{character}"
+    return {
+        "getCharacter": (
+            ("get", "/tables/{table_id}/characters/{character_id}"),
+            {**SAME_TABLE, "character_id": expression},
+            None,
+        ),
+        **{
+            operation: (
+                ("post", f"/tables/{{table_id}}{path}"),
+                SAME_TABLE,
+                {"character": expression},
+            )
+            for operation, path in ONE_CHARACTER.items()
+        },
+    }
+
+
 LINKS: dict[tuple[str, str, str], dict[str, Any]] = {
     ("post", "/tables", "201"): {
         **AT_A_NEW_TABLE,
@@ -108,6 +147,17 @@ LINKS: dict[tuple[str, str, str], dict[str, Any]] = {
     ("post", "/tables/{table_id}/seats/{seat}/invitation", "201"): {"claimSeat": CLAIM},
     ("post", "/tables/{table_id}/seats/{seat}/claim", "201"): {
         "getView": (("get", "/tables/{table_id}"), SAME_TABLE, None),
+    },
+    # the character just created, and the first one a view lists
+    ("post", "/tables/{table_id}/characters", "201"): _for_character("/id"),
+    ("get", "/tables/{table_id}", "200"): _for_character("/characters/0/id"),
+    # the drawing character chooses among the cards it drew
+    ("post", "/tables/{table_id}/test/draw", "200"): {
+        "choose": (
+            ("post", "/tables/{table_id}/test/choose"),
+            SAME_TABLE,
+            {"character": "$request.body#/character", "cards": "$response.body#/cards"},
+        ),
     },
     ("post", "/tables/{table_id}/close", "200"): {
         "verifyTable": (("get", "/tables/{table_id}/verify"), SAME_TABLE, None),
@@ -187,6 +237,23 @@ def _add_headers(document: dict[str, Any]) -> None:
                     }
 
 
+#: the operation whose `type` query parameter filters by event type
+TYPE_FILTER = ("/tables/{table_id}/events", "get", "type")
+
+
+def _type_filter(paths: dict[str, Any], types: list[str]) -> None:
+    path, method, name = TYPE_FILTER
+    for parameter in paths[path][method]["parameters"]:
+        if parameter["in"] == "query" and parameter["name"] == name:
+            parameter["schema"] = {
+                "description": parameter["schema"].get("description"),
+                "type": "array",
+                "items": {"type": "string", "enum": types},
+            }
+            return
+    raise ValueError(f"no `{name}` parameter on {method} {path}")
+
+
 def complete(document: dict[str, Any]) -> dict[str, Any]:
     """The document litestar built, with the events typed, the stream described, links and
     the headers' schemas."""
@@ -207,6 +274,7 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
                 if SSE in response.get("content", {}):
                     response["content"][SSE]["schema"] = _ref(STREAM_MESSAGE)
     _type_options(document["components"]["schemas"])
+    _type_filter(document["paths"], types)
     _add_links(document["paths"])
     _add_headers(document)
     return document

@@ -47,6 +47,7 @@ from saloon_client.models import (
     Draw,
     EventMessage,
     EventPage,
+    ListEventsTypeItem,
     OpenOpposedTest,
     OpenTraitTest,
     Options,
@@ -216,7 +217,9 @@ def play(api: str) -> Outcome:
         ok(choose.sync(table, client=player, body=mine))
 
     # The log, the stream, a rewind
-    resolved = ok(list_events.sync(table, client=david, type_=["TestResolved"])).events
+    resolved = ok(
+        list_events.sync(table, client=david, type_=[ListEventsTypeItem.TESTRESOLVED])
+    ).events
     numbers = [e.data.test for e in resolved if isinstance(e, TestResolvedEvent)]
     messages = read_stream(judit, table, count=5)
     # the generated parser of the `Event` union, as the log's page uses it
