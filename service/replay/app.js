@@ -423,7 +423,9 @@ function step(delta) {
 
 $("signin-form").addEventListener("submit", (submitted) => {
   submitted.preventDefault();
-  start($("table-input").value.trim(), $("credential-input").value.trim());
+  const table = $("table-input").value.trim();
+  const wanted = fragment();
+  start(table, $("credential-input").value.trim(), wanted.table === table ? wanted.version : null);
   $("credential-input").value = "";
 });
 $("signout").addEventListener("click", () => signOut());
