@@ -14,6 +14,7 @@ const ZONES = {
 const OUTCOMES = {
   success: "succeeds",
   failure: "fails",
+  partial: "partly succeeds",
   victory: "wins",
   defeat: "loses",
   tie: "ties",
