@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from litestar import Litestar
-from litestar.static_files import create_static_files_router
 from litestar.openapi.spec import Components, License, SecurityScheme, Tag
+from litestar.static_files import create_static_files_router
 
 from domain.application import Tables
 from service import reads
@@ -59,7 +59,9 @@ def create_app(
             *SHARED_ROUTES,
             *SYSTEM_ROUTES,
             stream,
-            create_static_files_router("/replay", [REPLAY], html_mode=True, include_in_schema=False),
+            create_static_files_router(
+                "/replay", [REPLAY], html_mode=True, include_in_schema=False
+            ),
         ],
         on_startup=[reads.start, batcher.start, *([redis_fanout.start] if redis_fanout else [])],
         on_shutdown=[batcher.stop, *([redis_fanout.stop] if redis_fanout else [])],

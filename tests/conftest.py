@@ -3,7 +3,8 @@
 Each is skipped, with the reason, when its server cannot be reached, except under CI=true,
 where an unreachable server fails the test instead: CI must never pass by skipping.
 Mark such tests with `@pytest.mark.postgres` or `@pytest.mark.redis`. Tests that need node
-and npm take the `node` fixture, on the same terms.
+and npm take the `node` fixture, on the same terms; so do the browser tests (pytest-playwright's
+`page`), which drive the system's Chromium at /usr/bin/chromium.
 """
 
 from __future__ import annotations

@@ -67,7 +67,9 @@ class Played:
 
     def get(self, who: str, path: str = "", **params: Any) -> Any:
         with httpx.Client(base_url=self.base) as client:
-            response = client.get(f"/tables/{self.table_id}{path}", params=params, headers=self.headers(who))
+            response = client.get(
+                f"/tables/{self.table_id}{path}", params=params, headers=self.headers(who)
+            )
             return ok(response)
 
     def log(self, who: str, **params: Any) -> list[dict[str, Any]]:
@@ -91,7 +93,11 @@ def play_frontera(base: str, close: bool = False) -> Played:
         created = ok(
             client.post(
                 "/tables",
-                json={"title": "Dust and Lead", "mayor_name": "Ana", "options": {"mode": "no_management"}},
+                json={
+                    "title": "Dust and Lead",
+                    "mayor_name": "Ana",
+                    "options": {"mode": "no_management"},
+                },
             ),
             201,
         )
@@ -131,7 +137,9 @@ def play_frontera(base: str, close: bool = False) -> Played:
         played.drawn["David"] += drawn["cards"]
         played.moments["trait_drawn"] = drawn["version"]
         post(david, "/test/choose", {"character": "c1", "cards": [_playable(drawn["cards"])]})
-        played.moments["drunk"] = post(david, "/drinks", {"character": "c1", "drinks": 2})["version"]
+        played.moments["drunk"] = post(david, "/drinks", {"character": "c1", "drinks": 2})[
+            "version"
+        ]
         played.moments["paid"] = post(mayor, "/money", {
             "character": "c2", "money": 45, "reason": "the bounty on Black Bart",
         })["version"]  # fmt: skip
@@ -171,14 +179,19 @@ def play_frontera(base: str, close: bool = False) -> Played:
 def sign_in(page: Page, played: Played, who: str, version: int | None = None) -> None:
     """Open the page with the seat's credential in the fragment; wait for the board."""
     moment = f"&v={version}" if version else ""
-    page.goto(f"{played.base}/replay/#table={played.table_id}&credential={played.credentials[who]}{moment}")
-    expect(page.locator("#board")).to_have_attribute("data-version", str(version or played.moments["last"]))
+    page.goto(
+        f"{played.base}/replay/#table={played.table_id}&credential={played.credentials[who]}{moment}"
+    )
+    expect(page.locator("#board")).to_have_attribute(
+        "data-version", str(version or played.moments["last"])
+    )
 
 
 def scrub(page: Page, version: int) -> None:
     """Move the slider to a version, as a drag does, and wait for the board there."""
     page.locator("#version").evaluate(
-        "(slider, version) => { slider.value = version; slider.dispatchEvent(new Event('input')); }",
+        "(slider, version) => {"
+        " slider.value = version; slider.dispatchEvent(new Event('input')); }",
         version,
     )
     expect(page.locator("#board")).to_have_attribute("data-version", str(version))

@@ -160,7 +160,7 @@ def test_a_permalink_opens_at_its_version_in_a_new_tab(page: Page, played: Playe
     expect(other.locator("#board")).to_have_attribute("data-version", str(version))
     assert board_cards(other) == shown(played.get("Judit", version=version))
     # and a permalink followed inside a signed-in tab moves its board there
-    other.evaluate("version => { location.hash = `#table=${location.hash.split('table=')[1].split('&')[0]}&v=${version}`; }", 3)
+    other.evaluate("link => { location.hash = link; }", f"#table={played.table_id}&v=3")
     expect(other.locator("#board")).to_have_attribute("data-version", "3")
 
 
@@ -179,7 +179,9 @@ def test_the_board_mid_session_and_a_test_record_are_saved_as_screenshots(
     for who in ("c1", "c2"):
         side = record.locator(f'.side[data-character="{who}"]')
         expect(side.locator(".outcome")).to_contain_text(test["outcomes"][who])
-        revealed = side.locator(".reveal [data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        revealed = side.locator(".reveal [data-card]").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)"
+        )
         assert revealed == test["revealed"][who]
     # Judit's own draw, face up on her side; David's, face down on his
     expect(record.locator('.side[data-character="c2"] li [data-card]')).not_to_have_count(0)

@@ -226,7 +226,11 @@ def test_a_closed_table_shows_every_card_the_seed_and_a_fair_verify_badge(
     # and every version shows what Judit may read of it now
     scrub(page, played.moments["opposed_drawn"])
     assert board_cards(page) == cards_in(
-        {k: v for k, v in played.get("Judit", version=played.moments["opposed_drawn"]).items() if k != "options"}
+        {
+            k: v
+            for k, v in played.get("Judit", version=played.moments["opposed_drawn"]).items()
+            if k != "options"
+        }
     )
 
 
@@ -241,8 +245,10 @@ DICE_VIEW: dict[str, Any] = {
 DICE_ROLLED = {
     "version": 3, "type": "DiceRolled", "actor": "gm", "at": "2026-11-22T00:00:00+00:00",
     "data": {"roll": 1, "roller": "c1", "visibility": "public", "dice": [
-        {"sides": 8, "face": 1, "purpose": "strength step", "index": 0, "reroll_of": None, "reroll_source": None},
-        {"sides": 8, "face": 7, "purpose": "strength step", "index": 1, "reroll_of": 0, "reroll_source": "explode"},
+        {"sides": 8, "face": 1, "purpose": "strength step", "index": 0, "reroll_of": None,
+         "reroll_source": None},
+        {"sides": 8, "face": 7, "purpose": "strength step", "index": 1, "reroll_of": 0,
+         "reroll_source": "explode"},
     ]}, "hidden": [],
 }  # fmt: skip
 STEP_TAKEN = {
@@ -261,8 +267,14 @@ def test_a_system_without_a_panel_gets_the_generic_board_with_each_die(
 
     def answer(route: Route, request: Request) -> None:
         if "/events" in request.url:
-            events = [DICE_ROLLED] if "type=DiceRolled" in request.url else [DICE_ROLLED, STEP_TAKEN]
-            body: Any = {"events": sorted(events, key=lambda e: e["version"]), "next_after": None, "version": 3}
+            events = (
+                [DICE_ROLLED] if "type=DiceRolled" in request.url else [DICE_ROLLED, STEP_TAKEN]
+            )
+            body: Any = {
+                "events": sorted(events, key=lambda e: e["version"]),
+                "next_after": None,
+                "version": 3,
+            }
         else:
             body = DICE_VIEW
         route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
@@ -280,6 +292,8 @@ def test_a_system_without_a_panel_gets_the_generic_board_with_each_die(
     expect(dice.nth(0)).to_contain_text("strength step")
     expect(dice.nth(1).get_by_role("img", name="d8 showing 7")).to_be_visible()
     expect(dice.nth(1)).to_contain_text("rerolls die 1 (explode)")
-    expect(page.locator('#events li[data-version="2"]')).to_contain_text("StepTaken: character=c1, step=8")
+    expect(page.locator('#events li[data-version="2"]')).to_contain_text(
+        "StepTaken: character=c1, step=8"
+    )
     expect(page.locator('#events li[data-version="2"]')).not_to_contain_text("secret")
     expect(page.locator('#events li[data-version="3"]')).to_contain_text("roll 1: Vera rolled d8=1")
