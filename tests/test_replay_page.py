@@ -119,6 +119,8 @@ def test_a_player_never_sees_a_card_hidden_from_her_at_any_version(
     page.on("response", lambda response: fetched.append(response))
     sign_in(page, played, "Judit")
     assert "credential" not in page.url  # taken out of the address once kept
+    expect(page.locator("#audit-control")).to_be_hidden()  # audit is the Mayor's
+    expect(page.locator("#audit-banner")).to_be_hidden()
     for version in range(1, last + 1):
         scrub(page, version)
         assert board_cards(page) == shown(views[version]), version

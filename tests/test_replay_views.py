@@ -199,7 +199,6 @@ def test_live_mode_follows_the_stream_while_the_table_is_open(page: Page, base: 
         sign_in(page, played, "mayor")
         page.get_by_label("Live: follow the table").check()
         expect(page.locator("#events li[data-version]")).to_have_count(1)
-        page.wait_for_timeout(300)  # the stream is open: fetch() has its headers
         seat_player(client, table, mayor, "David")  # two events: a seat, its credential
     expect(page.locator("#events li[data-version]")).to_have_count(3)
     assert timeline(page) == [3, 2, 1]
