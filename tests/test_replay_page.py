@@ -133,6 +133,9 @@ def test_a_player_never_sees_a_card_hidden_from_her_at_any_version(
         expect(page.locator("#test-record")).to_have_attribute("data-test", str(number))
         html, text = page.content(), page.locator("body").inner_text()
         assert not {card for card in hidden if card in html or card_text(card) in text}
+    # the credential travels in a header only, never in an address the server could log
+    assert not [r.url for r in fetched if played.credentials["Judit"] in r.url]
+    assert all(r.request.headers.get("authorization") for r in fetched if "/tables/" in r.url)
     bodies = []
     for response in fetched:
         if "/tables/" not in response.url:

@@ -80,6 +80,11 @@ def test_the_timeline_sums_up_each_event_newest_first_and_marks_the_tests(
     expect(page.locator("#events li.test-start .open-test")).to_have_text(
         ["Open test 3", "Open test 2", "Open test 1"]
     )
+    # unplayed cards go back unseen by the others: the line says who saw them
+    unplayed = next(e for e in log if e["type"] == "CardsMoved" and e["data"]["seen_by"])
+    expect(page.locator(f'#events li[data-version="{unplayed["version"]}"]')).to_contain_text(
+        "(not played) — seen by David"
+    )
     # an event type nobody wrote a line for still says what it is, with its public fields
     money = next(e for e in log if e["type"] == "MoneyChanged")
     expect(page.locator(f'#events li[data-version="{money["version"]}"]')).to_contain_text(

@@ -207,6 +207,7 @@ export default {
       const count = e.data.cards?.length ?? 0;
       const parts = [`${count} card${count === 1 ? "" : "s"} from ${zoneName(e.data.source, c)} to ${zoneName(e.data.target, c)} (${words(e.data.reason)})`];
       if ((e.data.cards || []).some((card) => card !== null)) parts.push(": ", ...cardList(e.data.cards));
+      if (e.data.seen_by?.length) parts.push(` — seen by ${e.data.seen_by.map(c.seat).join(", ")}`);
       return parts;
     },
     CardsDealt: (e, c) => [`cards dealt${e.data.zone ? ` to ${zoneName(e.data.zone, c)}` : ""}`],
