@@ -14,6 +14,7 @@ from playwright.sync_api import Page, Response, expect
 
 from tests.replay_helpers import (
     ARTIFACTS,
+    ROOT,
     Played,
     board_cards,
     card_text,
@@ -46,6 +47,8 @@ def test_the_page_is_served_at_replay_and_kept_out_of_the_api_document(played: P
         assert client.get("/replay/systems/frontera.js").status_code == 200
         document = client.get("/schema/openapi.json").json()
     assert not [path for path in document["paths"] if path.startswith("/replay")]
+    committed = json.loads((ROOT / "openapi" / "openapi.json").read_text())
+    assert not [path for path in committed["paths"] if path.startswith("/replay")]
 
 
 def test_the_mayor_scrubs_to_versions_and_sees_the_cards_and_tracks_the_api_gives(
