@@ -177,14 +177,15 @@ def play_frontera(base: str, close: bool = False) -> Played:
 
 
 def sign_in(page: Page, played: Played, who: str, version: int | None = None) -> None:
-    """Open the page with the seat's credential in the fragment; wait for the board."""
+    """Open the page with the seat's credential in the fragment; wait for the board and for
+    the timeline's newest page."""
     moment = f"&v={version}" if version else ""
     page.goto(
         f"{played.base}/replay/#table={played.table_id}&credential={played.credentials[who]}{moment}"
     )
-    expect(page.locator("#board")).to_have_attribute(
-        "data-version", str(version or played.moments["last"])
-    )
+    last = played.moments["last"]
+    expect(page.locator("#board")).to_have_attribute("data-version", str(version or last))
+    expect(page.locator(f'#events li[data-version="{last}"]')).to_have_count(1)
 
 
 def scrub(page: Page, version: int) -> None:

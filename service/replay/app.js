@@ -348,6 +348,7 @@ function signOut(message = "Signed out.") {
   $("replay").hidden = true;
   $("signin").hidden = false;
   $("board-content").replaceChildren();
+  delete $("board").dataset.version;
   $("events").replaceChildren();
   $("test-content").replaceChildren();
   $("table-title").textContent = "";
@@ -429,7 +430,9 @@ $("signin-form").addEventListener("submit", (submitted) => {
   $("credential-input").value = "";
 });
 $("signout").addEventListener("click", () => signOut());
-$("version").addEventListener("input", (changed) => showVersion(Number(changed.target.value)));
+$("version").addEventListener("input", (changed) => {
+  if (state) showVersion(Number(changed.target.value));
+});
 $("previous").addEventListener("click", () => step(-1));
 $("next").addEventListener("click", () => step(1));
 $("earlier").addEventListener("click", () => loadEarlier().catch(failed));
