@@ -38,6 +38,8 @@ ScriptedRolls = Annotated[
         max_length=MAX_SCRIPTED_ROLLS,
         description="Faces the table's dice show, in order, before the seed takes over "
         "(public, for tutorials and tests).",
+        # litestar drops a Meta on a list's items: the document takes it from here
+        extra_json_schema={"items": {"type": "integer", "minimum": 1, "maximum": MAX_SIDES}},
     ),
 ]
 

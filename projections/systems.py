@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from projections.frontera.projection import FRONTERA
 from projections.registry import PROJECTIONS, register
+from projections.stepdice.projection import STEPDICE
 
 register(FRONTERA)
+register(STEPDICE)
 
 __all__ = ["PROJECTIONS"]

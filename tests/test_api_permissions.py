@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -695,3 +696,265 @@ def test_no_hidden_card_leaks_through_a_phase_1_exchange(client: TestClient[Any]
     state = domain_table(client, world).game
     assert isinstance(state, FronteraState) and state.exchange is None
     scan(client, world, "after the duel exchange", {"p1": bobs | anns})
+
+
+# -- stepdice: every endpoint of the system, and the shared ones on its tables ----------------
+
+STEPDICE_SCRIPT = [10, 1, 1, 1, 1, 1]
+DICE = {"fuerza": 10, "agilidad": 10, "destreza": 10, "magia": 10}
+RANKS = {"fuerza": "novato", "agilidad": "novato", "destreza": "novato", "magia": "novato"}
+
+
+def make_stepdice_world(client: TestClient[Any], variant: str) -> World:
+    """A stepdice table: the game master ("gm"), players A (p1, plays c1, protected) and B
+    (p2, plays c2, 1 Heart), the game master's NPC c3, a pawn e1; another table's GM."""
+    script = STEPDICE_SCRIPT if variant == "standard" else []  # the solo cells roll nothing
+    options = {"variant": variant, "scripted_rolls": script}
+    created = ok(
+        client.post(
+            "/tables",
+            json={"title": "T", "mayor_name": "M", "system": "stepdice", "options": options},
+        ),
+        201,
+    )
+    world = World(client, created["table_id"])
+    world.headers["none"] = {}
+    world.headers["mayor"] = bearer(created["credential"])
+    other = ok(client.post("/tables", json={"title": "O", "mayor_name": "O"}), 201)
+    world.headers["foreign"] = bearer(other["credential"])
+    for name in ("A", "B"):
+        world.headers[name] = seat_player(client, world.table, world.headers["mayor"], name)[1]
+    sheet = {"ranks": RANKS} if variant == "solo-d6" else {"attributes": DICE}
+    for who, body, expected in (
+        ("A", {"name": "Ann", "protected": True, **sheet}, "c1"),
+        ("B", {"name": "Bob", "hearts": 1, **sheet}, "c2"),
+        ("mayor", {"name": "Guide", **sheet}, "c3"),
+    ):
+        assert ok(world.post(who, "/stepdice/characters", body), 201)["id"] == expected
+    pawn = {"name": "Pawn", "category": "peon"}
+    assert ok(world.post("mayor", "/stepdice/enemies", pawn), 201)["id"] == "e1"
+    return world
+
+
+def _test(character: str = "c1", **extra: Any) -> dict[str, Any]:
+    return {
+        "character": character,
+        "attribute": "agilidad",
+        "grade": "normal",
+        "shifts": [],
+        "helper": None,
+        **extra,
+    }
+
+
+def an_exceptional_roll(world: World) -> None:
+    """Roll 1: 10 on a d10, owed a benefit."""
+    ok(world.post("mayor", "/stepdice/tests", _test()))
+
+
+def a_failed_roll(world: World) -> None:
+    """Roll 2: a 1, owed a complication."""
+    an_exceptional_roll(world)
+    ok(world.post("mayor", "/stepdice/tests", _test()))
+
+
+def a_missed_attack(world: World) -> None:
+    """Roll 2: an attack on the pawn with a 1, owed Venganza."""
+    an_exceptional_roll(world)
+    attack: dict[str, Any] = {
+        "character": "c1",
+        "enemy": "e1",
+        "kind": "melee",
+        "shifts": [],
+        "helper": None,
+    }
+    ok(world.post("mayor", "/stepdice/attacks", attack))
+
+
+def a_blind_roll(world: World) -> None:
+    ok(world.post("mayor", "/stepdice/tests", _test(visibility="blind")))
+
+
+def ann_offered_armour(world: World) -> None:
+    ok(world.post("mayor", "/stepdice/hits", {"character": "c1", "reason": "an arrow"}))
+
+
+def bob_downed(world: World) -> None:
+    ok(world.post("mayor", "/stepdice/hits", {"character": "c2", "reason": "an arrow"}))
+
+
+def a_clock(world: World) -> None:
+    clock = {"name": "Guards", "steps": 3, "consequence": "alarm"}
+    assert ok(world.post("mayor", "/stepdice/clocks", clock), 201)["id"] == "k1"
+
+
+@dataclass(frozen=True)
+class StepdiceCell(Cell):
+    variant: str = "standard"
+
+
+CAST = {"effect": "a barrier", "level": "estandar", "cost": 1, "shifts": [], "helper": None}
+STEPDICE_ENDPOINTS: dict[str, StepdiceCell] = {
+    "GET view": StepdiceCell(lobby, "GET", "", (200, 200, 200)),
+    "GET view?audit=true": StepdiceCell(lobby, "GET", "", (403, 403, 200), params={"audit": True}),
+    "GET events": StepdiceCell(lobby, "GET", "/events", (200, 200, 200)),
+    "GET characters/c1": StepdiceCell(lobby, "GET", "/characters/c1", (200, 200, 200)),
+    "GET verify (closed table)": StepdiceCell(closed, "GET", "/verify", (200, 200, 200)),
+    "POST fork": StepdiceCell(
+        a_blind_roll, "POST", "/fork", (403, 403, 201), {"version": 3, "title": "What if"}
+    ),
+    "POST rolls/reveal": StepdiceCell(
+        a_blind_roll, "POST", "/rolls/reveal", (403, 403, 200), {"rolls": [1], "reason": "r"}
+    ),
+    "POST close": StepdiceCell(lobby, "POST", "/close", (403, 403, 200)),
+    "POST stepdice/characters (own)": StepdiceCell(
+        lobby, "POST", "/stepdice/characters", (201, 201, 201), {"name": "N", "attributes": DICE}
+    ),
+    "POST stepdice/characters (for p1)": StepdiceCell(
+        lobby,
+        "POST",
+        "/stepdice/characters",
+        (201, 403, 201),
+        {"name": "N", "attributes": DICE, "seat": "p1"},
+    ),
+    "POST stepdice/enemies": StepdiceCell(
+        lobby, "POST", "/stepdice/enemies", (403, 403, 201), {"name": "B", "category": "jefe"}
+    ),
+    "POST stepdice/scenes": StepdiceCell(
+        lobby, "POST", "/stepdice/scenes", (403, 403, 200), {"reason": "later"}
+    ),
+    "POST stepdice/tests": StepdiceCell(lobby, "POST", "/stepdice/tests", (403, 403, 200), _test()),
+    "POST stepdice/tests (blind)": StepdiceCell(
+        lobby, "POST", "/stepdice/tests", (403, 403, 200), _test(visibility="blind")
+    ),
+    "POST stepdice/attacks": StepdiceCell(
+        lobby,
+        "POST",
+        "/stepdice/attacks",
+        (403, 403, 200),
+        {"character": "c1", "enemy": "e1", "kind": "melee", "shifts": [], "helper": None},
+    ),
+    "POST stepdice/casts": StepdiceCell(
+        lobby, "POST", "/stepdice/casts", (403, 403, 200), {"character": "c1", **CAST}
+    ),
+    "POST stepdice/benefits": StepdiceCell(
+        an_exceptional_roll,
+        "POST",
+        "/stepdice/benefits",
+        (403, 403, 200),
+        {"roll": 1, "benefit": "extra_benefit", "description": "quiet"},
+    ),
+    "POST stepdice/complications": StepdiceCell(
+        a_failed_roll,
+        "POST",
+        "/stepdice/complications",
+        (403, 403, 200),
+        {"roll": 2, "complication": "noise"},
+    ),
+    "POST stepdice/venganza": StepdiceCell(
+        a_missed_attack,
+        "POST",
+        "/stepdice/venganza",
+        (403, 403, 200),
+        {"roll": 2, "reach": True, "effect": "heart"},
+    ),
+    "POST stepdice/hits": StepdiceCell(
+        lobby, "POST", "/stepdice/hits", (403, 403, 200), {"character": "c1", "reason": "r"}
+    ),
+    "POST stepdice/armour/spend (c1, A's)": StepdiceCell(
+        ann_offered_armour, "POST", "/stepdice/armour/spend", (200, 403, 403), {"character": "c1"}
+    ),
+    "POST stepdice/armour/decline (c1, A's)": StepdiceCell(
+        ann_offered_armour,
+        "POST",
+        "/stepdice/armour/decline",
+        (200, 403, 403),
+        {"character": "c1"},
+    ),
+    # the helper's player raises; the game master may too (its commands are the turn order)
+    "POST stepdice/raise (helper c1, A's)": StepdiceCell(
+        bob_downed,
+        "POST",
+        "/stepdice/raise",
+        (200, 403, 200),
+        {"helper": "c1", "character": "c2", "how": "lifts"},
+    ),
+    "POST stepdice/clocks": StepdiceCell(
+        lobby,
+        "POST",
+        "/stepdice/clocks",
+        (403, 403, 201),
+        {"name": "Guards", "steps": 3, "consequence": "alarm"},
+    ),
+    "POST stepdice/clocks/advance": StepdiceCell(
+        a_clock, "POST", "/stepdice/clocks/advance", (403, 403, 200), {"clock": "k1", "reason": "r"}
+    ),
+    "POST stepdice/rests": StepdiceCell(
+        lobby, "POST", "/stepdice/rests", (403, 403, 200), {"characters": ["c1"], "reason": "r"}
+    ),
+    "POST stepdice/advances (solo)": StepdiceCell(
+        lobby,
+        "POST",
+        "/stepdice/advances",
+        (403, 403, 200),
+        {"character": "c1", "advance": "rank", "attribute": "fuerza", "reason": "r"},
+        variant="solo-d6",
+    ),
+    "POST stepdice/advances (standard)": StepdiceCell(
+        lobby,
+        "POST",
+        "/stepdice/advances",
+        (403, 403, 409),
+        {"character": "c1", "advance": "heart", "reason": "r"},
+    ),
+}
+
+
+def test_the_stepdice_matrix_covers_every_stepdice_operation() -> None:
+    document = json.loads((Path(__file__).parent.parent / "openapi" / "openapi.json").read_text())
+    operations = {
+        path.removeprefix("/tables/{table_id}")
+        for path, item in document["paths"].items()
+        if "/stepdice/" in path and "post" in item
+    }
+    assert operations == {
+        cell.path for cell in STEPDICE_ENDPOINTS.values() if "stepdice" in cell.path
+    }
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize("endpoint", list(STEPDICE_ENDPOINTS))
+def test_stepdice_permission_matrix(client: TestClient[Any], endpoint: str, caller: str) -> None:
+    cell = STEPDICE_ENDPOINTS[endpoint]
+    world = make_stepdice_world(client, cell.variant)
+    cell.prepare(world)
+    before = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
+    expected = dict(zip(("A", "B", "mayor"), cell.statuses, strict=True))
+    expected.update(none=401, foreign=401)
+
+    response = world.client.request(
+        cell.method,
+        f"/tables/{world.table}{cell.path}",
+        json=cell.body,
+        params=cell.params,
+        headers=world.headers[caller],
+    )
+
+    assert response.status_code == expected[caller], response.text
+    if response.status_code >= 400:
+        assert response.headers["content-type"].startswith("application/problem+json")
+        after = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
+        assert after == before, "a rejected command appended events"
+    if response.status_code == 401:
+        assert response.headers["www-authenticate"].startswith("Bearer")
+
+
+def test_another_players_stepdice_sheet_is_its_public_part_only(client: TestClient[Any]) -> None:
+    world = make_stepdice_world(client, "standard")
+    for who, full in (("A", True), ("B", False), ("mayor", True)):
+        sheet = ok(world.get(who, "/characters/c1"))
+        assert (sheet["name"], sheet["hearts"], sheet["armour"]) == ("Ann", 5, True)
+        for private in ("attributes", "mana", "mana_max"):
+            assert (sheet[private] is not None) is full, (who, private)
+    assert ok(world.get("A", "/characters/c3"))["mana"] is None
+    assert world.get("A", "/characters/c9").status_code == 404

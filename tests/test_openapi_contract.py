@@ -53,7 +53,9 @@ def objects_in(schema: dict[str, Any], seen: set[str]) -> Iterator[tuple[str, di
     for key in ("items", "additionalProperties"):
         if isinstance(schema.get(key), dict):
             yield from objects_in(schema[key], seen)
-    for sub in [*schema.get("oneOf", []), *schema.get("properties", {}).values()]:
+    # `anyOf`: a new table's options are one of the systems' (each of them closed)
+    alternatives = [*schema.get("oneOf", []), *schema.get("anyOf", [])]
+    for sub in [*alternatives, *schema.get("properties", {}).values()]:
         yield from objects_in(sub, seen)
 
 

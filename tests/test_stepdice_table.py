@@ -385,13 +385,20 @@ def test_help_on_a_d20_is_refused_by_default_and_rolls_no_die() -> None:
     assert session.table().dice_rolled == 0
 
 
-def test_a_fork_copies_the_game_state() -> None:
+def test_a_fork_copies_the_game_state_but_not_the_source_rolls() -> None:
     session = new_session(scripted_rolls=[5])
     rogue, _, _ = _cast(session)
     session.run(GM, roll_test(rogue, "agilidad", "normal"))
     fork = session.app.fork(session.table_id, GM, session.version, "Forked")
     copied = session.app.read(fork, lambda table: table.game)
-    assert msgspec.to_builtins(copied) == msgspec.to_builtins(session.state)
+    expected = msgspec.to_builtins(session.state)
+    assert "1" in expected["results"]
+    assert msgspec.to_builtins(copied) == {**expected, "results": {}}
+    forked = Session(session.app, fork)
+    # the fork's rolls are numbered from 1 again: the source's roll 1 is no roll of the fork
+    assert forked.refused(GM, cmd.NameComplication(roll=1, complication="x")) == "unknown_roll"
+    assert forked.run(GM, roll_test(rogue, "agilidad", "normal")) == 1
+    assert list(forked.state.results) == ["1"]  # its own roll, in place of none
 
 
 # -- random sessions ------------------------------------------------------------------------------
@@ -538,6 +545,42 @@ def test_a_clock_advances_on_each_failure_and_runs_out_at_its_steps() -> None:
     other = session.run(GM, cmd.StartClock(name="Guards", steps=1, consequence="alarm"))
     session.run(GM, cmd.BeginScene(reason="outside"))
     assert not session.state.clocks[other].running  # a clock belongs to its scene
+
+
+@pytest.mark.parametrize("visibility", ["gm", "blind", "self"])
+def test_a_secret_failed_test_moves_no_clock_and_its_rulings_are_as_secret(
+    visibility: str,
+) -> None:
+    session = new_session(scripted_rolls=[2, 2])
+    rogue, _, _ = _cast(session)
+    clock = session.run(GM, cmd.StartClock(name="Guards", steps=2, consequence="alarm"))
+    roll = session.run(GM, roll_test(rogue, "agilidad", "normal", visibility=visibility))
+    assert session.state.results[str(roll)].outcome == "failure"
+    assert session.state.clocks[clock].position == 0  # a step would tell everyone it failed
+    version = session.version
+    session.run(GM, cmd.NameComplication(roll=roll, complication="a guard turns"))
+    (named,) = _since(session, version)
+    assert isinstance(named, ev.ComplicationNamed)
+    assert (named.roll, named.visibility) == (roll, visibility)
+    session.run(GM, cmd.AdvanceClock(clock=clock, reason="the guard calls out"))
+    assert session.state.clocks[clock].position == 1  # by hand, in the open
+    public = session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 2 again, in public
+    assert session.state.results[str(public)].outcome == "failure"
+    assert not session.state.clocks[clock].running  # the public failure ran it out
+
+
+@pytest.mark.parametrize(
+    ("kind", "body"),
+    [
+        (cmd.Attack, {"character": "c1", "enemy": "e1", "kind": "melee"}),
+        (cmd.Cast, {"character": "c1", "effect": "x", "level": "truco", "cost": 0}),
+    ],
+)
+def test_attacks_and_casts_take_no_visibility(kind: type, body: dict[str, Any]) -> None:
+    body = {**body, "shifts": [], "helper": None}
+    msgspec.convert(body, kind)  # public, always
+    with pytest.raises(msgspec.ValidationError, match="visibility"):
+        msgspec.convert({**body, "visibility": "blind"}, kind)
 
 
 @pytest.mark.parametrize(

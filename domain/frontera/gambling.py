@@ -94,7 +94,7 @@ class SetMoney(Command):
 
     character: str
     #: dollars, or a debt down to as much
-    money: Annotated[int, msgspec.Meta(ge=-rules.MAX_MONEY, le=rules.MAX_MONEY)]
+    money: Annotated[int, msgspec.Meta(ge=-MAX_MONEY, le=MAX_MONEY)]
     reason: Reason
 
 

@@ -36,9 +36,11 @@ class Helper(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     how: Reason
 
 
-class CreateCharacter(Command, kw_only=True):
+class StepdiceCreateCharacter(Command, kw_only=True):
     """A player creates a character for its own seat; the game master for any seat, or an
-    NPC of its own. The standard game gives `attributes`, the solo variant `ranks`."""
+    NPC of its own. The standard game gives `attributes`, the solo variant `ranks`. (Named
+    with the system's name, as `StepdiceAttack`: the API document names a body after its
+    class, and Frontera has a `CreateCharacter` and an `Attack`.)"""
 
     name: Name
     attributes: Attributes | None = None
@@ -49,6 +51,9 @@ class CreateCharacter(Command, kw_only=True):
     #: the character wears protection: 1 Armour token per scene [003:359]
     protected: bool = False
     seat: str | None = None
+
+
+CreateCharacter = StepdiceCreateCharacter
 
 
 class AddEnemy(Command, kw_only=True):
@@ -66,7 +71,11 @@ class BeginScene(Command, kw_only=True):
 
 
 class Test(Command, kw_only=True):
-    """A test outside combat [003:59-125]: the game master's attribute, grade and shifts."""
+    """A test outside combat [003:59-125]: the game master's attribute, grade and shifts.
+
+    The only roll that may be secret (`gm`, `blind`, `self`): its outcome is recorded, and the
+    game master narrates it; a secret test moves no clock by itself (the game master advances
+    clocks by hand, or reveals the roll first)."""
 
     character: str
     attribute: Attribute
@@ -76,9 +85,10 @@ class Test(Command, kw_only=True):
     visibility: Visibility = "public"
 
 
-class Attack(Command, kw_only=True):
+class StepdiceAttack(Command, kw_only=True):
     """An attack on an enemy [003:157-161]: the weapon's kind fixes the attribute, the
-    enemy's grade the TN; the game master's shifts (range, several opponents [003:201, 207])."""
+    enemy's grade the TN; the game master's shifts (range, several opponents [003:201, 207]).
+    Always public: it changes the enemy's and the attacker's Hearts at once."""
 
     character: str
     enemy: str
@@ -87,12 +97,14 @@ class Attack(Command, kw_only=True):
     helper: Helper | None
     #: a spell attack's Mana cost, which the game master assigns (0 for other attacks)
     mana: Annotated[int, msgspec.Meta(ge=0, le=MAX_COST)] = 0
-    visibility: Visibility = "public"
+
+
+Attack = StepdiceAttack
 
 
 class Cast(Command, kw_only=True):
     """A cast [003:238-256]: the effect described, its level and cost as the game master
-    assigned them."""
+    assigned them. Always public: it spends Mana and may heal at once."""
 
     character: str
     effect: Reason
@@ -102,7 +114,6 @@ class Cast(Command, kw_only=True):
     helper: Helper | None
     #: a Fuerte healing spell's patient: +2 Hearts on a success [003:254]
     heals: str | None = None
-    visibility: Visibility = "public"
 
 
 class GrantBenefit(Command, kw_only=True):

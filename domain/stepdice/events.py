@@ -88,6 +88,8 @@ class ManaSpent(Table.Event):
 
     TOPIC = "stepdice.ManaSpent"
     character: str
+    #: the character's seat: the Mana left is its player's and the game master's to know
+    seat: str
     amount: int
     mana: int
 
@@ -284,6 +286,8 @@ class ManaRefunded(Table.Event):
     roll: int
     visibility: Visibility
     character: str
+    #: the character's seat: the Mana it has now is its player's and the game master's
+    seat: str
     amount: int
     mana: int
 
@@ -464,6 +468,8 @@ class CharacterAdvanced(Table.Event):
 
     TOPIC = "stepdice.CharacterAdvanced"
     character: str
+    #: the character's seat: its ranks and Mana are its player's and the game master's
+    seat: str
     advance: str
     attribute: str | None
     rank: str | None

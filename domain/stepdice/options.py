@@ -21,15 +21,18 @@ Variant = Literal["standard", "solo-d6"]
 MAX_POOL = 20
 
 
-class Options(Stored, kw_only=True, forbid_unknown_fields=True):
-    """How a stepdice table plays, fixed at creation."""
+class StepdiceOptions(Stored, kw_only=True, forbid_unknown_fields=True):
+    """How a stepdice table plays, fixed at creation. (Named with the system's name: the API
+    document names a schema after its class, and Frontera's options are `Options`.)"""
 
     STORED_AS = "stepdice.Options"
 
     #: "standard": attribute dice d6…d20 against TN 4/6/8/12; "solo-d6": one d6 against a
     #: rank's threshold shifted by grades [003:11, 314-347]
     variant: Variant = "standard"
-    scripted_rolls: ScriptedRolls | None = None
+    #: a list, not null when absent: the document then states each face's bounds (litestar
+    #: drops them from the items of an optional list)
+    scripted_rolls: ScriptedRolls = []
     #: Hearts a new character has unless its creation says otherwise: "Estándarmente 5"
     #: [003:282]; maxima are per character (errata)
     starting_hearts: Annotated[int, msgspec.Meta(ge=1, le=MAX_POOL)] = 5
@@ -87,10 +90,13 @@ class Options(Stored, kw_only=True, forbid_unknown_fields=True):
     solo_extremes: Literal["as_main_game", "none"] = "as_main_game"
 
 
+Options = StepdiceOptions
+
+
 def parse_options(options: dict[str, Any]) -> Options:
     """Validate a table's options; the error says which option is wrong."""
     try:
-        parsed = msgspec.convert(options, Options)
+        parsed = msgspec.convert(options, StepdiceOptions)
     except msgspec.ValidationError as error:
         raise InvalidCommand(f"invalid table options: {error}", "invalid_options") from None
     largest = 6 if parsed.variant == "solo-d6" else LARGEST_DIE

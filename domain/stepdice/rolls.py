@@ -30,6 +30,9 @@ from domain.stepdice.resolution import FAILURES, Resolution, solo_test, standard
 from domain.stepdice.state import Character, Enemy, Owed, StepdiceState
 from domain.table import Table
 
+#: attacks and casts change shared state at once (Hearts, Mana, enemies): they are public
+PUBLIC: Visibility = "public"
+
 
 @dataclass(frozen=True)
 class _Rolled:
@@ -95,7 +98,10 @@ def _record(
 
 
 def _after_failure(table: Table, actor: str, roll: int, outcome: str, vis: Visibility) -> None:
-    if outcome in FAILURES:
+    """A failure moves the clocks; a secret test's does not by itself: the clocks are public,
+    and a step would tell every seat that the roll failed (the game master advances them by
+    hand, or reveals the roll first)."""
+    if outcome in FAILURES and vis == "public":
         advance_clocks(table, actor, roll, vis)
 
 
@@ -164,9 +170,14 @@ def roll_attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) 
     )
     if paid:
         table.trigger_event(
-            ManaSpent, actor=actor, character=character.id, amount=paid, mana=character.mana - paid
+            ManaSpent,
+            actor=actor,
+            character=character.id,
+            seat=character.seat,
+            amount=paid,
+            mana=character.mana - paid,
         )
-    roll = _record(table, actor, character, rolled, command.visibility)
+    roll = _record(table, actor, character, rolled, PUBLIC)
     resolution = rolled.resolution
     owed: Owed | None = None
     if resolution.outcome == "exceptional":
@@ -180,7 +191,7 @@ def roll_attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) 
         AttackRolled,
         actor=actor,
         roll=roll,
-        visibility=command.visibility,
+        visibility=PUBLIC,
         character=character.id,
         enemy=enemy.id,
         kind=command.kind,
@@ -196,8 +207,8 @@ def roll_attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) 
         owed=owed,
     )
     if resolution.outcome not in FAILURES:
-        strike(table, actor, enemy, 1, roll, command.visibility)
-    _after_failure(table, actor, roll, resolution.outcome, command.visibility)
+        strike(table, actor, enemy, 1, roll, PUBLIC)
+    _after_failure(table, actor, roll, resolution.outcome, PUBLIC)
     return roll
 
 
@@ -232,9 +243,14 @@ def roll_cast(table: Table, actor: str, command: cmd.Cast, keys: TableKeys) -> i
     rolled = _roll(table, keys, character, "magia", grade, command.shifts, command.helper, "magic")
     if paid:
         table.trigger_event(
-            ManaSpent, actor=actor, character=character.id, amount=paid, mana=character.mana - paid
+            ManaSpent,
+            actor=actor,
+            character=character.id,
+            seat=character.seat,
+            amount=paid,
+            mana=character.mana - paid,
         )
-    roll = _record(table, actor, character, rolled, command.visibility)
+    roll = _record(table, actor, character, rolled, PUBLIC)
     resolution = rolled.resolution
     owed: Owed | None = None
     if resolution.outcome == "exceptional":
@@ -245,7 +261,7 @@ def roll_cast(table: Table, actor: str, command: cmd.Cast, keys: TableKeys) -> i
         SpellCast,
         actor=actor,
         roll=roll,
-        visibility=command.visibility,
+        visibility=PUBLIC,
         character=character.id,
         level=command.level,
         effect=effect,
@@ -265,11 +281,11 @@ def roll_cast(table: Table, actor: str, command: cmd.Cast, keys: TableKeys) -> i
             HeartsHealed,
             actor=actor,
             roll=roll,
-            visibility=command.visibility,
+            visibility=PUBLIC,
             character=patient.id,
             hearts=healed(patient.hearts, patient.hearts_max),
         )
-    _after_failure(table, actor, roll, resolution.outcome, command.visibility)
+    _after_failure(table, actor, roll, resolution.outcome, PUBLIC)
     return roll
 
 

@@ -130,6 +130,7 @@ def advance(table: Table, actor: str, command: cmd.Advance, _: TableKeys) -> Non
         CharacterAdvanced,
         actor=actor,
         character=character.id,
+        seat=character.seat,
         advance=command.advance,
         attribute=command.attribute,
         rank=rank,

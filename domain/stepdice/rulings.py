@@ -63,6 +63,7 @@ def grant_benefit(table: Table, actor: str, command: cmd.GrantBenefit, _: TableK
             roll=result.roll,
             visibility=result.visibility,
             character=character.id,
+            seat=character.seat,
             amount=mana - character.mana,
             mana=mana,
         )

@@ -16,6 +16,15 @@ def _new_game(options: dict[str, Any]) -> StepdiceState:
     return StepdiceState(options=msgspec.convert(options, Options))
 
 
+def _fork_copy(state: StepdiceState) -> dict[str, Any]:
+    """The state a fork starts from, without the source's rolls: a fork rolls its own, numbered
+    from 1 again, so a source roll's result (and the ruling it is owed) would be taken for the
+    fork's roll of the same number; and a secret roll copied there could never be revealed."""
+    copied: dict[str, Any] = msgspec.to_builtins(state)
+    copied["results"] = {}
+    return copied
+
+
 STEPDICE = RuleSystem(
     name="stepdice",
     gm_seat="gm",
@@ -23,6 +32,6 @@ STEPDICE = RuleSystem(
     parse_options=lambda options: msgspec.to_builtins(parse_options(options)),
     new_game=_new_game,
     load_game=lambda game: msgspec.convert(game, StepdiceState),
-    fork_copy=msgspec.to_builtins,
+    fork_copy=_fork_copy,
     handlers=HANDLERS,
 )

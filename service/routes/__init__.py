@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from litestar.handlers import HTTPRouteHandler
 
-from service.routes import frontera
+from service.routes import frontera, stepdice
 
 SYSTEM_ROUTES: list[HTTPRouteHandler] = [
     *frontera.ROUTES,
+    *stepdice.ROUTES,
 ]

@@ -1,0 +1,1 @@
+"""What stepdice shows each seat: its visibility rules, views and character sheets."""

@@ -1,0 +1,159 @@
+"""Who may know what of a stepdice table: every field of every event, public or secret.
+
+- A roll's dice and everything derived from them (the face, the outcome, the ruling it is
+  owed, the benefit or complication that follows) are `ROLLED`: seen as the roll's
+  visibility says until the game master reveals the roll, and by everybody once the table
+  closes. Only a `Test` may be secret; attacks and casts are always public (they change
+  Hearts, Mana and enemies at once), and their derived fields are `ROLLED` all the same.
+- A character's sheet is the player's and the game master's: its attribute dice or ranks and
+  its Mana (current and maximum) reach the character's seat and the game master only
+  (`CHARACTER`). The rest of it is public: name, seat, Hearts, Armour, downed, dead. What a
+  cast or a spell attack costs is said at the table [003:241] and is public; the Mana left is
+  not. A die rolled in public shows its size, as at a real table.
+- Enemies, scenes, clocks, help, rests are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.stepdice import events as ev
+from projections.visibility import (
+    AUDIENCES,
+    GAME_MASTER,
+    MASKS,
+    ROLLED,
+    Audience,
+    Rule,
+    Secret,
+    opaque,
+    public,
+)
+
+#: the parts of a character's sheet that are its player's and the game master's
+PRIVATE_SHEET = ("attributes", "ranks", "mana", "mana_max")
+
+
+def character_seat(event: Any) -> Audience:
+    """The seat that plays the event's character, and the game master."""
+    seat = event.seat if hasattr(event, "seat") else event.character.seat
+    return frozenset({seat, GAME_MASTER})
+
+
+def public_sheet(character: Any) -> Any:
+    """A created character as every seat may see it: its private parts null."""
+    sheet = msgspec.to_builtins(character)
+    return {**sheet, **dict.fromkeys(PRIVATE_SHEET)}
+
+
+# how the API's document describes this system's audience and mask
+# (projections/event_schema.py reads them from these tables)
+AUDIENCES[character_seat] = "the seat that plays the character, and the game master"
+MASKS[public_sheet] = (
+    {
+        "type": "object",
+        "properties": {name: {"type": "null"} for name in PRIVATE_SHEET},
+        "required": list(PRIVATE_SHEET),
+    },
+    "the sheet with its attribute dice, ranks and Mana null",
+)
+
+#: a character's own: its Mana, its ranks
+CHARACTER = Secret(character_seat, opaque)
+SHEET = Secret(character_seat, public_sheet)
+
+RULES: dict[type, Rule] = {
+    ev.CharacterCreated: public(character=SHEET),
+    ev.EnemyAdded: public("enemy"),
+    ev.SceneBegun: public("scene", "reason", "armour", "clocks_stopped"),
+    ev.HelpGiven: public("helper", "helped", "how"),
+    ev.ManaSpent: public("character", "seat", "amount", mana=CHARACTER),
+    ev.TestRolled: public(
+        "roll",
+        "visibility",
+        "character",
+        "helper",
+        attribute=ROLLED,
+        die=ROLLED,
+        grade=ROLLED,
+        shifts=ROLLED,
+        target=ROLLED,
+        face=ROLLED,
+        outcome=ROLLED,
+        owed=ROLLED,
+    ),
+    ev.AttackRolled: public(
+        "roll",
+        "visibility",
+        "character",
+        "enemy",
+        "kind",
+        "attribute",
+        "grade",
+        "shifts",
+        "helper",
+        "mana",
+        die=ROLLED,
+        target=ROLLED,
+        face=ROLLED,
+        outcome=ROLLED,
+        owed=ROLLED,
+    ),
+    ev.SpellCast: public(
+        "roll",
+        "visibility",
+        "character",
+        "level",
+        "effect",
+        "cost",
+        "mana",
+        "grade",
+        "shifts",
+        "helper",
+        die=ROLLED,
+        target=ROLLED,
+        face=ROLLED,
+        outcome=ROLLED,
+        owed=ROLLED,
+    ),
+    ev.EnemyHit: public("roll", "visibility", "enemy", wounds=ROLLED, hearts=ROLLED, status=ROLLED),
+    ev.BenefitGranted: public(
+        "roll", "visibility", "character", benefit=ROLLED, description=ROLLED
+    ),
+    ev.ComplicationNamed: public("roll", "visibility", "character", complication=ROLLED),
+    ev.VenganzaResolved: public(
+        "roll",
+        "visibility",
+        "character",
+        "enemy",
+        reach=ROLLED,
+        effect=ROLLED,
+        complication=ROLLED,
+    ),
+    ev.ManaRefunded: public(
+        "roll", "visibility", "character", "seat", amount=ROLLED, mana=CHARACTER
+    ),
+    ev.HeartsHealed: public("roll", "visibility", "character", hearts=ROLLED),
+    ev.ArmourOffered: public("character", "roll", "visibility", cause=ROLLED),
+    ev.ArmourSpent: public("character", "roll", "visibility", cause=ROLLED),
+    ev.HeartLost: public("character", "roll", "visibility", cause=ROLLED, hearts=ROLLED),
+    ev.Downed: public("character", "roll", "visibility"),
+    ev.Died: public("character", "roll", "visibility", cause=ROLLED),
+    ev.RaisedByAlly: public("character", "helper", "how"),
+    ev.RestCompleted: public("characters", "reason"),
+    ev.ClockStarted: public("clock"),
+    ev.ClockAdvanced: public("clock", "roll", "visibility", position=ROLLED, reason=ROLLED),
+    ev.ClockRanOut: public("clock", "roll", "visibility", consequence=ROLLED),
+    ev.CharacterAdvanced: public(
+        "character",
+        "seat",
+        "advance",
+        "attribute",
+        "hearts_max",
+        "reason",
+        rank=CHARACTER,
+        mana_max=CHARACTER,
+    ),
+}
