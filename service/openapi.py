@@ -7,7 +7,7 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
 - every event is `Event`, the union of one schema per event type that
   `projections.event_schema` generates from the redaction rules, discriminated by `type`;
 - a `text/event-stream` response is described message by message (`StreamMessage`);
-- a new table's `options` are one of the rule systems' (the body reads them as an object);
+- a new table's body is one rule system's: its `system` and that system's `options`;
 - `links` lead from a created table, seat or test to the operations that follow;
 - every response header has its schema, and the errors their headers (`WWW-Authenticate`,
   `Retry-After`), which litestar's `ResponseSpec` cannot declare;
@@ -17,17 +17,19 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import OpenAPI
 
 from projections.event_schema import REF, UNION, components
-from service.schemas import SYSTEM_INFOS
+from service.schemas import SYSTEM_INFOS, CreateTable
 
 #: litestar's component for the events' Python type, which `Event` replaces
 UNTYPED_EVENT = REF.format(name="RedactedEvent")
@@ -273,26 +275,40 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
             for response in operation["responses"].values():
                 if SSE in response.get("content", {}):
                     response["content"][SSE]["schema"] = _ref(STREAM_MESSAGE)
-    _type_options(document["components"]["schemas"])
+    _table_per_system(document)
     _type_filter(document["paths"], types)
     _add_links(document["paths"])
     _add_headers(document)
     return document
 
 
-def _type_options(schemas: dict[str, Any]) -> None:
-    """A new table's `options` are those of its `system`: the body's Struct reads them as an
-    object and checks them against the system's; the document says which they may be."""
-    options = [
-        schemas[info.__name__]["properties"]["default_options"] for info in SYSTEM_INFOS.values()
-    ]
-    # every option has a default, so `{}` is valid for every system: anyOf, not oneOf
-    typed = options[0] if len(options) == 1 else {"anyOf": options}
-    described = schemas["CreateTable"]["properties"]["options"].get("description")
-    schemas["CreateTable"]["properties"]["options"] = {
-        **typed,
-        "description": described or "The options of the table's rule system.",
-    }
+def _table_per_system(document: dict[str, Any]) -> None:
+    """A new table's body is one of each rule system's: `system` says which, and `options`
+    are that system's (the body's Struct reads them as an object and checks them against the
+    system's). The default system's body keeps the name `CreateTable` and may leave `system`
+    out; every other system's is `Create<System>Table` and names its system."""
+    schemas = document["components"]["schemas"]
+    base = schemas["CreateTable"]
+    default = next(f.default for f in msgspec.structs.fields(CreateTable) if f.name == "system")
+    bodies = []
+    for name, info in SYSTEM_INFOS.items():
+        body = copy.deepcopy(base)
+        options = schemas[info.__name__]["properties"]["default_options"]
+        body["properties"]["options"] = {**options, "description": f"The {name} table's options."}
+        body["properties"]["system"] = {"type": "string", "const": name}
+        if name == default:
+            body["properties"]["system"]["description"] = f'Optional; when absent, `"{name}"`.'
+            component = "CreateTable"
+        else:
+            body["required"] = sorted({*body["required"], "system"})
+            component = f"Create{name.capitalize()}Table"
+        schemas[component] = {**body, "title": component}
+        bodies.append(_ref(component))
+    if len(bodies) > 1:
+        # anyOf: the bodies exclude one another by `system`, which the default system's may
+        # leave out, so a linter cannot see that they do
+        content = document["paths"]["/tables"]["post"]["requestBody"]["content"]
+        content["application/json"]["schema"] = {"anyOf": bodies}
 
 
 class Document(OpenAPI):

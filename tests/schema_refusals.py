@@ -26,6 +26,10 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
         "unknown_test",
         "unknown_weapon",
         "not_a_combatant",
+        # a roll the table has not made (yet), and the dice systems' enemies and clocks
+        "unknown_roll",
+        "unknown_enemy",
+        "unknown_clock",
     },
     # the table's phase, or what is under way at it; a key reused with another body
     409: {
@@ -55,10 +59,16 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
         "already_chosen",
         "empty_deck",
         "no_cards_left",
+        # a roll every seat already sees; advancement outside stepdice's solo variant
+        "roll_not_secret",
+        "not_solo",
     },
     # a stale If-Match
     412: {"stale_version"},
     422: {
+        # a command of another rule system than the table's (the document lists every
+        # system's commands under every table)
+        "unknown_command",
         # the table's state: its seats, the characters' kinds and what they carry, the cards
         # a character drew and how many the open test plays
         "too_many_seats",
