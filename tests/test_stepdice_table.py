@@ -16,6 +16,7 @@ from domain.dice import DiceRolled
 from domain.errors import DomainError
 from domain.stepdice import commands as cmd
 from domain.stepdice import events as ev
+from tests.replay_checks import assert_replay_matches
 from tests.stepdice_helpers import (
     GM,
     Session,
@@ -40,7 +41,7 @@ def _since(session: Session, version: int) -> list[Any]:
 
 
 def _live_equals_replay(session: Session) -> None:
-    assert msgspec.to_builtins(session.replayed().game) == msgspec.to_builtins(session.state)
+    assert_replay_matches(session.table(), session.replayed())
 
 
 def _cast(session: Session) -> tuple[str, str, str]:
