@@ -582,7 +582,12 @@ class TablesController(Controller):
         after: Annotated[
             int,
             QueryParameter(
-                name="after", ge=0, le=schemas.MAX_VERSION, description="Events after this version"
+                name="after",
+                ge=0,
+                le=schemas.MAX_VERSION,
+                description="Events after this version",
+                # exact: litestar writes the bounds as floats, and 2**63 - 1 rounds up
+                schema_extra={"minimum": 0, "maximum": schemas.MAX_VERSION},
             ),
         ] = 0,
         limit: Annotated[int, QueryParameter(name="limit", ge=1, le=MAX_PAGE)] = 100,
@@ -591,7 +596,7 @@ class TablesController(Controller):
             QueryParameter(
                 name="type",
                 required=False,
-                description="Only these event types (unknown ones: 422)",
+                description="Only these event types",
             ),
         ] = None,
         seat: Annotated[

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from litestar import Litestar
 from litestar.openapi.spec import Components, License, SecurityScheme, Tag
+from litestar.static_files import create_static_files_router
 
 from domain.application import Tables
 from service import reads
@@ -23,6 +26,9 @@ from service.redis_fanout import RedisFanOut
 from service.routes import SYSTEM_ROUTES
 from service.settings import Settings
 from service.stream import stream
+
+#: the replay page (issue 13): static HTML, CSS and ES modules, a client of the API only
+REPLAY = Path(__file__).parent / "replay"
 
 DESCRIPTION = """An event-sourced game server for tabletop role-playing sessions.
 
@@ -53,6 +59,9 @@ def create_app(
             *SHARED_ROUTES,
             *SYSTEM_ROUTES,
             stream,
+            create_static_files_router(
+                "/replay", [REPLAY], html_mode=True, include_in_schema=False
+            ),
         ],
         on_startup=[reads.start, batcher.start, *([redis_fanout.start] if redis_fanout else [])],
         on_shutdown=[batcher.stop, *([redis_fanout.stop] if redis_fanout else [])],

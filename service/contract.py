@@ -6,7 +6,9 @@ default is optional with the default stated in words, not as `default`: generato
 openapi-typescript make a property with a `default` mandatory, which would oblige clients to
 send what the server fills in. The constraints themselves come from the Structs' `msgspec.Meta`
 (lengths, ranges), which decoding enforces, so the document and the server cannot disagree;
-`extra_json_schema` in a Meta adds what litestar does not translate (an object's properties).
+`extra_json_schema` in a Meta adds what litestar does not translate (an object's properties,
+`uniqueItems`, `not`). The constraints are applied wherever the Meta sits, also inside an
+optional field (`list[CardId] | None`), where litestar drops them.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 from litestar._openapi.schema_generation.plugins.struct import StructSchemaPlugin
 from litestar.openapi.spec import Operation, Schema
+from litestar.openapi.spec.enums import OpenAPIType
 
 if TYPE_CHECKING:
     from litestar._openapi.schema_generation import SchemaCreator
     from litestar.typing import FieldDefinition
 
 #: keys of `extra_json_schema` whose value is itself a schema (or a map of them)
-_SUBSCHEMA = ("items", "propertyNames", "additionalProperties")
+_SUBSCHEMA = ("items", "propertyNames", "additionalProperties", "not")
 
 
 def _value(key: str, value: Any) -> Any:
@@ -43,11 +46,8 @@ def _schema(value: dict[str, Any]) -> Schema:
 
 
 def _extra(field_type: Any) -> dict[str, Any]:
-    """What a field's Meta adds to its JSON schema beyond the title, description and examples
-    litestar already takes (of an optional field's type too)."""
-    if isinstance(field_type, msgspec.inspect.UnionType):
-        types = [t for t in field_type.types if not isinstance(t, msgspec.inspect.NoneType)]
-        field_type = types[0] if len(types) == 1 else field_type
+    """What a Meta adds to its JSON schema beyond the title, description and examples
+    litestar already takes."""
     if isinstance(field_type, msgspec.inspect.Metadata) and field_type.extra_json_schema:
         return {
             key: value
@@ -60,6 +60,60 @@ def _extra(field_type: Any) -> dict[str, Any]:
 def _bound(inclusive: int | None, exclusive: int | None, step: int) -> int | None:
     """An integer's inclusive bound, from msgspec's `ge`/`le` or `gt`/`lt`."""
     return inclusive if inclusive is not None else None if exclusive is None else exclusive + step
+
+
+#: the JSON schema keywords of msgspec's constraints, per type
+_LIMITS = {
+    msgspec.inspect.StrType: {
+        "min_length": "min_length",
+        "max_length": "max_length",
+        "pattern": "pattern",
+    },
+    msgspec.inspect.ListType: {"min_length": "min_items", "max_length": "max_items"},
+    msgspec.inspect.DictType: {"min_length": "min_properties", "max_length": "max_properties"},
+}
+
+
+#: every keyword `_constrain` writes from msgspec's own constraints
+_CONSTRAINTS = {
+    "minimum",
+    "maximum",
+    "exclusive_minimum",
+    "exclusive_maximum",
+    *(keyword for limits in _LIMITS.values() for keyword in limits.values()),
+}
+
+
+def _constrain(schema: Schema, field_type: msgspec.inspect.Type) -> None:
+    """Write on `schema` the constraints msgspec enforces on `field_type`: its Meta's extra
+    keywords, exact integer bounds (litestar writes them as floats, which round 2**63 - 1 up,
+    and drops a bound of 0), lengths and patterns, down to a list's items and into the one
+    branch of an optional field that is not null."""
+    for key, value in _extra(field_type).items():
+        setattr(schema, schema.field_aliases().get(key, key), _value(key, value))
+    if isinstance(field_type, msgspec.inspect.Metadata):
+        _constrain(schema, field_type.type)
+    elif isinstance(field_type, msgspec.inspect.IntType):
+        schema.minimum = _bound(field_type.ge, field_type.gt, +1)
+        schema.maximum = _bound(field_type.le, field_type.lt, -1)
+    elif isinstance(field_type, msgspec.inspect.UnionType):
+        types = [t for t in field_type.types if not isinstance(t, msgspec.inspect.NoneType)]
+        branches = [
+            branch
+            for branch in schema.one_of or schema.any_of or []
+            if isinstance(branch, Schema) and branch.type != OpenAPIType.NULL
+        ]
+        if len(types) == 1 and len(branches) == 1:
+            # the constraints go to the branch they constrain, not beside the union
+            for key in _CONSTRAINTS:
+                setattr(schema, key, None)
+            _constrain(branches[0], types[0])
+    else:
+        for constraint, keyword in _LIMITS.get(type(field_type), {}).items():
+            if getattr(field_type, constraint) is not None:
+                setattr(schema, keyword, getattr(field_type, constraint))
+        if isinstance(field_type, msgspec.inspect.ListType) and isinstance(schema.items, Schema):
+            _constrain(schema.items, field_type.item_type)
 
 
 class RequestStructSchemaPlugin(StructSchemaPlugin):
@@ -78,13 +132,7 @@ class RequestStructSchemaPlugin(StructSchemaPlugin):
             prop = (schema.properties or {}).get(field.encode_name)
             if not isinstance(prop, Schema):
                 continue
-            for key, value in _extra(field.type).items():
-                setattr(prop, prop.field_aliases().get(key, key), _value(key, value))
-            if isinstance(field.type, msgspec.inspect.IntType):
-                # litestar writes integer bounds as floats, which round 2**63 - 1 up: the
-                # document takes them from the Meta itself
-                prop.minimum = _bound(field.type.ge, field.type.gt, +1)
-                prop.maximum = _bound(field.type.le, field.type.lt, -1)
+            _constrain(prop, field.type)
             prop.default = None
             if field.default not in (msgspec.NODEFAULT, msgspec.UNSET, None):
                 said = f"Optional; when absent, `{json.dumps(field.default)}`."

@@ -7,14 +7,17 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
 - every event is `Event`, the union of one schema per event type that
   `projections.event_schema` generates from the redaction rules, discriminated by `type`;
 - a `text/event-stream` response is described message by message (`StreamMessage`);
-- a new table's `options` are one of the rule systems' (the body reads them as an object);
+- a new table's body is one rule system's: its `system` and that system's `options`;
 - `links` lead from a created table, seat or test to the operations that follow;
 - every response header has its schema, and the errors their headers (`WWW-Authenticate`,
-  `Retry-After`), which litestar's `ResponseSpec` cannot declare.
+  `Retry-After`), which litestar's `ResponseSpec` cannot declare;
+- the log's `type` filter lists the event types (the union's), which the route's `list[str]`
+  cannot say.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from dataclasses import fields
@@ -92,12 +95,49 @@ CLAIM = (
 )
 AT_A_NEW_TABLE = {
     "getView": (("get", "/tables/{table_id}"), TABLE, None),
+    "createCharacter": (("post", "/tables/{table_id}/characters"), TABLE, None),
     "addSeat": (("post", "/tables/{table_id}/seats"), TABLE, None),
     "listEvents": (("get", "/tables/{table_id}/events"), TABLE, None),
     "streamEvents": (("get", "/tables/{table_id}/stream"), TABLE, None),
     "startTable": (("post", "/tables/{table_id}/start"), TABLE, None),
     "closeTable": (("post", "/tables/{table_id}/close"), TABLE, None),
 }
+#: the commands that name one character (`character` in their body)
+ONE_CHARACTER = {
+    "openTraitTest": "/tests/trait",
+    "openDeadMansHandTest": "/tests/dead-mans-hand",
+    "openSurvivalTest": "/tests/survival",
+    "draw": "/test/draw",
+    "changeCondition": "/conditions",
+    "changeEquipment": "/equipment",
+    "setMoney": "/money",
+    "drink": "/drinks",
+    "faceThreat": "/threats",
+    "sufferAccident": "/accidents",
+}
+
+
+def _for_character(character: str) -> dict[str, Any]:
+    """Links to the character's record and to each command naming one character, with the
+    character an answer names at the pointer `character`."""
+    expression = f"$response.body#{character}"
+    return {
+        "getCharacter": (
+            ("get", "/tables/{table_id}/characters/{character_id}"),
+            {**SAME_TABLE, "character_id": expression},
+            None,
+        ),
+        **{
+            operation: (
+                ("post", f"/tables/{{table_id}}{path}"),
+                SAME_TABLE,
+                {"character": expression},
+            )
+            for operation, path in ONE_CHARACTER.items()
+        },
+    }
+
+
 LINKS: dict[tuple[str, str, str], dict[str, Any]] = {
     ("post", "/tables", "201"): {
         **AT_A_NEW_TABLE,
@@ -109,6 +149,17 @@ LINKS: dict[tuple[str, str, str], dict[str, Any]] = {
     ("post", "/tables/{table_id}/seats/{seat}/invitation", "201"): {"claimSeat": CLAIM},
     ("post", "/tables/{table_id}/seats/{seat}/claim", "201"): {
         "getView": (("get", "/tables/{table_id}"), SAME_TABLE, None),
+    },
+    # the character just created, and the first one a view lists
+    ("post", "/tables/{table_id}/characters", "201"): _for_character("/id"),
+    ("get", "/tables/{table_id}", "200"): _for_character("/characters/0/id"),
+    # the drawing character chooses among the cards it drew
+    ("post", "/tables/{table_id}/test/draw", "200"): {
+        "choose": (
+            ("post", "/tables/{table_id}/test/choose"),
+            SAME_TABLE,
+            {"character": "$request.body#/character", "cards": "$response.body#/cards"},
+        ),
     },
     ("post", "/tables/{table_id}/close", "200"): {
         "verifyTable": (("get", "/tables/{table_id}/verify"), SAME_TABLE, None),
@@ -188,6 +239,23 @@ def _add_headers(document: dict[str, Any]) -> None:
                     }
 
 
+#: the operation whose `type` query parameter filters by event type
+TYPE_FILTER = ("/tables/{table_id}/events", "get", "type")
+
+
+def _type_filter(paths: dict[str, Any], types: list[str]) -> None:
+    path, method, name = TYPE_FILTER
+    for parameter in paths[path][method]["parameters"]:
+        if parameter["in"] == "query" and parameter["name"] == name:
+            parameter["schema"] = {
+                "description": parameter["schema"].get("description"),
+                "type": "array",
+                "items": {"type": "string", "enum": types},
+            }
+            return
+    raise ValueError(f"no `{name}` parameter on {method} {path}")
+
+
 def complete(document: dict[str, Any]) -> dict[str, Any]:
     """The document litestar built, with the events typed, the stream described, links and
     the headers' schemas."""
@@ -207,41 +275,40 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
             for response in operation["responses"].values():
                 if SSE in response.get("content", {}):
                     response["content"][SSE]["schema"] = _ref(STREAM_MESSAGE)
-    _type_options(document["components"]["schemas"])
+    _table_per_system(document)
+    _type_filter(document["paths"], types)
     _add_links(document["paths"])
     _add_headers(document)
     return document
 
 
-def _type_options(schemas: dict[str, Any]) -> None:
-    """A new table's `options` are those of its `system`: the body's Struct reads them as an
-    object and checks them against the system's; the document says which they may be."""
-    options = [
-        schemas[info.__name__]["properties"]["default_options"] for info in SYSTEM_INFOS.values()
-    ]
-    # every option has a default, so `{}` is valid for every system: anyOf, not oneOf
-    typed = options[0] if len(options) == 1 else {"anyOf": options}
-    described = schemas["CreateTable"]["properties"]["options"].get("description")
-    schemas["CreateTable"]["properties"]["options"] = {
-        **typed,
-        "description": described or "The options of the table's rule system.",
-    }
-    if len(options) > 1:
-        # and which: the options of the `system` named (the default one's when it is absent);
-        # each branch lists every property, so a validator that closes every object it reads
-        # (redocly's example check does) reads them as written
-        default = next(f.default for f in msgspec.structs.fields(CreateTable) if f.name == "system")
-        properties = schemas["CreateTable"]["properties"]
-        schemas["CreateTable"]["allOf"] = [
-            {
-                "if": {
-                    "properties": {**properties, "system": {"const": name}},
-                    **({} if name == default else {"required": ["system"]}),
-                },
-                "then": {"properties": {**properties, "options": typed_options}},
-            }
-            for name, typed_options in zip(SYSTEM_INFOS, options, strict=True)
-        ]
+def _table_per_system(document: dict[str, Any]) -> None:
+    """A new table's body is one of each rule system's: `system` says which, and `options`
+    are that system's (the body's Struct reads them as an object and checks them against the
+    system's). The default system's body keeps the name `CreateTable` and may leave `system`
+    out; every other system's is `Create<System>Table` and names its system."""
+    schemas = document["components"]["schemas"]
+    base = schemas["CreateTable"]
+    default = next(f.default for f in msgspec.structs.fields(CreateTable) if f.name == "system")
+    bodies = []
+    for name, info in SYSTEM_INFOS.items():
+        body = copy.deepcopy(base)
+        options = schemas[info.__name__]["properties"]["default_options"]
+        body["properties"]["options"] = {**options, "description": f"The {name} table's options."}
+        body["properties"]["system"] = {"type": "string", "const": name}
+        if name == default:
+            body["properties"]["system"]["description"] = f'Optional; when absent, `"{name}"`.'
+            component = "CreateTable"
+        else:
+            body["required"] = sorted({*body["required"], "system"})
+            component = f"Create{name.capitalize()}Table"
+        schemas[component] = {**body, "title": component}
+        bodies.append(_ref(component))
+    if len(bodies) > 1:
+        # anyOf: the bodies exclude one another by `system`, which the default system's may
+        # leave out, so a linter cannot see that they do
+        content = document["paths"]["/tables"]["post"]["requestBody"]["content"]
+        content["application/json"]["schema"] = {"anyOf": bodies}
 
 
 class Document(OpenAPI):

@@ -98,7 +98,13 @@ async def stream(
     after: Annotated[
         int | None,
         QueryParameter(
-            name="after", required=False, ge=0, le=MAX_VERSION, description="As Last-Event-ID"
+            name="after",
+            required=False,
+            ge=0,
+            le=MAX_VERSION,
+            description="As Last-Event-ID",
+            # litestar drops a bound of 0 on an optional parameter
+            schema_extra={"minimum": 0},
         ),
     ] = None,
     last_event_id: LastEventId = None,

@@ -3,7 +3,8 @@
 Each is skipped, with the reason, when its server cannot be reached, except under CI=true,
 where an unreachable server fails the test instead: CI must never pass by skipping.
 Mark such tests with `@pytest.mark.postgres` or `@pytest.mark.redis`. Tests that need node
-and npm take the `node` fixture, on the same terms.
+and npm take the `node` fixture, on the same terms; so do the browser tests (pytest-playwright's
+`page`), which drive the system's Chromium at /usr/bin/chromium.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 import shutil
 import uuid
 from collections.abc import Iterator
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import psycopg
 import pytest
@@ -129,3 +130,27 @@ def node(node_unavailable: str | None) -> str:
     path = shutil.which("node")
     assert path is not None
     return path
+
+
+#: the system's Chromium (Debian's `chromium`; `.ci/run` installs it): Playwright drives it,
+#: and never downloads a browser of its own
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def chromium_unavailable() -> str | None:
+    """Why the system's Chromium cannot be used, or None when it can."""
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"{CHROMIUM} is absent: install Debian's chromium (apt-get install -y chromium)"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], chromium_unavailable: str | None
+) -> dict[str, Any]:
+    """pytest-playwright's launch options, with the system's Chromium: the browser tests skip
+    (fail under CI=true) when it is absent."""
+    if chromium_unavailable is not None:
+        _unavailable(chromium_unavailable)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM}

@@ -708,7 +708,7 @@ RANKS = {"fuerza": "novato", "agilidad": "novato", "destreza": "novato", "magia"
 def make_stepdice_world(client: TestClient[Any], variant: str) -> World:
     """A stepdice table: the game master ("gm"), players A (p1, plays c1, protected) and B
     (p2, plays c2, 1 Heart), the game master's NPC c3, a pawn e1; another table's GM."""
-    script = STEPDICE_SCRIPT if variant == "standard" else None  # the solo cells roll nothing
+    script = STEPDICE_SCRIPT if variant == "standard" else []  # the solo cells roll nothing
     options = {"variant": variant, "scripted_rolls": script}
     created = ok(
         client.post(

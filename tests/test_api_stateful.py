@@ -2,17 +2,17 @@
 OpenAPI links (a created table to its reads and commands, a seat's invitation to its claim, a
 claim to the view, a closing to the verification) on a live server, and holds every answer to
 the document. Every request it generates is schema-valid (positive mode), so none may be
-refused as malformed (400), and every refusal must be one of the rules' (ALLOWED_REFUSALS):
-the document cannot say what the table's state allows.
+refused as malformed (400), and every refusal must be one of the rules'
+(tests/schema_refusals.py): the document cannot say what the table's state allows.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, ClassVar
 
+import httpx
 import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.generation import GenerationMode
@@ -22,68 +22,29 @@ from service.app import create_app
 from service.settings import Settings
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
+from tests.schema_refusals import acceptance
 
 DOCUMENT = Path(__file__).parent.parent / "openapi" / "openapi.json"
 
-# What a schema-valid request may be refused with: what the document cannot state, the table's
-# state (the rules' problem types, README). 401: a credential or invitation that is not the
-# seat's; 403: a seat not entitled; 404: a table, seat or version the server does not have;
-# 409: the wrong phase of the table, a key reused; 412: a stale If-Match; 422: a name blank
-# once trimmed or holding a control character, a table full of seats, an event type no rule
-# system has (the `type` filter is a free string in the document), options that do not go
-# together, a command of another rule system than the table's.
-ALLOWED_REFUSALS = {
-    401: {"invalid_invitation", "invalid_credential"},
-    403: {"not_game_master", "forbidden", "not_your_seat"},
-    404: {"unknown_table", "unknown_seat", "unknown_version"},
-    409: {
-        "idempotency_key_reused",
-        "table_closed",
-        "already_started",
-        "not_started",
-        "source_open",
-        "not_enough_cards",
-        "table_open",
-    },
-    412: {"stale_version"},
-    422: {
-        "invalid_name",
-        "too_many_seats",
-        "not_a_player",
-        "unknown_event_type",
-        # a command of another rule system than the table's (the table's system is its state)
-        "unknown_command",
-        # options that do not go together (the modes' own options, a script's cards)
-        "invalid_options",
-        # a weapon listed under a name not its own, or of another kind than the default of
-        # its name
-        "invalid_weapon",
-        # a scripted order's card ids: TODO declare their pattern (litestar drops a Meta
-        # on the items of an optional list)
-        "unknown_card",
-    },
-}
-
-
-def acceptance(ctx: Any, response: Any, case: schemathesis.Case) -> bool | None:
-    """No schema-valid request is refused as malformed; every refusal is a rule's."""
-    if case.meta is None or not case.meta.generation.mode.is_positive:
-        return None
-    status = response.status_code
-    if status < 400 or status >= 500:
-        return None
-    code = response.json().get("code")
-    assert status != 400, f"{case.operation.label}: a schema-valid request refused: {code}"
-    assert code in ALLOWED_REFUSALS.get(status, set()), (
-        f"{case.operation.label}: {status} {code} is not a rule refusal of a valid request"
-    )
-    return None
-
-
 #: the operations the document's links join, from a table's creation on (the live stream
-#: never ends a response: tests/test_api_protocol.py checks it over real HTTP). Opening a test
-#: needs characters, which no link creates: tests/test_api_schema.py sends those commands.
+#: never ends a response: tests/test_api_protocol.py checks it over real HTTP); a created
+#: character, or the first one a view lists, leads to the commands that name one character,
+#: a test's opening to its record, and a draw to the choice
 LINKED = [
+    "createCharacter",
+    "getCharacter",
+    "openTraitTest",
+    "openDeadMansHandTest",
+    "openSurvivalTest",
+    "getTest",
+    "draw",
+    "choose",
+    "changeCondition",
+    "changeEquipment",
+    "setMoney",
+    "drink",
+    "faceThreat",
+    "sufferAccident",
     "createTable",
     "getView",
     "listEvents",
@@ -105,33 +66,49 @@ SEEN: Counter[str] = Counter()
 
 
 CLAIM = "POST /tables/{table_id}/seats/{seat}/claim"
+#: the Mayor's character at the table each scenario starts with
+NPC = {
+    "name": "Outlaw",
+    "kind": "npc",
+    "traits": {"hands": 3, "senses": 3, "muscle": 3, "head": 3},
+    "skills": ["aim", "brawl"],
+}
 Generated = schema.as_state_machine()
 
 
 class Workflow(Generated):  # type: ignore[misc,valid-type]
-    """Scenarios start from a created table: every other step follows a link (a step at a
-    random table id only meets 404, and would spend the budget)."""
+    """Scenarios play at tables of their server: a step that follows a link names its table,
+    and one schemathesis starts at random (it starts at every POST that has links) is sent to
+    the scenario's latest table, since a random table id only meets 404 and would spend the
+    budget. The first is a started table, where characters can be created and tested."""
 
-    url: str
-    # root_rules = frozenset({"RANDOM__POST_tables"})
-    # locals().update(dict.fromkeys(Generated.root_rules - root_rules))
+    #: the server of the run: a scenario only meets the tables it creates, so what it meets
+    #: never depends on another scenario (a server per scenario would cost more than the
+    #: scenarios themselves)
+    url: ClassVar[str]
     #: per table: the Mayor's credential, and the one of the seat claimed last
     credentials: ClassVar[dict[str, dict[str, str]]] = {}
 
     def setup(self) -> None:
-        # each scenario on a server of its own: what a scenario meets never depends on another
-        # (Hypothesis replays scenarios, and a shared server would answer them differently)
-        self.server = ExitStack()
-        unlimited = Settings(commands_per_second=0)  # no rate limit (tests/test_limits.py)
-        self.url = self.server.enter_context(
-            serving(create_app(unlimited, tables=in_memory_tables()))
-        )
-
-    def teardown(self) -> None:
-        self.server.close()
+        #: the tables created in this scenario, in order
+        self.tables: list[str] = []
+        with httpx.Client(base_url=self.url) as client:
+            body = {"title": "Started", "mayor_name": "Ana", "options": {"mode": "no_management"}}
+            created = client.post("/tables", json=body).json()
+            mayor = {"Authorization": f"Bearer {created['credential']}"}
+            path = f"/tables/{created['table_id']}"
+            client.post(f"{path}/characters", headers=mayor, json=NPC).raise_for_status()
+            client.post(f"{path}/start", headers=mayor).raise_for_status()
+        self.credentials[created["table_id"]] = {
+            "mayor": created["credential"],
+            "latest": created["credential"],
+        }
+        self.tables.append(created["table_id"])
 
     def before_call(self, case: schemathesis.Case) -> None:
         table = case.path_parameters.get("table_id") if case.path_parameters else None
+        if table is not None and str(table) not in self.tables and self.tables:
+            table = case.path_parameters["table_id"] = self.tables[-1]
         held = self.credentials.get(str(table), {})
         # commands are the Mayor's; reads are the latest claimed seat's (the Mayor's before)
         credential = held.get("mayor") if case.method == "POST" else held.get("latest")
@@ -156,6 +133,7 @@ class Workflow(Generated):  # type: ignore[misc,valid-type]
                 "mayor": body["credential"],
                 "latest": body["credential"],
             }
+            self.tables.append(body["table_id"])
         elif case.operation.label == CLAIM:
             self.credentials[case.path_parameters["table_id"]]["latest"] = body["credential"]
 
@@ -169,18 +147,21 @@ class Workflow(Generated):  # type: ignore[misc,valid-type]
 
 def test_schema_valid_requests_along_the_links_are_never_refused_as_malformed() -> None:
     SEEN.clear()
-    Workflow.run(
-        settings=settings(
-            max_examples=50,
-            stateful_step_count=16,
-            deadline=None,
-            derandomize=True,
-            database=None,
-            # a live server's state is not replayed: shrinking would not find the same steps
-            phases=[Phase.generate],
-            suppress_health_check=list(HealthCheck),
+    unlimited = Settings(commands_per_second=0)  # no rate limit (tests/test_limits.py)
+    with serving(create_app(unlimited, tables=in_memory_tables())) as url:
+        Workflow.url = url
+        Workflow.run(
+            settings=settings(
+                max_examples=80,
+                stateful_step_count=16,
+                deadline=None,
+                derandomize=True,
+                database=None,
+                # a live server's state is not replayed: shrinking would not find the same steps
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            )
         )
-    )
     followed = {
         "POST /tables",
         "GET /tables/{table_id}",
@@ -192,5 +173,11 @@ def test_schema_valid_requests_along_the_links_are_never_refused_as_malformed() 
         "POST /tables/{table_id}/close",
         "POST /tables/{table_id}/fork",
         "GET /tables/{table_id}/verify",
+        # the first character a view lists (each scenario's first table has one), to a test
+        # opened for it and the test's record; a character created at random rarely keeps to
+        # the rules of its kind, and a draw needs the open test of its own character, so their
+        # successes are not required here (tests/test_api_book_examples.py plays them)
+        "POST /tables/{table_id}/tests/trait",
+        "GET /tables/{table_id}/tests/{number}",
     }
     assert followed <= set(SEEN), f"links never followed to a success: {followed - set(SEEN)}"

@@ -16,6 +16,7 @@ from domain.dice import DiceRolled
 from domain.errors import DomainError
 from domain.stepdice import commands as cmd
 from domain.stepdice import events as ev
+from tests.replay_checks import assert_replay_matches
 from tests.stepdice_helpers import (
     GM,
     Session,
@@ -40,7 +41,7 @@ def _since(session: Session, version: int) -> list[Any]:
 
 
 def _live_equals_replay(session: Session) -> None:
-    assert msgspec.to_builtins(session.replayed().game) == msgspec.to_builtins(session.state)
+    assert_replay_matches(session.table(), session.replayed())
 
 
 def _cast(session: Session) -> tuple[str, str, str]:
@@ -296,13 +297,15 @@ def test_the_solo_variant_plays_thresholds_help_enemy_grades_and_advancement() -
         (5, "failure_complication"),
     ]
     assert session.state.enemies[elite].hearts == 1
-    session.run(GM, cmd.Advance(character=hero, advance="rank", attribute="fuerza", reason="xp"))
-    session.run(GM, cmd.Advance(character=hero, advance="heart", reason="xp"))
-    session.run(GM, cmd.Advance(character=hero, advance="mana", reason="xp"))
+    session.run(
+        GM, cmd.AdvanceCharacter(character=hero, advance="rank", attribute="fuerza", reason="xp")
+    )
+    session.run(GM, cmd.AdvanceCharacter(character=hero, advance="heart", reason="xp"))
+    session.run(GM, cmd.AdvanceCharacter(character=hero, advance="mana", reason="xp"))
     now = session.state.characters[hero]
     assert now.ranks is not None and now.ranks.fuerza == "entrenado"
     assert (now.hearts, now.hearts_max, now.mana, now.mana_max) == (6, 6, 4, 4)
-    refused = cmd.Advance(character=hero, advance="rank", attribute="magia", reason="xp")
+    refused = cmd.AdvanceCharacter(character=hero, advance="rank", attribute="magia", reason="xp")
     assert session.refused(GM, refused) == "rank_at_top"
     session.run(GM, cmd.Rest(characters=[hero], reason="camp"))
     assert session.state.characters[hero].hearts == 6  # rest refills to its own maximum
@@ -359,7 +362,7 @@ def test_refused_commands_change_nothing() -> None:
         (GM, cmd.GrantBenefit(roll=99, benefit="extra_benefit", description="x"), "unknown_roll"),
         (GM, cmd.ResolveVenganza(roll=failed, reach=True, effect="heart"), "no_venganza_owed"),
         (GM, cmd.AdvanceClock(clock="k1", reason="x"), "unknown_clock"),
-        (GM, cmd.Advance(character=rogue, advance="heart", reason="x"), "not_solo"),
+        (GM, cmd.AdvanceCharacter(character=rogue, advance="heart", reason="x"), "not_solo"),
         ("p2", cmd.SpendArmour(character=warrior), "no_pending_hit"),
         ("p1", cmd.CreateCharacter(name="X", attributes=dice(), seat="p2"), "not_your_seat"),
         (GM, cmd.CreateCharacter(name="X", ranks=ranks()), "invalid_character"),

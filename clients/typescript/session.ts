@@ -69,6 +69,12 @@ function playable(cards: string[]): string {
   return card;
 }
 
+/** A Frontera table's view: `getView` answers one of every rule system's views. */
+function frontera(view: { system: string }): TableView {
+  if (view.system !== "frontera") throw new Error(`not a Frontera table's view: ${view.system}`);
+  return view as TableView;
+}
+
 /** The cards each participant of the open test holds, as this view shows them. */
 function cardsSeen(view: TableView): Record<string, string[] | null> {
   if (view.test === null) throw new Error("no test is open");
@@ -201,8 +207,8 @@ export async function play(api: string): Promise<Outcome> {
     ).cards;
   }
   const seen = {
-    David: cardsSeen(ok(await david.GET("/tables/{table_id}", { params: path }))),
-    Judit: cardsSeen(ok(await judit.GET("/tables/{table_id}", { params: path }))),
+    David: cardsSeen(frontera(ok(await david.GET("/tables/{table_id}", { params: path })))),
+    Judit: cardsSeen(frontera(ok(await judit.GET("/tables/{table_id}", { params: path })))),
   };
   for (const [character, player] of players) {
     ok(
@@ -226,14 +232,14 @@ export async function play(api: string): Promise<Outcome> {
       params: { ...path, query: { limit: streamed.length } },
     }),
   ).events;
-  const rewound = ok(
-    await david.GET("/tables/{table_id}", { params: { ...path, query: { version: started } } }),
+  const rewound = frontera(
+    ok(await david.GET("/tables/{table_id}", { params: { ...path, query: { version: started } } })),
   );
 
   // Closing reveals the seed; then anyone at the table can verify every shuffle
   ok(await mayor.POST("/tables/{table_id}/close", { params: path }));
   const verification = ok(await david.GET("/tables/{table_id}/verify", { params: path }));
-  const final = ok(await judit.GET("/tables/{table_id}", { params: path }));
+  const final = frontera(ok(await judit.GET("/tables/{table_id}", { params: path })));
   return {
     table_id: table,
     opposed_cards_seen: seen,

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.errors import InvalidCommand
-from domain.names import Name
+from domain.names import MAX_NAME, Name
 from domain.structs import Stored
 
 Characteristic = Literal["FUE", "AGI", "RES", "TAM"]
@@ -151,7 +151,13 @@ class Armour(Stored, kw_only=True, forbid_unknown_fields=True):
 
     name: Name
     kind: Literal["flexible", "rigid"]
-    protection: dict[WeaponType, Protection]
+    protection: Annotated[
+        dict[WeaponType, Protection],
+        # litestar drops the keys' type: the document takes it from here
+        msgspec.Meta(
+            extra_json_schema={"propertyNames": {"enum": ["cortante", "perforante", "contundente"]}}
+        ),
+    ]
     covers: list[Location] = msgspec.field(
         default_factory=lambda: ["PD", "PI", "BD", "BI", "A", "P", "C"]
     )
@@ -169,7 +175,17 @@ class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):
     AGI: Score
     RES: Score
     TAM: Score
-    skills: Annotated[dict[Name, SkillValue], msgspec.Meta(max_length=MAX_SKILLS)] = {}
+    skills: Annotated[
+        dict[Name, SkillValue],
+        msgspec.Meta(
+            max_length=MAX_SKILLS,
+            # litestar drops the keys' and values' bounds: the document takes them from here
+            extra_json_schema={
+                "propertyNames": {"minLength": 1, "maxLength": MAX_NAME},
+                "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 10},
+            },
+        ),
+    ] = {}
     weapons: Annotated[list[Weapon], msgspec.Meta(max_length=MAX_WEAPONS)] = []
     armour: Armour | None = None
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Annotated, NamedTuple
+
+import msgspec
 
 from domain.errors import InvalidCommand
 
@@ -61,6 +63,15 @@ class Card(NamedTuple):
     @property
     def is_ace(self) -> bool:
         return self.rank == "A"
+
+
+#: a card id as a client names it (`card` parses it): `d<deck>:<rank><suit>` or `d<deck>:JK<n>`
+CARD_ID_PATTERN = r"^d(0|[1-9][0-9]*):(JK[12]|(10|[2-9JQKA])[SCHD])$"
+CardId = Annotated[str, msgspec.Meta(pattern=CARD_ID_PATTERN)]
+#: card ids, each named once
+CardIds = Annotated[list[CardId], msgspec.Meta(extra_json_schema={"uniqueItems": True})]
+#: the most cards a deck holds: 52 and two Jokers
+CARDS_PER_DECK = 54
 
 
 @lru_cache(maxsize=4096)

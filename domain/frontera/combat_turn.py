@@ -32,7 +32,7 @@ import msgspec
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.frontera import guards, rules
-from domain.frontera.cards import Suit
+from domain.frontera.cards import CardId, Suit
 from domain.frontera.character import Character, Trait
 from domain.frontera.combat import (
     LASSO,
@@ -63,6 +63,7 @@ from domain.frontera.resolution import DEFEAT, TIE, VICTORY, Play
 from domain.frontera.state import (
     Action,
     AttackResult,
+    CharacterIds,
     Combat,
     Combatant,
     Declaration,
@@ -70,6 +71,7 @@ from domain.frontera.state import (
     Modifier,
     Move,
     OpenTest,
+    Pair,
     Participant,
     Variant,
     range_key,
@@ -97,14 +99,15 @@ class CombatantSetup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 class RangeSetup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     #: the two combatants
-    between: list[str]
+    between: Pair
     range: Range
 
 
 class OpenCombat(Command):
     """The Mayor starts a combat with its combatants and the ranges between them."""
 
-    combatants: list[CombatantSetup]
+    #: two or more different characters
+    combatants: Annotated[list[CombatantSetup], msgspec.Meta(min_length=2)]
     #: the range between every pair not listed in `ranges`
     range: Range = "medium"
     ranges: list[RangeSetup] = []
@@ -139,15 +142,15 @@ class DeclareAction(Command):
     technique: Technique | None = None
     weapon: str | None = None
     #: thrown weapons at hand: several allow several throws
-    weapons: int = 1
+    weapons: Annotated[int, msgspec.Meta(ge=1, le=MAX_THROWN)] = 1
     variant: Variant = "harm"
-    targets: list[str] = []
+    targets: CharacterIds = []
     #: the Mayor's other rulings on the draw (gear …)
     modifiers: list[Modifier] = []
 
 
 class Attack(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    card: str
+    card: CardId
     target: str
 
 
@@ -172,7 +175,7 @@ class Duellist(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 class OpenPistolDuel(Command):
     """Two duellists, an opposed hands (quick shot) test; no simultaneity, no absorption."""
 
-    duellists: list[Duellist]
+    duellists: Annotated[list[Duellist], msgspec.Meta(min_length=2, max_length=2)]
 
 
 class OpenSurvivalTest(Command):

@@ -7,8 +7,9 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.commands import Command
-from domain.frontera.cards import Suit
+from domain.frontera.cards import CardIds, Suit
 from domain.frontera.character import (
+    MAX_ITEMS,
     MAX_MONEY,
     MAX_TRAIT,
     Kind,
@@ -28,7 +29,7 @@ class CreateCharacter(Command, kw_only=True):
     name: Name
     kind: Kind = "protagonist"
     traits: Traits
-    skills: list[Skill]
+    skills: Annotated[list[Skill], msgspec.Meta(extra_json_schema={"uniqueItems": True})]
     #: who plays it: by default the acting seat; the Mayor may create a protagonist for a player
     seat: str | None = None
     #: henchmen only: the Mayor's simplified number of cards drawn per test
@@ -38,7 +39,11 @@ class CreateCharacter(Command, kw_only=True):
     #: a protagonist's starting weapon, with its horse: a revolver (by default) or 10 knives
     kit: Kit | None = None
     #: what a protagonist buys with its starting dollars
-    purchases: list[Purchase] = []
+    purchases: Annotated[list[Purchase], msgspec.Meta(max_length=MAX_ITEMS)] = []
+
+
+#: the card values a trait test's difficulty may require
+DIFFICULTY_RANGE = (2, 15)
 
 
 class StartTable(Command):
@@ -51,7 +56,9 @@ class OpenTraitTest(Command):
     #: the skill the Mayor rules relevant; +2 cards if the character has it
     skill: Skill | None = None
     #: minimum card value the Mayor requires, if any
-    difficulty: int | None = None
+    difficulty: (
+        Annotated[int, msgspec.Meta(ge=DIFFICULTY_RANGE[0], le=DIFFICULTY_RANGE[1])] | None
+    ) = None
     modifiers: list[Modifier] = []
 
 
@@ -87,7 +94,7 @@ class Draw(Command):
 
 class Choose(Command):
     character: str
-    cards: list[str]
+    cards: CardIds
     #: the suit declared for each Joker played
     joker_suits: dict[str, Suit] = {}
 
@@ -96,7 +103,7 @@ class ChangeCondition(Command):
     character: str
     track: Track
     #: levels to move: negative to worsen, positive to recover
-    change: int
+    change: Annotated[int, msgspec.Meta(extra_json_schema={"not": {"const": 0}})]
     reason: Reason
 
 

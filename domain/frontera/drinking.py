@@ -42,8 +42,9 @@ from domain.errors import Conflict, InvalidCommand
 from domain.frontera import guards, rules
 from domain.frontera.character import Character
 from domain.frontera.events import game
-from domain.frontera.gambling import checked_stake, settle_skill_game
+from domain.frontera.gambling import MAX_STAKE, checked_stake, settle_skill_game
 from domain.frontera.resolution import DEFEAT, VICTORY
+from domain.frontera.state import Rivals
 from domain.keys import TableKeys
 from domain.names import Reason, checked_reason
 from domain.table import Table
@@ -65,9 +66,9 @@ class Drink(Command):
 class StartDrinkingDuel(Command):
     """The Mayor starts a drinking duel between two or more characters."""
 
-    characters: list[str]
+    characters: Rivals
     #: a skill game [L1420]: what each loser pays the winners (then the bet exchange)
-    stake: int = 0
+    stake: Annotated[int, msgspec.Meta(ge=0, le=MAX_STAKE)] = 0
 
 
 class EndDrinkingDuel(Command):

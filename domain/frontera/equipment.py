@@ -17,7 +17,9 @@ Decisions where the book is silent:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
 
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
@@ -40,7 +42,12 @@ class ChangeEquipment(Command):
     character: str
     item: ItemName
     #: how many more (positive) or fewer (negative)
-    change: int
+    change: Annotated[
+        int,
+        msgspec.Meta(
+            ge=-MAX_ITEM_COUNT, le=MAX_ITEM_COUNT, extra_json_schema={"not": {"const": 0}}
+        ),
+    ]
     reason: Reason
 
 

@@ -50,7 +50,7 @@ import msgspec
 from domain.commands import Command
 from domain.errors import Conflict, Forbidden, InvalidCommand
 from domain.frontera import guards, piles, rules
-from domain.frontera.cards import card, deck, sort_cards
+from domain.frontera.cards import CARDS_PER_DECK, CardId, CardIds, card, deck, sort_cards
 from domain.frontera.character import Character
 from domain.frontera.events import CardsDealt, PhaseChanged, game
 from domain.frontera.exchange_state import ExchangeStep, PendingExchange
@@ -59,6 +59,7 @@ from domain.frontera.state import (
     PILE,
     REMOVED,
     TREASURE,
+    CharacterIds,
     FronteraState,
     player_deck,
     player_discard,
@@ -74,6 +75,8 @@ MAX_LOOT = 8
 LATE_CARDS = (1, 3)
 #: decks a table ever holds: every extra deck stays in its state, set aside or not
 MAX_TABLE_DECKS = 40
+#: the tied characters of a bet or a duel: none, or two
+Tied = Annotated[list[str], msgspec.Meta(max_length=2)]
 
 # -- commands ----------------------------------------------------------------------------
 
@@ -81,7 +84,7 @@ MAX_TABLE_DECKS = 40
 class PickCards(Command):
     """The seat whose pick it is takes these cards of the deck it was shown."""
 
-    cards: list[str]
+    cards: CardIds
 
 
 class KeepLoot(Command):
@@ -97,7 +100,7 @@ class SwapCards(Command):
 
     character: str
     partner: str | None = None
-    card: str | None = None
+    card: CardId | None = None
 
 
 class CancelExchange(Command):
@@ -110,7 +113,7 @@ class StartBetExchange(Command):
 
     winner: str | None = None
     loser: str | None = None
-    tied: list[str] = []
+    tied: Tied = []
     cheater: str | None = None
     reason: Reason = "a bet"
 
@@ -121,7 +124,7 @@ class StartDuelExchange(Command):
 
     winner: str | None = None
     loser: str | None = None
-    tied: list[str] = []
+    tied: Tied = []
 
 
 class ProtagonistLeaves(Command):
@@ -134,7 +137,8 @@ class ProtagonistLeaves(Command):
 class ShareLoot(Command, kw_only=True):
     """Protagonists share a treasure, loot or reward; `cards` > 1 for a rich one (Mayor)."""
 
-    characters: list[str]
+    #: the sharing protagonists: one or more, each named once
+    characters: Annotated[CharacterIds, msgspec.Meta(min_length=1)]
     cards: Annotated[int, msgspec.Meta(ge=1, le=MAX_LOOT)] = 1
     reason: Reason
 
@@ -145,14 +149,15 @@ class DealLateJoiner(Command, kw_only=True):
     seat: str
     way: Literal["new_deck", "from_others"]
     #: from_others: the cards taken from each other seat's deck, 1 to 3
-    cards_each: int = 1
+    cards_each: Annotated[int, msgspec.Meta(ge=LATE_CARDS[0], le=LATE_CARDS[1])] = 1
     reason: Reason
 
 
 class SeedTreasure(Command):
     """Put random cards of an extra deck in the treasure (Mayor)."""
 
-    cards: int
+    #: at most the cards of a deck (without the Jokers the table leaves out: 422)
+    cards: Annotated[int, msgspec.Meta(ge=1, le=CARDS_PER_DECK)]
     reason: Reason
 
 

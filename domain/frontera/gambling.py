@@ -47,7 +47,9 @@ Decisions where the book is silent:
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
 
 from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
@@ -70,8 +72,10 @@ from domain.frontera.resolution import (
 from domain.frontera.state import (
     DEAD_MANS_HAND,
     PILE,
+    CharacterIds,
     FronteraState,
     OpenTest,
+    Rivals,
     player_deck,
 )
 from domain.keys import TableKeys
@@ -89,7 +93,8 @@ class SetMoney(Command):
     """The Mayor sets the dollars a character carries."""
 
     character: str
-    money: int
+    #: dollars, or a debt down to as much
+    money: Annotated[int, msgspec.Meta(ge=-MAX_MONEY, le=MAX_MONEY)]
     reason: Reason
 
 
@@ -121,15 +126,16 @@ class CloseHouse(Command):
 class StartChanceGame(Command):
     """Poker, dice…: an opposed head (cunning) test; cheaters use hands (deftness) (Mayor)."""
 
-    participants: list[str]
-    cheaters: list[str] = []
+    participants: Rivals
+    cheaters: CharacterIds = []
 
 
 class StartSkillGame(Command, kw_only=True):
     """Darts, arm wrestling, a race…: an opposed test of the Mayor's choosing, for a stake."""
 
-    participants: list[Contender]
-    stake: int
+    #: two or more different characters
+    participants: Annotated[list[Contender], msgspec.Meta(min_length=2)]
+    stake: Annotated[int, msgspec.Meta(ge=0, le=MAX_STAKE)]
 
 
 # -- events ------------------------------------------------------------------------------

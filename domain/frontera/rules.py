@@ -77,7 +77,7 @@ from domain.table import Table
 
 #: characters ever created per seat (the Mayor's NPCs and henchmen count for the Mayor's)
 MAX_CHARACTERS_PER_SEAT = 40
-DIFFICULTY_RANGE = (2, 15)
+DIFFICULTY_RANGE = cmd.DIFFICULTY_RANGE
 
 # -- shared helpers ----------------------------------------------------------------------
 

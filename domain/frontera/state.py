@@ -11,9 +11,17 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from domain.frontera.cards import Suit
+from domain.frontera.cards import CARDS_PER_DECK, CardIds, Suit
 from domain.frontera.character import Character, Skill, Trait
-from domain.frontera.combat import Cover, Mount, Range, Technique, Weapon, default_weapons
+from domain.frontera.combat import (
+    MAX_WEAPONS,
+    Cover,
+    Mount,
+    Range,
+    Technique,
+    Weapon,
+    default_weapons,
+)
 from domain.frontera.exchange_state import HouseGame, PendingExchange
 from domain.names import Reason
 from domain.structs import Stored
@@ -63,15 +71,27 @@ class Options(Stored, kw_only=True, forbid_unknown_fields=True):
     separate_dead_mans_hand: bool = False
     #: normal mode: deal every card among the seats and start in phase 2
     skip_phase_1: bool = False
-    #: normal mode: cards set aside face down at random before the deal
-    removed_at_random: Annotated[int, msgspec.Meta(ge=0)] = 0
+    #: normal mode: cards set aside face down at random before the deal (at most the cards
+    #: of the most play decks a table may have; the start refuses more than its pile holds)
+    removed_at_random: Annotated[int, msgspec.Meta(ge=0, le=MAX_DECKS * CARDS_PER_DECK)] = 0
     #: a scripted table: these cards start on top of their zones in this order, the rest
     #: keep their initial order (canonical for decks; A♠ A♥ 8♣ 8♦ for the dead man's hand),
     #: and shuffles keep the order. Public to every seat.
-    scripted_order: list[str] | None = None
+    scripted_order: CardIds | None = None
     #: the weapons of the table, by name (the Mayor may edit them during play)
-    weapons: dict[str, Weapon] = msgspec.field(default_factory=default_weapons)
+    weapons: Annotated[dict[str, Weapon], msgspec.Meta(max_length=MAX_WEAPONS)] = msgspec.field(
+        default_factory=default_weapons
+    )
 
+
+#: character ids, each named once
+CharacterIds = Annotated[list[str], msgspec.Meta(extra_json_schema={"uniqueItems": True})]
+#: two or more different characters: those a duel or a game sets against each other
+Rivals = Annotated[list[str], msgspec.Meta(min_length=2, extra_json_schema={"uniqueItems": True})]
+#: two different characters: the two ends of a range
+Pair = Annotated[
+    list[str], msgspec.Meta(min_length=2, max_length=2, extra_json_schema={"uniqueItems": True})
+]
 
 #: the most a modifier changes a draw by, up or down (0 is no modifier: `rules.py` refuses it)
 MAX_MODIFIER = 10
@@ -80,7 +100,10 @@ MAX_MODIFIER = 10
 class Modifier(Stored, kw_only=True, forbid_unknown_fields=True):
     """An explicit change to a draw count, with the Mayor's reason (gear, range, …)."""
 
-    amount: Annotated[int, msgspec.Meta(ge=-MAX_MODIFIER, le=MAX_MODIFIER)]
+    amount: Annotated[
+        int,
+        msgspec.Meta(ge=-MAX_MODIFIER, le=MAX_MODIFIER, extra_json_schema={"not": {"const": 0}}),
+    ]
     reason: Reason
 
 

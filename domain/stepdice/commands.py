@@ -189,11 +189,14 @@ class AdvanceClock(Command, kw_only=True):
 class Rest(Command, kw_only=True):
     """A safe rest after a scene [003:301-308]: the characters the game master names refill."""
 
-    characters: Annotated[list[str], msgspec.Meta(min_length=1, max_length=64)]
+    characters: Annotated[
+        list[str],
+        msgspec.Meta(min_length=1, max_length=64, extra_json_schema={"uniqueItems": True}),
+    ]
     reason: Reason
 
 
-class Advance(Command, kw_only=True):
+class AdvanceCharacter(Command, kw_only=True):
     """Solo advancement [003:342-347], which the game master grants: one attribute's rank
     up, or +1 Heart or +1 Mana."""
 

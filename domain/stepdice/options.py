@@ -30,7 +30,9 @@ class StepdiceOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     #: "standard": attribute dice d6…d20 against TN 4/6/8/12; "solo-d6": one d6 against a
     #: rank's threshold shifted by grades [003:11, 314-347]
     variant: Variant = "standard"
-    scripted_rolls: ScriptedRolls | None = None
+    #: a list, not null when absent: the document then states each face's bounds (litestar
+    #: drops them from the items of an optional list)
+    scripted_rolls: ScriptedRolls = []
     #: Hearts a new character has unless its creation says otherwise: "Estándarmente 5"
     #: [003:282]; maxima are per character (errata)
     starting_hearts: Annotated[int, msgspec.Meta(ge=1, le=MAX_POOL)] = 5

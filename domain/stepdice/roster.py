@@ -102,7 +102,7 @@ def begin_scene(table: Table, actor: str, command: cmd.BeginScene, _: TableKeys)
     return state.scene
 
 
-def advance(table: Table, actor: str, command: cmd.Advance, _: TableKeys) -> None:
+def advance(table: Table, actor: str, command: cmd.AdvanceCharacter, _: TableKeys) -> None:
     state = open_state(table)
     table.require_gm(actor, "grant advancement")
     if state.options.variant != "solo-d6":
@@ -144,5 +144,5 @@ HANDLERS: dict[type, Any] = {
     cmd.CreateCharacter: create_character,
     cmd.AddEnemy: add_enemy,
     cmd.BeginScene: begin_scene,
-    cmd.Advance: advance,
+    cmd.AdvanceCharacter: advance,
 }

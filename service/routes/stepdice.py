@@ -185,7 +185,7 @@ ROUTES: list[HTTPRouteHandler] = [
     command_route(
         "stepdiceAdvanceCharacter",
         "/stepdice/advances",
-        sc.Advance,
+        sc.AdvanceCharacter,
         "Advance a character, solo variant (game master)",
         description="Solo-d6 advancement [003:342-347]: one attribute's rank up (e.g. Novato → "
         "Entrenado), or +1 Heart or +1 Mana, maximum and current.",

@@ -1,0 +1,91 @@
+// The page's only door to the server: the public API, with the seat's credential as a
+// bearer header. Nothing here knows a rule system.
+
+export class Problem extends Error {
+  constructor(status, body) {
+    super((body && (body.detail || body.title)) || `HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function query(params) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === false || value === "") continue;
+    for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export class Api {
+  constructor(tableId, credential) {
+    this.tableId = tableId;
+    this.credential = credential;
+  }
+
+  get headers() {
+    return { Authorization: `Bearer ${this.credential}`, Accept: "application/json" };
+  }
+
+  async get(path, params = {}) {
+    const response = await fetch(`/tables/${this.tableId}${path}${query(params)}`, {
+      headers: this.headers,
+      cache: "no-store",
+    });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw new Problem(response.status, body);
+    return body;
+  }
+
+  view(version, audit) {
+    return this.get("", { version, audit });
+  }
+
+  events({ after, toVersion, limit, seat, types, audit }) {
+    return this.get("/events", { after, to_version: toVersion, limit, seat, type: types, audit });
+  }
+
+  test(number, audit) {
+    return this.get(`/tests/${number}`, { audit });
+  }
+
+  verify() {
+    return this.get("/verify");
+  }
+
+  // The SSE stream, read with fetch(): an EventSource cannot send the Authorization header
+  // the stream authenticates with. Calls onMessage({id, event, data}) per message.
+  async stream({ after, audit, signal, onMessage }) {
+    const response = await fetch(`/tables/${this.tableId}/stream${query({ after, audit })}`, {
+      headers: { ...this.headers, Accept: "text/event-stream" },
+      signal,
+      cache: "no-store",
+    });
+    if (!response.ok) throw new Problem(response.status, await response.json().catch(() => null));
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value.replace(/\r\n?/g, "\n");
+      let end;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const message = { id: null, event: "message", data: [] };
+        for (const line of block.split("\n")) {
+          if (!line || line.startsWith(":")) continue;
+          const colon = line.indexOf(":");
+          const field = colon < 0 ? line : line.slice(0, colon);
+          const text = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+          if (field === "data") message.data.push(text);
+          else if (field === "id") message.id = text;
+          else if (field === "event") message.event = text;
+        }
+        if (message.data.length) onMessage({ ...message, data: message.data.join("\n") });
+      }
+    }
+  }
+}

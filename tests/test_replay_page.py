@@ -1,0 +1,207 @@
+"""The Mayor's replay page (issue 13) in headless Chromium, against a live server: a Frontera
+session is played through the API, then the page must show what the API gives, at every
+version, to whoever signs in, and nothing more."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, Response, expect
+
+from tests.replay_helpers import (
+    ARTIFACTS,
+    ROOT,
+    Played,
+    board_cards,
+    card_text,
+    cards_in,
+    play_frontera,
+    replay_server,
+    scrub,
+    sign_in,
+)
+
+
+@pytest.fixture(scope="module")
+def played() -> Iterator[Played]:
+    with replay_server() as base:
+        yield play_frontera(base)
+
+
+def shown(view: dict[str, Any]) -> set[str]:
+    """The cards of a view the board draws: all but the options' script (none here)."""
+    return cards_in({key: value for key, value in view.items() if key != "options"})
+
+
+def shows(card: str, html: str, text: str) -> bool:
+    """Whether a page shows a card: its id anywhere in the HTML (text or attribute), or its
+    face in the text (not a joker's, which the other joker shares)."""
+    return card in html or ("JK" not in card and card_text(card) in text)
+
+
+def test_the_page_is_served_at_replay_and_kept_out_of_the_api_document(played: Played) -> None:
+    with httpx.Client(base_url=played.base) as client:
+        page = client.get("/replay/")
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert '<script type="module" src="/replay/app.js">' in page.text
+        script = client.get("/replay/app.js")
+        assert script.status_code == 200 and "javascript" in script.headers["content-type"]
+        assert client.get("/replay/systems/frontera.js").status_code == 200
+        document = client.get("/schema/openapi.json").json()
+    assert not [path for path in document["paths"] if path.startswith("/replay")]
+    committed = json.loads((ROOT / "openapi" / "openapi.json").read_text())
+    assert not [path for path in committed["paths"] if path.startswith("/replay")]
+
+
+def test_the_mayor_scrubs_to_versions_and_sees_the_cards_and_tracks_the_api_gives(
+    page: Page, played: Played
+) -> None:
+    sign_in(page, played, "mayor")
+    moments = played.moments
+    for name in ("trait_drawn", "drunk", "paid", "opposed_drawn", "opposed_resolved", "combat"):
+        version = moments[name]
+        scrub(page, version)
+        view = played.get("mayor", version=version)
+        assert board_cards(page) == shown(view), name
+        for zone in view["zones"]:
+            if zone["count"] or not zone["zone"].startswith("hand:"):
+                counted = page.locator(f'[data-zone="{zone["zone"]}"] .count')
+                expect(counted).to_have_attribute("data-count", str(zone["count"]))
+        for character in view["characters"]:
+            row = page.locator(f'#board tr[data-character="{character["id"]}"]')
+            for track in ("health", "morale", "sobriety", "money"):
+                value = character[track]
+                expected = "?" if value is None else str(value)
+                expect(row.locator(f'[data-track="{track}"]')).to_have_text(expected)
+    # the tracks did move in this session, and the page followed them
+    scrub(page, moments["drunk"] - 1)
+    expect(page.locator('tr[data-character="c1"] [data-track="sobriety"]')).to_have_text("sober")
+    scrub(page, moments["drunk"])
+    changed = page.locator('tr[data-character="c1"]')
+    expect(changed).not_to_have_text("sober")
+    expect(changed).to_have_class("changed")  # highlighted: it changed at this version
+    expect(page.locator('tr[data-character="c2"]')).not_to_have_class("changed")
+    scrub(page, moments["paid"])
+    expect(page.locator('tr[data-character="c2"] [data-track="money"]')).to_have_text("45")
+
+    # the audit switch: clearly marked, and the board is the audit view at each version
+    page.get_by_label("Audit (Mayor): every card anyone has seen").check()
+    expect(page.locator("#audit-banner")).to_be_visible()
+    expect(page.locator("body")).to_have_class("audit")
+    for name in ("opposed_resolved", "combat"):
+        scrub(page, moments[name])
+        audited = played.get("mayor", version=moments[name], audit="true")
+        expect(page.locator("#board-content")).to_be_visible()
+        assert board_cards(page) == shown(audited), name
+
+
+def test_a_player_never_sees_a_card_hidden_from_her_at_any_version(
+    page: Page, played: Played
+) -> None:
+    # the Mayor used this tab first, in audit mode, then signed out: nothing of it may remain
+    sign_in(page, played, "mayor")
+    page.get_by_label("Audit (Mayor): every card anyone has seen").check()
+    expect(page.locator("#audit-banner")).to_be_visible()
+    judit_log = played.log("Judit")
+    public_deck = next(e for e in judit_log if e["type"] == "TableStarted")["data"]["zones"]
+
+    # what Judit may know: her log (but for the public list of the new deck's cards, which
+    # names every card and says where none is) and her view at every version
+    last = played.moments["last"]
+    views = {version: played.get("Judit", version=version) for version in range(1, last + 1)}
+    known = cards_in([e for e in judit_log if e["type"] != "TableStarted"]) | cards_in(
+        list(views.values())
+    )
+    hidden = set(played.drawn["David"]) - known
+    assert hidden, "David holds cards Judit never saw: the session tests something"
+    # the same page does show them to the Mayor's audit (David saw them all as he drew them):
+    # this check would catch a leak
+    for card in hidden:
+        expect(page.locator("#events")).to_contain_text(card_text(card))
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.locator("#signin")).to_be_visible()
+
+    fetched: list[Response] = []
+    page.on("response", lambda response: fetched.append(response))
+    sign_in(page, played, "Judit")
+    expect(page.locator("#who")).to_contain_text("Signed in as Judit")
+    assert "credential" not in page.url  # taken out of the address once kept
+    expect(page.locator("#audit-control")).to_be_hidden()  # audit is the Mayor's
+    expect(page.locator("#audit-banner")).to_be_hidden()
+    for version in range(1, last + 1):
+        scrub(page, version)
+        assert board_cards(page) == shown(views[version]), version
+        html, text = page.content(), page.locator("body").inner_text()
+        leaked = {card for card in hidden if shows(card, html, text)}
+        assert not leaked, f"version {version} shows {leaked}"
+    for number in (1, 2, 3):
+        page.locator("#test-number").fill(str(number))
+        page.get_by_role("button", name="Open test", exact=True).click()
+        expect(page.locator("#test-record")).to_have_attribute("data-test", str(number))
+        html, text = page.content(), page.locator("body").inner_text()
+        assert not {card for card in hidden if shows(card, html, text)}
+    # the credential travels in a header only, never in an address the server could log
+    assert not [r.url for r in fetched if played.credentials["Judit"] in r.url]
+    assert all(r.request.headers.get("authorization") for r in fetched if "/tables/" in r.url)
+    bodies = []
+    for response in fetched:
+        if "/tables/" not in response.url:
+            continue
+        assert "audit" not in response.url
+        body = response.json()
+        for event in body.get("events", []) if isinstance(body, dict) else []:
+            if event["type"] == "TableStarted":
+                assert event["data"]["zones"] == public_deck
+                event["data"]["zones"] = None
+        bodies.append(json.dumps(body))
+    assert len(bodies) > last  # a view per version, the log, the tests
+    assert not {card for card in hidden for body in bodies if card in body}
+
+
+def test_a_permalink_opens_at_its_version_in_a_new_tab(page: Page, played: Played) -> None:
+    sign_in(page, played, "mayor")
+    version = played.moments["opposed_drawn"]
+    scrub(page, version)
+    link = page.locator("#permalink").get_attribute("href")
+    assert link == f"#table={played.table_id}&v={version}"  # no credential in it
+    other = page.context.new_page()  # a new tab: its own session storage, so sign in again
+    other.goto(f"{played.base}/replay/{link}")
+    expect(other.locator("#table-input")).to_have_value(played.table_id)
+    other.locator("#credential-input").fill(played.credentials["Judit"])
+    other.get_by_role("button", name="Sign in").click()
+    expect(other.locator("#board")).to_have_attribute("data-version", str(version))
+    assert board_cards(other) == shown(played.get("Judit", version=version))
+    # and a permalink followed inside a signed-in tab moves its board there
+    other.evaluate("link => { location.hash = link; }", f"#table={played.table_id}&v=3")
+    expect(other.locator("#board")).to_have_attribute("data-version", "3")
+
+
+def test_the_board_mid_session_and_a_test_record_are_saved_as_screenshots(
+    page: Page, played: Played
+) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    sign_in(page, played, "Judit", version=played.moments["opposed_drawn"])
+    expect(page.locator('[data-zone="hand:c2"] [data-card]')).to_have_count(5)
+    page.screenshot(path=ARTIFACTS / "board-mid-session.png", full_page=True)
+    page.get_by_role("button", name="Open test 2").first.click()
+    record = page.locator("#test-record")
+    expect(record).to_have_attribute("data-test", "2")
+    test = played.get("Judit", "/tests/2")
+    for who in ("c1", "c2"):
+        side = record.locator(f'.side[data-character="{who}"]')
+        expect(side.locator(".outcome")).to_contain_text(test["outcomes"][who])
+        revealed = side.locator(".reveal [data-card]").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)"
+        )
+        assert revealed == test["revealed"][who]
+    # Judit's own draw, face up on her side; David's, face down on his
+    expect(record.locator('.side[data-character="c2"] li [data-card]')).not_to_have_count(0)
+    expect(record.locator('.side[data-character="c1"] li .back')).not_to_have_count(0)
+    record.screenshot(path=ARTIFACTS / "test-record.png")
+    assert (ARTIFACTS / "board-mid-session.png").stat().st_size > 10_000
+    assert (ARTIFACTS / "test-record.png").stat().st_size > 5_000
