@@ -34,8 +34,6 @@ from domain.commands import CloseTable
 from domain.dice import DiceRolled
 from domain.errors import DomainError
 from domain.table import Table
-from projections.asaltos.views import table_view
-from projections.visibility import viewer_for
 from tests.asaltos_helpers import (
     BOW,
     GM,
@@ -49,6 +47,7 @@ from tests.asaltos_helpers import (
     replayed_state,
     sheet,
 )
+from tests.replay_checks import assert_replay_matches
 
 
 def _of(session: Session, kind: type) -> list[Any]:
@@ -921,13 +920,6 @@ def replayed_table(events: list[Any]) -> Table:
     return cast(Table, table)
 
 
-def seat_views(table: Table) -> list[Any]:
-    """Every seat's view of the table (the game master's in audit too), as plain data."""
-    viewers = [viewer_for(table, seat, audit=False) for seat in table.seats.values()]
-    viewers.append(viewer_for(table, table.gm_seat, audit=True))
-    return [msgspec.to_builtins(table_view(table, viewer)) for viewer in viewers]
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     moves=st.lists(st.integers(0, 2**32), min_size=5, max_size=80),
@@ -955,5 +947,5 @@ def test_random_sessions_replay_and_verify(moves: list[int], script: list[int]) 
         except DomainError:
             assert session.version == version
     assert replayed_state(session.events()) == live_state(session)
-    assert seat_views(replayed_table(session.events())) == seat_views(session.table())
+    assert_replay_matches(session.table(), replayed_table(session.events()))
     closes_and_verifies(session)
