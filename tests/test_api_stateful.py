@@ -8,6 +8,7 @@ refused as malformed (400), and every refusal must be one of the rules'
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
@@ -61,6 +62,7 @@ schema.config.generation.update(modes=[GenerationMode.POSITIVE])
 # the document's links only: no links schemathesis would guess from names
 schema.config.phases.stateful.inference.algorithms = []
 
+KEYS = (f"stateful-{n:08d}" for n in itertools.count())
 #: operations answered 2xx, and links followed, over the whole run
 SEEN: Counter[str] = Counter()
 
@@ -118,6 +120,11 @@ class Workflow(Generated):  # type: ignore[misc,valid-type]
                 case.query[name] = str(value)
         if credential is not None and case.operation.label != CLAIM:
             case.headers["Authorization"] = f"Bearer {credential}"
+        # a fresh Idempotency-Key per call: the server outlives a scenario, so a generated key
+        # met again (with another body: 409) would answer a step otherwise than when
+        # hypothesis first drew it, which it takes for a flaky strategy
+        if case.headers and "Idempotency-Key" in case.headers:
+            case.headers["Idempotency-Key"] = next(KEYS)
 
     def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
         return {"base_url": self.url}
