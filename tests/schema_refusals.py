@@ -143,8 +143,6 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
         "unexpected_loss",
         "invalid_loss",
         "too_many_characters",
-        # an `other` modifier of 0 (it must say something): TODO declare it in the document
-        "invalid_modifier",
     },
 }
 

@@ -73,7 +73,7 @@ MAX_AIM_ROUNDS = 2
 class Other(Stored, kw_only=True, forbid_unknown_fields=True):
     """A modifier the tables do not name, set by the game master with its reason."""
 
-    amount: Annotated[int, msgspec.Meta(ge=-20, le=20)]
+    amount: Annotated[int, msgspec.Meta(ge=-20, le=20, extra_json_schema={"not": {"const": 0}})]
     reason: Reason
 
 
