@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, Request, Route, expect
+from playwright.sync_api import Page, Response, expect
 
 from tests.api_helpers import bearer, ok, seat_player
 from tests.replay_helpers import (
@@ -238,66 +238,183 @@ def test_a_closed_table_shows_every_card_the_seed_and_a_fair_verify_badge(
     )
 
 
-DICE_VIEW: dict[str, Any] = {
-    "id": "00000000-0000-4000-8000-000000000001", "title": "Dice night", "system": "stepdice",
-    "version": 3, "you": "gm", "role": "gm", "closed": False, "seed_commitment": "ab",
-    "seed": None, "lineage": None, "options": {}, "rolls": 1, "revealed_rolls": [],
-    "seats": [{"id": "gm", "name": "Ana", "role": "gm", "active": True}],
-    "characters": [{"id": "c1", "name": "Vera", "wounds": 2, "steps": {"strength": 8}}],
-    "round": 4,
-}  # fmt: skip
-DICE_ROLLED = {
-    "version": 3, "type": "DiceRolled", "actor": "gm", "at": "2026-11-22T00:00:00+00:00",
-    "data": {"roll": 1, "roller": "c1", "visibility": "public", "dice": [
-        {"sides": 8, "face": 1, "purpose": "strength step", "index": 0, "reroll_of": None,
-         "reroll_source": None},
-        {"sides": 8, "face": 7, "purpose": "strength step", "index": 1, "reroll_of": 0,
-         "reroll_source": "explode"},
-    ]}, "hidden": [],
-}  # fmt: skip
-STEP_TAKEN = {
-    "version": 2, "type": "StepTaken", "actor": "gm", "at": "2026-11-22T00:00:00+00:00",
-    "data": {"character": "c1", "step": 8, "secret": None}, "hidden": ["secret"],
-}  # fmt: skip
+def play_stepdice(base: str) -> Played:
+    """A stepdice table played over HTTP: the game master (Ana) seats Bea, who creates Vera
+    (Agilidad d12); the game master calls a public test of her Agilidad (scripted face 11)
+    and a blind one (scripted face 2, a failure against TN 6)."""
+    with httpx.Client(base_url=base) as client:
+        created = ok(
+            client.post(
+                "/tables",
+                json={
+                    "title": "Dice night",
+                    "mayor_name": "Ana",
+                    "system": "stepdice",
+                    "options": {"scripted_rolls": [PUBLIC_FACE, BLIND_FACE]},
+                },
+            ),
+            201,
+        )
+        table, gm = created["table_id"], bearer(created["credential"])
+        seat, bea = seat_player(client, table, gm, "Bea")
+        assert seat == "p1"
+        played = Played(
+            base,
+            table,
+            {"gm": created["credential"], "Bea": bea["Authorization"].split()[1]},
+        )
+
+        def post(who: dict[str, str], path: str, body: Any, status: int = 200) -> Any:
+            return ok(client.post(f"/tables/{table}{path}", json=body, headers=who), status)
+
+        sheet = {"fuerza": 10, "agilidad": 12, "destreza": 10, "magia": 10}
+        post(bea, "/stepdice/characters", {"name": "Vera", "attributes": sheet}, 201)
+        test = {"character": "c1", "attribute": "agilidad", "grade": "normal", "shifts": []}
+        public = post(gm, "/stepdice/tests", {**test, "helper": None})
+        blind = post(gm, "/stepdice/tests", {**test, "helper": None, "visibility": "blind"})
+        assert (public["roll"], blind["roll"]) == (PUBLIC_ROLL, BLIND_ROLL)
+        played.moments["last"] = blind["version"]
+    return played
 
 
-def test_a_system_without_a_panel_gets_the_generic_board_with_each_die(
+PUBLIC_ROLL, PUBLIC_FACE = 1, 11
+BLIND_ROLL, BLIND_FACE = 2, 2
+
+
+def rolled(played: Played, who: str, roll: int) -> dict[str, Any]:
+    """The real `DiceRolled` event of a roll, as a seat reads it from the log."""
+    (event,) = [e for e in played.log(who, type="DiceRolled") if e["data"]["roll"] == roll]
+    return event
+
+
+def test_a_dice_system_gets_the_generic_board_with_each_die_of_its_real_rolls(
     page: Page, base: str
 ) -> None:
-    """A dice system's table, its answers served by the test (no dice system is on this
-    server yet): the view's fields are shown readably and each die with its size, face,
-    purpose and reroll source; unknown events get the generic line."""
-    table = DICE_VIEW["id"]
-
-    def answer(route: Route, request: Request) -> None:
-        if "/events" in request.url:
-            events = (
-                [DICE_ROLLED] if "type=DiceRolled" in request.url else [DICE_ROLLED, STEP_TAKEN]
-            )
-            body: Any = {
-                "events": sorted(events, key=lambda e: e["version"]),
-                "next_after": None,
-                "version": 3,
-            }
-        else:
-            body = DICE_VIEW
-        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
-
-    page.route(f"{base}/tables/{table}**", answer)
-    page.goto(f"{base}/replay/#table={table}&credential=gm.secret")
-    expect(page.locator("#board")).to_have_attribute("data-version", "3")
+    """stepdice has no panel of its own: the game master's board shows the view's fields
+    readably and each die of every roll (the blind one too) with its size, face and purpose,
+    as the real `DiceRolled` events give them; the timeline names each die and gives the
+    system's own events (`stepdice.TestRolled`) their public fields."""
+    played = play_stepdice(base)
+    sign_in(page, played, "gm")
     board = page.locator("#board-content")
-    expect(board.locator('[data-facet="field:characters"]')).to_contain_text("Vera")
-    expect(board.locator('[data-facet="field:round"]')).to_contain_text("4")
-    dice = board.locator(".die")
-    expect(dice).to_have_count(2)
-    expect(dice.nth(0)).to_contain_text("d8")
-    expect(dice.nth(0).get_by_role("img", name="d8 showing 1")).to_be_visible()
-    expect(dice.nth(0)).to_contain_text("strength step")
-    expect(dice.nth(1).get_by_role("img", name="d8 showing 7")).to_be_visible()
-    expect(dice.nth(1)).to_contain_text("rerolls die 1 (explode)")
-    expect(page.locator('#events li[data-version="2"]')).to_contain_text(
-        "StepTaken: character=c1, step=8"
+    characters = board.locator('[data-facet="field:characters"]')
+    expect(characters).to_contain_text("Vera")
+    # readably: a definition list of the sheet's fields, not the JSON text
+    expect(characters.locator("dt", has_text="hearts max")).to_have_count(1)
+    expect(characters).not_to_contain_text("{")
+    results = board.locator('[data-facet="field:results"]')
+    expect(results).to_contain_text("success")  # the public roll's outcome
+    expect(results).to_contain_text("failure")  # the blind one's: the game master reads it
+    for roll in (PUBLIC_ROLL, BLIND_ROLL):
+        event = rolled(played, "gm", roll)
+        dice = board.locator(f'[data-facet="roll:{roll}"] .die')
+        expect(dice).to_have_count(len(event["data"]["dice"]))
+        for index, die in enumerate(event["data"]["dice"]):
+            shown = dice.nth(index)
+            label = f"d{die['sides']} showing {die['face']}"
+            expect(shown.get_by_role("img", name=label)).to_be_visible()
+            expect(shown).to_contain_text(f"d{die['sides']} · {die['purpose']}")
+        line = page.locator(f'#events li[data-version="{event["version"]}"]')
+        first = event["data"]["dice"][0]
+        expect(line).to_contain_text(
+            f"roll {roll}: Vera rolled d{first['sides']}={first['face']} ({first['purpose']})"
+        )
+    assert rolled(played, "gm", PUBLIC_ROLL)["data"]["dice"][0]["face"] == PUBLIC_FACE
+    assert rolled(played, "gm", BLIND_ROLL)["data"]["dice"][0]["face"] == BLIND_FACE
+    # what the player's page must not show of the blind roll, the game master's page shows
+    marks = blind_roll_shown(page.inner_text("body"), page.content())
+    assert marks == [
+        f"d12 showing {BLIND_FACE}",
+        f"d12={BLIND_FACE}",
+        f"face={BLIND_FACE}",
+        "failure",
+    ]
+    # the system's own event, qualified by the system, gets a line with its fields
+    (test,) = [e for e in played.log("gm", type="stepdice.TestRolled") if e["data"]["roll"] == 1]
+    expect(page.locator(f'#events li[data-version="{test["version"]}"]')).to_contain_text(
+        "stepdice.TestRolled: roll=1, visibility=public, character=c1, attribute=agilidad, die=12"
     )
-    expect(page.locator('#events li[data-version="2"]')).not_to_contain_text("secret")
-    expect(page.locator('#events li[data-version="3"]')).to_contain_text("roll 1: Vera rolled d8=1")
+
+
+def blind_roll_shown(text: str, html: str) -> list[str]:
+    """The ways the page could show the blind roll's die or outcome (the board's die label,
+    the timeline's die, the system event's face, the view's result)."""
+    marks = {
+        f"d12 showing {BLIND_FACE}": html,
+        f"d12={BLIND_FACE}": text,
+        f"face={BLIND_FACE}": text,
+        "failure": text + html,
+    }
+    return [mark for mark, where in marks.items() if mark in where]
+
+
+def secret_of_blind_roll(body: Any) -> list[Any]:
+    """Anything of the blind roll a response gives beyond its existence: a view's result for
+    it, or a secret field of an event that names it."""
+    found: list[Any] = []
+    if isinstance(body, dict):
+        for result in body.get("results") or []:
+            if isinstance(result, dict) and result.get("roll") == BLIND_ROLL:
+                found.append(result)
+        if {"type", "data", "hidden"} <= body.keys() and isinstance(body["data"], dict):
+            data = body["data"]
+            if data.get("roll") == BLIND_ROLL:
+                found += [data[key] for key in ("dice", "face", "outcome") if data.get(key)]
+        for value in body.values():
+            found += secret_of_blind_roll(value)
+    elif isinstance(body, list):
+        for value in body:
+            found += secret_of_blind_roll(value)
+    return found
+
+
+def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals_it(
+    page: Page, base: str
+) -> None:
+    played = play_stepdice(base)
+    responses: list[Response] = []
+    page.on("response", lambda response: responses.append(response))
+    sign_in(page, played, "Bea")
+    board = page.locator("#board-content")
+    # the public roll is there, die and line
+    public = rolled(played, "Bea", PUBLIC_ROLL)
+    expect(board.locator(f'[data-facet="roll:{PUBLIC_ROLL}"]')).to_contain_text("public")
+    expect(board.get_by_role("img", name=f"d12 showing {PUBLIC_FACE}")).to_be_visible()
+    expect(page.locator(f'#events li[data-version="{public["version"]}"]')).to_contain_text(
+        f"roll {PUBLIC_ROLL}: Vera rolled d12={PUBLIC_FACE}"
+    )
+    # the blind roll: its existence, and nothing of its die
+    blind = rolled(played, "Bea", BLIND_ROLL)
+    assert blind["data"]["dice"] is None and blind["hidden"] == ["dice"]
+    expect(board.locator(f'[data-facet="roll:{BLIND_ROLL}"]')).to_contain_text("blind")
+    expect(board.locator(f'[data-facet="roll:{BLIND_ROLL}"] .die-face')).to_have_count(0)
+    text, html = page.inner_text("body"), page.content()
+    assert blind_roll_shown(text, html) == [], "the player's page shows the blind roll"
+    fetched = [r for r in responses if f"/tables/{played.table_id}" in r.url]
+    assert fetched, "the page fetched nothing from the table"
+    for response in fetched:
+        assert secret_of_blind_roll(response.json()) == [], f"{response.url} gives it away"
+
+    # the game master reveals it: the player's page shows it from then on
+    with httpx.Client(base_url=base) as client:
+        revealed = ok(
+            client.post(
+                f"/tables/{played.table_id}/rolls/reveal",
+                json={"rolls": [BLIND_ROLL], "reason": "the guard's shout"},
+                headers=played.headers("gm"),
+            )
+        )
+    played.moments["last"] = revealed["version"]
+    sign_in(page, played, "Bea")
+    expect(
+        board.locator(f'[data-facet="roll:{BLIND_ROLL}"]').get_by_role(
+            "img", name=f"d12 showing {BLIND_FACE}"
+        )
+    ).to_be_visible()
+    expect(page.locator(f'#events li[data-version="{blind["version"]}"]')).to_contain_text(
+        f"roll {BLIND_ROLL}: Vera rolled d12={BLIND_FACE}"
+    )
+    expect(board.locator('[data-facet="field:results"]')).to_contain_text("failure")
+    expect(page.locator(f'#events li[data-version="{revealed["version"]}"]')).to_contain_text(
+        f"rolls {BLIND_ROLL} revealed: the guard's shout"
+    )
