@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -238,10 +239,65 @@ def test_a_closed_table_shows_every_card_the_seed_and_a_fair_verify_badge(
     )
 
 
-def play_stepdice(base: str) -> Played:
-    """A stepdice table played over HTTP: the game master (Ana) seats Bea, who creates Vera
-    (Agilidad d12); the game master calls a public test of her Agilidad (scripted face 11)
-    and a blind one (scripted face 2, a failure against TN 6)."""
+PUBLIC_ROLL, BLIND_ROLL = 1, 2
+
+
+@dataclass(frozen=True)
+class DiceSystem:
+    """How a dice system's table is played here: Bea's character Vera, a public roll of
+    one die and a blind one, each with a scripted face; and how the page shows them."""
+
+    name: str
+    character: dict[str, Any]  # the body of `POST /{name}/characters`
+    roll_path: str
+    roll: dict[str, Any]  # the body of a roll of Vera's
+    sides: int
+    public_face: int
+    blind_face: int
+    sheet_term: str  # a term of Vera's sheet the board lists
+    #: the system event's public line for the public roll
+    event_line: str
+    #: text the view gives of the blind roll, beyond its die (its outcome)
+    secrets: tuple[str, ...]
+
+
+STEPDICE = DiceSystem(
+    name="stepdice",
+    character={
+        "name": "Vera",
+        "attributes": {"fuerza": 10, "agilidad": 12, "destreza": 10, "magia": 10},
+    },
+    roll_path="/stepdice/tests",
+    roll={"character": "c1", "attribute": "agilidad", "grade": "normal", "shifts": [],
+          "helper": None},
+    sides=12,
+    public_face=11,
+    blind_face=2,  # a failure against TN 6
+    sheet_term="hearts max",
+    event_line="stepdice.TestRolled: roll=1, visibility=public, character=c1, "
+    "attribute=agilidad, die=12, grade=normal, shifts=[], target=6, face=11, outcome=success",
+    secrets=("face=2", "failure"),
+)  # fmt: skip
+ASALTOS = DiceSystem(
+    name="asaltos",
+    character={"name": "Vera", "sheet": {
+        "FUE": 5, "AGI": 5, "RES": 5, "TAM": 5, "skills": {"Escalada": 6}, "weapons": [],
+    }},
+    roll_path="/asaltos/checks",
+    roll={"character": "c1", "skill": "Escalada", "base_difficulty": 0, "modifiers": []},
+    sides=10,
+    public_face=9,
+    blind_face=4,
+    sheet_term="Escalada",
+    event_line="asaltos.CheckMade: character=c1, checked=Escalada, roll=1, visibility=public",
+    secrets=(),  # the view keeps no check result; the line gives no nested result
+)  # fmt: skip
+SYSTEMS = pytest.mark.parametrize("system", [STEPDICE, ASALTOS], ids=lambda s: s.name)
+
+
+def play_dice(base: str, system: DiceSystem) -> Played:
+    """A dice table played over HTTP: the game master (Ana) seats Bea, who creates Vera;
+    the game master rolls for her in public, then blind."""
     with httpx.Client(base_url=base) as client:
         created = ok(
             client.post(
@@ -249,8 +305,8 @@ def play_stepdice(base: str) -> Played:
                 json={
                     "title": "Dice night",
                     "mayor_name": "Ana",
-                    "system": "stepdice",
-                    "options": {"scripted_rolls": [PUBLIC_FACE, BLIND_FACE]},
+                    "system": system.name,
+                    "options": {"scripted_rolls": [system.public_face, system.blind_face]},
                 },
             ),
             201,
@@ -267,18 +323,12 @@ def play_stepdice(base: str) -> Played:
         def post(who: dict[str, str], path: str, body: Any, status: int = 200) -> Any:
             return ok(client.post(f"/tables/{table}{path}", json=body, headers=who), status)
 
-        sheet = {"fuerza": 10, "agilidad": 12, "destreza": 10, "magia": 10}
-        post(bea, "/stepdice/characters", {"name": "Vera", "attributes": sheet}, 201)
-        test = {"character": "c1", "attribute": "agilidad", "grade": "normal", "shifts": []}
-        public = post(gm, "/stepdice/tests", {**test, "helper": None})
-        blind = post(gm, "/stepdice/tests", {**test, "helper": None, "visibility": "blind"})
+        post(bea, f"/{system.name}/characters", system.character, 201)
+        public = post(gm, system.roll_path, system.roll)
+        blind = post(gm, system.roll_path, {**system.roll, "visibility": "blind"})
         assert (public["roll"], blind["roll"]) == (PUBLIC_ROLL, BLIND_ROLL)
         played.moments["last"] = blind["version"]
     return played
-
-
-PUBLIC_ROLL, PUBLIC_FACE = 1, 11
-BLIND_ROLL, BLIND_FACE = 2, 2
 
 
 def rolled(played: Played, who: str, roll: int) -> dict[str, Any]:
@@ -287,65 +337,51 @@ def rolled(played: Played, who: str, roll: int) -> dict[str, Any]:
     return event
 
 
+def blind_roll_shown(system: DiceSystem, text: str, html: str) -> list[str]:
+    """The ways a page could show the blind roll's die or outcome: the board's die label
+    (an attribute), the timeline's die, the system's own secrets."""
+    marks = {f"d{system.sides} showing {system.blind_face}": html}
+    marks[f"d{system.sides}={system.blind_face}"] = text
+    marks |= {secret: text + html for secret in system.secrets}
+    return [mark for mark, where in marks.items() if mark in where]
+
+
+@SYSTEMS
 def test_a_dice_system_gets_the_generic_board_with_each_die_of_its_real_rolls(
-    page: Page, base: str
+    page: Page, base: str, system: DiceSystem
 ) -> None:
-    """stepdice has no panel of its own: the game master's board shows the view's fields
-    readably and each die of every roll (the blind one too) with its size, face and purpose,
-    as the real `DiceRolled` events give them; the timeline names each die and gives the
-    system's own events (`stepdice.TestRolled`) their public fields."""
-    played = play_stepdice(base)
+    """A dice system has no panel of its own: the game master's board shows the view's
+    fields readably and each die of every roll (the blind one too) with its size, face and
+    purpose, as the real `DiceRolled` events give them; the timeline names each die and
+    gives the system's own events (qualified: `stepdice.TestRolled`) their public fields."""
+    played = play_dice(base, system)
     sign_in(page, played, "gm")
     board = page.locator("#board-content")
     characters = board.locator('[data-facet="field:characters"]')
     expect(characters).to_contain_text("Vera")
     # readably: a definition list of the sheet's fields, not the JSON text
-    expect(characters.locator("dt", has_text="hearts max")).to_have_count(1)
+    expect(characters.locator("dt", has_text=system.sheet_term)).to_have_count(1)
     expect(characters).not_to_contain_text("{")
-    results = board.locator('[data-facet="field:results"]')
-    expect(results).to_contain_text("success")  # the public roll's outcome
-    expect(results).to_contain_text("failure")  # the blind one's: the game master reads it
-    for roll in (PUBLIC_ROLL, BLIND_ROLL):
+    faces = {PUBLIC_ROLL: system.public_face, BLIND_ROLL: system.blind_face}
+    for roll, face in faces.items():
         event = rolled(played, "gm", roll)
-        dice = board.locator(f'[data-facet="roll:{roll}"] .die')
-        expect(dice).to_have_count(len(event["data"]["dice"]))
-        for index, die in enumerate(event["data"]["dice"]):
-            shown = dice.nth(index)
-            label = f"d{die['sides']} showing {die['face']}"
-            expect(shown.get_by_role("img", name=label)).to_be_visible()
-            expect(shown).to_contain_text(f"d{die['sides']} · {die['purpose']}")
-        line = page.locator(f'#events li[data-version="{event["version"]}"]')
-        first = event["data"]["dice"][0]
-        expect(line).to_contain_text(
-            f"roll {roll}: Vera rolled d{first['sides']}={first['face']} ({first['purpose']})"
+        (die,) = event["data"]["dice"]
+        assert (die["sides"], die["face"]) == (system.sides, face)  # the scripted face
+        shown = board.locator(f'[data-facet="roll:{roll}"] .die')
+        expect(shown).to_have_count(1)
+        expect(shown.get_by_role("img", name=f"d{system.sides} showing {face}")).to_be_visible()
+        expect(shown).to_contain_text(f"d{system.sides} · {die['purpose']}")
+        expect(page.locator(f'#events li[data-version="{event["version"]}"]')).to_contain_text(
+            f"roll {roll}: Vera rolled d{system.sides}={face} ({die['purpose']})"
         )
-    assert rolled(played, "gm", PUBLIC_ROLL)["data"]["dice"][0]["face"] == PUBLIC_FACE
-    assert rolled(played, "gm", BLIND_ROLL)["data"]["dice"][0]["face"] == BLIND_FACE
     # what the player's page must not show of the blind roll, the game master's page shows
-    marks = blind_roll_shown(page.inner_text("body"), page.content())
-    assert marks == [
-        f"d12 showing {BLIND_FACE}",
-        f"d12={BLIND_FACE}",
-        f"face={BLIND_FACE}",
-        "failure",
-    ]
-    # the system's own event, qualified by the system, gets a line with its fields
-    (test,) = [e for e in played.log("gm", type="stepdice.TestRolled") if e["data"]["roll"] == 1]
-    expect(page.locator(f'#events li[data-version="{test["version"]}"]')).to_contain_text(
-        "stepdice.TestRolled: roll=1, visibility=public, character=c1, attribute=agilidad, die=12"
+    marks = blind_roll_shown(system, page.inner_text("body"), page.content())
+    assert len(marks) == 2 + len(system.secrets), marks
+    # the system's own event, qualified by the system, gets a line with its public fields
+    event = rolled(played, "gm", PUBLIC_ROLL)
+    expect(page.locator(f'#events li[data-version="{event["version"] + 1}"]')).to_contain_text(
+        system.event_line
     )
-
-
-def blind_roll_shown(text: str, html: str) -> list[str]:
-    """The ways the page could show the blind roll's die or outcome (the board's die label,
-    the timeline's die, the system event's face, the view's result)."""
-    marks = {
-        f"d12 showing {BLIND_FACE}": html,
-        f"d12={BLIND_FACE}": text,
-        f"face={BLIND_FACE}": text,
-        "failure": text + html,
-    }
-    return [mark for mark, where in marks.items() if mark in where]
 
 
 def secret_of_blind_roll(body: Any) -> list[Any]:
@@ -359,7 +395,9 @@ def secret_of_blind_roll(body: Any) -> list[Any]:
         if {"type", "data", "hidden"} <= body.keys() and isinstance(body["data"], dict):
             data = body["data"]
             if data.get("roll") == BLIND_ROLL:
-                found += [data[key] for key in ("dice", "face", "outcome") if data.get(key)]
+                found += [
+                    data[key] for key in ("dice", "face", "outcome", "result") if data.get(key)
+                ]
         for value in body.values():
             found += secret_of_blind_roll(value)
     elif isinstance(body, list):
@@ -368,20 +406,23 @@ def secret_of_blind_roll(body: Any) -> list[Any]:
     return found
 
 
+@SYSTEMS
 def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals_it(
-    page: Page, base: str
+    page: Page, base: str, system: DiceSystem
 ) -> None:
-    played = play_stepdice(base)
+    """Bea's page shows the public roll's die; of the blind roll only that it was made, in
+    no text, attribute or fetched response; after the game master reveals it, its die too."""
+    played = play_dice(base, system)
     responses: list[Response] = []
     page.on("response", lambda response: responses.append(response))
     sign_in(page, played, "Bea")
     board = page.locator("#board-content")
-    # the public roll is there, die and line
+    public_die = f"d{system.sides} showing {system.public_face}"
     public = rolled(played, "Bea", PUBLIC_ROLL)
     expect(board.locator(f'[data-facet="roll:{PUBLIC_ROLL}"]')).to_contain_text("public")
-    expect(board.get_by_role("img", name=f"d12 showing {PUBLIC_FACE}")).to_be_visible()
+    expect(board.get_by_role("img", name=public_die)).to_be_visible()
     expect(page.locator(f'#events li[data-version="{public["version"]}"]')).to_contain_text(
-        f"roll {PUBLIC_ROLL}: Vera rolled d12={PUBLIC_FACE}"
+        f"roll {PUBLIC_ROLL}: Vera rolled d{system.sides}={system.public_face}"
     )
     # the blind roll: its existence, and nothing of its die
     blind = rolled(played, "Bea", BLIND_ROLL)
@@ -389,7 +430,7 @@ def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals
     expect(board.locator(f'[data-facet="roll:{BLIND_ROLL}"]')).to_contain_text("blind")
     expect(board.locator(f'[data-facet="roll:{BLIND_ROLL}"] .die-face')).to_have_count(0)
     text, html = page.inner_text("body"), page.content()
-    assert blind_roll_shown(text, html) == [], "the player's page shows the blind roll"
+    assert blind_roll_shown(system, text, html) == [], "the player's page shows the blind roll"
     fetched = [r for r in responses if f"/tables/{played.table_id}" in r.url]
     assert fetched, "the page fetched nothing from the table"
     for response in fetched:
@@ -406,15 +447,15 @@ def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals
         )
     played.moments["last"] = revealed["version"]
     sign_in(page, played, "Bea")
+    blind_die = f"d{system.sides} showing {system.blind_face}"
     expect(
-        board.locator(f'[data-facet="roll:{BLIND_ROLL}"]').get_by_role(
-            "img", name=f"d12 showing {BLIND_FACE}"
-        )
+        board.locator(f'[data-facet="roll:{BLIND_ROLL}"]').get_by_role("img", name=blind_die)
     ).to_be_visible()
     expect(page.locator(f'#events li[data-version="{blind["version"]}"]')).to_contain_text(
-        f"roll {BLIND_ROLL}: Vera rolled d12={BLIND_FACE}"
+        f"roll {BLIND_ROLL}: Vera rolled d{system.sides}={system.blind_face}"
     )
-    expect(board.locator('[data-facet="field:results"]')).to_contain_text("failure")
+    for secret in system.secrets:
+        expect(page.locator("body")).to_contain_text(secret)
     expect(page.locator(f'#events li[data-version="{revealed["version"]}"]')).to_contain_text(
         f"rolls {BLIND_ROLL} revealed: the guard's shout"
     )
