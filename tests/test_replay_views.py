@@ -459,3 +459,37 @@ def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals
     expect(page.locator(f'#events li[data-version="{revealed["version"]}"]')).to_contain_text(
         f"rolls {BLIND_ROLL} revealed: the guard's shout"
     )
+
+
+def test_live_mode_names_a_dice_systems_character_created_while_it_follows(
+    page: Page, base: str
+) -> None:
+    """A dice system's events are qualified (`stepdice.CharacterCreated`): live mode still
+    learns the name of a character created while it follows, and a roll says who rolled."""
+    with httpx.Client(base_url=base) as client:
+        created = ok(
+            client.post(
+                "/tables",
+                json={
+                    "title": "Live dice",
+                    "mayor_name": "Ana",
+                    "system": "stepdice",
+                    "options": {"scripted_rolls": [STEPDICE.public_face]},
+                },
+            ),
+            201,
+        )
+        table, gm = created["table_id"], bearer(created["credential"])
+        _, bea = seat_player(client, table, gm, "Bea")
+        played = Played(base, table, {"gm": created["credential"]}, moments={"last": 3})
+        sign_in(page, played, "gm")
+        page.get_by_label("Live: follow the table").check()
+        path = f"/tables/{table}"
+        ok(client.post(f"{path}/stepdice/characters", json=STEPDICE.character, headers=bea), 201)
+        expect(page.locator('#events li[data-version="4"]')).to_have_count(1)
+        rolled_at = ok(client.post(f"{path}/stepdice/tests", json=STEPDICE.roll, headers=gm))
+    expect(page.locator("#board")).to_have_attribute("data-version", str(rolled_at["version"]))
+    expect(page.locator('#events li[data-type="DiceRolled"]')).to_contain_text(
+        f"roll 1: Vera rolled d12={STEPDICE.public_face}"
+    )
+    expect(page.locator('[data-facet="roll:1"]')).to_contain_text("roll 1 by Vera")
