@@ -1,6 +1,7 @@
 """The replay page's other parts, in headless Chromium against a live server: the timeline,
 the keyboard, accessibility, live mode, a closed table's verification, and the generic board
-of a rule system that has no panel of its own."""
+of the dice systems (stepdice, asaltos), which have no panel of their own, on tables played
+over HTTP."""
 
 from __future__ import annotations
 
