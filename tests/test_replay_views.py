@@ -1,18 +1,20 @@
 """The replay page's other parts, in headless Chromium against a live server: the timeline,
 the keyboard, accessibility, live mode, a closed table's verification, and the generic board
-of a rule system that has no panel of its own."""
+of the dice systems (stepdice, asaltos), which have no panel of their own, on tables played
+over HTTP."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Page, Request, Route, expect
+from playwright.sync_api import Page, Response, expect
 
 from tests.api_helpers import bearer, ok, seat_player
 from tests.replay_helpers import (
@@ -238,66 +240,257 @@ def test_a_closed_table_shows_every_card_the_seed_and_a_fair_verify_badge(
     )
 
 
-DICE_VIEW: dict[str, Any] = {
-    "id": "00000000-0000-4000-8000-000000000001", "title": "Dice night", "system": "stepdice",
-    "version": 3, "you": "gm", "role": "gm", "closed": False, "seed_commitment": "ab",
-    "seed": None, "lineage": None, "options": {}, "rolls": 1, "revealed_rolls": [],
-    "seats": [{"id": "gm", "name": "Ana", "role": "gm", "active": True}],
-    "characters": [{"id": "c1", "name": "Vera", "wounds": 2, "steps": {"strength": 8}}],
-    "round": 4,
-}  # fmt: skip
-DICE_ROLLED = {
-    "version": 3, "type": "DiceRolled", "actor": "gm", "at": "2026-11-22T00:00:00+00:00",
-    "data": {"roll": 1, "roller": "c1", "visibility": "public", "dice": [
-        {"sides": 8, "face": 1, "purpose": "strength step", "index": 0, "reroll_of": None,
-         "reroll_source": None},
-        {"sides": 8, "face": 7, "purpose": "strength step", "index": 1, "reroll_of": 0,
-         "reroll_source": "explode"},
-    ]}, "hidden": [],
-}  # fmt: skip
-STEP_TAKEN = {
-    "version": 2, "type": "StepTaken", "actor": "gm", "at": "2026-11-22T00:00:00+00:00",
-    "data": {"character": "c1", "step": 8, "secret": None}, "hidden": ["secret"],
-}  # fmt: skip
+PUBLIC_ROLL, BLIND_ROLL = 1, 2
 
 
-def test_a_system_without_a_panel_gets_the_generic_board_with_each_die(
+@dataclass(frozen=True)
+class DiceSystem:
+    """How a dice system's table is played here: Bea's character Vera, a public roll of
+    one die and a blind one, each with a scripted face; and how the page shows them."""
+
+    name: str
+    character: dict[str, Any]  # the body of `POST /{name}/characters`
+    roll_path: str
+    roll: dict[str, Any]  # the body of a roll of Vera's
+    sides: int
+    public_face: int
+    blind_face: int
+    sheet_term: str  # a term of Vera's sheet the board lists
+    #: the system event's public line for the public roll
+    event_line: str
+    #: text the view gives of the blind roll, beyond its die (its outcome)
+    secrets: tuple[str, ...]
+
+
+STEPDICE = DiceSystem(
+    name="stepdice",
+    character={
+        "name": "Vera",
+        "attributes": {"fuerza": 10, "agilidad": 12, "destreza": 10, "magia": 10},
+    },
+    roll_path="/stepdice/tests",
+    roll={"character": "c1", "attribute": "agilidad", "grade": "normal", "shifts": [],
+          "helper": None},
+    sides=12,
+    public_face=11,
+    blind_face=2,  # a failure against TN 6
+    sheet_term="hearts max",
+    event_line="stepdice.TestRolled: roll=1, visibility=public, character=c1, "
+    "attribute=agilidad, die=12, grade=normal, shifts=[], target=6, face=11, outcome=success",
+    secrets=("face=2", "failure"),
+)  # fmt: skip
+ASALTOS = DiceSystem(
+    name="asaltos",
+    character={"name": "Vera", "sheet": {
+        "FUE": 5, "AGI": 5, "RES": 5, "TAM": 5, "skills": {"Escalada": 6}, "weapons": [],
+    }},
+    roll_path="/asaltos/checks",
+    roll={"character": "c1", "skill": "Escalada", "base_difficulty": 0, "modifiers": []},
+    sides=10,
+    public_face=9,
+    blind_face=4,
+    sheet_term="Escalada",
+    event_line="asaltos.CheckMade: character=c1, checked=Escalada, roll=1, visibility=public",
+    secrets=(),  # the view keeps no check result; the line gives no nested result
+)  # fmt: skip
+SYSTEMS = pytest.mark.parametrize("system", [STEPDICE, ASALTOS], ids=lambda s: s.name)
+
+
+def play_dice(base: str, system: DiceSystem) -> Played:
+    """A dice table played over HTTP: the game master (Ana) seats Bea, who creates Vera;
+    the game master rolls for her in public, then blind."""
+    with httpx.Client(base_url=base) as client:
+        created = ok(
+            client.post(
+                "/tables",
+                json={
+                    "title": "Dice night",
+                    "mayor_name": "Ana",
+                    "system": system.name,
+                    "options": {"scripted_rolls": [system.public_face, system.blind_face]},
+                },
+            ),
+            201,
+        )
+        table, gm = created["table_id"], bearer(created["credential"])
+        seat, bea = seat_player(client, table, gm, "Bea")
+        assert seat == "p1"
+        played = Played(
+            base,
+            table,
+            {"gm": created["credential"], "Bea": bea["Authorization"].split()[1]},
+        )
+
+        def post(who: dict[str, str], path: str, body: Any, status: int = 200) -> Any:
+            return ok(client.post(f"/tables/{table}{path}", json=body, headers=who), status)
+
+        post(bea, f"/{system.name}/characters", system.character, 201)
+        public = post(gm, system.roll_path, system.roll)
+        blind = post(gm, system.roll_path, {**system.roll, "visibility": "blind"})
+        assert (public["roll"], blind["roll"]) == (PUBLIC_ROLL, BLIND_ROLL)
+        played.moments["last"] = blind["version"]
+    return played
+
+
+def rolled(played: Played, who: str, roll: int) -> dict[str, Any]:
+    """The real `DiceRolled` event of a roll, as a seat reads it from the log."""
+    (event,) = [e for e in played.log(who, type="DiceRolled") if e["data"]["roll"] == roll]
+    return event
+
+
+def blind_roll_shown(system: DiceSystem, text: str, html: str) -> list[str]:
+    """The ways a page could show the blind roll's die or outcome: the board's die label
+    (an attribute), the timeline's die, the system's own secrets."""
+    marks = {f"d{system.sides} showing {system.blind_face}": html}
+    marks[f"d{system.sides}={system.blind_face}"] = text
+    marks |= {secret: text + html for secret in system.secrets}
+    return [mark for mark, where in marks.items() if mark in where]
+
+
+@SYSTEMS
+def test_a_dice_system_gets_the_generic_board_with_each_die_of_its_real_rolls(
+    page: Page, base: str, system: DiceSystem
+) -> None:
+    """A dice system has no panel of its own: the game master's board shows the view's
+    fields readably and each die of every roll (the blind one too) with its size, face and
+    purpose, as the real `DiceRolled` events give them; the timeline names each die and
+    gives the system's own events (qualified: `stepdice.TestRolled`) their public fields."""
+    played = play_dice(base, system)
+    sign_in(page, played, "gm")
+    board = page.locator("#board-content")
+    characters = board.locator('[data-facet="field:characters"]')
+    expect(characters).to_contain_text("Vera")
+    # readably: a definition list of the sheet's fields, not the JSON text
+    expect(characters.locator("dt", has_text=system.sheet_term)).to_have_count(1)
+    expect(characters).not_to_contain_text("{")
+    faces = {PUBLIC_ROLL: system.public_face, BLIND_ROLL: system.blind_face}
+    for roll, face in faces.items():
+        event = rolled(played, "gm", roll)
+        (die,) = event["data"]["dice"]
+        assert (die["sides"], die["face"]) == (system.sides, face)  # the scripted face
+        shown = board.locator(f'[data-facet="roll:{roll}"] .die')
+        expect(shown).to_have_count(1)
+        expect(shown.get_by_role("img", name=f"d{system.sides} showing {face}")).to_be_visible()
+        expect(shown).to_contain_text(f"d{system.sides} · {die['purpose']}")
+        expect(page.locator(f'#events li[data-version="{event["version"]}"]')).to_contain_text(
+            f"roll {roll}: Vera rolled d{system.sides}={face} ({die['purpose']})"
+        )
+    # what the player's page must not show of the blind roll, the game master's page shows
+    marks = blind_roll_shown(system, page.inner_text("body"), page.content())
+    assert len(marks) == 2 + len(system.secrets), marks
+    # the system's own event, qualified by the system, gets a line with its public fields
+    event = rolled(played, "gm", PUBLIC_ROLL)
+    expect(page.locator(f'#events li[data-version="{event["version"] + 1}"]')).to_contain_text(
+        system.event_line
+    )
+
+
+def secret_of_blind_roll(body: Any) -> list[Any]:
+    """Anything of the blind roll a response gives beyond its existence: a view's result for
+    it, or a secret field of an event that names it."""
+    found: list[Any] = []
+    if isinstance(body, dict):
+        for result in body.get("results") or []:
+            if isinstance(result, dict) and result.get("roll") == BLIND_ROLL:
+                found.append(result)
+        if {"type", "data", "hidden"} <= body.keys() and isinstance(body["data"], dict):
+            data = body["data"]
+            if data.get("roll") == BLIND_ROLL:
+                found += [
+                    data[key] for key in ("dice", "face", "outcome", "result") if data.get(key)
+                ]
+        for value in body.values():
+            found += secret_of_blind_roll(value)
+    elif isinstance(body, list):
+        for value in body:
+            found += secret_of_blind_roll(value)
+    return found
+
+
+@SYSTEMS
+def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals_it(
+    page: Page, base: str, system: DiceSystem
+) -> None:
+    """Bea's page shows the public roll's die; of the blind roll only that it was made, in
+    no text, attribute or fetched response; after the game master reveals it, its die too."""
+    played = play_dice(base, system)
+    responses: list[Response] = []
+    page.on("response", lambda response: responses.append(response))
+    sign_in(page, played, "Bea")
+    board = page.locator("#board-content")
+    public_die = f"d{system.sides} showing {system.public_face}"
+    public = rolled(played, "Bea", PUBLIC_ROLL)
+    expect(board.locator(f'[data-facet="roll:{PUBLIC_ROLL}"]')).to_contain_text("public")
+    expect(board.get_by_role("img", name=public_die)).to_be_visible()
+    expect(page.locator(f'#events li[data-version="{public["version"]}"]')).to_contain_text(
+        f"roll {PUBLIC_ROLL}: Vera rolled d{system.sides}={system.public_face}"
+    )
+    # the blind roll: its existence, and nothing of its die
+    blind = rolled(played, "Bea", BLIND_ROLL)
+    assert blind["data"]["dice"] is None and blind["hidden"] == ["dice"]
+    expect(board.locator(f'[data-facet="roll:{BLIND_ROLL}"]')).to_contain_text("blind")
+    expect(board.locator(f'[data-facet="roll:{BLIND_ROLL}"] .die-face')).to_have_count(0)
+    text, html = page.inner_text("body"), page.content()
+    assert blind_roll_shown(system, text, html) == [], "the player's page shows the blind roll"
+    fetched = [r for r in responses if f"/tables/{played.table_id}" in r.url]
+    assert fetched, "the page fetched nothing from the table"
+    for response in fetched:
+        assert secret_of_blind_roll(response.json()) == [], f"{response.url} gives it away"
+
+    # the game master reveals it: the player's page shows it from then on
+    with httpx.Client(base_url=base) as client:
+        revealed = ok(
+            client.post(
+                f"/tables/{played.table_id}/rolls/reveal",
+                json={"rolls": [BLIND_ROLL], "reason": "the guard's shout"},
+                headers=played.headers("gm"),
+            )
+        )
+    played.moments["last"] = revealed["version"]
+    sign_in(page, played, "Bea")
+    blind_die = f"d{system.sides} showing {system.blind_face}"
+    expect(
+        board.locator(f'[data-facet="roll:{BLIND_ROLL}"]').get_by_role("img", name=blind_die)
+    ).to_be_visible()
+    expect(page.locator(f'#events li[data-version="{blind["version"]}"]')).to_contain_text(
+        f"roll {BLIND_ROLL}: Vera rolled d{system.sides}={system.blind_face}"
+    )
+    for secret in system.secrets:
+        expect(page.locator("body")).to_contain_text(secret)
+    expect(page.locator(f'#events li[data-version="{revealed["version"]}"]')).to_contain_text(
+        f"rolls {BLIND_ROLL} revealed: the guard's shout"
+    )
+
+
+def test_live_mode_names_a_dice_systems_character_created_while_it_follows(
     page: Page, base: str
 ) -> None:
-    """A dice system's table, its answers served by the test (no dice system is on this
-    server yet): the view's fields are shown readably and each die with its size, face,
-    purpose and reroll source; unknown events get the generic line."""
-    table = DICE_VIEW["id"]
-
-    def answer(route: Route, request: Request) -> None:
-        if "/events" in request.url:
-            events = (
-                [DICE_ROLLED] if "type=DiceRolled" in request.url else [DICE_ROLLED, STEP_TAKEN]
-            )
-            body: Any = {
-                "events": sorted(events, key=lambda e: e["version"]),
-                "next_after": None,
-                "version": 3,
-            }
-        else:
-            body = DICE_VIEW
-        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
-
-    page.route(f"{base}/tables/{table}**", answer)
-    page.goto(f"{base}/replay/#table={table}&credential=gm.secret")
-    expect(page.locator("#board")).to_have_attribute("data-version", "3")
-    board = page.locator("#board-content")
-    expect(board.locator('[data-facet="field:characters"]')).to_contain_text("Vera")
-    expect(board.locator('[data-facet="field:round"]')).to_contain_text("4")
-    dice = board.locator(".die")
-    expect(dice).to_have_count(2)
-    expect(dice.nth(0)).to_contain_text("d8")
-    expect(dice.nth(0).get_by_role("img", name="d8 showing 1")).to_be_visible()
-    expect(dice.nth(0)).to_contain_text("strength step")
-    expect(dice.nth(1).get_by_role("img", name="d8 showing 7")).to_be_visible()
-    expect(dice.nth(1)).to_contain_text("rerolls die 1 (explode)")
-    expect(page.locator('#events li[data-version="2"]')).to_contain_text(
-        "StepTaken: character=c1, step=8"
+    """A dice system's events are qualified (`stepdice.CharacterCreated`): live mode still
+    learns the name of a character created while it follows, and a roll says who rolled."""
+    with httpx.Client(base_url=base) as client:
+        created = ok(
+            client.post(
+                "/tables",
+                json={
+                    "title": "Live dice",
+                    "mayor_name": "Ana",
+                    "system": "stepdice",
+                    "options": {"scripted_rolls": [STEPDICE.public_face]},
+                },
+            ),
+            201,
+        )
+        table, gm = created["table_id"], bearer(created["credential"])
+        _, bea = seat_player(client, table, gm, "Bea")
+        played = Played(base, table, {"gm": created["credential"]}, moments={"last": 3})
+        sign_in(page, played, "gm")
+        page.get_by_label("Live: follow the table").check()
+        path = f"/tables/{table}"
+        ok(client.post(f"{path}/stepdice/characters", json=STEPDICE.character, headers=bea), 201)
+        expect(page.locator('#events li[data-version="4"]')).to_have_count(1)
+        rolled_at = ok(client.post(f"{path}/stepdice/tests", json=STEPDICE.roll, headers=gm))
+    expect(page.locator("#board")).to_have_attribute("data-version", str(rolled_at["version"]))
+    expect(page.locator('#events li[data-type="DiceRolled"]')).to_contain_text(
+        f"roll 1: Vera rolled d12={STEPDICE.public_face}"
     )
-    expect(page.locator('#events li[data-version="2"]')).not_to_contain_text("secret")
-    expect(page.locator('#events li[data-version="3"]')).to_contain_text("roll 1: Vera rolled d8=1")
+    expect(page.locator('[data-facet="roll:1"]')).to_contain_text("roll 1 by Vera")

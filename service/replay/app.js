@@ -315,7 +315,8 @@ function startLive() {
           start(state.tableId, state.api.credential);
           return;
         }
-        if (event.type === "CharacterCreated" || event.type === "SeatJoined") {
+        // a dice system qualifies its own events: "stepdice.CharacterCreated"
+        if (/(^|\.)CharacterCreated$/.test(event.type) || event.type === "SeatJoined") {
           viewAt(event.version).then(learnNames);
         }
         if (follow) showVersion(state.latest);
