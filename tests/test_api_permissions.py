@@ -426,11 +426,9 @@ ENDPOINTS: dict[str, Cell] = {
 }
 
 
-@pytest.mark.parametrize("caller", CALLERS)
-@pytest.mark.parametrize("endpoint", list(ENDPOINTS))
-def test_permission_matrix(client: TestClient[Any], endpoint: str, caller: str) -> None:
-    cell = ENDPOINTS[endpoint]
-    world = make_world(client, {"mode": "no_management", "scripted_order": SCRIPT})
+def check_cell(world: Any, cell: Any, caller: str) -> None:
+    """One cell of a matrix: the caller's status; a refusal is problem+json, appends nothing,
+    and a 401 names its scheme."""
     cell.prepare(world)
     before = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
     expected = dict(zip(("A", "B", "mayor"), cell.statuses, strict=True))
@@ -452,6 +450,14 @@ def test_permission_matrix(client: TestClient[Any], endpoint: str, caller: str) 
         assert after == before, "a rejected command appended events"
     if response.status_code == 401:
         assert response.headers["www-authenticate"].startswith("Bearer")
+
+
+@pytest.mark.parametrize("caller", CALLERS)
+@pytest.mark.parametrize("endpoint", list(ENDPOINTS))
+def test_permission_matrix(client: TestClient[Any], endpoint: str, caller: str) -> None:
+    cell = ENDPOINTS[endpoint]
+    world = make_world(client, {"mode": "no_management", "scripted_order": SCRIPT})
+    check_cell(world, cell, caller)
 
 
 @pytest.mark.parametrize(
@@ -927,26 +933,7 @@ def test_the_stepdice_matrix_covers_every_stepdice_operation() -> None:
 def test_stepdice_permission_matrix(client: TestClient[Any], endpoint: str, caller: str) -> None:
     cell = STEPDICE_ENDPOINTS[endpoint]
     world = make_stepdice_world(client, cell.variant)
-    cell.prepare(world)
-    before = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
-    expected = dict(zip(("A", "B", "mayor"), cell.statuses, strict=True))
-    expected.update(none=401, foreign=401)
-
-    response = world.client.request(
-        cell.method,
-        f"/tables/{world.table}{cell.path}",
-        json=cell.body,
-        params=cell.params,
-        headers=world.headers[caller],
-    )
-
-    assert response.status_code == expected[caller], response.text
-    if response.status_code >= 400:
-        assert response.headers["content-type"].startswith("application/problem+json")
-        after = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
-        assert after == before, "a rejected command appended events"
-    if response.status_code == 401:
-        assert response.headers["www-authenticate"].startswith("Bearer")
+    check_cell(world, cell, caller)
 
 
 def test_another_players_stepdice_sheet_is_its_public_part_only(client: TestClient[Any]) -> None:
@@ -1188,26 +1175,7 @@ def test_the_asaltos_matrix_covers_every_asaltos_operation() -> None:
 def test_asaltos_permission_matrix(client: TestClient[Any], endpoint: str, caller: str) -> None:
     cell = ASALTOS_ENDPOINTS[endpoint]
     world = make_asaltos_world(client)
-    cell.prepare(world)
-    before = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
-    expected = dict(zip(("A", "B", "mayor"), cell.statuses, strict=True))
-    expected.update(none=401, foreign=401)
-
-    response = world.client.request(
-        cell.method,
-        f"/tables/{world.table}{cell.path}",
-        json=cell.body,
-        params=cell.params,
-        headers=world.headers[caller],
-    )
-
-    assert response.status_code == expected[caller], response.text
-    if response.status_code >= 400:
-        assert response.headers["content-type"].startswith("application/problem+json")
-        after = ok(world.get("mayor", "/events", params={"limit": 500}))["version"]
-        assert after == before, "a rejected command appended events"
-    if response.status_code == 401:
-        assert response.headers["www-authenticate"].startswith("Bearer")
+    check_cell(world, cell, caller)
 
 
 def test_another_players_asaltos_sheet_is_its_public_part_only(client: TestClient[Any]) -> None:
