@@ -10,6 +10,7 @@ the table's public `scripted_rolls`, so each example rolls exactly the book's di
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 import httpx
@@ -17,10 +18,11 @@ import pytest
 
 from service.app import create_app
 from service.settings import Settings
-from tests.api_helpers import bearer, ok, seat_player
+from tests import dice_http
+from tests.api_helpers import ok
+from tests.dice_http import SEATS, Table, every_read, fork_for_everyone, new_table
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
-from tests.test_api_stepdice import SEATS, Table, events_in, every_read, fork_for_everyone
 
 SWORD = {"name": "espada", "code": "1/2-3/4-9/10", "type": "cortante", "skill": "Espada"}
 AXE = {"name": "hacha", "code": "-/1-4/5-10/-", "type": "cortante", "skill": "Hacha"}
@@ -49,29 +51,6 @@ def sheet(
         "skills": skills if skills is not None else {"Espada": 5},
         "weapons": weapons if weapons is not None else [{**SWORD, "actions": 2}],
     }
-
-
-def new_table(http: httpx.Client, faces: list[int], **options: Any) -> Table:
-    created = ok(
-        http.post(
-            "/tables",
-            json={
-                "title": "Asaltos",
-                "mayor_name": "The GM",
-                "system": "asaltos",
-                "options": {"scripted_rolls": faces, **options},
-            },
-        ),
-        201,
-    )
-    assert created["seat"] == "gm"
-    table = Table(http, created["table_id"])
-    table.headers["gm"] = bearer(created["credential"])
-    for name in ("Ana", "Bea"):
-        seat, headers = seat_player(http, table.id, table.headers["gm"], name)
-        table.headers[seat] = headers
-    assert set(table.headers) == set(SEATS)
-    return table
 
 
 def character(table: Table, who: str, name: str, **fields: Any) -> str:
@@ -141,7 +120,7 @@ def test_the_sheet_is_its_players_and_the_game_masters_and_tam_is_seen_by_all(
     weapons and wounds; FUE, AGI, RES and the skills are the player's and the game master's,
     in the view, the character read and the log alike. A player creates characters for its
     own seat only, and may not act for another's."""
-    table = new_table(http, [])
+    table = new_table(http, "asaltos", [])
     ana = character(table, "p1", "Ana", FUE=7, TAM=6, skills={"Espada": 4})
     assert ana == "c1"
     for who, full in (("gm", True), ("p1", True), ("p2", False)):
@@ -166,7 +145,7 @@ def test_the_sheet_is_its_players_and_the_game_masters_and_tam_is_seen_by_all(
 def test_a1_climbing_5_at_minus_2_rolls_7_and_succeeds_8_fails(http: httpx.Client) -> None:
     """A1 [001:29]: 7 + (-2) = 5 ≤ 5 succeeds; the variant 8 → 6 > 5 fails. Every seat reads
     the die and the outcome of a public check."""
-    table = new_table(http, [7, 8])
+    table = new_table(http, "asaltos", [7, 8])
     climber = character(table, "p1", "Climber", skills={"Escalada": 5})
     for face, success in ((7, True), (8, False)):
         answer = table.command(
@@ -180,7 +159,7 @@ def test_a1_climbing_5_at_minus_2_rolls_7_and_succeeds_8_fails(http: httpx.Clien
 
 def test_a2_mechanics_7_at_plus_3_rolls_2_and_succeeds_6_fails(http: httpx.Client) -> None:
     """A2 [001:30]: 2 + 3 = 5 ≤ 7 succeeds; the variant 6 → 9 > 7 fails."""
-    table = new_table(http, [2, 6])
+    table = new_table(http, "asaltos", [2, 6])
     mechanic = character(table, "p2", "Mechanic", skills={"Mecánica": 7})
     for face, success in ((2, True), (6, False)):
         roll = table.command(
@@ -196,7 +175,7 @@ def test_a3_at_difficulty_0_the_value_is_the_chance_and_10_needs_no_roll(
 ) -> None:
     """A3 [001:31]: value 5 succeeds on 1-5 (50%): 5 succeeds, 6 fails; value 1 only on a 1
     (10%): 1 succeeds, 2 fails; value 10 always (100%): no die, the answer's roll is null."""
-    table = new_table(http, [5, 6, 1, 2])
+    table = new_table(http, "asaltos", [5, 6, 1, 2])
     c = character(table, "p1", "Ann", skills={"Cinco": 5, "Uno": 1, "Diez": 10})
     for skill, face, success in (
         ("Cinco", 5, True),
@@ -221,7 +200,7 @@ def test_a3_at_difficulty_0_the_value_is_the_chance_and_10_needs_no_roll(
 def test_a4_the_success_level_is_value_minus_the_die(http: httpx.Client) -> None:
     """A4 [001:37-38]: skill 5, roll 5 → SL 0; roll 2 → SL 3; skill 10, roll 1 → SL 9 (a
     certain success, rolled for its SL [001:40])."""
-    table = new_table(http, [5, 2, 1])
+    table = new_table(http, "asaltos", [5, 2, 1])
     c = character(table, "p1", "Ann", skills={"Espada": 5, "Maestría": 10})
     for skill, extra, sl in (
         ("Espada", {}, 0),
@@ -236,7 +215,7 @@ def test_a4_the_success_level_is_value_minus_the_die(http: httpx.Client) -> None
 def test_a5_certain_outcomes_are_not_rolled_unless_the_sl_is_wanted(http: httpx.Client) -> None:
     """A5 [001:40]: skill 8 at -4 cannot fail (10 - 4 = 6 ≤ 8): no die, unless rolled for
     its SL (3: SL 5); skill 2 at +5 cannot succeed (1 + 5 = 6 > 2): not rolled, even for SL."""
-    table = new_table(http, [3])
+    table = new_table(http, "asaltos", [3])
     c = character(table, "p1", "Ann", skills={"Hábil": 8, "Torpe": 2})
     assert (
         table.command("gm", "/asaltos/checks", check(c, "Hábil", base_difficulty=-4))["roll"]
@@ -262,7 +241,7 @@ def test_a6_agility_9_declares_nine_actions_and_the_fifth_cannot_succeed(
     """A6 [001:47-48]: AGI 9 may declare up to nine actions (ten are refused); with skill 4
     the 4th action (+3) still succeeds on a 1, the 5th (+4) cannot succeed and is not
     rolled. The player passes its first three actions [001:109]."""
-    table = new_table(http, [1])
+    table = new_table(http, "asaltos", [1])
     c = character(table, "p1", "Nimble", AGI=9, skills={"Trepar": 4})
     table.command("gm", "/asaltos/combats", {"combatants": [c]})
     refused(
@@ -295,7 +274,7 @@ def test_a7_the_books_two_codes_map_every_damage_result(http: httpx.Client) -> N
     [001:79], SL 0 by the table's option) of FUE 5 (modifier 0) to the left arm, so the
     damage die is the result looked up; every seat reads the wound."""
     expected = {"espada": [1, 2, 2, 3, 3, 3, 3, 3, 3, 4], "hacha": [2, 2, 2, 2, 3, 3, 3, 3, 3, 3]}
-    table = new_table(http, list(range(1, 11)) * 2, surprise_sl="zero")
+    table = new_table(http, "asaltos", list(range(1, 11)) * 2, surprise_sl="zero")
     weapons = [{**SWORD, "actions": 1}, {**AXE, "actions": 1}]
     knight = character(table, "p1", "Knight", skills={"Espada": 5, "Hacha": 5}, weapons=weapons)
     targets = [character(table, "gm", f"Dummy {n}") for n in range(20)]
@@ -330,7 +309,7 @@ def duel(http: httpx.Client) -> Table:
     NPC, AGI 5, skill 5), broadswords of two actions; p2 watches. The digest's dice, with
     the damage and RES dice chosen to give the wounds the book names (PD1, C2), and the
     confirmation die of the Spanish natural 1 (7: not confirmed), which the text omits."""
-    table = new_table(http, [8, 5, 1, 1, 3, 4, 1, 2, 1, 6, 9, 1, 7])
+    table = new_table(http, "asaltos", [8, 5, 1, 1, 3, 4, 1, 2, 1, 6, 9, 1, 7])
     assert character(table, "p1", "French", AGI=7, skills={"Espada": 3}) == "c1"
     assert character(table, "gm", "Spanish", AGI=5, skills={"Espada": 5}) == "c2"
     table.command("gm", "/asaltos/combats", {"combatants": ["c1", "c2"]})
@@ -471,26 +450,8 @@ SECRET_FIELDS = {
     "asaltos.CheckMade": {"checked", "result"},
     "asaltos.OpposedCheckMade": {"checked", "results", "winner"},
 }
-
-
-def shows(body: Any, roll: int) -> bool:
-    """Whether a body shows anything of a roll beyond its existence: any secret field of an
-    event that names it (the asaltos view lists no roll results)."""
-    for event in events_in(body):
-        if event["data"].get("roll") != roll:
-            continue
-        secret = SECRET_FIELDS.get(event["type"], set())
-        if any(event["data"][name] is not None for name in secret):
-            return True
-        assert secret <= set(event["hidden"]), event
-    return False
-
-
-def logged(body: Any, roll: int) -> bool:
-    return any(
-        event["type"] == "asaltos.CheckMade" and event["data"]["roll"] == roll
-        for event in events_in(body)
-    )
+shows = partial(dice_http.shows, secret_fields=SECRET_FIELDS)
+logged = partial(dice_http.logged, event_type="asaltos.CheckMade")
 
 
 @pytest.mark.parametrize("visibility", ["gm", "blind", "self"])
@@ -503,7 +464,7 @@ def test_a_secret_check_reaches_no_player_before_its_reveal_through_any_channel(
     stream, the character sheets and a fork made after the roll. The game master reads it
     throughout. After `revealRolls` every seat reads it, and a second secret check after
     closing."""
-    table = new_table(http, [2, 7])
+    table = new_table(http, "asaltos", [2, 7])
     climber = character(table, "p1", "Climber", skills={"Escalada": 5})
     character(table, "p2", "Watcher")
     body = check(climber, "Escalada", visibility=visibility)
@@ -564,7 +525,7 @@ def test_a_secret_opposed_check_is_secret_and_combat_rolls_have_no_visibility(
     """Only `Check` and `OpposedCheck` take a `visibility`: an attack, damage, pain or
     Medicine body with one is refused (the engine applies their outcome to shared state at
     once). A blind opposed check hides both results and the winner from the players."""
-    table = new_table(http, [3, 6])
+    table = new_table(http, "asaltos", [3, 6])
     a = character(table, "p1", "A")
     b = character(table, "p2", "B")
     contenders = [
@@ -612,7 +573,7 @@ def test_a_secret_opposed_check_is_secret_and_combat_rolls_have_no_visibility(
 def test_the_shared_reads_serve_an_asaltos_table(http: httpx.Client) -> None:
     """Log (filtered by a system's event type), rewind, fork, the game master's audit, the
     stream, close and verify."""
-    table = new_table(http, [4, 9])
+    table = new_table(http, "asaltos", [4, 9])
     ana = character(table, "p1", "Ana", skills={"Escalada": 5})
     table.command("gm", "/asaltos/checks", check(ana, "Escalada"))  # 4: a success
     at_one_roll = table.version()

@@ -9,9 +9,8 @@ public `scripted_rolls`, so each example rolls exactly the book's die.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import httpx
@@ -19,13 +18,12 @@ import pytest
 
 from service.app import create_app
 from service.settings import Settings
-from tests.api_helpers import Headers, bearer, claim_seat, ok, seat_player
+from tests import dice_http
+from tests.api_helpers import ok
+from tests.dice_http import SEATS, Table, every_read, fork_for_everyone, new_table
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
-from tests.test_api_protocol import read_events
-from tests.test_event_schema import _validator
 
-SEATS = ("gm", "p1", "p2")
 NO_HELP: None = None
 
 
@@ -38,76 +36,6 @@ def http() -> Iterator[httpx.Client]:
 
 def sheet(fuerza: int = 10, agilidad: int = 10, destreza: int = 10, magia: int = 10) -> Any:
     return {"fuerza": fuerza, "agilidad": agilidad, "destreza": destreza, "magia": magia}
-
-
-@dataclass
-class Table:
-    """A stepdice table over HTTP: the game master and players p1 and p2, by seat."""
-
-    http: httpx.Client
-    id: str
-    headers: dict[str, Headers] = field(default_factory=dict)
-
-    def post(self, who: str, path: str, body: Any = None) -> httpx.Response:
-        return self.http.post(f"/tables/{self.id}{path}", json=body, headers=self.headers[who])
-
-    def get(self, who: str, path: str = "", **params: Any) -> httpx.Response:
-        return self.http.get(f"/tables/{self.id}{path}", params=params, headers=self.headers[who])
-
-    def command(self, who: str, path: str, body: Any = None, status: int = 200) -> Any:
-        return ok(self.post(who, path, body), status)
-
-    def view(self, who: str, **params: Any) -> Any:
-        return ok(self.get(who, **params))
-
-    def version(self) -> int:
-        version: int = self.view("gm")["version"]
-        return version
-
-    def log(self, who: str, *types: str, **params: Any) -> list[dict[str, Any]]:
-        params = {"limit": 500, **params}
-        if types:
-            params["type"] = list(types)
-        page = ok(self.get(who, "/events", **params))
-        assert page["next_after"] is None
-        found: list[dict[str, Any]] = page["events"]
-        for event in found:  # as the document's `Event` says, secret fields masked or not
-            errors = [error.message for error in _validator("Event").iter_errors(event)]
-            assert not errors, (who, event, errors)
-        return found
-
-    def rolled(self, who: str, roll: int) -> dict[str, dict[str, Any]]:
-        """The events of a roll as a seat reads them, by type (each type once)."""
-        return {e["type"]: e for e in self.log(who) if e["data"].get("roll") == roll}
-
-    def stream(self, who: str, until: int) -> list[dict[str, Any]]:
-        url = f"/tables/{self.id}/stream"
-        return [
-            json.loads(data) for _, _, data in read_events(self.http, url, self.headers[who], until)
-        ]
-
-
-def new_table(http: httpx.Client, faces: list[int], **options: Any) -> Table:
-    created = ok(
-        http.post(
-            "/tables",
-            json={
-                "title": "Stepdice",
-                "mayor_name": "The GM",
-                "system": "stepdice",
-                "options": {"scripted_rolls": faces, **options},
-            },
-        ),
-        201,
-    )
-    assert created["seat"] == "gm"
-    table = Table(http, created["table_id"])
-    table.headers["gm"] = bearer(created["credential"])
-    for name in ("Ana", "Bea"):
-        seat, headers = seat_player(http, table.id, table.headers["gm"], name)
-        table.headers[seat] = headers
-    assert set(table.headers) == set(SEATS)
-    return table
 
 
 def character(table: Table, who: str, name: str, **body: Any) -> str:
@@ -141,7 +69,7 @@ def roll_test(
 def examples(http: httpx.Client) -> Table:
     """The rogue (p1: Agilidad, Fuerza, Destreza, Magia d10), the warrior (p2: Fuerza d10,
     Magia d8), a pawn and a boss; the faces of S1-S6 in order."""
-    return new_table(http, [5, 12, 4, 12, 9, 3])
+    return new_table(http, "stepdice", [5, 12, 4, 12, 9, 3])
 
 
 def test_the_examples_are_played_by_separate_seats(examples: Table) -> None:
@@ -359,70 +287,8 @@ SECRET_FIELDS = {
     "stepdice.ComplicationNamed": {"complication"},
     "stepdice.BenefitGranted": {"benefit", "description"},
 }  # fmt: skip
-
-
-def events_in(body: Any) -> Iterator[dict[str, Any]]:
-    """Every event object anywhere in a body (a page, a stream message)."""
-    if isinstance(body, dict):
-        if {"type", "data", "hidden"} <= body.keys():
-            yield body
-        for value in body.values():
-            yield from events_in(value)
-    elif isinstance(body, list):
-        for value in body:
-            yield from events_in(value)
-
-
-def shows(body: Any, roll: int) -> bool:
-    """Whether a body shows anything of a roll beyond its existence: a view's result for it,
-    or any secret field of an event that names it. Fails if the roll is not there at all
-    when `body` is a log (so a test cannot pass by reading nothing)."""
-    results = body.get("results") if isinstance(body, dict) else None
-    if isinstance(results, list) and any(result["roll"] == roll for result in results):
-        return True
-    for event in events_in(body):
-        if event["data"].get("roll") != roll:
-            continue
-        secret = SECRET_FIELDS.get(event["type"], set())
-        if any(event["data"][name] is not None for name in secret):
-            return True
-        assert secret <= set(event["hidden"]), event
-    return False
-
-
-def logged(body: Any, roll: int) -> bool:
-    return any(
-        event["type"] == "stepdice.TestRolled" and event["data"]["roll"] == roll
-        for event in events_in(body)
-    )
-
-
-def every_read(table: Table, who: str) -> dict[str, Any]:
-    """Every read a seat has of a table, by channel: its view, its view at every version,
-    the log (in pages too), the stream from the start, each character."""
-    view = table.view(who)
-    reads: dict[str, Any] = {"view": view}
-    for version in range(1, view["version"] + 1):
-        reads[f"view at {version}"] = table.view(who, version=version)
-    reads["log"] = ok(table.get(who, "/events", limit=500))
-    for after in range(0, view["version"], 2):
-        reads[f"log after {after}"] = ok(table.get(who, "/events", after=after, limit=2))
-    reads["log of p1"] = ok(table.get(who, "/events", seat="p1", limit=500))
-    reads["stream"] = table.stream(who, until=view["version"])
-    for character_id in ("c1", "c2"):
-        reads[f"character {character_id}"] = ok(table.get(who, f"/characters/{character_id}"))
-    return reads
-
-
-def fork_for_everyone(table: Table) -> Table:
-    """A fork of the table now; each player claims its seat there with its source credential."""
-    forked = table.command("gm", "/fork", {"version": table.version(), "title": "What if"}, 201)
-    fork = Table(table.http, forked["table_id"], {"gm": bearer(forked["credential"])})
-    assert sorted(forked["unclaimed"]) == ["p1", "p2"]
-    for seat in forked["unclaimed"]:
-        credential = table.headers[seat]["Authorization"].removeprefix("Bearer ")
-        fork.headers[seat] = claim_seat(table.http, fork.id, seat, credential)
-    return fork
+shows = partial(dice_http.shows, secret_fields=SECRET_FIELDS)
+logged = partial(dice_http.logged, event_type="stepdice.TestRolled")
 
 
 @pytest.mark.parametrize("visibility", ["gm", "blind", "self"])
@@ -435,7 +301,7 @@ def test_a_secret_test_reaches_no_player_before_its_reveal_through_any_channel(
     the log (plain, paged, filtered; their audit is refused), the stream, the character
     sheets and a fork made after the roll. The game master reads it throughout. It moves no
     clock. After `revealRolls` every seat reads it, and a second secret test after closing."""
-    table = new_table(http, [2, 7])
+    table = new_table(http, "stepdice", [2, 7])
     character(table, "p1", "Rogue", attributes=sheet())
     character(table, "p2", "Warrior", attributes=sheet())
     clock = table.command(
@@ -502,7 +368,7 @@ def test_a_secret_test_reaches_no_player_before_its_reveal_through_any_channel(
 def test_the_shared_reads_serve_a_stepdice_table(http: httpx.Client) -> None:
     """Log (filtered by a system's event type), rewind, fork (its own rolls from 1), the
     game master's audit, the stream, close and verify."""
-    table = new_table(http, [6, 1, 9])
+    table = new_table(http, "stepdice", [6, 1, 9])
     character(table, "p1", "Rogue", attributes=sheet(), protected=True)
     character(table, "p2", "Warrior", attributes=sheet())
     table.command("gm", "/stepdice/tests", roll_test("c1", "agilidad"))  # 6: a success

@@ -19,7 +19,8 @@ from typing import Any
 import httpx
 
 from tests import test_api_asaltos as asaltos
-from tests.test_api_stepdice import Table, character, every_read, new_table, roll_test, sheet, shows
+from tests.dice_http import Table, every_read, new_table
+from tests.test_api_stepdice import character, roll_test, sheet, shows
 from tests.test_api_stepdice import http as http  # the module's live server
 
 DOCUMENT = json.loads((Path(__file__).parent.parent / "openapi" / "openapi.json").read_text())
@@ -88,7 +89,7 @@ def every_answer(table: Table, who: str, bodies: dict[str, Any] = BODIES) -> lis
 
 
 def secret_table(http: httpx.Client) -> Table:
-    table = new_table(http, [10, 1, 5, 5])
+    table = new_table(http, "stepdice", [10, 1, 5, 5])
     character(table, "p1", "Rogue", attributes=sheet())
     character(table, "p2", "Warrior", attributes=sheet())
     table.command("gm", "/stepdice/enemies", {"name": "Pawn", "category": "peon"}, 201)
@@ -159,7 +160,7 @@ ASALTOS_BODIES: dict[str, Any] = {
 
 
 def asaltos_secret_table(http: httpx.Client) -> Table:
-    table = asaltos.new_table(http, [2, 9])
+    table = new_table(http, "asaltos", [2, 9])
     asaltos.character(table, "p1", "Climber", skills={"Escalada": 5, "Espada": 5})
     asaltos.character(table, "p2", "Thief", skills={"Sigilo": 5, "Espada": 5})
     for who, skill, marker in (("c1", "Escalada", "CLIMB-MARK"), ("c2", "Sigilo", "HIDE-MARK")):
