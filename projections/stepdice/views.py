@@ -10,7 +10,7 @@ closed): the same rule `projections.redaction` applies to the roll's events.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 import msgspec
 
@@ -142,46 +142,24 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Stepdi
     )
 
 
+S = TypeVar("S", bound=msgspec.Struct)
+
+
+def _shown(value: msgspec.Struct, kind: type[S]) -> S:
+    """A part of the state as the view's Struct of the same fields shows it."""
+    return msgspec.convert(msgspec.to_builtins(value), kind)
+
+
 def table_view(table: Table, viewer: Viewer) -> StepdiceView:
     state = _stepdice(table)
     return StepdiceView(
         **header(table, viewer),
         scene=state.scene,
         characters=[character_view(table, c, viewer) for c in state.characters.values()],
-        enemies=[
-            StepdiceEnemy(
-                id=e.id,
-                name=e.name,
-                category=e.category,
-                grade=e.grade,
-                hearts=e.hearts,
-                hearts_max=e.hearts_max,
-                status=e.status,
-            )
-            for e in state.enemies.values()
-        ],
-        clocks=[
-            StepdiceClock(
-                id=k.id,
-                name=k.name,
-                steps=k.steps,
-                position=k.position,
-                consequence=k.consequence,
-                running=k.running,
-            )
-            for k in state.clocks.values()
-        ],
+        enemies=[_shown(e, StepdiceEnemy) for e in state.enemies.values()],
+        clocks=[_shown(k, StepdiceClock) for k in state.clocks.values()],
         results=[
-            StepdiceRoll(
-                roll=r.roll,
-                kind=r.kind,
-                character=r.character,
-                visibility=r.visibility,
-                outcome=r.outcome,
-                enemy=r.enemy,
-                mana=r.mana,
-                owed=r.owed,
-            )
+            _shown(r, StepdiceRoll)
             for r in sorted(state.results.values(), key=lambda r: r.roll)
             if sees_roll(table, r, viewer)
         ],
