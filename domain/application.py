@@ -35,7 +35,7 @@ from domain.keys import Bearer, TableKeys, commitment
 from domain.names import MAX_TITLE, checked_name
 from domain.snapshots import prune_snapshots
 from domain.systems import rule_system
-from domain.table import GM, Seat, Table
+from domain.table import GM, Seat, Table, one_moment
 
 T = TypeVar("T")
 
@@ -330,7 +330,8 @@ class Tables(Application[UUID]):
             self._require_source_closed(table)
         before = len(table.pending_events)
         try:
-            result = handler(table, seat, request.command, self.keys(table.id))
+            with one_moment(table):
+                result = handler(table, seat, request.command, self.keys(table.id))
         except BaseException:
             if len(table.pending_events) != before:  # the cached table ran ahead of the store
                 self._evict(table.id)

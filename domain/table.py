@@ -9,6 +9,10 @@ knows any rule system's words.
 from __future__ import annotations
 
 import hmac
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import datetime, timedelta
 from typing import Any, ClassVar, cast
 from uuid import UUID
 
@@ -24,6 +28,8 @@ from domain.structs import Stored, clone
 
 GM = "gm"
 PLAYER = "player"
+#: the moment of the command being applied, which every event it triggers carries
+_command_moment: ContextVar[datetime | None] = ContextVar("command_moment", default=None)
 
 
 class Seat(Stored, kw_only=True):
@@ -87,6 +93,10 @@ class Table(Aggregate):
 
         TOPIC: ClassVar[str]
         actor: str
+
+        @staticmethod
+        def create_timestamp() -> datetime:
+            return _command_moment.get() or Aggregate.Event.create_timestamp()
 
         def __init_subclass__(cls, **kwargs: Any) -> None:
             super().__init_subclass__(**kwargs)
@@ -396,3 +406,18 @@ class CommandRecorded(Table.Event):
     command: str
     fingerprint: str
     result: Any
+
+
+@contextmanager
+def one_moment(table: Table) -> Iterator[None]:
+    """Every event of one command carries the same timestamp, later than the table's last
+    event: the log tells one command from the next by it (analytics count commands and the
+    time between them)."""
+    moment = max(
+        Aggregate.Event.create_timestamp(), table.modified_on + timedelta(microseconds=1)
+    )
+    token = _command_moment.set(moment)
+    try:
+        yield
+    finally:
+        _command_moment.reset(token)

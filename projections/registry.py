@@ -8,7 +8,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.table import Table
+from projections.fairness import Fairness
+from projections.tally import LoggedEvent, Tally
 from projections.visibility import Rule, Viewer
+
+
+@dataclass(frozen=True)
+class SystemStats:
+    """What a rule system adds to a table's figures (`projections.stats`)."""
+
+    #: count what one event of the log says (as the log shows it) into the tally
+    fold: Callable[[Tally, LoggedEvent], None]
+    #: the system's figures from a tally: its Struct, tagged with the system's name
+    figures: Callable[[Tally], Any]
+    figures_type: type
+    #: the system's own distributions judged for fairness (dice are judged for every system)
+    fairness: Callable[[Tally], list[Fairness]]
 
 
 @dataclass(frozen=True)
@@ -23,6 +38,7 @@ class SystemProjection:
     #: one character as the viewer may see it (None when the table has no such character)
     character_view: Callable[[Table, str, Viewer], Any]
     character_type: type
+    stats: SystemStats
 
 
 PROJECTIONS: dict[str, SystemProjection] = {}

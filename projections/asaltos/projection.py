@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from projections.asaltos.redaction import RULES
+from projections.asaltos.stats import STATS
 from projections.asaltos.views import (
     AsaltosCharacterView,
     AsaltosView,
@@ -18,4 +19,5 @@ ASALTOS = SystemProjection(
     view_type=AsaltosView,
     character_view=find_character_view,
     character_type=AsaltosCharacterView,
+    stats=STATS,
 )

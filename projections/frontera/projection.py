@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from projections.frontera.redaction import RULES
+from projections.frontera.stats import STATS
 from projections.frontera.views import (
     CharacterView,
     TableView,
@@ -18,4 +19,5 @@ FRONTERA = SystemProjection(
     view_type=TableView,
     character_view=find_character_view,
     character_type=CharacterView,
+    stats=STATS,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from projections.registry import SystemProjection
 from projections.stepdice.redaction import RULES
+from projections.stepdice.stats import STATS
 from projections.stepdice.views import (
     StepdiceCharacterView,
     StepdiceView,
@@ -18,4 +19,5 @@ STEPDICE = SystemProjection(
     view_type=StepdiceView,
     character_view=find_character_view,
     character_type=StepdiceCharacterView,
+    stats=STATS,
 )

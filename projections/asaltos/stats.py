@@ -1,0 +1,32 @@
+"""Asaltos's figures of a table: what its events add to the shared tally (`projections.stats`)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from projections.fairness import Fairness
+from projections.registry import SystemStats
+from projections.tally import LoggedEvent, Tally
+
+
+class AsaltosFigures(msgspec.Struct, kw_only=True):
+    """Asaltos's own figures of a table (or of closed tables added up)."""
+
+    system: Literal["asaltos"]
+
+
+def fold(tally: Tally, event: LoggedEvent) -> None:
+    """Count what one of Asaltos's events says."""
+
+
+def figures(tally: Tally) -> AsaltosFigures:
+    return AsaltosFigures(system="asaltos")
+
+
+def judged(tally: Tally) -> list[Fairness]:
+    return []
+
+
+STATS = SystemStats(fold=fold, figures=figures, figures_type=AsaltosFigures, fairness=judged)

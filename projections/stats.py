@@ -1,0 +1,176 @@
+"""A table's figures, and the figures of many closed tables, from tallies of their logs.
+
+`fold` counts one logged event into a table's tally: what every system shares here (seats,
+commands and their pace, dice faces), then what the table's rule system adds (its
+`SystemStats`). A command is told apart in the log by its seat and its moment: every event
+of one command carries the same timestamp (`domain.table.one_moment`).
+
+`table_stats` shapes one table's tally for `GET /tables/{id}/stats`; `totals` shapes the
+sum of closed tables' tallies for the operator's `GET /stats`. Fairness is judged only on
+complete figures (a closed table), since a caller's partial knowledge is a biased sample.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Union
+from uuid import UUID
+
+import msgspec
+
+from projections.fairness import Fairness, fairness
+from projections.systems import PROJECTIONS
+from projections.tally import LoggedEvent, Tally, seconds_between
+
+if TYPE_CHECKING:
+    SystemFigures = Any
+else:
+    SystemFigures = Union[tuple(p.stats.figures_type for p in PROJECTIONS.values())]  # noqa: UP007
+
+#: the time between two commands falls within the first of these (seconds, name), or `longer`
+PACE_WITHIN = ((10, "10s"), (60, "1m"), (300, "5m"), (900, "15m"), (3600, "1h"))
+
+
+def fold(tally: Tally, event: LoggedEvent, version: int) -> None:
+    """Count one event of a table's log (at `version`) into its tally."""
+    tally.version = version
+    tally.add("events")
+    data = event.data
+    if event.type == "TableCreated":
+        tally.label(str(data["system"]), "system")
+        mode = (data.get("options") or {}).get("mode")
+        if mode is not None:
+            tally.label(str(mode), "mode")
+    elif event.type == "SeatJoined" and isinstance(data.get("seat"), dict):
+        tally.label(str(data["seat"]["name"]), "seat", data["seat"]["id"])
+    elif event.type == "DiceRolled":
+        for die in data.get("dice") or []:
+            if isinstance(die, dict) and isinstance(die.get("face"), int):
+                tally.add("dice", die["sides"], die["face"])
+                if die.get("index") is None:
+                    tally.add("scripted_dice", die["sides"])
+    if (event.actor, event.at) != (tally.last_actor, tally.last_at):
+        _command(tally, event)
+    system = PROJECTIONS.get(tally.labels.get("system", ""))
+    if system is not None:
+        system.stats.fold(tally, event)
+
+
+def _command(tally: Tally, event: LoggedEvent) -> None:
+    tally.add("commands")
+    tally.add("seat_commands", event.actor)
+    if tally.last_at is not None:
+        gap = max(seconds_between(tally.last_at, event.at), 0.0)
+        tally.add("pace", "gaps")
+        tally.add("pace", "seconds", amount=gap)
+        within = next((name for limit, name in PACE_WITHIN if gap <= limit), "longer")
+        tally.add("pace", "within", within)
+    tally.last_actor, tally.last_at = event.actor, event.at
+
+
+class Pace(msgspec.Struct, kw_only=True):
+    """The time between one command and the next, over the whole table."""
+
+    gaps: int
+    mean_seconds: float | None
+    #: how many gaps fall within 10 s, 1 min, 5 min, 15 min, 1 h, or are longer
+    within: dict[str, int]
+
+
+class SeatFigures(msgspec.Struct, kw_only=True):
+    name: str
+    commands: int
+
+
+class TableStats(msgspec.Struct, kw_only=True):
+    """A table's figures as the caller may know them: during play, what the caller's log
+    shows; after closing, everything."""
+
+    table_id: UUID
+    system: str
+    #: the table's version the figures count up to
+    version: int
+    closed: bool
+    #: whether the figures count every event in full (the table is closed)
+    complete: bool
+    events: int
+    #: commands of every seat, the game master's included
+    commands: int
+    seats: dict[str, SeatFigures]
+    pace: Pace
+    #: what was drawn and rolled against the expected shares; only once the table is closed
+    fairness: list[Fairness]
+    #: the figures of the table's rule system
+    rules: SystemFigures
+
+
+class Totals(msgspec.Struct, kw_only=True):
+    """The figures of closed tables of one rule system (and mode), added up."""
+
+    system: str
+    mode: str | None
+    tables: int
+    events: int
+    commands: int
+    pace: Pace
+    fairness: list[Fairness]
+    rules: SystemFigures
+
+
+def _pace(tally: Tally) -> Pace:
+    gaps = int(tally.count("pace", "gaps"))
+    within = {name: int(tally.count("pace", "within", name)) for _, name in PACE_WITHIN}
+    within["longer"] = int(tally.count("pace", "within", "longer"))
+    mean = round(tally.count("pace", "seconds") / gaps, 3) if gaps else None
+    return Pace(gaps=gaps, mean_seconds=mean, within=within)
+
+
+def _fairness(tally: Tally, system: str) -> list[Fairness]:
+    by_sides: dict[str, dict[str, float]] = {}
+    for (sides, face), count in tally.under("dice").items():
+        by_sides.setdefault(sides, {})[face] = count
+    dice = [
+        fairness(
+            f"d{sides}",
+            faces,
+            {str(face): 1 for face in range(1, int(sides) + 1)},
+            scripted=tally.count("scripted_dice", sides),
+        )
+        for sides, faces in sorted(by_sides.items(), key=lambda item: int(item[0]))
+    ]
+    return [*PROJECTIONS[system].stats.fairness(tally), *dice]
+
+
+def table_stats(table_id: UUID, tally: Tally, *, closed: bool) -> TableStats:
+    system = tally.labels["system"]
+    seats = tally.names("seat")
+    commands = {seat: int(n) for (seat,), n in tally.under("seat_commands").items()}
+    return TableStats(
+        table_id=table_id,
+        system=system,
+        version=tally.version,
+        closed=closed,
+        complete=closed,
+        events=int(tally.count("events")),
+        commands=int(tally.count("commands")),
+        seats={
+            seat: SeatFigures(name=seats.get(seat, seat), commands=commands.get(seat, 0))
+            for seat in sorted({*seats, *commands})
+        },
+        pace=_pace(tally),
+        fairness=_fairness(tally, system) if closed else [],
+        rules=PROJECTIONS[system].stats.figures(tally),
+    )
+
+
+def totals(system: str, mode: str | None, tables: int, tally: Tally) -> Totals:
+    """`tally` is the sum (`projections.tally.summed`) of `tables` closed tables' tallies."""
+    return Totals(
+        system=system,
+        mode=mode,
+        tables=tables,
+        events=int(tally.count("events")),
+        commands=int(tally.count("commands")),
+        pace=_pace(tally),
+        fairness=_fairness(tally, system),
+        rules=PROJECTIONS[system].stats.figures(tally),
+    )

@@ -1,0 +1,101 @@
+"""The additive figures of a table's log: what analytics count, event by event.
+
+A `Tally` is folded from a table's log, one event at a time, in the shape the log shows each
+event (`LoggedEvent`: its type, actor, time and data). Folded from a caller's log it holds
+what that caller may know; folded from every event after closing, everything. The same
+tally is kept by the read model for every table (`projections.analytics`) and summed across
+tables for the operator, so every figure is a count (or a sum) under a key path.
+
+Keys are paths of words joined by `/`: `seat_commands/p1`, `dice/6/4`, `character/c1/drawn`. A
+path's first word says what it counts; paths under `PER_TABLE` name a table's own seats or
+characters and mean nothing in another table, so they are dropped when tallies are summed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any, Protocol
+
+import msgspec
+
+SEPARATOR = "/"
+#: first words of the keys that name a table's own seats or characters
+PER_TABLE = frozenset({"seat_commands", "character", "seat"})
+
+
+class LoggedEvent(Protocol):
+    """An event as the log shows it (`projections.redaction.RedactedEvent`)."""
+
+    @property
+    def type(self) -> str: ...
+    @property
+    def actor(self) -> str: ...
+    @property
+    def at(self) -> str: ...
+    @property
+    def data(self) -> dict[str, Any]: ...
+
+
+def key(*words: object) -> str:
+    """A key path; a word holding the separator would make two paths one, so it may not."""
+    parts = [str(word) for word in words]
+    if any(SEPARATOR in part for part in parts):
+        raise ValueError(f"a key word may not hold {SEPARATOR!r}: {parts}")
+    return SEPARATOR.join(parts)
+
+
+class Tally(msgspec.Struct, kw_only=True):
+    """Counts and sums under key paths, the names they refer to, and the last command seen
+    (to tell the next event's command apart and time the gap between them)."""
+
+    counts: dict[str, float] = msgspec.field(default_factory=dict)
+    #: names of the table's seats and characters, its system and mode: `seat/p1` → "Judit"
+    labels: dict[str, str] = msgspec.field(default_factory=dict)
+    last_actor: str | None = None
+    last_at: str | None = None
+    #: the table's version the tally has folded up to
+    version: int = 0
+
+    def add(self, *words: object, amount: float = 1) -> None:
+        path = key(*words)
+        self.counts[path] = self.counts.get(path, 0) + amount
+
+    def label(self, value: str, *words: object) -> None:
+        self.labels[key(*words)] = value
+
+    def count(self, *words: object) -> float:
+        return self.counts.get(key(*words), 0)
+
+    def under(self, *words: object) -> dict[tuple[str, ...], float]:
+        """The counts under a prefix, by the rest of their paths."""
+        prefix = key(*words) + SEPARATOR
+        return {
+            tuple(path[len(prefix) :].split(SEPARATOR)): value
+            for path, value in self.counts.items()
+            if path.startswith(prefix)
+        }
+
+    def names(self, *words: object) -> dict[str, str]:
+        """The labels under a prefix, by the last word of their paths."""
+        prefix = key(*words) + SEPARATOR
+        return {
+            path[len(prefix) :]: value
+            for path, value in self.labels.items()
+            if path.startswith(prefix)
+        }
+
+
+def seconds_between(earlier: str, later: str) -> float:
+    return (datetime.fromisoformat(later) - datetime.fromisoformat(earlier)).total_seconds()
+
+
+def summed(tallies: Iterable[Tally], labels: Mapping[str, str] | None = None) -> Tally:
+    """Tallies of several tables added up, without the figures that name one table's seats
+    or characters."""
+    total = Tally(labels=dict(labels or {}))
+    for tally in tallies:
+        for path, value in tally.counts.items():
+            if path.partition(SEPARATOR)[0] not in PER_TABLE:
+                total.counts[path] = total.counts.get(path, 0) + value
+    return total
