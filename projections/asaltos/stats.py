@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 import msgspec
 
 from projections.fairness import Fairness
@@ -11,10 +9,8 @@ from projections.registry import SystemStats
 from projections.tally import LoggedEvent, Tally
 
 
-class AsaltosFigures(msgspec.Struct, kw_only=True):
+class AsaltosFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="asaltos"):
     """Asaltos's own figures of a table (or of closed tables added up)."""
-
-    system: Literal["asaltos"]
 
 
 def fold(tally: Tally, event: LoggedEvent) -> None:
@@ -22,7 +18,7 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
 
 
 def figures(tally: Tally) -> AsaltosFigures:
-    return AsaltosFigures(system="asaltos")
+    return AsaltosFigures()
 
 
 def judged(tally: Tally) -> list[Fairness]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 import msgspec
 
 from projections.fairness import Fairness
@@ -11,10 +9,8 @@ from projections.registry import SystemStats
 from projections.tally import LoggedEvent, Tally
 
 
-class StepdiceFigures(msgspec.Struct, kw_only=True):
+class StepdiceFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="stepdice"):
     """Stepdice's own figures of a table (or of closed tables added up)."""
-
-    system: Literal["stepdice"]
 
 
 def fold(tally: Tally, event: LoggedEvent) -> None:
@@ -22,7 +18,7 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
 
 
 def figures(tally: Tally) -> StepdiceFigures:
-    return StepdiceFigures(system="stepdice")
+    return StepdiceFigures()
 
 
 def judged(tally: Tally) -> list[Fairness]:
