@@ -39,10 +39,10 @@ class LoggedEvent(Protocol):
 
 def key(*words: object) -> str:
     """A key path; a word holding the separator would make two paths one, so it may not."""
-    parts = [str(word) for word in words]
-    if any(SEPARATOR in part for part in parts):
-        raise ValueError(f"a key word may not hold {SEPARATOR!r}: {parts}")
-    return SEPARATOR.join(parts)
+    path = SEPARATOR.join(map(str, words))
+    if path.count(SEPARATOR) != len(words) - 1:
+        raise ValueError(f"a key word may not hold {SEPARATOR!r}: {words}")
+    return path
 
 
 class Tally(msgspec.Struct, kw_only=True):
@@ -58,7 +58,7 @@ class Tally(msgspec.Struct, kw_only=True):
     version: int = 0
 
     def add(self, *words: object, amount: float = 1) -> None:
-        path = key(*words)
+        path = words[0] if len(words) == 1 and isinstance(words[0], str) else key(*words)
         self.counts[path] = self.counts.get(path, 0) + amount
 
     def label(self, value: str, *words: object) -> None:
