@@ -14,17 +14,20 @@ the read model while its table is open.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any
 from uuid import UUID
 
 import msgspec
 from eventsourcing.persistence import Tracking, TrackingRecorder
+from eventsourcing.popo import POPOTrackingRecorder
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteTrackingRecorder
 from psycopg.sql import SQL, Identifier
 
+from domain.table import Table
 from projections.redaction import RedactedEvent, closed_from_store, redact
 from projections.stats import fold
 from projections.tally import Tally
@@ -34,6 +37,7 @@ from projections.visibility import Viewer
 STATS_TABLE = "table_stats"
 #: anyone, once the table is closed: every event in full
 EVERYONE = Viewer(seat="", is_gm=False)
+CREATED_TOPIC = Table.Created.TOPIC
 
 
 class TableRow(msgspec.Struct, kw_only=True):
@@ -49,6 +53,7 @@ class TableRow(msgspec.Struct, kw_only=True):
 
 _encode = msgspec.json.Encoder().encode
 _decode_tally = msgspec.json.Decoder(Tally).decode
+_decode_row = msgspec.json.Decoder(TableRow).decode
 
 
 class StatsView(TrackingRecorder):
@@ -65,6 +70,10 @@ class StatsView(TrackingRecorder):
         self, system: str | None, mode: str | None, since: str | None, until: str | None
     ) -> list[TableRow]:
         """The closed tables' rows (of a system and mode), closed in [since, until]."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release the store's connections."""
         raise NotImplementedError
 
 
@@ -94,6 +103,47 @@ def _filters(
     return " AND ".join(clauses), params
 
 
+class MemoryStatsView(POPOTrackingRecorder, StatsView):
+    """The read model in memory, for a store in memory (tests, benchmarks)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: dict[UUID, bytes] = {}
+
+    def rows(self, table_ids: Iterable[UUID]) -> dict[UUID, TableRow]:
+        with self._database_lock:
+            found = {i: self._rows[i] for i in table_ids if i in self._rows}
+        return {i: _decode_row(row) for i, row in found.items()}
+
+    def record(self, rows: Sequence[TableRow], tracking: Tracking) -> None:
+        with self._database_lock:
+            self._assert_tracking_uniqueness(tracking)
+            for row in rows:
+                self._rows[row.table_id] = _encode(row)
+            self._insert_tracking(tracking)
+
+    def closed(
+        self, system: str | None, mode: str | None, since: str | None, until: str | None
+    ) -> list[TableRow]:
+        with self._database_lock:
+            everything = [_decode_row(row) for row in self._rows.values()]
+        return sorted(
+            (
+                row
+                for row in everything
+                if row.closed_at is not None
+                and system in (None, row.system)
+                and mode in (None, row.mode)
+                and (since is None or row.closed_at >= since)
+                and (until is None or row.closed_at <= until)
+            ),
+            key=lambda row: str(row.closed_at),
+        )
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
 class SQLiteStatsView(SQLiteTrackingRecorder, StatsView):
     """The read model in a SQLite file (the embedded default)."""
 
@@ -102,8 +152,7 @@ class SQLiteStatsView(SQLiteTrackingRecorder, StatsView):
             *super().construct_create_table_statements(),
             f"CREATE TABLE IF NOT EXISTS {STATS_TABLE} (table_id TEXT PRIMARY KEY, "
             "system TEXT NOT NULL, mode TEXT, closed_at TEXT, tally BLOB NOT NULL)",
-            f"CREATE INDEX IF NOT EXISTS {STATS_TABLE}_closed ON {STATS_TABLE} "
-            "(system, closed_at)",
+            f"CREATE INDEX IF NOT EXISTS {STATS_TABLE}_closed ON {STATS_TABLE} (system, closed_at)",
         ]
 
     def rows(self, table_ids: Iterable[UUID]) -> dict[UUID, TableRow]:
@@ -124,10 +173,7 @@ class SQLiteStatsView(SQLiteTrackingRecorder, StatsView):
         with self.datastore.transaction(commit=True) as c:
             c.executemany(
                 f"INSERT OR REPLACE INTO {STATS_TABLE} VALUES (?, ?, ?, ?, ?)",
-                [
-                    (str(r.table_id), r.system, r.mode, r.closed_at, _encode(r.tally))
-                    for r in rows
-                ],
+                [(str(r.table_id), r.system, r.mode, r.closed_at, _encode(r.tally)) for r in rows],
             )
             self._insert_tracking(c, tracking)
 
@@ -142,6 +188,9 @@ class SQLiteStatsView(SQLiteTrackingRecorder, StatsView):
                 params,
             )
             return [_row(*r) for r in c.fetchall()]
+
+    def close(self) -> None:
+        self.datastore.close()
 
 
 class PostgresStatsView(PostgresTrackingRecorder, StatsView):
@@ -194,46 +243,57 @@ class PostgresStatsView(PostgresTrackingRecorder, StatsView):
             curs.execute(self._select(where + " ORDER BY closed_at"), params)
             return [_row(**r) for r in curs.fetchall()]
 
+    def close(self) -> None:
+        self.datastore.close()
+
+
+#: one event to count: its table, whether it creates the table, and how to read it in full
+Item = tuple[UUID, bool, Callable[[], RedactedEvent]]
+
 
 class TableStatsProjection(Projection[StatsView]):
-    """Folds every table's events, in full, into its tally (`projections.stats.fold`)."""
+    """Folds every table's events, in full, into its tally (`projections.stats.fold`).
+
+    The log holds other aggregates' events too (idempotency records): an event of no table
+    the view knows, and that creates none, only moves the position on, unread."""
 
     name = "table_stats"
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """One event at a time, as eventsourcing's `ProjectionRunner` gives them."""
-        logged = redact(domain_event, EVERYONE, closed=True)
-        self.process([(domain_event.originator_id, logged, tracking)])
+        creates = isinstance(domain_event, Table.Created)
+        item = (domain_event.originator_id, creates, partial(redact, domain_event, EVERYONE, True))
+        self.process([item], tracking)
 
     def process_stored(self, application_name: str, notifications: Sequence[Any]) -> None:
         """A page of the store's notification log, as the follower reads it."""
-        self.process(
-            [
-                (n.originator_id, closed_from_store(n), Tracking(application_name, n.id))
-                for n in notifications
-            ]
-        )
-
-    def process(self, batch: Sequence[tuple[UUID, RedactedEvent, Tracking]]) -> None:
-        """Events of the log in order: one read and one write of the view for them all."""
-        if not batch:
+        if not notifications:
             return
-        rows = self.view.rows({table_id for table_id, _, _ in batch})
+        items = [
+            (n.originator_id, n.topic == CREATED_TOPIC, partial(closed_from_store, n))
+            for n in notifications
+        ]
+        self.process(items, Tracking(application_name, notifications[-1].id))
+
+    def process(self, items: Sequence[Item], tracking: Tracking) -> None:
+        """Events of the log in order, up to `tracking`: one read and one write of the view
+        for them all."""
+        rows = self.view.rows({table_id for table_id, _, _ in items})
         changed: dict[UUID, TableRow] = {}
-        for table_id, event, _ in batch:
-            row = rows.get(table_id) or _new_row(table_id, event)
-            if row is None:
-                continue  # not a table's event (an idempotency record)
+        for table_id, creates, read in items:
+            row = rows.get(table_id)
+            if row is None and not creates:
+                continue
+            event = read()
+            row = row or _new_row(table_id, event)
             fold(row.tally, event, event.version)
             if event.type == "TableClosed":
                 row.closed_at = event.at
             rows[table_id] = changed[table_id] = row
-        self.view.record(list(changed.values()), batch[-1][2])
+        self.view.record(list(changed.values()), tracking)
 
 
-def _new_row(table_id: UUID, event: RedactedEvent) -> TableRow | None:
-    if event.type != "TableCreated":
-        return None
+def _new_row(table_id: UUID, event: RedactedEvent) -> TableRow:
     options = event.data.get("options") or {}
     return TableRow(
         table_id=table_id, system=event.data["system"], mode=options.get("mode"), tally=Tally()

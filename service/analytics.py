@@ -9,10 +9,11 @@ One projection, two drivers:
 
 Under `make run` the driver runs in the server's process (`SALOON_ANALYTICS=inline`, the
 default); `make run-prod` runs it as a process of its own (`python -m service.analytics`)
-and the web workers only read the view. The view lives beside the events: in the data
-directory's `analytics.sqlite3`, or in the same PostgreSQL database.
+and the web workers only read the view (`SALOON_ANALYTICS=external`). The view lives beside
+the events: in a SQLite file next to theirs (`var/saloon-analytics.sqlite3`), in the same
+PostgreSQL database, or in memory for a store in memory.
 
-To rebuild the figures from scratch, stop the driver and delete `analytics.sqlite3` (or,
+To rebuild the figures from scratch, stop the driver and delete that SQLite file (or,
 on PostgreSQL, the `table_stats` and `table_stats_tracking` tables): the projection starts
 again from the first event and arrives at the same figures (`tests/test_analytics.py`).
 """
@@ -23,6 +24,7 @@ import argparse
 import signal
 import threading
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from eventsourcing.persistence import InfrastructureFactory
@@ -31,11 +33,13 @@ from eventsourcing.utils import Environment
 
 from domain.application import Tables
 from projections.analytics import (
+    MemoryStatsView,
     PostgresStatsView,
     SQLiteStatsView,
     StatsView,
     TableStatsProjection,
 )
+from service.logs import logger
 from service.settings import Settings
 
 #: notifications read from the log at a time by the follower
@@ -44,19 +48,29 @@ PAGE = 2000
 POLL_SECONDS = 0.2
 
 
-def view_env(settings: Settings, *, create_tables: bool) -> dict[str, str]:
-    """Where the view lives: PostgreSQL beside the events, or a SQLite file beside theirs."""
-    if settings.postgres_db:
-        return settings.event_store_env(create_tables=create_tables)
-    env = settings.event_store_env()
-    return {**env, "SQLITE_DBNAME": str(settings.data_dir / "analytics.sqlite3")}
+def view_env(tables: Tables, *, create_tables: bool) -> dict[str, str] | None:
+    """Where the view lives, from where the tables live: the same PostgreSQL database, a
+    SQLite file beside theirs, or memory (None) for a store in memory."""
+    env = dict(tables.env)
+    module = env.get("PERSISTENCE_MODULE", "")
+    if module == "eventsourcing.postgres":
+        return {**env, "CREATE_TABLE": "true" if create_tables else "false"}
+    name = env.get("SQLITE_DBNAME", "")
+    if module == "eventsourcing.sqlite" and ":memory:" not in name and "mode=memory" not in name:
+        path = Path(name)
+        return {**env, "SQLITE_DBNAME": str(path.with_name(f"{path.stem}-analytics{path.suffix}"))}
+    return None
 
 
-def open_view(settings: Settings, *, create_tables: bool = True) -> StatsView:
-    env = Environment(TableStatsProjection.name, view_env(settings, create_tables=create_tables))
-    factory = InfrastructureFactory.construct(env)
-    view_class = PostgresStatsView if settings.postgres_db else SQLiteStatsView
-    view: StatsView = factory.tracking_recorder(view_class)  # type: ignore[arg-type]
+def open_view(tables: Tables, *, create_tables: bool = True) -> StatsView:
+    env = view_env(tables, create_tables=create_tables)
+    if env is None:
+        return MemoryStatsView()
+    factory = InfrastructureFactory.construct(Environment(TableStatsProjection.name, env))
+    postgres = env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+    view_class = PostgresStatsView if postgres else SQLiteStatsView
+    view = factory.tracking_recorder(view_class)
+    assert isinstance(view, StatsView)
     return view
 
 
@@ -98,39 +112,47 @@ class TablesLog(Tables):
     """The tables' application as the projection runner builds it, from its environment
     alone: it only reads the log, so it needs no server key."""
 
+    name = Tables.name  # the log's name: its tables, and the position the view tracks
+
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
         super().__init__(env, server_key=bytes(32))
 
 
 class Analytics:
-    """The read model of one process: its view, and the driver feeding it, if it runs here."""
+    """The read model of one process: its view, and the driver feeding it if it runs here."""
 
-    def __init__(self, settings: Settings, tables: Tables, *, drive: bool) -> None:
+    def __init__(self, tables: Tables, *, drive: bool) -> None:
         self.tables = tables
-        self.view = open_view(settings)
+        self.view = open_view(tables, create_tables=drive)
         self.driver: LogFollower | ProjectionRunner[Any, Any] | None = None
-        self._settings = settings
         self._drive = drive
 
     def start(self) -> None:
         if not self._drive:
             return
-        if self._settings.postgres_db:
+        env = view_env(self.tables, create_tables=True)
+        if env is not None and env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
             self.driver = ProjectionRunner(
                 application_class=TablesLog,
                 projection_class=TableStatsProjection,
                 view_class=PostgresStatsView,
-                env=view_env(self._settings, create_tables=True),
+                env=env,
             )
+            self.driver.__enter__()  # starts the subscription
         else:
             self.driver = LogFollower(self.tables, TableStatsProjection(self.view))
             self.driver.start()
 
     def stop(self) -> None:
         if isinstance(self.driver, ProjectionRunner):
-            self.driver.__exit__(None, None, None)
+            try:
+                self.driver.__exit__(None, None, None)
+            except Exception as error:  # its thread died (the store went away): say so, stop
+                logger().warning("analytics_stopped", extra={"error": repr(error)})
         elif self.driver is not None:
             self.driver.stop()
+        self.driver = None
+        self.view.close()
 
     def lag(self) -> int:
         """Events recorded in the log that the view has not counted yet."""
@@ -144,7 +166,7 @@ def main() -> None:
     parser.parse_args()
     settings = Settings.from_env()
     tables = Tables(settings.event_store_env(), server_key=settings.secret_key())
-    analytics = Analytics(settings, tables, drive=True)
+    analytics = Analytics(tables, drive=True)
     stopped = threading.Event()
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, lambda *_: stopped.set())

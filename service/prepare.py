@@ -67,8 +67,8 @@ def prepare(settings: Settings) -> list[str]:
     if settings.postgres_db:
         done += _ensure_database(settings)
     tables = Tables(settings.event_store_env(create_tables=True), server_key=key)
+    open_view(tables, create_tables=True).close()
     tables.close()
-    open_view(settings, create_tables=True).close()
     return done
 
 
