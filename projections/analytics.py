@@ -14,13 +14,12 @@ the read model while its table is open.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from functools import partial
+from collections.abc import Iterable, Sequence
 from typing import Any
 from uuid import UUID
 
 import msgspec
-from eventsourcing.persistence import Tracking, TrackingRecorder
+from eventsourcing.persistence import Notification, Tracking, TrackingRecorder
 from eventsourcing.popo import POPOTrackingRecorder
 from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection
@@ -247,8 +246,16 @@ class PostgresStatsView(PostgresTrackingRecorder, StatsView):
         self.datastore.close()
 
 
-#: one event to count: its table, whether it creates the table, and how to read it in full
-Item = tuple[UUID, bool, Callable[[], RedactedEvent]]
+#: one event to count: its table, whether it creates the table, and the event (a domain
+#: event, or a row of the store's log)
+Item = tuple[UUID, bool, Any]
+
+
+def read_in_full(source: Any) -> RedactedEvent:
+    """An event as everybody sees it once its table is closed."""
+    if isinstance(source, Notification):
+        return closed_from_store(source)
+    return redact(source, EVERYONE, closed=True)
 
 
 class TableStatsProjection(Projection[StatsView]):
@@ -262,17 +269,13 @@ class TableStatsProjection(Projection[StatsView]):
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """One event at a time, as eventsourcing's `ProjectionRunner` gives them."""
         creates = isinstance(domain_event, Table.Created)
-        item = (domain_event.originator_id, creates, partial(redact, domain_event, EVERYONE, True))
-        self.process([item], tracking)
+        self.process([(domain_event.originator_id, creates, domain_event)], tracking)
 
     def process_stored(self, application_name: str, notifications: Sequence[Any]) -> None:
         """A page of the store's notification log, as the follower reads it."""
         if not notifications:
             return
-        items = [
-            (n.originator_id, n.topic == CREATED_TOPIC, partial(closed_from_store, n))
-            for n in notifications
-        ]
+        items = [(n.originator_id, n.topic == CREATED_TOPIC, n) for n in notifications]
         self.process(items, Tracking(application_name, notifications[-1].id))
 
     def process(self, items: Sequence[Item], tracking: Tracking) -> None:
@@ -280,11 +283,11 @@ class TableStatsProjection(Projection[StatsView]):
         for them all."""
         rows = self.view.rows({table_id for table_id, _, _ in items})
         changed: dict[UUID, TableRow] = {}
-        for table_id, creates, read in items:
+        for table_id, creates, source in items:
             row = rows.get(table_id)
             if row is None and not creates:
                 continue
-            event = read()
+            event = read_in_full(source)
             row = row or _new_row(table_id, event)
             fold(row.tally, event, event.version)
             if event.type == "TableClosed":

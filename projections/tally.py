@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, Protocol
 
 import msgspec
@@ -87,7 +88,11 @@ class Tally(msgspec.Struct, kw_only=True):
 
 
 def seconds_between(earlier: str, later: str) -> float:
-    return (datetime.fromisoformat(later) - datetime.fromisoformat(earlier)).total_seconds()
+    return (_moment(later) - _moment(earlier)).total_seconds()
+
+
+#: a command's time is read twice, as the later moment and then as the earlier one
+_moment = lru_cache(maxsize=4)(datetime.fromisoformat)
 
 
 def summed(tallies: Iterable[Tally], labels: Mapping[str, str] | None = None) -> Tally:
