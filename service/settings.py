@@ -44,6 +44,8 @@ class Settings:
     streams_per_table: int = 32
     #: the level of the JSON logs on stderr
     log_level: str = "INFO"
+    #: the operator's bearer token (exports, stats); None: the operator's endpoints are absent
+    operator_token: str | None = None
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -72,6 +74,7 @@ class Settings:
             streams_per_seat=int(env.get("SALOON_STREAMS_PER_SEAT", cls.streams_per_seat)),
             streams_per_table=int(env.get("SALOON_STREAMS_PER_TABLE", cls.streams_per_table)),
             log_level=env.get("SALOON_LOG_LEVEL", cls.log_level).upper(),
+            operator_token=env.get("SALOON_OPERATOR_TOKEN") or None,
         )
 
     def event_store_env(self, *, create_tables: bool = False) -> dict[str, str]:
