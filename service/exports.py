@@ -16,7 +16,9 @@ from functools import partial
 from typing import Annotated, Any
 from uuid import UUID
 
+import msgspec
 from litestar import Request, get
+from litestar.exceptions import ValidationException
 from litestar.params import QueryParameter
 from litestar.response import Stream
 
@@ -103,6 +105,19 @@ async def export_closed_tables(
         ),
     ] = None,
 ) -> Stream:
-    if since is not None and since.tzinfo is None:
-        since = since.replace(tzinfo=UTC)
+    if since is not None:
+        since = _rfc3339(request.query_params["since"])
     return Stream(export_lines(request, since), media_type=ndjson.MEDIA_TYPE)
+
+
+def _rfc3339(text: str) -> datetime:
+    """`since` as RFC 3339 says, and only so: the query's parsing also takes a number (a Unix
+    time), which the document does not allow. Without an offset, UTC."""
+    try:
+        moment = msgspec.json.decode(msgspec.json.encode(text), type=datetime)
+    except msgspec.ValidationError:
+        raise ValidationException(
+            "since is an RFC 3339 date-time, e.g. 2026-11-01T00:00:00Z",
+            extra=[{"message": "Invalid RFC 3339 date-time", "key": "since", "source": "query"}],
+        ) from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
