@@ -54,7 +54,8 @@ class World:
     """A table with the Mayor, players A (p1, plays c1) and B (p2, plays c2), Billy (c3, NPC
     of the Mayor), and the credential of another table's Mayor."""
 
-    client: TestClient[Any]
+    #: a litestar TestClient, or an httpx.Client of a live server
+    client: Any
     table: str
     headers: dict[str, Headers] = field(default_factory=dict)
 
@@ -67,7 +68,7 @@ class World:
         return self.client.get(f"/tables/{self.table}{path}", headers=self.headers[who], **kwargs)
 
 
-def make_world(client: TestClient[Any], options: dict[str, Any]) -> World:
+def make_world(client: Any, options: dict[str, Any]) -> World:
     created = ok(
         client.post("/tables", json={"title": "T", "mayor_name": "M", "options": options}), 201
     )

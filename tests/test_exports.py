@@ -97,7 +97,8 @@ def loaded(path: Path, *extra: str) -> list[dict[str, Any]]:
         "hidden": "JSON",
     }
     spec = ", ".join(f"'{name}': '{kind}'" for name, kind in columns.items())
-    rows = duckdb.sql(f"select * from read_ndjson('{path}', columns = {{{spec}}})").fetchall()
+    query = f"select * from read_ndjson('{path}', columns = {{{spec}}})"
+    rows = duckdb.execute(query).fetchall()
     return [
         {
             **dict(zip(columns, row, strict=True)),
@@ -159,13 +160,14 @@ def test_a_callers_ndjson_log_is_its_json_pages_loaded_with_duckdb(
     # the channels differ as the seats do: Bob's open draw is his, and the audit's
     assert logs["A"] != logs["B"] and logs["mayor"] != logs["mayor-audit"]
     # the pages' filters too: by type, by seat, after a version, up to one
-    for params in (
+    filters: list[dict[str, Any]] = [
         {"type": ["CardsDrawn", "TestOpened"]},
         {"seat": "p1"},
         {"after": 5},
         {"to_version": version - 2},
         {"after": 3, "seat": "p2", "type": ["CardsDrawn"]},
-    ):
+    ]
+    for params in filters:
         name = "A-" + "-".join(map(str, params))
         assert_export_is_the_pages(http, world.table, world.headers["A"], tmp_path, name, **params)
 
