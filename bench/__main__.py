@@ -5,7 +5,8 @@ The domain benchmarks (`bench.domain_bench`) come first, then the HTTP ones
 same commands in process; then a long table (`bench.long_table_bench`): the bytes a
 12,000-event table stores per event, and another table's command latency while four clients
 read its log; the analytics projection beside a raw read of the log
-(`bench.analytics_bench`); last the load run (`bench.load_bench`): 200 tables x 4 seats against
+(`bench.analytics_bench`); the rate of a long table's NDJSON export (`bench.export_bench`);
+last the load run (`bench.load_bench`): 200 tables x 4 seats against
 `uvicorn --workers 2` on PostgreSQL and Redis, as `make run-prod` serves.
 """
 
@@ -14,7 +15,14 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from bench import analytics_bench, domain_bench, http_bench, load_bench, long_table_bench
+from bench import (
+    analytics_bench,
+    domain_bench,
+    export_bench,
+    http_bench,
+    load_bench,
+    long_table_bench,
+)
 
 
 def main() -> None:
@@ -26,6 +34,8 @@ def main() -> None:
         for figure in long_table_bench.run(Path(directory)):
             print(figure.line(), flush=True)
         for figure in analytics_bench.run(Path(directory)):
+            print(figure.line(), flush=True)
+        for figure in export_bench.run(Path(directory)):
             print(figure.line(), flush=True)
     for figure in load_bench.run():
         print(figure.line(), flush=True)

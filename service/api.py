@@ -19,6 +19,7 @@ from litestar.datastructures import ResponseHeader
 from litestar.openapi import ResponseSpec
 from litestar.openapi.spec import Example, Operation, RequestBody
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
+from litestar.response import Stream
 
 from domain.application import MIN_CREATION_KEY, CommandRequest, Outcome, Tables
 from domain.commands import (
@@ -37,7 +38,7 @@ from domain.table import GM, Table
 from projections.log import checked_types, log_page
 from projections.views import CharacterView, TableView, character_view, table_view
 from projections.visibility import Viewer, viewer_for
-from service import credentials, schemas
+from service import credentials, ndjson, schemas
 from service.batcher import CommandBatcher
 from service.contract import PublicOperation
 from service.fanout import FanOut
@@ -46,6 +47,7 @@ from service.reads import in_read_thread
 from service.reads import scan as scan_log
 
 MAX_PAGE = 500
+JSON = "application/json"
 #: events a log read examines per request: a filter that matches little answers with fewer
 #: events (even none) and `next_after`, where the next request goes on
 MAX_EXAMINED = 1000
@@ -570,7 +572,10 @@ class TablesController(Controller):
         "cards masked), filtered by type, seat and version. "
         f"Each request examines at most {MAX_EXAMINED} events of the log: a filter "
         "that matches little may answer fewer than `limit` events, even none, with "
-        "`next_after` set; pass it as `after` to go on. `next_after` is null at the end.",
+        "`next_after` set; pass it as `after` to go on. `next_after` is null at the end. "
+        "With `Accept: application/x-ndjson`, the whole log instead (the same filters, "
+        "without `limit` or the bound of a page), one `Event` a line, exactly as the pages "
+        "hold them, up to the table's version when the read began; JSON is the default.",
         responses=RESPONSES,
         security=[{"bearer": []}],
     )
@@ -609,8 +614,10 @@ class TablesController(Controller):
             int | None,
             QueryParameter(name="to_version", required=False, ge=1, le=schemas.MAX_VERSION),
         ] = None,
-    ) -> schemas.EventPage:
+    ) -> Response[schemas.EventPage]:
         tables = tables_of(request)
+        if request.accept.best_match([JSON, ndjson.MEDIA_TYPE], default=JSON) != JSON:
+            return await _events_as_ndjson(request, table_id, audit, after, types, seat, to_version)
 
         def plan(table: Table, viewer: Viewer) -> Callable[[], schemas.EventPage]:
             topics, closed, version = checked_types(types), table.closed, table.version
@@ -626,7 +633,30 @@ class TablesController(Controller):
 
             return scan
 
-        return await read_log(request, table_id, audit, plan)
+        return Response(await read_log(request, table_id, audit, plan))
+
+
+async def _events_as_ndjson(
+    request: Request[Any, Any, Any],
+    table_id: UUID,
+    audit: bool,
+    after: int,
+    types: list[str] | None,
+    seat: str | None,
+    to_version: int | None,
+) -> Response[Any]:
+    """The caller's whole log (up to the version at the start of the read, or `to_version`),
+    one `Event` a line: the events the JSON pages hold, in their order, without their bound."""
+
+    def plan(table: Table, viewer: Viewer) -> tuple[Viewer, bool, int, set[str] | None]:
+        upto = table.version if to_version is None else min(to_version, table.version)
+        return viewer, table.closed, upto, checked_types(types)
+
+    viewer, closed, upto, topics = await read_as_caller(request, table_id, audit, None, plan)
+    lines = ndjson.log_lines(
+        request, table_id, viewer, closed, after, upto, topics=topics, seat=seat
+    )
+    return Stream(lines, media_type=ndjson.MEDIA_TYPE)
 
 
 def _issued(outcome: Outcome) -> Issued:

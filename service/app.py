@@ -15,18 +15,20 @@ from service.api import TablesController, list_systems
 from service.batcher import CommandBatcher
 from service.command_routes import SHARED_ROUTES
 from service.contract import RequestStructSchemaPlugin
+from service.exports import export_closed_tables
 from service.fanout import FanOut, InProcessFanOut
 from service.limits import RateLimiter, StreamSlots, rate_limit
 from service.logs import configure_logging
 from service.metrics import Metrics
 from service.openapi import DocumentConfig
 from service.operations import ObserveRequests, health_live, health_ready, metrics
+from service.operator import SCHEME, SECURITY_SCHEME
 from service.problems import EXCEPTION_HANDLERS
 from service.protocol import JsonBodyRequest, head_as_get
 from service.redis_fanout import RedisFanOut
 from service.routes import SYSTEM_ROUTES
 from service.settings import Settings
-from service.stats import get_table_stats
+from service.stats import get_closed_tables_stats, get_table_stats
 from service.stream import stream
 
 #: the replay page (issue 13): static HTML, CSS and ES modules, a client of the API only
@@ -63,6 +65,8 @@ def create_app(
             *SYSTEM_ROUTES,
             stream,
             get_table_stats,
+            get_closed_tables_stats,
+            export_closed_tables,
             create_static_files_router(
                 "/replay", [REPLAY], html_mode=True, include_in_schema=False
             ),
@@ -93,14 +97,16 @@ def create_app(
                 ),
                 Tag(
                     name="operations",
-                    description="For whoever runs the server: liveness, readiness, metrics.",
+                    description="For whoever runs the server: liveness, readiness, metrics, "
+                    "and, with the operator's token, the export of the closed tables.",
                 ),
             ],
             components=Components(
                 security_schemes={
                     "bearer": SecurityScheme(
                         type="http", scheme="bearer", description="A seat's credential"
-                    )
+                    ),
+                    SCHEME: SECURITY_SCHEME,
                 }
             ),
         ),
@@ -115,5 +121,6 @@ def create_app(
         settings.streams_per_seat, settings.streams_per_table, app_metrics.open_streams.inc
     )
     app.state.fanout = fanout
+    app.state.operator_token = settings.operator_token
     app.state.redis = redis_fanout.redis if redis_fanout else None
     return app

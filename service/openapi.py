@@ -15,7 +15,10 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
 - every response header has its schema, and the errors their headers (`WWW-Authenticate`,
   `Retry-After`), which litestar's `ResponseSpec` cannot declare;
 - the log's `type` filter lists the event types (the union's), which the route's `list[str]`
-  cannot say.
+  cannot say;
+- an NDJSON answer (`application/x-ndjson`: the log's on request, the operator's export) is
+  a string whose lines `x-itemSchema` describes, as the text/event-stream of a sibling API
+  would be: JSON Schema cannot describe lines of text.
 """
 
 from __future__ import annotations
@@ -38,6 +41,10 @@ from service.schemas import SYSTEM_INFOS, CreateTable
 UNTYPED_EVENT = REF.format(name="RedactedEvent")
 STREAM_MESSAGE = "StreamMessage"
 SSE = "text/event-stream"
+NDJSON = "application/x-ndjson"
+#: the operations that answer NDJSON: what a line holds, and the description of the 200
+LOG = ("/tables/{table_id}/events", "get")
+EXPORT = ("/export", "get")
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -99,6 +106,52 @@ def _stream_body() -> dict[str, Any]:
         },
         "x-itemSchema": _ref(STREAM_MESSAGE),
     }
+
+
+def _ndjson(lines: str, item: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "schema": {
+            "type": "string",
+            "description": f"NDJSON: {lines}, each a JSON object and a newline (`\\n`)",
+        },
+        "x-itemSchema": item,
+    }
+
+
+def _exported_event(types: list[str]) -> dict[str, Any]:
+    """A line of the export: an `Event` (whose schemas are closed) with two more fields."""
+    return {
+        "type": "object",
+        "title": "Exported event",
+        "description": "An `Event` as every seat sees it once its table is closed (`data` "
+        "as the schema of its `type` says; nothing hidden), after its table's id and rule "
+        "system.",
+        "properties": {
+            "table_id": {"type": "string", "format": "uuid"},
+            "system": {"type": "string", "enum": sorted(SYSTEM_INFOS)},
+            "version": {"type": "integer", "minimum": 1},
+            "type": {"type": "string", "enum": types},
+            "actor": {"type": "string"},
+            "at": {"type": "string", "format": "date-time"},
+            "data": {"type": "object"},
+            "hidden": {"type": "array", "items": {"type": "string"}, "maxItems": 0},
+        },
+        "required": ["table_id", "system", "version", "type", "actor", "at", "data", "hidden"],
+        "additionalProperties": False,
+    }
+
+
+def _describe_ndjson(paths: dict[str, Any], types: list[str]) -> None:
+    """The log's NDJSON, beside its JSON page; the export's, its only answer."""
+    log = paths[LOG[0]][LOG[1]]["responses"]["200"]
+    log["description"] = (
+        "A page of the log; with `Accept: application/x-ndjson`, the whole log, one `Event` a line"
+    )
+    log["content"][NDJSON] = _ndjson("one `Event` a line", _ref(UNION))
+    export = paths[EXPORT[0]][EXPORT[1]]["responses"]["200"]
+    export["description"] = "The closed tables' events, one a line"
+    export["content"] = {NDJSON: _ndjson("one event a line", _exported_event(types))}
+    export.pop("headers", None)
 
 
 def _escape(path: str) -> str:
@@ -300,6 +353,7 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
                     response["content"][SSE] = _stream_body()
     _table_per_system(document)
     _type_filter(document["paths"], types)
+    _describe_ndjson(document["paths"], types)
     _add_links(document["paths"])
     _add_headers(document)
     return document

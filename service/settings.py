@@ -47,6 +47,8 @@ class Settings:
     #: where the analytics read model is kept up to date: `inline`, in the server's process
     #: (`make run`), or `external`, by `python -m service.analytics` (`make run-prod`)
     analytics: str = "inline"
+    #: the operator's bearer token (exports, stats); None: the operator's endpoints are absent
+    operator_token: str | None = None
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -76,6 +78,7 @@ class Settings:
             streams_per_table=int(env.get("SALOON_STREAMS_PER_TABLE", cls.streams_per_table)),
             log_level=env.get("SALOON_LOG_LEVEL", cls.log_level).upper(),
             analytics=env.get("SALOON_ANALYTICS", cls.analytics),
+            operator_token=env.get("SALOON_OPERATOR_TOKEN") or None,
         )
 
     def event_store_env(self, *, create_tables: bool = False) -> dict[str, str]:

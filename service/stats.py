@@ -1,4 +1,5 @@
-"""A table's figures, `GET /tables/{id}/stats`, as the caller may know them.
+"""A table's figures, `GET /tables/{id}/stats`, as the caller may know them; and the
+operator's figures of closed tables, `GET /stats`.
 
 During play the figures are folded from the caller's own log (exactly the events `listEvents`
 shows the caller, redacted the same way), so they hold nothing the caller may not know.
@@ -10,19 +11,25 @@ table, the log is folded as during play, which gives the same figures.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from datetime import UTC, datetime
+from typing import Annotated, Any
 from uuid import UUID
 
+import msgspec
 from litestar import Request, get
-from litestar.params import FromPath
+from litestar.params import FromPath, QueryParameter
 
+from domain.systems import SystemName
 from domain.table import Table
 from projections.redaction import redact
-from projections.stats import TableStats, fold, table_stats
-from projections.tally import Tally
+from projections.stats import TableStats, Totals, fold, table_stats, totals
+from projections.tally import Tally, summed
 from projections.visibility import Viewer
 from service.analytics import Analytics
 from service.api import RESPONSES, Audit, read_log, tables_of
+from service.exports import rfc3339
+from service.operator import OPERATOR_RESPONSES, OPERATOR_SECURITY, operator_only
+from service.reads import in_read_thread
 from service.reads import scan as scan_log
 
 
@@ -63,3 +70,80 @@ async def get_table_stats(
 
     stats: TableStats = await read_log(request, table_id, audit, plan)
     return stats
+
+
+class ClosedTablesStats(msgspec.Struct, kw_only=True):
+    """The figures of the closed tables asked for, added up per rule system and mode."""
+
+    tables: int
+    #: one entry per rule system (and mode) among those tables
+    totals: list[Totals]
+
+
+def _utc(moment: datetime | None) -> str | None:
+    """A time as the read model stores closing times (ISO 8601, UTC)."""
+    return None if moment is None else moment.astimezone(UTC).isoformat()
+
+
+def _moment(name: str, description: str) -> Any:
+    return QueryParameter(name=name, required=False, description=description)
+
+
+@get(
+    "/stats",
+    operation_id="getClosedTablesStats",
+    summary="The figures of closed tables, added up (operator)",
+    description="For the server's operator: the figures of every closed table (of a rule "
+    "system, a mode, closed in a period) added up per system and mode — tests and their "
+    "outcomes, what was drawn and rolled against the expected shares (chi-square), the pace "
+    "of play. Only closed tables count, so nothing hidden from a seat ever leaves a table; "
+    "figures that name one table's seats or characters are left out. Read from the analytics "
+    "read model: a table closed a moment ago may not be counted yet (see the "
+    "`saloon_analytics_lag_events` metric).",
+    tags=["operations"],
+    guards=[operator_only],
+    security=OPERATOR_SECURITY,
+    responses=OPERATOR_RESPONSES,
+)
+async def get_closed_tables_stats(
+    request: Request[Any, Any, Any],
+    system: Annotated[
+        SystemName | None,
+        QueryParameter(name="system", required=False, description="Only its tables"),
+    ] = None,
+    mode: Annotated[
+        str | None,
+        QueryParameter(
+            name="mode",
+            required=False,
+            max_length=40,
+            description="Only tables of this mode (Frontera: normal, no_management, wear)",
+        ),
+    ] = None,
+    since: Annotated[
+        datetime | None, _moment("from", "Only tables closed at or after this time (RFC 3339)")
+    ] = None,
+    until: Annotated[
+        datetime | None, _moment("to", "Only tables closed at or before this time (RFC 3339)")
+    ] = None,
+) -> ClosedTablesStats:
+    analytics: Analytics = request.app.state.analytics
+    since = None if since is None else rfc3339(request.query_params["from"], "from")
+    until = None if until is None else rfc3339(request.query_params["to"], "to")
+
+    def read() -> ClosedTablesStats:
+        rows = analytics.view.closed(system, mode, _utc(since), _utc(until))
+        groups: dict[tuple[str, str | None], list[Tally]] = {}
+        for row in rows:
+            groups.setdefault((row.system, row.mode), []).append(row.tally)
+        return ClosedTablesStats(
+            tables=len(rows),
+            totals=[
+                totals(system, mode, len(tallies), summed(tallies))
+                for (system, mode), tallies in sorted(
+                    groups.items(), key=lambda g: (g[0][0], g[0][1] or "")
+                )
+            ],
+        )
+
+    return await in_read_thread(request, read)

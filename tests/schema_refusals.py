@@ -102,8 +102,11 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
         "card_not_drawn",
         "too_many_cards",
         "too_few_cards",
-        # a name blank once trimmed, or holding a control character (domain/names.py)
+        # a name blank once trimmed, or holding a control character (domain/names.py); a
+        # ruling's reason blank once trimmed (a Unicode space such as U+0085 is one character
+        # for the document's minLength, none once trimmed)
         "invalid_name",
+        "reason_required",
         # fields that must go together: a table's options (the modes' own options, a
         # script's cards and the decks that hold them), a weapon listed under a name not its
         # own or of another kind than the default of its name, a character's kind and its

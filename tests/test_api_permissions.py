@@ -12,6 +12,7 @@ state: face-down decks, the pile, other characters' hands) and never the seed ap
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,9 +25,13 @@ from litestar.testing import TestClient
 from domain.frontera import events as fe
 from domain.frontera.state import DEAD_MANS_HAND, FronteraState
 from domain.table import Table
+from service.app import create_app
+from service.settings import Settings
 from tests.api_helpers import Headers, api_client, bearer, ok, seat_player
+from tests.frontera_helpers import in_memory_tables
 
 CALLERS = ("none", "foreign", "A", "B", "mayor")
+NDJSON = "application/x-ndjson"
 SCRIPT = ["d0:3C", "d0:9D", "d0:10S", "d0:KS", "d0:5D", "d0:8H", "d0:AD", "d0:6D"]
 PROTAGONIST = {
     "traits": {"hands": 3, "senses": 4, "muscle": 3, "head": 2},
@@ -50,7 +55,8 @@ class World:
     """A table with the Mayor, players A (p1, plays c1) and B (p2, plays c2), Billy (c3, NPC
     of the Mayor), and the credential of another table's Mayor."""
 
-    client: TestClient[Any]
+    #: a litestar TestClient, or an httpx.Client of a live server
+    client: Any
     table: str
     headers: dict[str, Headers] = field(default_factory=dict)
 
@@ -63,7 +69,7 @@ class World:
         return self.client.get(f"/tables/{self.table}{path}", headers=self.headers[who], **kwargs)
 
 
-def make_world(client: TestClient[Any], options: dict[str, Any]) -> World:
+def make_world(client: Any, options: dict[str, Any]) -> World:
     created = ok(
         client.post("/tables", json={"title": "T", "mayor_name": "M", "options": options}), 201
     )
@@ -178,6 +184,8 @@ class Cell:
     statuses: tuple[int, int, int]
     body: Any = None
     params: dict[str, Any] | None = None
+    #: the media type asked for (`Accept`), if any
+    accept: str | None = None
 
 
 ENDPOINTS: dict[str, Cell] = {
@@ -188,6 +196,10 @@ ENDPOINTS: dict[str, Cell] = {
     "GET events?audit=true": Cell(lobby, "GET", "/events", (403, 403, 200), params={"audit": True}),
     "GET stats": Cell(lobby, "GET", "/stats", (200, 200, 200)),
     "GET stats?audit=true": Cell(lobby, "GET", "/stats", (403, 403, 200), params={"audit": True}),
+    "GET events (NDJSON)": Cell(lobby, "GET", "/events", (200, 200, 200), accept=NDJSON),
+    "GET events?audit=true (NDJSON)": Cell(
+        lobby, "GET", "/events", (403, 403, 200), params={"audit": True}, accept=NDJSON
+    ),
     "GET characters/c1": Cell(lobby, "GET", "/characters/c1", (200, 200, 200)),
     "GET characters/c3": Cell(lobby, "GET", "/characters/c3", (200, 200, 200)),
     "GET verify (open table)": Cell(lobby, "GET", "/verify", (409, 409, 409)),
@@ -436,15 +448,18 @@ def check_cell(world: Any, cell: Any, caller: str) -> None:
     expected = dict(zip(("A", "B", "mayor"), cell.statuses, strict=True))
     expected.update(none=401, foreign=401)
 
+    accept = {"Accept": cell.accept} if cell.accept else {}
     response = world.client.request(
         cell.method,
         f"/tables/{world.table}{cell.path}",
         json=cell.body,
         params=cell.params,
-        headers=world.headers[caller],
+        headers={**world.headers[caller], **accept},
     )
 
     assert response.status_code == expected[caller], response.text
+    if response.status_code < 300 and cell.accept:
+        assert response.headers["content-type"].startswith(cell.accept)
     if response.status_code >= 400:
         assert response.headers["content-type"].startswith("application/problem+json")
         assert response.json()["status"] == response.status_code
@@ -460,6 +475,61 @@ def test_permission_matrix(client: TestClient[Any], endpoint: str, caller: str) 
     cell = ENDPOINTS[endpoint]
     world = make_world(client, {"mode": "no_management", "scripted_order": SCRIPT})
     check_cell(world, cell, caller)
+
+
+# -- the operator's endpoints: the operator's token alone, never a seat's credential -------
+
+OPERATOR_TOKEN = "the-operators-token-0123456789abcdef"
+#: every operation of the document under the operator's scheme: its method and path
+OPERATOR_ENDPOINTS = {"GET export": ("GET", "/export"), "GET stats": ("GET", "/stats")}
+
+
+@pytest.fixture(scope="module")
+def operator_client() -> Iterator[TestClient[Any]]:
+    settings = Settings(operator_token=OPERATOR_TOKEN)
+    with TestClient(create_app(settings, tables=in_memory_tables())) as test_client:
+        yield test_client
+
+
+@pytest.mark.parametrize("caller", [*CALLERS, "operator"])
+@pytest.mark.parametrize("endpoint", list(OPERATOR_ENDPOINTS))
+def test_operator_matrix(operator_client: TestClient[Any], endpoint: str, caller: str) -> None:
+    """Every seat's credential, of any table, is 401; the operator's token is let in; without
+    a token configured, the operation is 404 to everyone."""
+    method, path = OPERATOR_ENDPOINTS[endpoint]
+    world = make_world(operator_client, {"mode": "no_management"})
+    world.headers["operator"] = bearer(OPERATOR_TOKEN)
+    ok(world.post("mayor", "/close"))
+    response = operator_client.request(method, path, headers=world.headers[caller])
+    if caller == "operator":
+        assert response.status_code == 200, response.text
+        if path == "/export":  # the closed table's log is in it
+            assert world.table in response.text
+        else:  # the closed table is counted, once the read model has caught up
+            deadline = time.monotonic() + 10
+            while operator_client.app.state.analytics.lag() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            response = operator_client.request(method, path, headers=world.headers[caller])
+            assert response.json()["tables"] >= 1
+    else:
+        assert response.status_code == 401, response.text
+        assert response.headers["content-type"].startswith("application/problem+json")
+        assert response.headers["www-authenticate"].startswith("Bearer")
+    with TestClient(create_app(Settings(), tables=in_memory_tables())) as absent:
+        response = absent.request(method, path, headers=world.headers[caller])
+        assert response.status_code == 404, response.text
+        assert response.headers["content-type"].startswith("application/problem+json")
+
+
+def test_the_operator_matrix_covers_every_operator_operation() -> None:
+    document = json.loads((Path(__file__).parent.parent / "openapi" / "openapi.json").read_text())
+    operations = {
+        (method.upper(), path)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if {"operator": []} in operation.get("security", [])
+    }
+    assert operations == set(OPERATOR_ENDPOINTS.values())
 
 
 @pytest.mark.parametrize(

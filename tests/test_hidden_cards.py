@@ -139,7 +139,7 @@ def test_a_fork_seat_reads_no_more_than_the_same_seat_at_the_source(
     live: tuple[httpx.Client, Any], options: dict[str, Any]
 ) -> None:
     http, app = live
-    world = make_world(http, options)  # type: ignore[arg-type]
+    world = make_world(http, options)
     mid_test(world)
     now = ok(world.get("mayor"))["version"]
     versions = sorted({*random.Random(json.dumps(options)).sample(range(1, now), 3), now})
@@ -203,7 +203,7 @@ def test_audit_shows_nothing_of_the_open_test_through_any_channel(
     live: tuple[httpx.Client, Any], options: dict[str, Any], keyed: bool
 ) -> None:
     http, _ = live
-    world = make_world(http, options)  # type: ignore[arg-type]
+    world = make_world(http, options)
     ok(world.post("mayor", "/start"))
     duel = {"participants": CONTENDERS[:2]}
     ok(world.post("mayor", "/tests/opposed", duel), 201)

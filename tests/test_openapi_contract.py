@@ -111,7 +111,7 @@ def test_headers_and_errors_are_described() -> None:
             assert {"400", "405", "415", "429", "500"} <= set(operation["responses"])
             success = next(r for s, r in operation["responses"].items() if s.startswith("2"))
             assert "ETag" in success["headers"], f"{method} {path}"
-        assert operation["security"] in ([], [{"bearer": []}]), f"{method} {path}"
+        assert operation["security"] in ([], [{"bearer": []}], [{"operator": []}]), path
     public = {
         "listSystems",
         "createTable",
@@ -121,8 +121,19 @@ def test_headers_and_errors_are_described() -> None:
         "getReadiness",
         "getMetrics",
     }
+    operator = {"exportClosedTables"}
     for _, _, operation in operations():
         assert (operation["security"] == []) == (operation["operationId"] in public)
+        assert (operation["security"] == [{"operator": []}]) == (
+            operation["operationId"] in operator
+        )
+
+
+def test_the_operator_has_a_bearer_scheme_of_its_own() -> None:
+    schemes = DOCUMENT["components"]["securitySchemes"]
+    assert schemes["operator"]["type"] == schemes["bearer"]["type"] == "http"
+    assert schemes["operator"]["scheme"] == schemes["bearer"]["scheme"] == "bearer"
+    assert schemes["operator"]["description"] != schemes["bearer"]["description"]
 
 
 def resolve_header(header: dict[str, Any]) -> dict[str, Any]:

@@ -38,15 +38,20 @@ function ok<T>(answer: { data?: T; error?: Problem | unknown; response: Response
   return answer.data;
 }
 
-function client(api: string, credential?: string): Client<paths> {
+/** The answers this client reads are JSON: the log's 200 is also NDJSON on request
+ * (`Accept: application/x-ndjson`), which openapi-fetch would add to `data`'s type as a
+ * string unless told the media types to keep. */
+type Json = `${string}/json`;
+
+function client(api: string, credential?: string): Client<paths, Json> {
   const headers: Record<string, string> =
     credential === undefined ? {} : { Authorization: `Bearer ${credential}` };
-  return createClient<paths>({ baseUrl: api, headers });
+  return createClient<paths, Json>({ baseUrl: api, headers });
 }
 
 /** The Mayor seats a player; the player claims the seat with the invitation (no credential
  * needed) and gets a client of its own with the credential. */
-async function seat(api: string, table: string, mayor: Client<paths>, name: string) {
+async function seat(api: string, table: string, mayor: Client<paths, Json>, name: string) {
   const invited = ok(
     await mayor.POST("/tables/{table_id}/seats", {
       params: { path: { table_id: table } },
@@ -87,7 +92,7 @@ function cardsSeen(view: TableView): Record<string, string[] | null> {
 
 /** The events of the table's stream, from its first event to version `until` (where the
  * stream ends by itself), each message's `data` parsed as the `Event` union. */
-async function readStream(player: Client<paths>, table: string, until: number): Promise<Event[]> {
+async function readStream(player: Client<paths, Json>, table: string, until: number): Promise<Event[]> {
   const text = ok(
     await player.GET("/tables/{table_id}/stream", {
       params: { path: { table_id: table }, query: { after: 0, until } },
@@ -183,7 +188,7 @@ export async function play(api: string): Promise<Outcome> {
       },
     }),
   );
-  const players: [string, Client<paths>][] = [
+  const players: [string, Client<paths, Json>][] = [
     [c1, david],
     [c2, judit],
   ];

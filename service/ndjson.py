@@ -1,0 +1,73 @@
+"""Logs as NDJSON (one JSON object a line), for analytics: read a batch of versions at a time
+on the read thread, redacted by the log's own path (`projections.log.log_page`), and sent as
+soon as it is read. However long the log, the answer holds one batch in memory, and the
+table's lock is never held while the store is scanned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Container
+from functools import partial
+from typing import Any
+from uuid import UUID
+
+import msgspec
+from litestar import Request
+
+from domain.application import Tables
+from projections.log import log_page
+from projections.redaction import RedactedEvent
+from projections.visibility import Viewer
+from service.reads import in_read_thread
+from service.reads import scan as scan_log
+
+MEDIA_TYPE = "application/x-ndjson"
+#: table versions read (and held) at a time
+BATCH = 200
+
+
+def _batch(
+    tables: Tables,
+    table_id: UUID,
+    after: int,
+    upto: int,
+    viewer: Viewer,
+    closed: bool,
+    topics: Container[str] | None,
+    seat: str | None,
+) -> list[RedactedEvent]:
+    """The events of versions (after, upto] as the log shows them to `viewer`: at most
+    `upto - after` of them, so the page is never cut short."""
+    events = scan_log(tables, table_id, after, upto, topics)
+    return log_page(events, viewer, closed, seat=seat, limit=upto - after)[0]
+
+
+def encode(event: RedactedEvent, extra: dict[str, Any] | None = None) -> bytes:
+    """One line: the event as the log's pages hold it, after `extra`'s fields, if any."""
+    if extra is None:
+        return msgspec.json.encode(event) + b"\n"
+    return msgspec.json.encode({**extra, **msgspec.structs.asdict(event)}) + b"\n"
+
+
+async def log_lines(
+    request: Request[Any, Any, Any],
+    table_id: UUID,
+    viewer: Viewer,
+    closed: bool,
+    after: int,
+    upto: int,
+    *,
+    topics: Container[str] | None = None,
+    seat: str | None = None,
+    extra: dict[str, Any] | None = None,
+) -> AsyncIterator[bytes]:
+    """The table's log in (after, upto] as `viewer` may see it, `BATCH` versions a chunk."""
+    tables: Tables = request.app.state.tables
+    while after < upto:
+        end = min(upto, after + BATCH)
+        page = await in_read_thread(
+            request, partial(_batch, tables, table_id, after, end, viewer, closed, topics, seat)
+        )
+        after = end
+        if page:
+            yield b"".join(encode(event, extra) for event in page)
