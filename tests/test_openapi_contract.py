@@ -121,7 +121,7 @@ def test_headers_and_errors_are_described() -> None:
         "getReadiness",
         "getMetrics",
     }
-    operator = {"exportClosedTables"}
+    operator = {"exportClosedTables", "getClosedTablesStats"}
     for _, _, operation in operations():
         assert (operation["security"] == []) == (operation["operationId"] in public)
         assert (operation["security"] == [{"operator": []}]) == (
