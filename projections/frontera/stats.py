@@ -44,7 +44,7 @@ import msgspec
 from domain.frontera.cards import card
 from projections.fairness import Fairness, fairness
 from projections.registry import SystemStats
-from projections.tally import LoggedEvent, Tally
+from projections.tally import SEPARATOR, LoggedEvent, Tally
 
 #: a key word for a figure the event does not give (a dead man's hand tests no trait)
 NONE = "-"
@@ -172,7 +172,8 @@ def _int(value: Any) -> int | None:
 
 
 def _word(value: Any) -> str:
-    return NONE if value is None else str(value)
+    """A key word for a value; a name holding the key separator shows a division slash."""
+    return NONE if value is None else str(value).replace(SEPARATOR, "\u2215")
 
 
 def _shown(cards: Any) -> list[str]:
@@ -241,7 +242,8 @@ def _resolved(tally: Tally, data: dict[str, Any]) -> None:
         trait, skill = test["participants"].get(character, [None, None])
         if kind == "dead_mans_hand":
             outcome = "better" if outcome == test.get("better") else "worse"
-        tally.add("test", kind, _word(trait), _word(skill), _word(test.get("difficulty")), outcome)
+        words = (trait, skill, test.get("difficulty"), outcome)
+        tally.add("test", kind, *map(_word, words))
     if test.get("purpose") == "pistol_duel":
         stakes = test.get("stakes") or {}
         for character, outcome in outcomes.items():

@@ -29,7 +29,7 @@ import msgspec
 
 from projections.fairness import Fairness
 from projections.registry import SystemStats
-from projections.tally import LoggedEvent, Tally, key
+from projections.tally import SEPARATOR, LoggedEvent, Tally, key
 
 #: a key word for a figure the event does not show
 NONE = "-"
@@ -142,7 +142,8 @@ def _int(value: Any) -> int | None:
 
 
 def _word(value: Any) -> str:
-    return NONE if value is None else str(value)
+    """A key word for a value; a name holding the key separator shows a division slash."""
+    return NONE if value is None else str(value).replace(SEPARATOR, "\u2215")
 
 
 def _roll(tally: Tally, kind: str, data: dict[str, Any]) -> None:
@@ -197,9 +198,9 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
             if attacker is not None:
                 tally.add("character", attacker, "wounds_dealt", amount=wounds)
         if isinstance(status, str):
-            tally.add("enemies", "status", status)
+            tally.add("enemies", "status", _word(status))
     elif kind == "BenefitGranted" and isinstance(data.get("benefit"), str):
-        tally.add("benefits", data["benefit"])
+        tally.add("benefits", _word(data["benefit"]))
     elif kind == "ComplicationNamed" and isinstance(data.get("complication"), str):
         tally.add("complications")
     elif kind == "VenganzaResolved" and isinstance(data.get("reach"), bool):
