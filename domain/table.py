@@ -413,9 +413,7 @@ def one_moment(table: Table) -> Iterator[None]:
     """Every event of one command carries the same timestamp, later than the table's last
     event: the log tells one command from the next by it (analytics count commands and the
     time between them)."""
-    moment = max(
-        Aggregate.Event.create_timestamp(), table.modified_on + timedelta(microseconds=1)
-    )
+    moment = max(Aggregate.Event.create_timestamp(), table.modified_on + timedelta(microseconds=1))
     token = _command_moment.set(moment)
     try:
         yield

@@ -37,6 +37,8 @@ def fold(tally: Tally, event: LoggedEvent, version: int) -> None:
     data = event.data
     if event.type == "TableCreated":
         tally.label(str(data["system"]), "system")
+        if isinstance(data.get("gm"), dict):
+            tally.label(str(data["gm"]["name"]), "seat", data["gm"]["id"])
         mode = (data.get("options") or {}).get("mode")
         if mode is not None:
             tally.label(str(mode), "mode")

@@ -25,6 +25,7 @@ from service.protocol import JsonBodyRequest, head_as_get
 from service.redis_fanout import RedisFanOut
 from service.routes import SYSTEM_ROUTES
 from service.settings import Settings
+from service.stats import get_table_stats
 from service.stream import stream
 
 #: the replay page (issue 13): static HTML, CSS and ES modules, a client of the API only
@@ -59,6 +60,7 @@ def create_app(
             *SHARED_ROUTES,
             *SYSTEM_ROUTES,
             stream,
+            get_table_stats,
             create_static_files_router(
                 "/replay", [REPLAY], html_mode=True, include_in_schema=False
             ),

@@ -186,6 +186,8 @@ ENDPOINTS: dict[str, Cell] = {
     "GET view?audit=true": Cell(lobby, "GET", "", (403, 403, 200), params={"audit": True}),
     "GET events": Cell(lobby, "GET", "/events", (200, 200, 200)),
     "GET events?audit=true": Cell(lobby, "GET", "/events", (403, 403, 200), params={"audit": True}),
+    "GET stats": Cell(lobby, "GET", "/stats", (200, 200, 200)),
+    "GET stats?audit=true": Cell(lobby, "GET", "/stats", (403, 403, 200), params={"audit": True}),
     "GET characters/c1": Cell(lobby, "GET", "/characters/c1", (200, 200, 200)),
     "GET characters/c3": Cell(lobby, "GET", "/characters/c3", (200, 200, 200)),
     "GET verify (open table)": Cell(lobby, "GET", "/verify", (409, 409, 409)),

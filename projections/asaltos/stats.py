@@ -23,7 +23,7 @@ The dice's faces are judged for fairness by the shared figures (`projections.sta
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -109,10 +109,9 @@ class AsaltosCharacterFigures(msgspec.Struct, kw_only=True):
     medicine_successes: int
 
 
-class AsaltosFigures(msgspec.Struct, kw_only=True):
+class AsaltosFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="asaltos"):
     """Asaltos's own figures of a table (or of closed tables added up)."""
 
-    system: Literal["asaltos"]
     #: shown checks by kind, thing checked and difficulty
     checks: list[AsaltosCheckFigures]
     #: checks whose outcome the caller was not shown
@@ -305,7 +304,6 @@ def figures(tally: Tally) -> AsaltosFigures:
     names = tally.names("character")
     ids = {path[0] for path in tally.under("character")} | set(names)
     return AsaltosFigures(
-        system="asaltos",
         checks=_checks(tally),
         checks_hidden=count("checks_hidden"),
         combat=AsaltosCombat(

@@ -37,7 +37,7 @@ a blind sample; the figures say where the cards came from (`cards.by_source`).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -142,10 +142,9 @@ class FronteraCharacterFigures(msgspec.Struct, kw_only=True):
     money_lost: int
 
 
-class FronteraFigures(msgspec.Struct, kw_only=True):
+class FronteraFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="frontera"):
     """Frontera's own figures of a table (or of closed tables added up)."""
 
-    system: Literal["frontera"]
     #: tests resolved, by kind, trait, skill and difficulty: one outcome per participant
     tests: list[FronteraTestFigures]
     tests_cancelled: int
@@ -433,7 +432,6 @@ def figures(tally: Tally) -> FronteraFigures:
     for (purpose, result), n in sorted(tally.under("dead_mans_hand").items()):
         dead_mans_hand.setdefault(purpose, {})[result] = int(n)
     return FronteraFigures(
-        system="frontera",
         tests=_tests(tally),
         tests_cancelled=count("tests_cancelled"),
         cards=FronteraCards(

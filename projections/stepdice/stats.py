@@ -23,7 +23,7 @@ The dice's faces are judged for fairness by the shared figures (`projections.sta
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
@@ -107,10 +107,9 @@ class StepdiceCharacterFigures(msgspec.Struct, kw_only=True):
     venganzas: int
 
 
-class StepdiceFigures(msgspec.Struct, kw_only=True):
+class StepdiceFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="stepdice"):
     """Stepdice's own figures of a table (or of closed tables added up)."""
 
-    system: Literal["stepdice"]
     #: shown rolls by kind, attribute, die, grade and target
     rolls: list[StepdiceRollFigures]
     #: rolls whose outcome the caller was not shown
@@ -298,7 +297,6 @@ def figures(tally: Tally) -> StepdiceFigures:
     names = tally.names("character")
     ids = {path[0] for path in tally.under("character")} | set(names)
     return StepdiceFigures(
-        system="stepdice",
         rolls=_rolls(tally),
         rolls_hidden=count("rolls_hidden"),
         benefits=_by_word(tally, "benefits"),
