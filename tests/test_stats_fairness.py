@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from domain.commands import CloseTable
 from domain.frontera import commands as cmd
-from domain.frontera.cards import RANKS, card
+from domain.frontera.cards import RANKS, Suit, card
+from domain.frontera.character import Skill, Trait
 from projections.fairness import Fairness
 from projections.stats import TableStats
 from tests import asaltos_helpers, stepdice_helpers
@@ -35,10 +36,12 @@ def _draw_tests(session: Session, tests: int) -> None:
     drawer = session.run(MAYOR, DRAWER).result
     session.run(MAYOR, cmd.StartTable())
     for _ in range(tests):
-        session.run(MAYOR, cmd.OpenTraitTest(character=drawer, trait="hands", skill="deftness"))
+        session.run(
+            MAYOR, cmd.OpenTraitTest(character=drawer, trait=Trait.HANDS, skill=Skill.DEFTNESS)
+        )
         drawn = session.run(MAYOR, cmd.Draw(character=drawer)).result
         first = drawn[0]
-        suits = {first: "spades"} if card(first).is_joker else {}
+        suits = {first: Suit.SPADES} if card(first).is_joker else {}
         session.run(MAYOR, cmd.Choose(character=drawer, cards=[first], joker_suits=suits))
     session.run(MAYOR, CloseTable())
 

@@ -15,6 +15,7 @@ import pytest
 from domain.commands import CloseTable
 from domain.frontera import combat_turn as ct
 from domain.frontera import commands as cmd
+from domain.frontera.character import Skill, Trait
 from domain.frontera.drinking import Drink
 from domain.frontera.gambling import SetMoney
 from domain.frontera.morale import FaceThreat
@@ -55,7 +56,8 @@ def play(session: Session) -> int:
     session.run(MAYOR, cmd.Draw(character=H3))  # 8♦: dead for good
     session.run(MAYOR, FaceThreat(character=DJAMAL, reason="a rattlesnake"))
     session.run(
-        MAYOR, cmd.OpenTraitTest(character=COYOTE, trait="senses", skill="aim", difficulty=8)
+        MAYOR,
+        cmd.OpenTraitTest(character=COYOTE, trait=Trait.SENSES, skill=Skill.AIM, difficulty=8),
     )
     drawn = session.run(p2, cmd.Draw(character=COYOTE)).result
     assert drawn == COYOTE_TRAIT_DRAW
@@ -102,7 +104,7 @@ TESTS = [
         outcomes={"hit": 3, "miss": 1},
     ),
     FronteraTestFigures(
-        kind="combat", trait="senses", skill="aim", difficulty=None, outcomes={"hit": 1}
+        kind="combat", trait=Trait.SENSES, skill=Skill.AIM, difficulty=None, outcomes={"hit": 1}
     ),
     FronteraTestFigures(
         kind="dead_mans_hand",
@@ -112,7 +114,7 @@ TESTS = [
         outcomes={"better": 2, "worse": 2},
     ),
     FronteraTestFigures(
-        kind="trait", trait="senses", skill="aim", difficulty=8, outcomes={"partial": 1}
+        kind="trait", trait=Trait.SENSES, skill=Skill.AIM, difficulty=8, outcomes={"partial": 1}
     ),
 ]
 #: the book's attacks: 8 cards, 6 hits, Djamal 2 + 2 levels to henchman 1, Coyote 4 to
