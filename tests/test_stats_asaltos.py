@@ -18,9 +18,9 @@ from domain.commands import CloseTable
 from projections.asaltos.stats import (
     AsaltosCharacterFigures,
     AsaltosCheckFigures,
-    AsaltosCombat,
+    AsaltosCombatFigures,
     AsaltosFigures,
-    AsaltosWounds,
+    AsaltosWoundFigures,
 )
 from projections.stats import TableStats
 from tests.asaltos_helpers import GM, actions, attack, check, new_session, sheet
@@ -77,7 +77,7 @@ SHOWN_CHECKS = [
     row("pain", "RES", 1, success=1),
     row("parry", None, 2, success=1),
 ]
-COMBAT = AsaltosCombat(
+COMBAT = AsaltosCombatFigures(
     combats=1,
     rounds=1,
     attacks={"hit": 1, "missed": 1, "parried": 1},
@@ -85,7 +85,7 @@ COMBAT = AsaltosCombat(
     criticals_confirmed=0,
     aims=0,
 )
-WOUNDS = AsaltosWounds(
+WOUNDS = AsaltosWoundFigures(
     by_level={"1": 1, "2": 1},
     by_location={"BI": 1, "PD": 1},
     shocks=0,

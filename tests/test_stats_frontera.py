@@ -20,10 +20,10 @@ from domain.frontera.drinking import Drink
 from domain.frontera.gambling import SetMoney
 from domain.frontera.morale import FaceThreat
 from projections.frontera.stats import (
-    FronteraCards,
+    FronteraCardFigures,
     FronteraCharacterFigures,
-    FronteraCombat,
-    FronteraConditions,
+    FronteraCombatFigures,
+    FronteraConditionFigures,
     FronteraFigures,
     FronteraTestFigures,
 )
@@ -120,8 +120,8 @@ TESTS = [
 #: the book's attacks: 8 cards, 6 hits, Djamal 2 + 2 levels to henchman 1, Coyote 4 to
 #: henchman 3 (both dead); then the Mayor's graze and its recovery, the survival test's
 #: Ace (henchman 1 up to incapacitated) and its 8 (henchman 3 dead for good)
-COMBAT = FronteraCombat(combats=1, turns=1, attacks=8, hits=6, damage=8)
-CONDITIONS = FronteraConditions(
+COMBAT = FronteraCombatFigures(combats=1, turns=1, attacks=8, hits=6, damage=8)
+CONDITIONS = FronteraConditionFigures(
     damage_taken=9, deaths=2, dead_for_good=1, lost={"health": 9}, recovered={"health": 2}
 )
 
@@ -165,7 +165,7 @@ def test_the_mayor_counts_every_card_test_and_character_once_closed(
     # drawn: the turn's 3 + 3 + 3 + 8 + 6, the threat's 2♠, Coyote's 6 for his trait test
     # (the script: henchmen QC 6S 9C | 8H 2H AC | 3C KC 4S, Djamal 6C 5C 9H 5D 7S 6H JS QS,
     # Coyote d1:9C JH 9D 3S KD 5H; then 2S; then 5S 8S 9S 10S KS 2C)
-    cards = FronteraCards(
+    cards = FronteraCardFigures(
         drawn=30,
         hidden=0,
         played=9,
@@ -211,7 +211,7 @@ def test_a_player_during_play_counts_only_the_cards_shown_to_him(
     assert not during.complete and during.fairness == []
     # shown to Djamal: his own 8 cards and the threat's 2♠, face up; the rest are counted
     # by number only. Every played card was revealed to all.
-    assert during.rules.cards == FronteraCards(
+    assert during.rules.cards == FronteraCardFigures(
         drawn=30,
         hidden=21,
         played=9,

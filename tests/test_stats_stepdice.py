@@ -17,9 +17,9 @@ from domain.stepdice import commands as cmd
 from projections.stats import TableStats
 from projections.stepdice.stats import (
     StepdiceCharacterFigures,
-    StepdiceEnemies,
+    StepdiceEnemyFigures,
     StepdiceFigures,
-    StepdiceHearts,
+    StepdiceHeartFigures,
     StepdiceRollFigures,
 )
 from tests.stats_helpers import stats_of
@@ -99,8 +99,8 @@ SHOWN_ROLLS = [
 BLIND_TEST = roll("test", "agilidad", 10, "normal", 6, failure=1)
 HELPED_TEST = roll("test", "fuerza", 12, "normal", 6, exceptional=1)
 #: the pawn out (1 wound), the boss's hit and its extra wound (standing, 3 → 2 → 1 Hearts)
-ENEMIES = StepdiceEnemies(added=2, strikes=3, wounds=3, by_status={"out": 1, "standing": 2})
-HEARTS = StepdiceHearts(lost=1, armour_spent=1, downed=0, died=0, raised=0, healed=0)
+ENEMIES = StepdiceEnemyFigures(added=2, strikes=3, wounds=3, by_status={"out": 1, "standing": 2})
+HEARTS = StepdiceHeartFigures(lost=1, armour_spent=1, downed=0, died=0, raised=0, healed=0)
 
 
 def figures(rolls: list[StepdiceRollFigures], hidden: int, rogue: StepdiceCharacterFigures) -> Any:

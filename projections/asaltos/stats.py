@@ -56,7 +56,7 @@ class AsaltosCheckFigures(msgspec.Struct, kw_only=True):
     outcomes: dict[str, int]
 
 
-class AsaltosCombat(msgspec.Struct, kw_only=True):
+class AsaltosCombatFigures(msgspec.Struct, kw_only=True):
     combats: int
     rounds: int
     #: attacks by how they ended: `hit`, `missed`, `parried`, `dodged`
@@ -68,7 +68,7 @@ class AsaltosCombat(msgspec.Struct, kw_only=True):
     aims: int
 
 
-class AsaltosWounds(msgspec.Struct, kw_only=True):
+class AsaltosWoundFigures(msgspec.Struct, kw_only=True):
     """The wounds noted on the characters' sheets, and what came of them."""
 
     #: wounds by level (1 light, 2 serious, 3 incapacitated, 4 destroyed)
@@ -116,8 +116,8 @@ class AsaltosFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="asal
     checks: list[AsaltosCheckFigures]
     #: checks whose outcome the caller was not shown
     checks_hidden: int
-    combat: AsaltosCombat
-    wounds: AsaltosWounds
+    combat: AsaltosCombatFigures
+    wounds: AsaltosWoundFigures
     #: by character id (a table's own figures: not added up across tables)
     characters: dict[str, AsaltosCharacterFigures]
 
@@ -306,7 +306,7 @@ def figures(tally: Tally) -> AsaltosFigures:
     return AsaltosFigures(
         checks=_checks(tally),
         checks_hidden=count("checks_hidden"),
-        combat=AsaltosCombat(
+        combat=AsaltosCombatFigures(
             combats=count("combat", "combats"),
             rounds=count("combat", "rounds"),
             attacks=_by_word(tally, "combat", "attacks"),
@@ -314,7 +314,7 @@ def figures(tally: Tally) -> AsaltosFigures:
             criticals_confirmed=count("combat", "criticals_confirmed"),
             aims=count("combat", "aims"),
         ),
-        wounds=AsaltosWounds(
+        wounds=AsaltosWoundFigures(
             by_level=_by_word(tally, "wounds", "level"),
             by_location=_by_word(tally, "wounds", "location"),
             shocks=count("wounds", "shocks"),

@@ -72,7 +72,7 @@ class FronteraTestFigures(msgspec.Struct, kw_only=True):
     outcomes: dict[str, int]
 
 
-class FronteraCards(msgspec.Struct, kw_only=True):
+class FronteraCardFigures(msgspec.Struct, kw_only=True):
     """The cards drawn (for tests and threats) and played (revealed for tests)."""
 
     drawn: int
@@ -92,7 +92,7 @@ class FronteraCards(msgspec.Struct, kw_only=True):
     by_source: dict[str, int]
 
 
-class FronteraCombat(msgspec.Struct, kw_only=True):
+class FronteraCombatFigures(msgspec.Struct, kw_only=True):
     combats: int
     #: combat turns started
     turns: int
@@ -103,7 +103,7 @@ class FronteraCombat(msgspec.Struct, kw_only=True):
     damage: int
 
 
-class FronteraConditions(msgspec.Struct, kw_only=True):
+class FronteraConditionFigures(msgspec.Struct, kw_only=True):
     """Health, morale and sobriety levels lost and regained, over every character."""
 
     #: health levels lost (every cause)
@@ -148,9 +148,9 @@ class FronteraFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="fro
     #: tests resolved, by kind, trait, skill and difficulty: one outcome per participant
     tests: list[FronteraTestFigures]
     tests_cancelled: int
-    cards: FronteraCards
-    combat: FronteraCombat
-    conditions: FronteraConditions
+    cards: FronteraCardFigures
+    combat: FronteraCombatFigures
+    conditions: FronteraConditionFigures
     #: drinks taken
     drinks: int
     #: dollars gained and lost by every change of a character's money
@@ -434,7 +434,7 @@ def figures(tally: Tally) -> FronteraFigures:
     return FronteraFigures(
         tests=_tests(tally),
         tests_cancelled=count("tests_cancelled"),
-        cards=FronteraCards(
+        cards=FronteraCardFigures(
             drawn=count("cards", "drawn"),
             hidden=count("cards", "hidden"),
             played=count("cards", "played"),
@@ -445,14 +445,14 @@ def figures(tally: Tally) -> FronteraFigures:
             by_value=_ints(tally.under("drawn", "value")),
             by_source=_ints(tally.under("cards", "source")),
         ),
-        combat=FronteraCombat(
+        combat=FronteraCombatFigures(
             combats=count("combat", "combats"),
             turns=count("combat", "turns"),
             attacks=count("combat", "attacks"),
             hits=count("combat", "hits"),
             damage=count("combat", "damage"),
         ),
-        conditions=FronteraConditions(
+        conditions=FronteraConditionFigures(
             damage_taken=count("conditions", "lost", "health"),
             deaths=count("conditions", "deaths"),
             dead_for_good=count("conditions", "dead_for_good"),

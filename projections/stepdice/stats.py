@@ -63,7 +63,7 @@ class StepdiceRollFigures(msgspec.Struct, kw_only=True):
     outcomes: dict[str, int]
 
 
-class StepdiceHearts(msgspec.Struct, kw_only=True):
+class StepdiceHeartFigures(msgspec.Struct, kw_only=True):
     """What the characters' Hearts went through, over every character."""
 
     lost: int
@@ -74,7 +74,7 @@ class StepdiceHearts(msgspec.Struct, kw_only=True):
     healed: int
 
 
-class StepdiceEnemies(msgspec.Struct, kw_only=True):
+class StepdiceEnemyFigures(msgspec.Struct, kw_only=True):
     added: int
     #: blows landed on enemies: each hit, and each extra wound an exceptional's benefit adds
     strikes: int
@@ -120,8 +120,8 @@ class StepdiceFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="ste
     complications: int
     #: Venganza rulings after missed attacks: `reach` (the enemy could reach) and `no_reach`
     venganza: dict[str, int]
-    hearts: StepdiceHearts
-    enemies: StepdiceEnemies
+    hearts: StepdiceHeartFigures
+    enemies: StepdiceEnemyFigures
     #: Mana spent on casts, and refunded for exceptional ones
     mana_spent: int
     mana_refunded: int
@@ -302,7 +302,7 @@ def figures(tally: Tally) -> StepdiceFigures:
         benefits=_by_word(tally, "benefits"),
         complications=count("complications"),
         venganza=_by_word(tally, "venganza"),
-        hearts=StepdiceHearts(
+        hearts=StepdiceHeartFigures(
             lost=count("hearts", "lost"),
             armour_spent=count("hearts", "armour_spent"),
             downed=count("hearts", "downed"),
@@ -310,7 +310,7 @@ def figures(tally: Tally) -> StepdiceFigures:
             raised=count("hearts", "raised"),
             healed=count("hearts", "healed"),
         ),
-        enemies=StepdiceEnemies(
+        enemies=StepdiceEnemyFigures(
             added=count("enemies", "added"),
             strikes=count("enemies", "strikes"),
             wounds=count("enemies", "wounds"),
