@@ -27,11 +27,15 @@ run: $(INSTALLED)  ## the server on the embedded SQLite default, 127.0.0.1:8000
 	$(BIN)/python -m service
 
 # service.prepare first: the server key, the database and the store's tables, once, so the
-# workers never race to create them (and all derive the same credentials)
+# workers never race to create them (and all derive the same credentials); then the
+# analytics projection as a process of its own (stopped with the workers), the workers only
+# reading its view
 run-prod: $(INSTALLED)  ## WORKERS processes on PostgreSQL + Redis, SALOON_HOST:SALOON_PORT
 	$(PROD_ENV) $(BIN)/python -m service.prepare
-	$(PROD_ENV) $(BIN)/uvicorn --factory service.app:create_app --workers $(WORKERS) \
-		--host $(SALOON_HOST) --port $(SALOON_PORT)
+	$(PROD_ENV) $(BIN)/python -m service.analytics & projection=$$!; \
+	trap 'kill $$projection' EXIT; \
+	$(PROD_ENV) SALOON_ANALYTICS=external $(BIN)/uvicorn --factory service.app:create_app \
+		--workers $(WORKERS) --host $(SALOON_HOST) --port $(SALOON_PORT)
 
 test: $(INSTALLED)
 	$(BIN)/pytest

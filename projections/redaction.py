@@ -9,9 +9,12 @@ type or field without a rule is hidden from every seat until closing.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, cast
+from uuid import UUID
 
 import msgspec
+from eventsourcing.utils import resolve_topic
 
 from domain.dice import DiceRolled, RollsRevealed
 from domain.systems import RULE_SYSTEMS
@@ -61,6 +64,7 @@ RULES: dict[type, Rule] = {
 }
 #: digests of secrets, never shown to anyone, even after closing
 NEVER_SHOWN = ("credential_hash", "invitation_hash")
+_NEVER_SHOWN_BYTES = tuple(name.encode() for name in NEVER_SHOWN)
 ENVELOPE = ("originator_id", "originator_version", "timestamp", "originator_topic", "actor")
 
 
@@ -75,9 +79,9 @@ def event_type(event: Any) -> str:
 def _scrub(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _scrub(v) for k, v in value.items() if k not in NEVER_SHOWN}
-    if isinstance(value, list):
+    if isinstance(value, list) and value and isinstance(value[0], (dict, list)):
         return [_scrub(v) for v in value]
-    return value
+    return value  # lists hold one kind of thing: a list of words or numbers holds no secret
 
 
 class RedactedEvent(msgspec.Struct, kw_only=True):
@@ -94,8 +98,10 @@ class RedactedEvent(msgspec.Struct, kw_only=True):
 
 def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
     data = {k: v for k, v in vars(event).items() if k not in ENVELOPE and k not in NEVER_SHOWN}
-    rule = RULES.get(type(event), Rule())
     hidden: list[str] = []
+    if closed:  # closing shows everything to everybody: no field needs judging
+        return _logged(event, data, hidden)
+    rule = RULES.get(type(event), Rule())
     sealed = viewer.open_test is not None and getattr(event, "test", None) == viewer.open_test
     revealed = getattr(event, "roll", None) in viewer.revealed_rolls
     for name, value in data.items():
@@ -116,14 +122,71 @@ def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
         elif not sees(viewer, secret.audience(event), closed, sealed or not secret.audited):
             data[name] = secret.mask(value)
             hidden.append(name)
+    return _logged(event, data, hidden)
+
+
+def _logged(event: Any, data: dict[str, Any], hidden: list[str]) -> RedactedEvent:
     return RedactedEvent(
         version=event.originator_version,
         type=event_type(event),
         actor=event.actor,
         at=event.timestamp.isoformat(),
-        data=_scrub(msgspec.to_builtins(data)),
+        data=_scrubbed(msgspec.to_builtins(data)),
         hidden=hidden,
     )
+
+
+def _scrubbed(data: dict[str, Any]) -> dict[str, Any]:
+    encoded = msgspec.json.encode(data)
+    if any(name in encoded for name in _NEVER_SHOWN_BYTES):
+        return cast("dict[str, Any]", _scrub(data))  # a digest sits deeper (a seat's)
+    return data
+
+
+_decode_state = msgspec.json.Decoder(dict[str, Any]).decode
+
+
+def closed_from_store(stored: Any) -> RedactedEvent:
+    """A stored event (a row of the store: `topic`, `state`, `originator_version`) as
+    everybody sees it once its table is closed, read straight from the stored JSON.
+
+    The same as `redact(event, anyone, closed=True)` of the decoded event (a test holds the
+    two equal over every event type), without building the event: the analytics read model
+    reads every event of the store this way, several times faster."""
+    data = _decode_state(stored.state)
+    at, actor = data.pop("timestamp")["_data_"], data.pop("actor")
+    data.pop("originator_topic", None)  # the rest of the envelope is not in the state
+    for name, value in data.items():
+        if isinstance(value, (dict, list)):
+            data[name] = _plain(value)
+    if any(name in stored.state for name in _NEVER_SHOWN_BYTES):
+        data = _scrub(data)  # a digest sits deeper (a seat's)
+    return RedactedEvent(
+        version=stored.originator_version,
+        type=_type_of_topic(stored.topic),
+        actor=actor,
+        at=at,
+        data=data,
+        hidden=[],
+    )
+
+
+def _plain(value: Any) -> Any:
+    """A stored value as `msgspec.to_builtins` gives the value it encodes: eventsourcing
+    wraps each value of a registered type as `{"_type_": name, "_data_": encoded}`."""
+    if isinstance(value, dict):
+        if len(value) == 2 and "_type_" in value and "_data_" in value:
+            kind, inner = value["_type_"], value["_data_"]
+            return str(UUID(inner)) if kind == "uuid_hex" else inner
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list) and value and isinstance(value[0], (dict, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+@cache
+def _type_of_topic(topic: str) -> str:
+    return event_type(resolve_topic(topic))
 
 
 def involves(event: Any, seat: str) -> bool:

@@ -10,6 +10,7 @@ from litestar.static_files import create_static_files_router
 
 from domain.application import Tables
 from service import reads
+from service.analytics import Analytics
 from service.api import TablesController, list_systems
 from service.batcher import CommandBatcher
 from service.command_routes import SHARED_ROUTES
@@ -50,6 +51,7 @@ def create_app(
         fanout = RedisFanOut(settings.redis_url, tables, settings.redis_prefix)
     fanout = fanout or InProcessFanOut()
     redis_fanout = fanout if isinstance(fanout, RedisFanOut) else None
+    analytics = Analytics(tables, drive=settings.analytics == "inline")
     app = Litestar(
         route_handlers=[
             health_live,
@@ -65,8 +67,13 @@ def create_app(
                 "/replay", [REPLAY], html_mode=True, include_in_schema=False
             ),
         ],
-        on_startup=[reads.start, batcher.start, *([redis_fanout.start] if redis_fanout else [])],
-        on_shutdown=[batcher.stop, *([redis_fanout.stop] if redis_fanout else [])],
+        on_startup=[
+            reads.start,
+            batcher.start,
+            analytics.start,
+            *([redis_fanout.start] if redis_fanout else []),
+        ],
+        on_shutdown=[batcher.stop, analytics.stop, *([redis_fanout.stop] if redis_fanout else [])],
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         request_class=JsonBodyRequest,
@@ -101,6 +108,7 @@ def create_app(
     app.asgi_handler = head_as_get(app.asgi_handler)
     app.state.tables = tables
     app.state.batcher = batcher
+    app.state.analytics = analytics
     app.state.metrics = app_metrics = Metrics()
     app.state.rate_limiter = RateLimiter(settings.commands_per_second, settings.commands_burst)
     app.state.stream_slots = StreamSlots(

@@ -28,6 +28,11 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=self.registry,
         )
+        self.analytics_lag = Gauge(
+            "saloon_analytics_lag_events",
+            "Events recorded in the log that the analytics read model has not counted yet",
+            registry=self.registry,
+        )
         self.open_streams = Gauge(
             "saloon_open_streams",
             "Event streams (SSE) open in this process",

@@ -6,7 +6,10 @@ with an open `data`, and the stream an untyped body. The document completes it o
 way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and this module):
 - every event is `Event`, the union of one schema per event type that
   `projections.event_schema` generates from the redaction rules, discriminated by `type`;
-- a `text/event-stream` response is described message by message (`StreamMessage`);
+- a `text/event-stream` response is a string, the Server-Sent Events text, which a generated
+  client returns as it is; each message of it is described (`StreamMessage`) by the media
+  type's `x-itemSchema`, after the `itemSchema` of OpenAPI 3.2, and by the string's
+  `contentSchema`;
 - a new table's body is one rule system's: its `system` and that system's `options`;
 - `links` lead from a created table, seat or test to the operations that follow;
 - every response header has its schema, and the errors their headers (`WWW-Authenticate`,
@@ -66,15 +69,35 @@ def _stream_message(types: list[str]) -> dict[str, Any]:
         "description": "The table version of the event: send it back as Last-Event-ID",
     }
     return {
-        "description": "The body is Server-Sent Events: one message per event of the caller's "
-        "log, each with `id` (the table version), `event` (its type) and `data` (the JSON of "
-        "an `Event`), and keep-alive comments. When the caller may no longer read the table "
-        "(its seat removed, its credential replaced), a last `problem` message without `id` "
-        "carries the problem+json, and the stream ends.",
+        "description": "One message of the stream's Server-Sent Events: one per event of the "
+        "caller's log, with `id` (the table version), `event` (its type) and `data` (the JSON "
+        "of an `Event`). When the caller may no longer read the table (its seat removed, its "
+        "credential replaced), a last `problem` message without `id` carries the "
+        "problem+json, and the stream ends. Keep-alive comments come between messages.",
         "oneOf": [
             {"title": "Event message", **message({"enum": types}, UNION, id=version)},
             {"title": "Problem message", **message({"const": "problem"}, "Problem")},
         ],
+    }
+
+
+def _stream_body() -> dict[str, Any]:
+    """A `text/event-stream` body: its text, whose messages are each a `StreamMessage`.
+
+    OpenAPI 3.1 describes a stream's body as a whole; 3.2's `itemSchema` describes each of its
+    items. The body is a string, so a generated client returns the text for its caller to
+    split into messages, and the messages' schema is named where 3.2 names it (as the
+    extension `x-itemSchema`, 3.1 having no such field) and by the string's `contentSchema`
+    (JSON Schema 2020-12), where a 3.1 tool sees it used."""
+    return {
+        "schema": {
+            "type": "string",
+            "contentMediaType": SSE,
+            "contentSchema": _ref(STREAM_MESSAGE),
+            "description": "Server-Sent Events text: messages separated by a blank line, each "
+            "a `StreamMessage` (its `id`, `event` and `data` fields), and keep-alive comments.",
+        },
+        "x-itemSchema": _ref(STREAM_MESSAGE),
     }
 
 
@@ -274,7 +297,7 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
         for operation in operations.values():
             for response in operation["responses"].values():
                 if SSE in response.get("content", {}):
-                    response["content"][SSE]["schema"] = _ref(STREAM_MESSAGE)
+                    response["content"][SSE] = _stream_body()
     _table_per_system(document)
     _type_filter(document["paths"], types)
     _add_links(document["paths"])

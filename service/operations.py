@@ -17,7 +17,7 @@ from litestar.openapi import ResponseSpec
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from domain.application import Tables
+from domain.application import STORE_DOWN, Tables
 from service.api import RESPONSES
 from service.contract import PublicOperation
 from service.credentials import genuine_seat
@@ -110,14 +110,18 @@ async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
     operation_id="getMetrics",
     summary="Prometheus metrics of this process (text exposition format)",
     description="Commands by name and outcome with their latency, and the open streams, of "
-    "this worker process only.",
+    "this worker process only; and the events the analytics read model has not counted yet "
+    "(`saloon_analytics_lag_events`, read from the store).",
     tags=["operations"],
     operation_class=PublicOperation,
     media_type="text/plain",
     responses={405: RESPONSES[405]},
 )
 async def metrics(request: Request[Any, Any, Any]) -> Response[str]:
-    text = generate_latest(metrics_of(request.app).registry).decode()
+    registry = metrics_of(request.app)
+    with contextlib.suppress(*STORE_DOWN):  # the lag stays as last measured
+        registry.analytics_lag.set(await anyio.to_thread.run_sync(request.app.state.analytics.lag))
+    text = generate_latest(registry.registry).decode()
     # litestar appends the charset of a text/ type to the media type: give it none
     media_type, _, _ = CONTENT_TYPE_LATEST.rpartition("; charset=")
     return Response(text, media_type=media_type)

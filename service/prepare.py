@@ -6,7 +6,8 @@ would refuse the credentials another one hands out), and each would run the even
 (PostgreSQL fails one of several concurrent `CREATE ... IF NOT EXISTS` or `CREATE OR REPLACE
 FUNCTION` with `tuple concurrently updated`). Run once, before the workers (`make run-prod`
 and `python -m service` do), this generates or checks the key, creates the PostgreSQL
-database and schema when they are missing, and creates the store's tables; workers never
+database and schema when they are missing, and creates the store's tables (the analytics
+read model's too); workers never
 create PostgreSQL's (`Settings.event_store_env`), they only use what is there.
 """
 
@@ -18,6 +19,7 @@ import psycopg
 from psycopg import sql
 
 from domain.application import Tables
+from service.analytics import open_view
 from service.settings import Settings
 
 
@@ -65,6 +67,7 @@ def prepare(settings: Settings) -> list[str]:
     if settings.postgres_db:
         done += _ensure_database(settings)
     tables = Tables(settings.event_store_env(create_tables=True), server_key=key)
+    open_view(tables, create_tables=True).close()
     tables.close()
     return done
 

@@ -44,6 +44,9 @@ class Settings:
     streams_per_table: int = 32
     #: the level of the JSON logs on stderr
     log_level: str = "INFO"
+    #: where the analytics read model is kept up to date: `inline`, in the server's process
+    #: (`make run`), or `external`, by `python -m service.analytics` (`make run-prod`)
+    analytics: str = "inline"
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Settings:
@@ -72,6 +75,7 @@ class Settings:
             streams_per_seat=int(env.get("SALOON_STREAMS_PER_SEAT", cls.streams_per_seat)),
             streams_per_table=int(env.get("SALOON_STREAMS_PER_TABLE", cls.streams_per_table)),
             log_level=env.get("SALOON_LOG_LEVEL", cls.log_level).upper(),
+            analytics=env.get("SALOON_ANALYTICS", cls.analytics),
         )
 
     def event_store_env(self, *, create_tables: bool = False) -> dict[str, str]:

@@ -4,6 +4,10 @@ The event id is the table version of the event, so a client that reconnects with
 `Last-Event-ID: N` gets every event after N exactly once: first from the store, then
 as the fan-out announces new versions.
 
+With `until`, the stream ends cleanly once every event up to that table version has been
+sent (waiting live for the table to reach it), and never sends a later one: a client that
+wants what is there, or up to a version it knows of, reads a body that ends.
+
 When the caller may no longer read the table (its seat removed, its credential no longer
 valid), the stream ends cleanly: a last `problem` event carries the problem+json, without an
 id, and the response closes.
@@ -46,8 +50,9 @@ STREAM_RESPONSES = {
 }
 HEARTBEAT_SECONDS = 15.0
 BATCH = 200
-#: a batch of the seat's events and the table's version when it was read
-Batch = tuple[list[RedactedEvent], int]
+#: a batch of the seat's events, the table's version when it was read, and the version
+#: through which every event has been read (the last one's when the batch is full)
+Batch = tuple[list[RedactedEvent], int, int]
 
 
 #: the header an EventSource sends when it reconnects; checked by `_last_event_id`, so a value
@@ -84,8 +89,12 @@ def _last_event_id(header: str | None, query: int | None) -> int:
     summary="Live stream (SSE) of the caller's redacted events; resume with Last-Event-ID",
     description="The table's events, live, as the caller's seat may see them: each message "
     "carries the event's table version as `id`; reconnect with `Last-Event-ID` (or `after`) to "
-    "get every later event exactly once. When the seat is removed or its credential stops "
-    "working, a last `problem` message ends the stream.",
+    "get every later event exactly once. With `until`, the stream ends (the response closes) "
+    "once every event up to that table version has been sent, waiting live for the table to "
+    "reach it, and no later event is sent; an `until` at or below the position it resumes "
+    "after gives an empty body. Without it the stream goes on, live, until the client hangs "
+    "up. When the seat is removed or its credential stops working, a last `problem` message "
+    "ends the stream.",
     responses={**RESPONSES, **STREAM_RESPONSES},
     security=[{"bearer": []}],
     tags=["tables"],
@@ -107,6 +116,19 @@ async def stream(
             schema_extra={"minimum": 0},
         ),
     ] = None,
+    until: Annotated[
+        int | None,
+        QueryParameter(
+            name="until",
+            required=False,
+            ge=1,
+            le=MAX_VERSION,
+            description="End the stream once every event up to this table version has been "
+            "sent (waiting live until the table reaches it); no later event is sent. At or "
+            "below the position the stream resumes after, the body is empty. Without it the "
+            "stream never ends on its own.",
+        ),
+    ] = None,
     last_event_id: LastEventId = None,
 ) -> ServerSentEvent:
     position = _last_event_id(last_event_id, after)
@@ -117,9 +139,12 @@ async def stream(
         def plan(table: Table, viewer: Viewer) -> Callable[[], Batch]:
             closed, version = table.closed, table.version
 
+            upto = version if until is None else min(version, until)
+
             def scan() -> Batch:
-                events = scan_log(tables, table_id, since, version)
-                return log_page(events, viewer, closed, limit=BATCH)[0], version
+                events = scan_log(tables, table_id, since, upto)
+                page, more = log_page(events, viewer, closed, limit=BATCH)
+                return page, version, upto if more is None else more
 
             return scan
 
@@ -133,6 +158,8 @@ async def stream(
 
     async def messages() -> AsyncIterator[ServerSentEventMessage]:
         nonlocal position
+        if until is not None and until <= position:
+            return  # nothing to send: an empty body
         sent = anyio.current_time()
         while True:
             try:
@@ -143,13 +170,15 @@ async def stream(
                     event="problem", data=msgspec.json.encode(gone).decode()
                 )
                 return
-            events, version = read
+            events, version, through = read
             for event in events:
                 position = event.version
                 sent = anyio.current_time()
                 yield ServerSentEventMessage(
                     data=msgspec.json.encode(event).decode(), event=event.type, id=event.version
                 )
+            if until is not None and through >= until:
+                return  # every event up to `until` sent
             if events and position < version:
                 continue  # more than one batch behind
             with anyio.move_on_after(HEARTBEAT_SECONDS + 1):

@@ -96,10 +96,10 @@ def snapshotting_tables(**env: str) -> Tables:
     )
 
 
-def start_session(app: Tables, players: int, **options: Any) -> Session:
-    """A table with the Mayor and `players` players seated, not started."""
+def start_session(app: Tables, players: int, key: str = TABLE_KEY, **options: Any) -> Session:
+    """A table with the Mayor and `players` players seated, not started (a table per `key`)."""
     table_id = app.create_table(
-        "frontera", "Property table", "The Mayor", options, idempotency_key=TABLE_KEY
+        "frontera", "Property table", "The Mayor", options, idempotency_key=key
     )
     session = Session(app, table_id)
     for name in ("Ana", "Bruno", "Carmen", "Dario", "Elena")[:players]:

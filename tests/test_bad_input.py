@@ -70,6 +70,7 @@ def body_url(live: Live, command: bool) -> tuple[str, Headers]:
         ("/events", {"after": HUGE}),
         ("/events", {"to_version": HUGE}),
         ("/stream", {"after": HUGE}),
+        ("/stream", {"until": HUGE}),
     ],
 )
 def test_a_version_past_the_stores_integers_is_400(

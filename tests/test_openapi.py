@@ -39,9 +39,16 @@ def test_event_lists_and_the_stream_are_typed_with_the_union() -> None:
     assert schemas["EventPage"]["properties"]["events"]["items"] == event
     assert schemas["TestRecord"]["properties"]["events"]["items"] == event
     ok_stream = document["paths"]["/tables/{table_id}/stream"]["get"]["responses"]["200"]
-    assert ok_stream["content"]["text/event-stream"]["schema"] == {
-        "$ref": "#/components/schemas/StreamMessage"
-    }
+    # the body is its text (a generated client returns it as a string), whose messages are
+    # each a StreamMessage: OpenAPI 3.2's `itemSchema`, as an extension, and the string's
+    # `contentSchema`
+    body = ok_stream["content"]["text/event-stream"]
+    message = {"$ref": "#/components/schemas/StreamMessage"}
+    assert body["x-itemSchema"] == message
+    assert body["schema"]["type"] == "string"
+    assert body["schema"]["contentMediaType"] == "text/event-stream"
+    assert body["schema"]["contentSchema"] == message
+    assert "StreamMessage" in body["schema"]["description"]
     messages = schemas["StreamMessage"]["oneOf"]
     assert [m["properties"]["data"]["contentSchema"] for m in messages] == [
         event,

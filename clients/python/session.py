@@ -3,9 +3,11 @@
 `saloon_client` is what `openapi-python-client` generates from `openapi/openapi.json`
 (`tests/test_clients.py` generates it, checks it and this script with `mypy --strict`, and
 plays the session against a live server). Every call goes through the generated operations
-and models, except the stream: the generated `stream_events` reads the whole body as one
-message, so the script streams the generated request with the client's own httpx client and
-parses each message, and each message's `data` as the typed `Event` union.
+and models, the stream too: asked for the events `until` a version the session knows (the
+log's fifth event's), the stream ends by itself, and the generated `stream_events` returns
+its text (the document's `text/event-stream` body is a string); the script splits it into
+messages, typed by the generated `EventMessage` and `ProblemMessage`, and parses each
+message's `data` as the typed `Event` union.
 
 Usage: `python session.py http://127.0.0.1:8000` (with `saloon_client` importable); prints
 what the session observed, as JSON.
@@ -15,8 +17,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import sys
-from typing import Any, TypeVar
+from typing import TypeVar
 from uuid import UUID
 
 import httpx
@@ -111,31 +114,39 @@ def cards_seen(view: TableView) -> dict[str, list[str] | None]:
     return seen
 
 
-def read_stream(client: AuthenticatedClient, table_id: UUID, count: int) -> list[EventMessage]:
-    """The first `count` event messages of the table's stream, from its first event."""
-    request: dict[str, Any] = stream_events._get_kwargs(table_id, after=0)
-    messages: list[EventMessage] = []
+#: the end of a line of Server-Sent Events: CRLF, LF or CR
+SSE_LINE = re.compile(r"\r\n|\r|\n")
+
+
+def sse_messages(text: str) -> list[dict[str, str]]:
+    """The messages of a Server-Sent Events text, each as its fields (the data lines joined
+    with newlines); comments (keep-alives) dropped, and a last message without its blank line
+    too, as an EventSource drops it."""
+    messages: list[dict[str, str]] = []
     fields: dict[str, str] = {}
-    with client.get_httpx_client().stream(**request) as response:
-        if response.status_code != 200:
-            response.read()
-            raise Refused(f"the stream answered {response.status_code}: {response.text}")
-        for line in response.iter_lines():
-            if line.startswith(":"):  # a comment (keep-alive)
-                continue
-            if line:
-                name, _, value = line.partition(":")
-                value = value.removeprefix(" ")
-                fields[name] = f"{fields[name]}\n{value}" if name in fields else value
-                continue
-            if fields.get("event") == "problem":
-                problem = ProblemMessage.from_dict(fields)
-                raise Refused(f"the stream ended with a problem: {problem.data}")
+    for line in SSE_LINE.split(text):
+        if not line:
             if fields:
-                messages.append(EventMessage.from_dict(fields))
+                messages.append(fields)
             fields = {}
-            if len(messages) == count:
-                break
+        elif not line.startswith(":"):
+            name, _, value = line.partition(":")
+            value = value.removeprefix(" ")
+            if name == "data" and name in fields:
+                value = f"{fields[name]}\n{value}"
+            fields[name] = value
+    return messages
+
+
+def read_stream(client: AuthenticatedClient, table_id: UUID, until: int) -> list[EventMessage]:
+    """The event messages of the table's stream, from its first event to version `until`."""
+    text = ok(stream_events.sync(table_id, client=client, after=0, until=until))
+    messages: list[EventMessage] = []
+    for fields in sse_messages(text):
+        if fields.get("event") == "problem":
+            problem = ProblemMessage.from_dict(fields)
+            raise Refused(f"the stream ended with a problem: {problem.data}")
+        messages.append(EventMessage.from_dict(fields))
     return messages
 
 
@@ -227,11 +238,12 @@ def play(api: str) -> Outcome:
         list_events.sync(table, client=david, type_=[ListEventsTypeItem.TESTRESOLVED])
     ).events
     numbers = [e.data.test for e in resolved if isinstance(e, TestResolvedEvent)]
-    messages = read_stream(judit, table, count=5)
+    # the stream of the log's first five events: it ends at the fifth one's version
+    logged = ok(list_events.sync(table, client=judit, limit=5)).events
+    messages = read_stream(judit, table, until=logged[-1].version)
     # the generated parser of the `Event` union, as the log's page uses it
     page = {"events": [json.loads(m.data) for m in messages], "next_after": None, "version": 0}
     streamed = EventPage.from_dict(page).events
-    logged = ok(list_events.sync(table, client=judit, limit=len(messages))).events
     rewound = frontera(ok(get_view.sync(table, client=david, version=started)))
 
     # Closing reveals the seed; then anyone at the table can verify every shuffle

@@ -85,44 +85,31 @@ function cardsSeen(view: TableView): Record<string, string[] | null> {
   return seen;
 }
 
-/** The first `count` events of the table's stream, from its first event, each message's
- * `data` parsed as the `Event` union. */
-async function readStream(player: Client<paths>, table: string, count: number): Promise<Event[]> {
-  const answer = await player.GET("/tables/{table_id}/stream", {
-    params: { path: { table_id: table }, query: { after: 0 } },
-    parseAs: "stream",
-  });
-  const body = answer.response.body;
-  if (!answer.response.ok || body === null) throw new Error(`stream: ${answer.response.status}`);
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+/** The events of the table's stream, from its first event to version `until` (where the
+ * stream ends by itself), each message's `data` parsed as the `Event` union. */
+async function readStream(player: Client<paths>, table: string, until: number): Promise<Event[]> {
+  const text = ok(
+    await player.GET("/tables/{table_id}/stream", {
+      params: { path: { table_id: table }, query: { after: 0, until } },
+      parseAs: "text",
+    }),
+  );
   const events: Event[] = [];
   let fields = new Map<string, string>();
-  let rest = "";
-  try {
-    while (events.length < count) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      // lines end with CRLF, LF or CR; a CR at the end of a chunk may still have its LF coming
-      const lines = (rest + value).split(/\r\n|\n|\r(?!$)/);
-      rest = lines.pop() ?? "";
-      for (const line of lines) {
-        if (line.startsWith(":")) continue; // a comment (keep-alive)
-        if (line !== "") {
-          const colon = line.indexOf(":");
-          const name = colon < 0 ? line : line.slice(0, colon);
-          const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-          fields.set(name, fields.has(name) ? `${fields.get(name)}\n${value}` : value);
-          continue;
-        }
-        const data = fields.get("data");
-        if (fields.get("event") === "problem") throw new Error(`stream problem: ${data}`);
-        if (data !== undefined) events.push(JSON.parse(data) as Event);
-        fields = new Map();
-        if (events.length === count) break;
-      }
+  for (const line of text.split(/\r\n|\n|\r/)) {
+    if (line.startsWith(":")) continue; // a comment (keep-alive)
+    if (line !== "") {
+      const colon = line.indexOf(":");
+      const name = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+      const previous = name === "data" ? fields.get(name) : undefined;
+      fields.set(name, previous === undefined ? value : `${previous}\n${value}`);
+      continue;
     }
-  } finally {
-    await reader.cancel();
+    const data = fields.get("data");
+    if (fields.get("event") === "problem") throw new Error(`stream problem: ${data}`);
+    if (data !== undefined) events.push(JSON.parse(data) as Event);
+    fields = new Map();
   }
   return events;
 }
@@ -226,12 +213,13 @@ export async function play(api: string): Promise<Outcome> {
     }),
   ).events;
   const numbers = resolved.flatMap((e) => (e.type === "TestResolved" ? [e.data.test] : []));
-  const streamed = await readStream(judit, table, 5);
+  // the stream of the log's first five events: it ends at the fifth one's version
   const logged = ok(
-    await judit.GET("/tables/{table_id}/events", {
-      params: { ...path, query: { limit: streamed.length } },
-    }),
+    await judit.GET("/tables/{table_id}/events", { params: { ...path, query: { limit: 5 } } }),
   ).events;
+  const fifth = logged.at(-1);
+  if (fifth === undefined) throw new Error("an empty log");
+  const streamed = await readStream(judit, table, fifth.version);
   const rewound = frontera(
     ok(await david.GET("/tables/{table_id}", { params: { ...path, query: { version: started } } })),
   );

@@ -1,0 +1,179 @@
+"""Keeping the analytics read model (`projections.analytics`) up to date, and opening it.
+
+One projection, two drivers:
+- PostgreSQL can subscribe to its log, so eventsourcing's `ProjectionRunner` feeds the
+  projection event by event as they are recorded;
+- SQLite cannot (`subscribe()` is not implemented there), so `LogFollower` reads the
+  notification log a page at a time, from the position the view recorded last, and hands
+  each page to the projection as one batch.
+
+Under `make run` the driver runs in the server's process (`SALOON_ANALYTICS=inline`, the
+default); `make run-prod` runs it as a process of its own (`python -m service.analytics`)
+and the web workers only read the view (`SALOON_ANALYTICS=external`). The view lives beside
+the events: in a SQLite file next to theirs (`var/saloon-analytics.sqlite3`), in the same
+PostgreSQL database, or in memory for a store in memory.
+
+To rebuild the figures from scratch, stop the driver and delete that SQLite file (or,
+on PostgreSQL, the `table_stats` and `table_stats_tracking` tables): the projection starts
+again from the first event and arrives at the same figures (`tests/test_analytics.py`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from eventsourcing.persistence import InfrastructureFactory
+from eventsourcing.projection import ProjectionRunner
+from eventsourcing.utils import Environment
+
+from domain.application import Tables
+from projections.analytics import (
+    MemoryStatsView,
+    PostgresStatsView,
+    SQLiteStatsView,
+    StatsView,
+    TableStatsProjection,
+)
+from service.logs import logger
+from service.settings import Settings
+
+#: notifications read from the log at a time by the follower
+PAGE = 2000
+#: how often the follower looks for new events when it has caught up
+POLL_SECONDS = 0.2
+
+
+def view_env(tables: Tables, *, create_tables: bool) -> dict[str, str] | None:
+    """Where the view lives, from where the tables live: the same PostgreSQL database, a
+    SQLite file beside theirs, or memory (None) for a store in memory."""
+    env = dict(tables.env)
+    module = env.get("PERSISTENCE_MODULE", "")
+    if module == "eventsourcing.postgres":
+        return {**env, "CREATE_TABLE": "true" if create_tables else "false"}
+    name = env.get("SQLITE_DBNAME", "")
+    if module == "eventsourcing.sqlite" and ":memory:" not in name and "mode=memory" not in name:
+        path = Path(name)
+        return {**env, "SQLITE_DBNAME": str(path.with_name(f"{path.stem}-analytics{path.suffix}"))}
+    return None
+
+
+def open_view(tables: Tables, *, create_tables: bool = True) -> StatsView:
+    env = view_env(tables, create_tables=create_tables)
+    if env is None:
+        return MemoryStatsView()
+    factory = InfrastructureFactory.construct(Environment(TableStatsProjection.name, env))
+    postgres = env["PERSISTENCE_MODULE"] == "eventsourcing.postgres"
+    view_class = PostgresStatsView if postgres else SQLiteStatsView
+    view = factory.tracking_recorder(view_class)
+    assert isinstance(view, StatsView)
+    return view
+
+
+class LogFollower:
+    """Feeds the projection from the notification log where the store cannot subscribe."""
+
+    def __init__(self, tables: Tables, projection: TableStatsProjection) -> None:
+        self.tables = tables
+        self.projection = projection
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._follow, name="analytics", daemon=True)
+
+    def catch_up(self) -> int:
+        """Process every event recorded so far; how many there were."""
+        done = 0
+        while True:
+            after = self.projection.view.max_tracking_id(self.tables.name) or 0
+            page = self.tables.recorder.select_notifications(after + 1, PAGE)
+            if not page:
+                return done
+            self.projection.process_stored(self.tables.name, page)
+            done += len(page)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join()
+
+    def _follow(self) -> None:
+        while not self._stop.is_set():
+            if not self.catch_up():
+                self._stop.wait(POLL_SECONDS)
+
+
+class TablesLog(Tables):
+    """The tables' application as the projection runner builds it, from its environment
+    alone: it only reads the log, so it needs no server key."""
+
+    name = Tables.name  # the log's name: its tables, and the position the view tracks
+
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+        super().__init__(env, server_key=bytes(32))
+
+
+class Analytics:
+    """The read model of one process: its view, and the driver feeding it if it runs here."""
+
+    def __init__(self, tables: Tables, *, drive: bool) -> None:
+        self.tables = tables
+        self.view = open_view(tables, create_tables=drive)
+        self.driver: LogFollower | ProjectionRunner[Any, Any] | None = None
+        self._drive = drive
+
+    def start(self) -> None:
+        if not self._drive:
+            return
+        env = view_env(self.tables, create_tables=True)
+        if env is not None and env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
+            self.driver = ProjectionRunner(
+                application_class=TablesLog,
+                projection_class=TableStatsProjection,
+                view_class=PostgresStatsView,
+                env=env,
+            )
+            self.driver.__enter__()  # starts the subscription
+        else:
+            self.driver = LogFollower(self.tables, TableStatsProjection(self.view))
+            self.driver.start()
+
+    def stop(self) -> None:
+        if isinstance(self.driver, ProjectionRunner):
+            try:
+                self.driver.__exit__(None, None, None)
+            except Exception as error:  # its thread died (the store went away): say so, stop
+                logger().warning("analytics_stopped", extra={"error": repr(error)})
+        elif self.driver is not None:
+            self.driver.stop()
+        self.driver = None
+        self.view.close()
+
+    def lag(self) -> int:
+        """Events recorded in the log that the view has not counted yet."""
+        top = self.tables.recorder.max_notification_id() or 0
+        return top - (self.view.max_tracking_id(self.tables.name) or 0)
+
+
+def main() -> None:
+    """The projection as a process of its own (`make run-prod`): runs until stopped."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.parse_args()
+    settings = Settings.from_env()
+    tables = Tables(settings.event_store_env(), server_key=settings.secret_key())
+    analytics = Analytics(tables, drive=True)
+    stopped = threading.Event()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, lambda *_: stopped.set())
+    analytics.start()
+    stopped.wait()
+    analytics.stop()
+
+
+if __name__ == "__main__":
+    main()
