@@ -23,7 +23,7 @@ from projections.asaltos.stats import (
     AsaltosWoundFigures,
 )
 from projections.stats import TableStats
-from tests.asaltos_helpers import GM, actions, attack, check, new_session, sheet
+from tests.asaltos_helpers import GM, Session, actions, attack, check, new_session, sheet
 from tests.stats_helpers import stats_of
 
 #: blind check 2 (≤ 5); opposed 1 (French, SL 2) and 4 (Spanish, SL 1); the French's
@@ -34,9 +34,8 @@ FACES = [2, 1, 4, 8, 5, 1, 1, 3, 4, 1]
 FRENCH, SPANISH = "c1", "c2"
 
 
-@pytest.fixture(scope="module")
-def played() -> tuple[TableStats, TableStats]:
-    """The French's player's figures during play, then the game master's after closing."""
+def play() -> Session:
+    """The session, played up to the game master's wound; not closed."""
     session = new_session(*FACES, players=1)
     french = session.create("p1", "French", sheet(agi=7, skills={"Espada": 3}))
     spanish = session.create(GM, "Spanish", sheet(agi=5, skills={"Espada": 5}))
@@ -59,6 +58,13 @@ def played() -> tuple[TableStats, TableStats]:
     assert session.resolve(GM, attack(spanish, french, reaction="parry")).outcome == "parried"
     session.run(GM, cmd.EndCombat())
     session.run(GM, cmd.InflictWound(character=spanish, location="BI", level=2, reason="a fall"))
+    return session
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[TableStats, TableStats]:
+    """The French's player's figures during play, then the game master's after closing."""
+    session = play()
     during = stats_of(session.app, session.table_id, "p1")
     session.run(GM, CloseTable())
     return during, stats_of(session.app, session.table_id, GM)

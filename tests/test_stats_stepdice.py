@@ -23,7 +23,7 @@ from projections.stepdice.stats import (
     StepdiceRollFigures,
 )
 from tests.stats_helpers import stats_of
-from tests.stepdice_helpers import GM, dice, new_session, roll_attack, roll_cast, roll_test
+from tests.stepdice_helpers import GM, Session, dice, new_session, roll_attack, roll_cast, roll_test
 
 #: blind test 5 (TN 6: failure); helped d12 12 (exceptional); melee 8 on the pawn (TN 6);
 #: ranged 3 at the boss (TN 12: failure); ranged 10 at the boss, one grade easier (TN 8:
@@ -31,9 +31,8 @@ from tests.stepdice_helpers import GM, dice, new_session, roll_attack, roll_cast
 FACES = [5, 12, 8, 3, 10, 9]
 
 
-@pytest.fixture(scope="module")
-def played() -> tuple[TableStats, TableStats]:
-    """The warrior's player's figures during play, then the game master's after closing."""
+def play() -> Session:
+    """The session, played up to its rest; not closed."""
     session = new_session(scripted_rolls=FACES)
     rogue = session.run(
         "p1", cmd.CreateCharacter(name="Rogue", attributes=dice(fuerza=8), protected=True)
@@ -57,6 +56,13 @@ def played() -> tuple[TableStats, TableStats]:
     session.run(GM, roll_cast(rogue, "estandar", 1))
     session.run(GM, cmd.LoseHeart(character=warrior, reason="a thrown stone"))
     session.run(GM, cmd.Rest(characters=[rogue, warrior], reason="a safe camp"))
+    return session
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[TableStats, TableStats]:
+    """The warrior's player's figures during play, then the game master's after closing."""
+    session = play()
     during = stats_of(session.app, session.table_id, "p2")
     session.run(GM, CloseTable())
     return during, stats_of(session.app, session.table_id, GM)

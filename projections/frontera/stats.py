@@ -212,7 +212,7 @@ def _participant(test: dict[str, Any], participant: Any) -> None:
         ]
 
 
-def _drawn(tally: Tally, character: str | None, cards: Any, source: str) -> None:
+def _drawn(tally: Tally, character: Any, cards: Any, source: str) -> None:
     if not isinstance(cards, list):
         return
     shown = _shown(cards)
@@ -224,7 +224,7 @@ def _drawn(tally: Tally, character: str | None, cards: Any, source: str) -> None
     _count_cards(tally, shown, "drawn")
     if tally.labels.get(SCRIPTED):
         tally.add("scripted_cards", amount=len(shown))
-    if character is not None:
+    if isinstance(character, str):
         tally.add("character", character, "drawn", amount=len(cards))
         tally.add("character", character, "jokers_drawn", amount=jokers)
 
@@ -336,6 +336,8 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
         tally.add("cards", "threats")
     elif kind == "CardsRevealed":
         for character, cards in (data.get("cards") or {}).items():
+            if not isinstance(cards, list):
+                continue
             shown = _shown(cards)
             jokers = sum(1 for c in shown if card(c).is_joker)
             tally.add("cards", "played", amount=len(cards))
