@@ -3,8 +3,8 @@
 The book's two knights [001:114-120] (the French, p1: AGI 7, Espada 3; the Spanish, the game
 master's: AGI 5, Espada 5): a blind check, an opposed check, then A8's first round (a miss, a
 hit for a light wound to the right leg, the pain roll, a parried attack) and a wound the game
-master deals. The game master reads everything once the table is closed; the French's
-player, during play, does not see the blind check.
+master deals, which the French treats. The game master reads everything once the table is
+closed; the French's player, during play, does not see the blind check.
 """
 
 from __future__ import annotations
@@ -29,15 +29,16 @@ from tests.stats_helpers import stats_of
 #: blind check 2 (≤ 5); opposed 1 (French, SL 2) and 4 (Spanish, SL 1); the French's
 #: attack 8 (> 3, missed); the Spanish's 5 (hit, SL 0), location 1 (PD) and damage 1 (a light
 #: wound); the pain roll 3 (+1: 4 ≤ RES 5); the Spanish's second attack 4 (+1 accumulation,
-#: SL 1) and the French parry 1 (+2: 3 ≤ 3)
-FACES = [2, 1, 4, 8, 5, 1, 1, 3, 4, 1]
+#: SL 1) and the French parry 1 (+2: 3 ≤ 3); the French's Medicine 4 (+1, his light wound
+#: hurting again after the combat: 5 ≤ 6) on the Spanish's serious wound
+FACES = [2, 1, 4, 8, 5, 1, 1, 3, 4, 1, 4]
 FRENCH, SPANISH = "c1", "c2"
 
 
 def play() -> Session:
     """The session, played up to the game master's wound; not closed."""
     session = new_session(*FACES, players=1)
-    french = session.create("p1", "French", sheet(agi=7, skills={"Espada": 3}))
+    french = session.create("p1", "French", sheet(agi=7, skills={"Espada": 3, "Medicina": 6}))
     spanish = session.create(GM, "Spanish", sheet(agi=5, skills={"Espada": 5}))
     assert (french, spanish) == (FRENCH, SPANISH)
     session.run(GM, check(spanish, "Espada", visibility="blind"))
@@ -58,6 +59,10 @@ def play() -> Session:
     assert session.resolve(GM, attack(spanish, french, reaction="parry")).outcome == "parried"
     session.run(GM, cmd.EndCombat())
     session.run(GM, cmd.InflictWound(character=spanish, location="BI", level=2, reason="a fall"))
+    care = cmd.MedicineRoll(
+        healer=french, patient=spanish, wound=1, base_difficulty=0, modifiers=[]
+    )
+    assert session.resolve(GM, care).success
     return session
 
 
@@ -79,6 +84,7 @@ BLIND_CHECK = row("check", "Espada", 0, success=1)
 SHOWN_CHECKS = [
     row("attack", "espada", 0, failure=1, success=1),
     row("attack", "espada", 1, success=1),
+    row("medicine", None, 1, success=1),
     row("opposed", "Espada", 0, success=2),
     row("pain", "RES", 1, success=1),
     row("parry", None, 2, success=1),
@@ -104,19 +110,20 @@ WOUNDS = AsaltosWoundFigures(
 
 
 def french() -> AsaltosCharacterFigures:
-    """Opposed, attack, pain and parry: 3 of 4 succeeded; he won the opposed check."""
+    """Opposed, attack, pain, parry and Medicine: 4 of 5 succeeded; he won the opposed
+    check and treated the Spanish's wound."""
     return AsaltosCharacterFigures(
         name="French",
-        checks=4,
+        checks=5,
         hidden=0,
-        outcomes={"failure": 1, "success": 3},
+        outcomes={"failure": 1, "success": 4},
         attacks={"missed": 1},
         opposed_won=1,
         wounds_dealt=0,
         wounds_taken=1,
         levels_taken=1,
         died=0,
-        medicine_successes=0,
+        medicine_successes=1,
     )
 
 

@@ -1,9 +1,10 @@
 """Stepdice's figures of a table, folded from its log, against figures counted by hand.
 
-A scripted session: a blind test, a helped exceptional test, a pawn taken out, a missed shot
-at the boss and its Venganza absorbed by the Armour token, an exceptional shot with its
-extra wound, a cast, a Heart lost and a rest. The game master reads everything once the
-table is closed; the warrior's player, during play, does not see the blind test.
+A scripted session: a blind test (a clock's one step), a helped exceptional test, a pawn taken
+out, a missed shot at the boss and its Venganza absorbed by the Armour token, an exceptional
+shot with its extra wound, a cast, five Hearts lost (downed, then raised) and a rest. The game
+master reads everything once the table is closed; the warrior's player, during play, does not
+see the blind test.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ def play() -> Session:
     warrior = session.run("p2", cmd.CreateCharacter(name="Warrior", attributes=dice()))
     pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon"))
     boss = session.run(GM, cmd.AddEnemy(name="Boss", category="jefe"))
+    session.run(GM, cmd.StartClock(name="Guards", steps=1, consequence="the alarm"))
     session.run(GM, roll_test(rogue, "agilidad", "normal", visibility="blind"))
     helped = session.run(
         GM, roll_test(warrior, "fuerza", "normal", helper={"character": rogue, "how": "a lever"})
@@ -54,7 +56,9 @@ def play() -> Session:
     )
     session.run(GM, cmd.GrantBenefit(roll=shot, benefit="extra_wound", description="2 wounds"))
     session.run(GM, roll_cast(rogue, "estandar", 1))
-    session.run(GM, cmd.LoseHeart(character=warrior, reason="a thrown stone"))
+    for _ in range(5):  # 5 Hearts: the fifth downs the warrior
+        session.run(GM, cmd.LoseHeart(character=warrior, reason="a thrown stone"))
+    session.run("p1", cmd.RaiseAlly(helper=rogue, character=warrior, how="pulls him up"))
     session.run(GM, cmd.Rest(characters=[rogue, warrior], reason="a safe camp"))
     return session
 
@@ -106,7 +110,9 @@ BLIND_TEST = roll("test", "agilidad", 10, "normal", 6, failure=1)
 HELPED_TEST = roll("test", "fuerza", 12, "normal", 6, exceptional=1)
 #: the pawn out (1 wound), the boss's hit and its extra wound (standing, 3 → 2 → 1 Hearts)
 ENEMIES = StepdiceEnemyFigures(added=2, strikes=3, wounds=3, by_status={"out": 1, "standing": 2})
-HEARTS = StepdiceHeartFigures(lost=1, armour_spent=1, downed=0, died=0, raised=0, healed=0)
+#: the rogue's Armour absorbs the Venganza; the warrior loses his 5 Hearts, is downed and
+#: raised by the rogue
+HEARTS = StepdiceHeartFigures(lost=5, armour_spent=1, downed=1, died=0, raised=1, healed=0)
 
 
 def figures(rolls: list[StepdiceRollFigures], hidden: int, rogue: StepdiceCharacterFigures) -> Any:
@@ -120,7 +126,7 @@ def figures(rolls: list[StepdiceRollFigures], hidden: int, rogue: StepdiceCharac
         enemies=ENEMIES,
         mana_spent=1,
         mana_refunded=0,
-        clocks={},
+        clocks={"advanced": 1, "ran_out": 1, "started": 1},  # the blind failure's step
         scenes=0,
         rests=1,
         characters={
@@ -130,7 +136,9 @@ def figures(rolls: list[StepdiceRollFigures], hidden: int, rogue: StepdiceCharac
                 rolls=2,
                 outcomes={"exceptional": 1, "success": 1},
                 wounds_dealt=1,
-                hearts_lost=1,
+                hearts_lost=5,
+                downed=1,
+                raised=1,
             ),
         },
     )
