@@ -241,7 +241,7 @@ def _resolved(tally: Tally, data: dict[str, Any]) -> None:
         trait, skill = test["participants"].get(character, [None, None])
         if kind == "dead_mans_hand":
             outcome = "better" if outcome == test.get("better") else "worse"
-        words = (trait, skill, test.get("difficulty"), outcome)
+        words = (trait, skill, _int(test.get("difficulty")), outcome)
         tally.add("test", kind, *map(_word, words))
     if test.get("purpose") == "pistol_duel":
         stakes = test.get("stakes") or {}

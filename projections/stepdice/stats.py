@@ -158,7 +158,7 @@ def _roll(tally: Tally, kind: str, data: dict[str, Any]) -> None:
         tally.add("character", character, "hidden")
         return
     attribute = CAST_ATTRIBUTE if kind == "cast" else data.get("attribute")
-    words = (attribute, data.get("die"), data.get("grade"), data.get("target"))
+    words = (attribute, _int(data.get("die")), data.get("grade"), _int(data.get("target")))
     tally.add("roll", kind, *map(_word, words), outcome)
     tally.add("character", character, "outcome", outcome)
 
