@@ -1,27 +1,335 @@
-"""Asaltos's figures of a table: what its events add to the shared tally (`projections.stats`)."""
+"""Asaltos's figures of a table: what its events add to the shared tally (`projections.stats`).
+
+The fold reads each event as the log shows it to the caller: a secret check's skill and
+result (and an opposed check's winner) are null to a seat that may not see the roll; such a
+check counts as made (`checks_hidden`, and the character's `hidden`), never by outcome.
+
+What counts as what:
+- **checks**: every roll against a value, one per character, by kind: `check` (a skill or
+  characteristic check), `opposed` (each contender of an opposed check), `pain` (the RES
+  roll against a light wound), `dodge`, `attack`, `parry` and `medicine`; by what was
+  checked (the skill or characteristic; an attack's weapon; null where the event does not
+  name it) and the check's whole difficulty (the game master's base, modifiers, wounds and
+  accumulation), with `success` or `failure` (certain outcomes too). An automatic hit
+  (surprise) rolls nothing and counts as an attack's `automatic`.
+- **attacks**: by how they ended: `hit`, `missed`, `parried`, `dodged`.
+- **wounds dealt**: the wound levels of the damage an attacker's hits rolled
+  (`DamageRolled`, after armour), credited to the attacker; **wounds taken**: the wounds
+  noted on a character's sheet (`WoundInflicted`: hits and the game master's wounds), by
+  count and by levels.
+- **deaths**: `Died`; **death timers**: started and stopped by a Medicine roll.
+The dice's faces are judged for fairness by the shared figures (`projections.stats`).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import msgspec
 
 from projections.fairness import Fairness
 from projections.registry import SystemStats
-from projections.tally import LoggedEvent, Tally
+from projections.tally import SEPARATOR, LoggedEvent, Tally
+
+#: a key word for a figure the event does not show
+NONE = "-"
+#: the events that roll against a value, by the kind of check they count as
+CHECKS = {
+    "asaltos.CheckMade": "check",
+    "asaltos.PainRolled": "pain",
+    "asaltos.DodgeRolled": "dodge",
+    "asaltos.AttackRolled": "attack",
+    "asaltos.ParryRolled": "parry",
+}
+
+
+class AsaltosCheckFigures(msgspec.Struct, kw_only=True):
+    """The outcomes of the checks of one kind, of one thing checked, at one difficulty."""
+
+    #: `check`, `opposed`, `pain`, `dodge`, `attack`, `parry` or `medicine`
+    kind: str
+    #: the skill or characteristic checked; an attack's weapon; null where not named
+    checked: str | None
+    #: the check's whole difficulty (null for an automatic hit)
+    difficulty: int | None
+    #: `success`, `failure`; `automatic` for an attack that hit without a roll
+    outcomes: dict[str, int]
+
+
+class AsaltosCombatFigures(msgspec.Struct, kw_only=True):
+    combats: int
+    rounds: int
+    #: attacks by how they ended: `hit`, `missed`, `parried`, `dodged`
+    attacks: dict[str, int]
+    #: natural 1s on attacks rolled again, and those confirmed (maximum damage)
+    criticals: int
+    criticals_confirmed: int
+    #: rounds spent aiming
+    aims: int
+
+
+class AsaltosWoundFigures(msgspec.Struct, kw_only=True):
+    """The wounds noted on the characters' sheets, and what came of them."""
+
+    #: wounds by level (1 light, 2 serious, 3 incapacitated, 4 destroyed)
+    by_level: dict[str, int]
+    #: wounds by location: `PD`, `PI`, `BD`, `BI`, `A`, `P`, `C`
+    by_location: dict[str, int]
+    #: characters that fainted from shock
+    shocks: int
+    death_timers: int
+    #: death timers a Medicine roll stopped
+    death_timers_stopped: int
+    deaths: int
+    #: wounds that healed (gone from the sheet)
+    healed: int
+    #: characteristic points lost for good to badly healed wounds
+    characteristics_lost: int
+
+
+class AsaltosCharacterFigures(msgspec.Struct, kw_only=True):
+    name: str
+    #: checks it rolled (or that needed no roll), shown or not
+    checks: int
+    #: its checks whose outcome the caller was not shown
+    hidden: int
+    #: its shown checks' outcomes
+    outcomes: dict[str, int]
+    #: its attacks by how they ended
+    attacks: dict[str, int]
+    #: opposed checks it won
+    opposed_won: int
+    #: wound levels its hits' damage rolled
+    wounds_dealt: int
+    #: wounds noted on its sheet, and their levels summed
+    wounds_taken: int
+    levels_taken: int
+    died: int
+    #: Medicine rolls it made as a healer that succeeded
+    medicine_successes: int
 
 
 class AsaltosFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="asaltos"):
     """Asaltos's own figures of a table (or of closed tables added up)."""
 
+    #: shown checks by kind, thing checked and difficulty
+    checks: list[AsaltosCheckFigures]
+    #: checks whose outcome the caller was not shown
+    checks_hidden: int
+    combat: AsaltosCombatFigures
+    wounds: AsaltosWoundFigures
+    #: by character id (a table's own figures: not added up across tables)
+    characters: dict[str, AsaltosCharacterFigures]
+
+
+# -- the fold ------------------------------------------------------------------------------
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _word(value: Any) -> str:
+    """A key word for a value; a name holding the key separator shows a division slash."""
+    return NONE if value is None else str(value).replace(SEPARATOR, "\u2215")
+
+
+def _checked(tally: Tally, kind: str, character: Any, checked: Any, result: Any) -> None:
+    """One character's roll against a value, counted by outcome when it is shown."""
+    if not isinstance(character, str):
+        return
+    tally.add("character", character, "checks")
+    if not isinstance(result, dict) or not isinstance(result.get("success"), bool):
+        tally.add("checks_hidden")
+        tally.add("character", character, "hidden")
+        return
+    outcome = "success" if result["success"] else "failure"
+    tally.add("check", kind, _word(checked), _word(_int(result.get("difficulty"))), outcome)
+    tally.add("character", character, "outcome", outcome)
+
+
+def _check_event(tally: Tally, kind: str, data: dict[str, Any]) -> None:
+    character = data.get("character")
+    if kind == "check":
+        _checked(tally, kind, character, data.get("checked"), data.get("result"))
+    elif kind == "pain":
+        _checked(tally, kind, character, "RES", data.get("result"))
+    elif kind == "attack" and data.get("automatic") is True:
+        if isinstance(character, str):
+            tally.add("character", character, "checks")
+            tally.add("check", kind, _word(data.get("weapon")), NONE, "automatic")
+            tally.add("character", character, "outcome", "automatic")
+    elif kind == "attack":
+        _checked(tally, kind, character, data.get("weapon"), data.get("result"))
+    else:
+        _checked(tally, kind, character, None, data.get("result"))
+
+
+def _opposed(tally: Tally, data: dict[str, Any]) -> None:
+    characters = data.get("characters") or []
+    checked = data.get("checked")
+    results = data.get("results")
+    for index, character in enumerate(characters):
+        what = checked[index] if isinstance(checked, list) else None
+        result = results[index] if isinstance(results, list) else None
+        _checked(tally, "opposed", character, what, result)
+    if isinstance(data.get("winner"), str):
+        tally.add("character", data["winner"], "opposed_won")
+
+
+def _attack_ended(tally: Tally, attacker: Any, outcome: Any) -> None:
+    if isinstance(attacker, str) and isinstance(outcome, str):
+        tally.add("combat", "attacks", outcome)
+        tally.add("character", attacker, "attacks", outcome)
+
+
+def _wound(tally: Tally, data: dict[str, Any]) -> None:
+    character, wound = data.get("character"), data.get("wound")
+    if not isinstance(character, str) or not isinstance(wound, dict):
+        return
+    level = _int(wound.get("level"))
+    tally.add("wounds", "level", _word(level))
+    tally.add("wounds", "location", _word(wound.get("location")))
+    tally.add("character", character, "wounds_taken")
+    tally.add("character", character, "levels_taken", amount=level or 0)
+
 
 def fold(tally: Tally, event: LoggedEvent) -> None:
     """Count what one of Asaltos's events says."""
+    data = event.data
+    kind = event.type.removeprefix("asaltos.")
+    if event.type in CHECKS:
+        _check_event(tally, CHECKS[event.type], data)
+    elif kind == "CharacterCreated" and isinstance(data.get("character"), dict):
+        tally.label(str(data["character"]["name"]), "character", data["character"]["id"])
+    elif kind == "OpposedCheckMade":
+        _opposed(tally, data)
+    elif kind == "MedicineRolled":
+        healer, result = data.get("healer"), data.get("result")
+        _checked(tally, "medicine", healer, None, result)
+        if isinstance(healer, str) and isinstance(result, dict) and result.get("success") is True:
+            tally.add("character", healer, "medicine_successes")
+    elif kind == "CombatStarted":
+        tally.add("combat", "combats")
+    elif kind == "RoundStarted":
+        tally.add("combat", "rounds")
+    elif kind == "AimTaken":
+        tally.add("combat", "aims")
+    elif kind == "CriticalRolled":
+        tally.add("combat", "criticals")
+        if data.get("confirmed") is True:
+            tally.add("combat", "criticals_confirmed")
+    elif kind == "AttackHit" and isinstance(data.get("hit"), dict):
+        _attack_ended(tally, data["hit"].get("attacker"), "hit")
+    elif kind == "AttackFailed":
+        _attack_ended(tally, data.get("character"), data.get("outcome"))
+    elif kind == "DamageRolled" and isinstance(data.get("damage"), dict):
+        level = _int(data["damage"].get("level"))
+        if isinstance(data.get("attacker"), str) and level is not None:
+            tally.add("character", data["attacker"], "wounds_dealt", amount=max(level, 0))
+    elif kind == "WoundInflicted":
+        _wound(tally, data)
+    elif kind == "ShockSuffered":
+        tally.add("wounds", "shocks")
+    elif kind == "DeathTimerStarted":
+        tally.add("wounds", "death_timers")
+    elif kind == "DeathTimerStopped":
+        tally.add("wounds", "death_timers_stopped")
+    elif kind == "Died" and isinstance(data.get("character"), str):
+        tally.add("wounds", "deaths")
+        tally.add("character", data["character"], "died")
+    elif kind == "WoundHealed":
+        tally.add("wounds", "healed")
+    elif kind == "CharacteristicLost":
+        tally.add("wounds", "characteristics_lost")
+
+
+# -- the figures ---------------------------------------------------------------------------
+
+
+def _order(word: str) -> tuple[int, int, str]:
+    """Numbers (difficulties may be negative) in numeric order, then words, then none."""
+    if word == NONE:
+        return (2, 0, "")
+    try:
+        return (0, int(word), "")
+    except ValueError:
+        return (1, 0, word)
+
+
+def _checks(tally: Tally) -> list[AsaltosCheckFigures]:
+    rows: dict[tuple[str, str, str], dict[str, int]] = {}
+    for (kind, checked, difficulty, outcome), n in tally.under("check").items():
+        rows.setdefault((kind, checked, difficulty), {})[outcome] = int(n)
+    ordered = sorted(rows.items(), key=lambda item: tuple(map(_order, item[0])))
+    return [
+        AsaltosCheckFigures(
+            kind=kind,
+            checked=None if checked == NONE else checked,
+            difficulty=None if difficulty == NONE else int(difficulty),
+            outcomes=dict(sorted(outcomes.items())),
+        )
+        for (kind, checked, difficulty), outcomes in ordered
+    ]
+
+
+def _by_word(tally: Tally, *words: str) -> dict[str, int]:
+    counts = tally.under(*words).items()
+    return {"/".join(path): int(n) for path, n in sorted(counts, key=lambda c: _order(c[0][0]))}
+
+
+def _character(tally: Tally, character: str, name: str) -> AsaltosCharacterFigures:
+    def count(figure: str) -> int:
+        return int(tally.count("character", character, figure))
+
+    return AsaltosCharacterFigures(
+        name=name,
+        checks=count("checks"),
+        hidden=count("hidden"),
+        outcomes=_by_word(tally, "character", character, "outcome"),
+        attacks=_by_word(tally, "character", character, "attacks"),
+        opposed_won=count("opposed_won"),
+        wounds_dealt=count("wounds_dealt"),
+        wounds_taken=count("wounds_taken"),
+        levels_taken=count("levels_taken"),
+        died=count("died"),
+        medicine_successes=count("medicine_successes"),
+    )
 
 
 def figures(tally: Tally) -> AsaltosFigures:
-    return AsaltosFigures()
+    def count(*words: str) -> int:
+        return int(tally.count(*words))
+
+    names = tally.names("character")
+    ids = {path[0] for path in tally.under("character")} | set(names)
+    return AsaltosFigures(
+        checks=_checks(tally),
+        checks_hidden=count("checks_hidden"),
+        combat=AsaltosCombatFigures(
+            combats=count("combat", "combats"),
+            rounds=count("combat", "rounds"),
+            attacks=_by_word(tally, "combat", "attacks"),
+            criticals=count("combat", "criticals"),
+            criticals_confirmed=count("combat", "criticals_confirmed"),
+            aims=count("combat", "aims"),
+        ),
+        wounds=AsaltosWoundFigures(
+            by_level=_by_word(tally, "wounds", "level"),
+            by_location=_by_word(tally, "wounds", "location"),
+            shocks=count("wounds", "shocks"),
+            death_timers=count("wounds", "death_timers"),
+            death_timers_stopped=count("wounds", "death_timers_stopped"),
+            deaths=count("wounds", "deaths"),
+            healed=count("wounds", "healed"),
+            characteristics_lost=count("wounds", "characteristics_lost"),
+        ),
+        characters={c: _character(tally, c, names.get(c, c)) for c in sorted(ids)},
+    )
 
 
 def judged(tally: Tally) -> list[Fairness]:
+    """Nothing of its own: the dice's faces are judged for every system."""
     return []
 
 

@@ -1,28 +1,488 @@
-"""Frontera's figures of a table: what its events add to the shared tally (`projections.stats`)."""
+"""Frontera's figures of a table: what its events add to the shared tally (`projections.stats`).
+
+The fold reads each event as the log shows it to the caller, so it counts only what the
+caller was shown: a draw's number of cards is public, its cards only for the seat that drew
+them (and for everybody once the table is closed); a card hidden from the caller (a null in
+the log) adds to `cards.drawn` and `cards.hidden`, never to a suit or a value.
+
+What counts as what:
+- **drawn**: the cards a character draws for a test (`CardsDrawn`, from the pile or from its
+  seat's deck) and the card the Mayor draws for a frightening threat (`ThreatFaced`, face
+  up). Cards moved between zones (deals, exchanges, put away after a test), the dead man's
+  hand's coin flips (four set-aside cards, counted apart) and the house's rounds (the Mayor's
+  deck with the dead man's hand shuffled in) are not draws of the play cards.
+- **played**: the cards revealed for a test (`CardsRevealed`), shown to everybody.
+- **damage dealt**: the health levels each attack costs its target as judged
+  (`AttacksResolved`), and a pistol duel's shot at its full damage, credited to the shooter.
+  **damage taken**: the health levels a character loses from any cause (`ConditionChanged`
+  on health: combat, accidents, duels, the Mayor's rulings), after the track's floor.
+- **deaths**: health reaching -4 (dead); **dead for good**: the survival test's 8
+  (`DeathConfirmed`); **recovered**: levels regained, by track (medical care, rest, time,
+  surviving the survival test).
+- **money**: every change of a character's money (`MoneyChanged`: the house's and the
+  games' settlements, the Mayor's rulings), up as won, down as lost.
+
+A Frontera table has one test open at a time: what the test's outcome does not say itself
+(each participant's trait and skill, the difficulty, the dead man's hand's labels, a pistol
+duel's stakes) is kept from its `TestOpened` (and a combat turn's `ActionDeclared`) until it
+is resolved or cancelled, in the tally's `open_test` label.
+
+Fairness: the drawn cards by `suit` (with `joker` when the table has Jokers) and by `value`
+(2 to 14, 15 for a Joker), against the shares of the play cards the table set out
+(`TableStarted`'s lay-out, the dead man's hand excepted, and every deck added later); cards
+removed at random do not change the shares. Draws from a seat's own deck follow what its
+players chose to play before (normal mode's phase 2, wear mode), so only the pile's draws are
+a blind sample; the figures say where the cards came from (`cards.by_source`).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
-from projections.fairness import Fairness
+from domain.frontera.cards import card
+from projections.fairness import Fairness, fairness
 from projections.registry import SystemStats
-from projections.tally import LoggedEvent, Tally
+from projections.tally import SEPARATOR, LoggedEvent, Tally
+
+#: a key word for a figure the event does not give (a dead man's hand tests no trait)
+NONE = "-"
+OPEN_TEST = "open_test"
+PHASE = "phase"
+SCRIPTED = "scripted"
+JOKER = "joker"
+TRACKS = ("health", "morale", "sobriety")
+
+
+class FronteraTestFigures(msgspec.Struct, kw_only=True):
+    """Participants' outcomes of the tests of one kind, trait, skill and difficulty."""
+
+    #: `trait`, `opposed`, `combat` (a combat turn's attackers) or `dead_mans_hand`
+    kind: str
+    #: the trait tested (null in a dead man's hand test)
+    trait: str | None
+    #: the skill the Mayor ruled relevant, whether or not the character has it
+    skill: str | None
+    #: the lowest value a trait test asked for (null: none)
+    difficulty: int | None
+    #: outcomes by the rules' own words: `success`, `partial`, `failure` (trait tests);
+    #: `victory`, `defeat`, `tie` (opposed tests); `hit`, `miss` (combat turns); `better`,
+    #: `worse` (dead man's hand tests, whatever their labels)
+    outcomes: dict[str, int]
+
+
+class FronteraCardFigures(msgspec.Struct, kw_only=True):
+    """The cards drawn (for tests and threats) and played (revealed for tests)."""
+
+    drawn: int
+    #: drawn cards the caller was not shown (counted, not by suit or value)
+    hidden: int
+    played: int
+    #: Jokers among the drawn cards the caller was shown
+    jokers_drawn: int
+    jokers_played: int
+    #: cards the Mayor drew for frightening threats (in `drawn` too)
+    threats: int
+    #: shown drawn cards by suit, `joker` for a Joker
+    by_suit: dict[str, int]
+    #: shown drawn cards by value: 2 to 10, J 11, Q 12, K 13, A 14, Joker 15
+    by_value: dict[str, int]
+    #: drawn cards by where they came from: `pile` or `player_deck`
+    by_source: dict[str, int]
+
+
+class FronteraCombatFigures(msgspec.Struct, kw_only=True):
+    combats: int
+    #: combat turns started
+    turns: int
+    #: cards played as attacks, each against one target
+    attacks: int
+    hits: int
+    #: health levels the attacks cost their targets, as judged
+    damage: int
+
+
+class FronteraConditionFigures(msgspec.Struct, kw_only=True):
+    """Health, morale and sobriety levels lost and regained, over every character."""
+
+    #: health levels lost (every cause)
+    damage_taken: int
+    #: characters whose health reached dead (-4)
+    deaths: int
+    #: dead characters whose survival test drew the 8
+    dead_for_good: int
+    #: levels lost, by track (`health`, `morale`, `sobriety`)
+    lost: dict[str, int]
+    #: levels regained, by track
+    recovered: dict[str, int]
+
+
+class FronteraCharacterFigures(msgspec.Struct, kw_only=True):
+    name: str
+    #: cards it drew for tests
+    drawn: int
+    #: cards it played (revealed)
+    played: int
+    #: Jokers among its drawn cards the caller was shown
+    jokers_drawn: int
+    jokers_played: int
+    #: health levels its attacks and pistol-duel shots cost their targets
+    damage_dealt: int
+    #: health levels it lost, from any cause
+    damage_taken: int
+    #: times its health reached dead (-4)
+    deaths: int
+    #: its survival test drew the 8
+    dead_for_good: int
+    #: levels it regained, by track
+    recovered: dict[str, int]
+    drinks: int
+    money_won: int
+    money_lost: int
 
 
 class FronteraFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="frontera"):
     """Frontera's own figures of a table (or of closed tables added up)."""
 
+    #: tests resolved, by kind, trait, skill and difficulty: one outcome per participant
+    tests: list[FronteraTestFigures]
+    tests_cancelled: int
+    cards: FronteraCardFigures
+    combat: FronteraCombatFigures
+    conditions: FronteraConditionFigures
+    #: drinks taken
+    drinks: int
+    #: dollars gained and lost by every change of a character's money
+    money_won: int
+    money_lost: int
+    #: the dead man's hand's coin flips, by purpose (`test`, `tipsy`, `jam` …): `better`
+    #: (an Ace) and `worse` (no Ace)
+    dead_mans_hand: dict[str, dict[str, int]]
+    #: by character id (a table's own figures: not added up across tables)
+    characters: dict[str, FronteraCharacterFigures]
+
+
+# -- the fold ------------------------------------------------------------------------------
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _word(value: Any) -> str:
+    """A key word for a value; a name holding the key separator shows a division slash."""
+    return NONE if value is None else str(value).replace(SEPARATOR, "\u2215")
+
+
+def _shown(cards: Any) -> list[str]:
+    """The cards of a list the caller was shown (a hidden card is a null)."""
+    return [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []
+
+
+def _suit(card_id: str) -> str:
+    face = card(card_id)
+    return JOKER if face.suit is None else face.suit.value
+
+
+def _count_cards(tally: Tally, cards: list[str], *words: str) -> None:
+    """Count a set of play cards into the composition (or into the drawn figures)."""
+    for card_id in cards:
+        tally.add(*words, "suit", _suit(card_id))
+        tally.add(*words, "value", card(card_id).value)
+
+
+def _open_test(tally: Tally) -> dict[str, Any] | None:
+    text = tally.labels.get(OPEN_TEST)
+    return None if text is None else msgspec.json.decode(text)
+
+
+def _keep_test(tally: Tally, test: dict[str, Any] | None) -> None:
+    if test is None:
+        tally.labels.pop(OPEN_TEST, None)
+    else:
+        tally.labels[OPEN_TEST] = msgspec.json.encode(test).decode()
+
+
+def _participant(test: dict[str, Any], participant: Any) -> None:
+    if isinstance(participant, dict) and isinstance(participant.get("character"), str):
+        test["participants"][participant["character"]] = [
+            participant.get("trait"),
+            participant.get("skill"),
+        ]
+
+
+def _drawn(tally: Tally, character: Any, cards: Any, source: str) -> None:
+    if not isinstance(cards, list):
+        return
+    shown = _shown(cards)
+    jokers = sum(1 for c in shown if card(c).is_joker)
+    tally.add("cards", "drawn", amount=len(cards))
+    tally.add("cards", "hidden", amount=len(cards) - len(shown))
+    tally.add("cards", "jokers_drawn", amount=jokers)
+    tally.add("cards", "source", source.partition(":")[0], amount=len(cards))
+    _count_cards(tally, shown, "drawn")
+    if tally.labels.get(SCRIPTED):
+        tally.add("scripted_cards", amount=len(shown))
+    if isinstance(character, str):
+        tally.add("character", character, "drawn", amount=len(cards))
+        tally.add("character", character, "jokers_drawn", amount=jokers)
+
+
+def _resolved(tally: Tally, data: dict[str, Any]) -> None:
+    test = _open_test(tally)
+    number = _int(data.get("test"))
+    if test is None or test.get("number") != number:
+        test = {"number": number, "kind": data.get("kind"), "participants": {}}
+    kind = _word(data.get("kind") or test.get("kind"))
+    outcomes = data.get("outcomes") or {}
+    tally.add("tests_resolved")
+    for character, outcome in outcomes.items():
+        trait, skill = test["participants"].get(character, [None, None])
+        if kind == "dead_mans_hand":
+            outcome = "better" if outcome == test.get("better") else "worse"
+        words = (trait, skill, _int(test.get("difficulty")), outcome)
+        tally.add("test", kind, *map(_word, words))
+    if test.get("purpose") == "pistol_duel":
+        stakes = test.get("stakes") or {}
+        for character, outcome in outcomes.items():
+            if outcome in ("defeat", "tie"):
+                for shooter in outcomes:
+                    if shooter != character and _int(stakes.get(shooter)) is not None:
+                        tally.add("character", shooter, "damage_dealt", amount=stakes[shooter])
+    _keep_test(tally, None)
+
+
+def _condition(tally: Tally, data: dict[str, Any]) -> None:
+    character, track = data.get("character"), data.get("track")
+    before, after = _int(data.get("before")), _int(data.get("after"))
+    if not isinstance(character, str) or track not in TRACKS or before is None or after is None:
+        return
+    if after < before:
+        tally.add("conditions", "lost", track, amount=before - after)
+        if track == "health":
+            tally.add("character", character, "damage_taken", amount=before - after)
+            if after == -4:
+                tally.add("conditions", "deaths")
+                tally.add("character", character, "deaths")
+    elif after > before:
+        tally.add("conditions", "recovered", track, amount=after - before)
+        tally.add("character", character, "recovered", track, amount=after - before)
+
+
+def _attacks(tally: Tally, attacks: Any) -> None:
+    for attack in attacks if isinstance(attacks, list) else []:
+        if not isinstance(attack, dict):
+            continue
+        taken = _int(attack.get("taken")) or 0
+        tally.add("combat", "attacks")
+        if attack.get("hit") is True:
+            tally.add("combat", "hits")
+        tally.add("combat", "damage", amount=taken)
+        if isinstance(attack.get("attacker"), str):
+            tally.add("character", attack["attacker"], "damage_dealt", amount=taken)
+
+
+def _phase(tally: Tally, data: dict[str, Any]) -> None:
+    if _int(data.get("phase")) is not None:
+        tally.label(str(data["phase"]), PHASE)
+
+
+def _threat_source(tally: Tally) -> str:
+    """Where the Mayor drew a threat's card: the pile in no-management mode and in phase 1,
+    the Mayor's deck otherwise."""
+    mode, phase = tally.labels.get("mode", "normal"), tally.labels.get(PHASE)
+    from_pile = mode == "no_management" or (mode == "normal" and phase == "1")
+    return "pile" if from_pile else "player_deck"
+
 
 def fold(tally: Tally, event: LoggedEvent) -> None:
     """Count what one of Frontera's events says."""
+    data = event.data
+    kind = event.type
+    if kind == "TableCreated":
+        if (data.get("options") or {}).get("scripted_order") is not None:
+            tally.label("yes", SCRIPTED)
+    elif kind == "CharacterCreated" and isinstance(data.get("character"), dict):
+        tally.label(str(data["character"]["name"]), "character", data["character"]["id"])
+    elif kind == "TableStarted":
+        _phase(tally, data)
+        for zone, cards in (data.get("zones") or {}).items():
+            if zone != "dead_mans_hand":
+                _count_cards(tally, _shown(cards), "deck")
+    elif kind == "PhaseChanged":
+        _phase(tally, data)
+    elif kind == "DeckAdded":
+        _count_cards(tally, _shown(data.get("cards")), "deck")
+    elif kind == "TestOpened" and isinstance(data.get("test"), dict):
+        opened = data["test"]
+        test = {
+            key: opened.get(key)
+            for key in ("number", "kind", "difficulty", "better", "worse", "purpose", "stakes")
+        }
+        test["participants"] = {}
+        for participant in (opened.get("participants") or {}).values():
+            _participant(test, participant)
+        _keep_test(tally, test)
+    elif kind == "ActionDeclared":
+        declared = _open_test(tally)
+        if declared is not None:
+            _participant(declared, data.get("participant"))
+            _keep_test(tally, declared)
+    elif kind == "CardsDrawn":
+        _drawn(tally, data.get("character"), data.get("cards"), str(data.get("source")))
+    elif kind == "ThreatFaced":
+        _drawn(tally, None, [data.get("card")], _threat_source(tally))
+        tally.add("cards", "threats")
+    elif kind == "CardsRevealed":
+        for character, cards in (data.get("cards") or {}).items():
+            if not isinstance(cards, list):
+                continue
+            shown = _shown(cards)
+            jokers = sum(1 for c in shown if card(c).is_joker)
+            tally.add("cards", "played", amount=len(cards))
+            tally.add("cards", "jokers_played", amount=jokers)
+            tally.add("character", character, "played", amount=len(cards))
+            tally.add("character", character, "jokers_played", amount=jokers)
+    elif kind == "TestResolved":
+        _resolved(tally, data)
+    elif kind == "TestCancelled":
+        tally.add("tests_cancelled")
+        _keep_test(tally, None)
+    elif kind == "DeadMansHandDrawn":
+        better = data.get("better")
+        if isinstance(better, bool):
+            tally.add("dead_mans_hand", _word(data.get("purpose")), "better" if better else "worse")
+    elif kind == "ConditionChanged":
+        _condition(tally, data)
+    elif kind == "DeathConfirmed" and isinstance(data.get("character"), str):
+        tally.add("conditions", "dead_for_good")
+        tally.add("character", data["character"], "dead_for_good")
+    elif kind == "CombatOpened":
+        tally.add("combat", "combats")
+    elif kind == "CombatTurnStarted":
+        tally.add("combat", "turns")
+    elif kind == "AttacksResolved":
+        _attacks(tally, data.get("attacks"))
+    elif kind == "DrinkTaken" and isinstance(data.get("character"), str):
+        tally.add("drinks")
+        tally.add("character", data["character"], "drinks")
+    elif kind == "MoneyChanged" and isinstance(data.get("character"), str):
+        before, after = _int(data.get("before")), _int(data.get("after"))
+        if before is not None and after is not None and before != after:
+            way = "won" if after > before else "lost"
+            tally.add("money", way, amount=abs(after - before))
+            tally.add("character", data["character"], "money_" + way, amount=abs(after - before))
+
+
+# -- the figures ---------------------------------------------------------------------------
+
+
+def _ints(counts: dict[tuple[str, ...], float]) -> dict[str, int]:
+    return {"/".join(path): int(n) for path, n in sorted(counts.items(), key=_numeric)}
+
+
+def _numeric(item: tuple[tuple[str, ...], float]) -> tuple[int, str]:
+    word = item[0][0]
+    return (int(word), "") if word.isdigit() else (1 << 30, word)
+
+
+def _tests(tally: Tally) -> list[FronteraTestFigures]:
+    rows: dict[tuple[str, str, str, str], dict[str, int]] = {}
+    for (kind, trait, skill, difficulty, outcome), n in tally.under("test").items():
+        rows.setdefault((kind, trait, skill, difficulty), {})[outcome] = int(n)
+    return [
+        FronteraTestFigures(
+            kind=kind,
+            trait=None if trait == NONE else trait,
+            skill=None if skill == NONE else skill,
+            difficulty=None if difficulty == NONE else int(difficulty),
+            outcomes=dict(sorted(outcomes.items())),
+        )
+        for (kind, trait, skill, difficulty), outcomes in sorted(rows.items())
+    ]
+
+
+def _character(tally: Tally, character: str, name: str) -> FronteraCharacterFigures:
+    def count(*words: str) -> int:
+        return int(tally.count("character", character, *words))
+
+    return FronteraCharacterFigures(
+        name=name,
+        drawn=count("drawn"),
+        played=count("played"),
+        jokers_drawn=count("jokers_drawn"),
+        jokers_played=count("jokers_played"),
+        damage_dealt=count("damage_dealt"),
+        damage_taken=count("damage_taken"),
+        deaths=count("deaths"),
+        dead_for_good=count("dead_for_good"),
+        recovered=_ints(tally.under("character", character, "recovered")),
+        drinks=count("drinks"),
+        money_won=count("money_won"),
+        money_lost=count("money_lost"),
+    )
 
 
 def figures(tally: Tally) -> FronteraFigures:
-    return FronteraFigures()
+    def count(*words: str) -> int:
+        return int(tally.count(*words))
+
+    names = tally.names("character")
+    ids = {path[0] for path in tally.under("character")} | set(names)
+    dead_mans_hand: dict[str, dict[str, int]] = {}
+    for (purpose, result), n in sorted(tally.under("dead_mans_hand").items()):
+        dead_mans_hand.setdefault(purpose, {})[result] = int(n)
+    return FronteraFigures(
+        tests=_tests(tally),
+        tests_cancelled=count("tests_cancelled"),
+        cards=FronteraCardFigures(
+            drawn=count("cards", "drawn"),
+            hidden=count("cards", "hidden"),
+            played=count("cards", "played"),
+            jokers_drawn=count("cards", "jokers_drawn"),
+            jokers_played=count("cards", "jokers_played"),
+            threats=count("cards", "threats"),
+            by_suit=_ints(tally.under("drawn", "suit")),
+            by_value=_ints(tally.under("drawn", "value")),
+            by_source=_ints(tally.under("cards", "source")),
+        ),
+        combat=FronteraCombatFigures(
+            combats=count("combat", "combats"),
+            turns=count("combat", "turns"),
+            attacks=count("combat", "attacks"),
+            hits=count("combat", "hits"),
+            damage=count("combat", "damage"),
+        ),
+        conditions=FronteraConditionFigures(
+            damage_taken=count("conditions", "lost", "health"),
+            deaths=count("conditions", "deaths"),
+            dead_for_good=count("conditions", "dead_for_good"),
+            lost=_ints(tally.under("conditions", "lost")),
+            recovered=_ints(tally.under("conditions", "recovered")),
+        ),
+        drinks=count("drinks"),
+        money_won=count("money", "won"),
+        money_lost=count("money", "lost"),
+        dead_mans_hand=dead_mans_hand,
+        characters={c: _character(tally, c, names.get(c, c)) for c in sorted(ids)},
+    )
 
 
 def judged(tally: Tally) -> list[Fairness]:
-    return []
+    """The drawn cards by suit and by value against the play cards' shares; nothing when the
+    log shows no lay-out (a table never started)."""
+    scripted = tally.count("scripted_cards")
+    return [
+        fairness(
+            name,
+            {path[0]: n for path, n in tally.under("drawn", name).items()},
+            {path[0]: n for path, n in tally.under("deck", name).items()},
+            scripted=scripted,
+        )
+        for name in ("suit", "value")
+        if tally.under("deck", name)
+    ]
 
 
 STATS = SystemStats(fold=fold, figures=figures, figures_type=FronteraFigures, fairness=judged)

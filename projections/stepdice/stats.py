@@ -1,27 +1,332 @@
-"""Stepdice's figures of a table: what its events add to the shared tally (`projections.stats`)."""
+"""Stepdice's figures of a table: what its events add to the shared tally (`projections.stats`).
+
+The fold reads each event as the log shows it to the caller: a secret test's attribute, die,
+target, face and outcome are null to a seat that may not see the roll, and so is everything
+the roll decides (a benefit, a complication, a Heart's cause). Such a roll counts as made
+(`rolls_hidden`, and the character's `hidden`), never by outcome.
+
+What counts as what:
+- **rolls**: tests (`TestRolled`), attacks (`AttackRolled`) and casts (`SpellCast`), each by
+  its attribute, die (after a helper's step up), grade and target number, with the outcome
+  in the rules' words: `failure_complication` (a 1), `failure`, `success`, `exceptional`.
+  A test's grade is the game master's grade before shifts; the target is after them (the
+  solo variant's threshold).
+- **wounds dealt**: the wounds an attack's hit costs an enemy (`EnemyHit`, 2 with an
+  exceptional's extra wound), credited to the character whose attack the hit follows.
+- **Hearts lost**: each Heart a character loses (`HeartLost`: Venganza, the game master's
+  blows); a hit the Armour token absorbs counts as `armour_spent` instead, and damage while
+  downed as a death (`Died`).
+- **healed**: successful healing spells received (`HeartsHealed`); **raised**: raised by an
+  ally from downed (`RaisedByAlly`).
+The dice's faces are judged for fairness by the shared figures (`projections.stats`).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 import msgspec
 
 from projections.fairness import Fairness
 from projections.registry import SystemStats
-from projections.tally import LoggedEvent, Tally
+from projections.tally import SEPARATOR, LoggedEvent, Tally, key
+
+#: a key word for a figure the event does not show
+NONE = "-"
+#: labels `attack/<roll>`: the character whose attack rolled it, to credit the wounds it
+#: deals (an exceptional's extra wound comes with the game master's later ruling)
+ATTACK = "attack"
+#: every cast rolls the Magia die
+CAST_ATTRIBUTE = "magia"
+ROLLS = {
+    "stepdice.TestRolled": "test",
+    "stepdice.AttackRolled": "attack",
+    "stepdice.SpellCast": "cast",
+}
+
+
+class StepdiceRollFigures(msgspec.Struct, kw_only=True):
+    """The outcomes of the rolls of one kind, attribute, die, grade and target."""
+
+    #: `test`, `attack` or `cast`
+    kind: str
+    #: `fuerza`, `agilidad`, `destreza` or `magia` (every cast)
+    attribute: str | None
+    #: the die rolled, after a helper's step up (6 in the solo variant)
+    die: int | None
+    #: the grade of difficulty: `facil`, `normal`, `dificil`, `heroico` (a cast's grade
+    #: follows its level)
+    grade: str | None
+    #: the target number after shifts (the solo variant's threshold)
+    target: int | None
+    #: `failure_complication`, `failure`, `success`, `exceptional`
+    outcomes: dict[str, int]
+
+
+class StepdiceHeartFigures(msgspec.Struct, kw_only=True):
+    """What the characters' Hearts went through, over every character."""
+
+    lost: int
+    armour_spent: int
+    downed: int
+    died: int
+    raised: int
+    healed: int
+
+
+class StepdiceEnemyFigures(msgspec.Struct, kw_only=True):
+    added: int
+    #: blows landed on enemies: each hit, and each extra wound an exceptional's benefit adds
+    strikes: int
+    #: wounds (Hearts) the strikes cost, a pawn's counting one
+    wounds: int
+    #: strikes by the enemy's status after them: `standing`, `downed`, `out`, `defeated`
+    by_status: dict[str, int]
+
+
+class StepdiceCharacterFigures(msgspec.Struct, kw_only=True):
+    name: str
+    #: tests, attacks and casts it rolled
+    rolls: int
+    #: its rolls whose outcome the caller was not shown
+    hidden: int
+    #: its shown rolls' outcomes
+    outcomes: dict[str, int]
+    #: times it helped another character's roll
+    helped: int
+    #: wounds its attacks dealt to enemies
+    wounds_dealt: int
+    hearts_lost: int
+    armour_spent: int
+    downed: int
+    died: int
+    raised: int
+    healed: int
+    mana_spent: int
+    #: Venganzas after its missed attacks in which the enemy could reach it
+    venganzas: int
 
 
 class StepdiceFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="stepdice"):
     """Stepdice's own figures of a table (or of closed tables added up)."""
 
+    #: shown rolls by kind, attribute, die, grade and target
+    rolls: list[StepdiceRollFigures]
+    #: rolls whose outcome the caller was not shown
+    rolls_hidden: int
+    #: benefits the game master granted for exceptional rolls, by benefit
+    benefits: dict[str, int]
+    #: complications named (after a 1, a failed spell, a fail-forward failure)
+    complications: int
+    #: Venganza rulings after missed attacks: `reach` (the enemy could reach) and `no_reach`
+    venganza: dict[str, int]
+    hearts: StepdiceHeartFigures
+    enemies: StepdiceEnemyFigures
+    #: Mana spent on casts, and refunded for exceptional ones
+    mana_spent: int
+    mana_refunded: int
+    #: clocks `started`, steps `advanced`, clocks that `ran_out`
+    clocks: dict[str, int]
+    scenes: int
+    rests: int
+    #: by character id (a table's own figures: not added up across tables)
+    characters: dict[str, StepdiceCharacterFigures]
+
+
+# -- the fold ------------------------------------------------------------------------------
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _word(value: Any) -> str:
+    """A key word for a value; a name holding the key separator shows a division slash."""
+    return NONE if value is None else str(value).replace(SEPARATOR, "\u2215")
+
+
+def _roll(tally: Tally, kind: str, data: dict[str, Any]) -> None:
+    character = data.get("character")
+    if not isinstance(character, str):
+        return
+    if kind == "attack" and _int(data.get("roll")) is not None:
+        tally.label(character, ATTACK, data["roll"])
+    tally.add("character", character, "rolls")
+    outcome = data.get("outcome")
+    if not isinstance(outcome, str):
+        tally.add("rolls_hidden")
+        tally.add("character", character, "hidden")
+        return
+    attribute = CAST_ATTRIBUTE if kind == "cast" else data.get("attribute")
+    words = (attribute, _int(data.get("die")), data.get("grade"), _int(data.get("target")))
+    tally.add("roll", kind, *map(_word, words), outcome)
+    tally.add("character", character, "outcome", outcome)
+
+
+def _credited(tally: Tally, data: dict[str, Any]) -> str | None:
+    """The character whose attack rolled this event's roll."""
+    roll = _int(data.get("roll"))
+    return None if roll is None else tally.labels.get(key(ATTACK, roll))
+
+
+def _character_event(tally: Tally, figure: str, data: dict[str, Any]) -> None:
+    character = data.get("character")
+    if isinstance(character, str):
+        tally.add("hearts", figure)
+        tally.add("character", character, figure)
+
 
 def fold(tally: Tally, event: LoggedEvent) -> None:
     """Count what one of Stepdice's events says."""
+    data = event.data
+    kind = event.type.removeprefix("stepdice.")
+    if event.type in ROLLS:
+        _roll(tally, ROLLS[event.type], data)
+    elif kind == "CharacterCreated" and isinstance(data.get("character"), dict):
+        tally.label(str(data["character"]["name"]), "character", data["character"]["id"])
+    elif kind == "EnemyAdded":
+        tally.add("enemies", "added")
+    elif kind == "HelpGiven" and isinstance(data.get("helper"), str):
+        tally.add("character", data["helper"], "helped")
+    elif kind == "EnemyHit":
+        wounds, status = _int(data.get("wounds")), data.get("status")
+        tally.add("enemies", "strikes")
+        if wounds is not None:
+            tally.add("enemies", "wounds", amount=wounds)
+            attacker = _credited(tally, data)
+            if attacker is not None:
+                tally.add("character", attacker, "wounds_dealt", amount=wounds)
+        if isinstance(status, str):
+            tally.add("enemies", "status", _word(status))
+    elif kind == "BenefitGranted" and isinstance(data.get("benefit"), str):
+        tally.add("benefits", _word(data["benefit"]))
+    elif kind == "ComplicationNamed" and isinstance(data.get("complication"), str):
+        tally.add("complications")
+    elif kind == "VenganzaResolved" and isinstance(data.get("reach"), bool):
+        tally.add("venganza", "reach" if data["reach"] else "no_reach")
+        if data["reach"] and isinstance(data.get("character"), str):
+            tally.add("character", data["character"], "venganzas")
+    elif kind == "ManaSpent" and isinstance(data.get("character"), str):
+        amount = _int(data.get("amount")) or 0
+        tally.add("mana", "spent", amount=amount)
+        tally.add("character", data["character"], "mana_spent", amount=amount)
+    elif kind == "ManaRefunded":
+        tally.add("mana", "refunded", amount=_int(data.get("amount")) or 0)
+    elif kind == "HeartLost":
+        _character_event(tally, "lost", data)
+    elif kind in ("ArmourSpent", "Downed", "Died", "HeartsHealed", "RaisedByAlly"):
+        figure = {
+            "ArmourSpent": "armour_spent",
+            "Downed": "downed",
+            "Died": "died",
+            "HeartsHealed": "healed",
+            "RaisedByAlly": "raised",
+        }[kind]
+        _character_event(tally, figure, data)
+    elif kind == "ClockStarted":
+        tally.add("clocks", "started")
+    elif kind == "ClockAdvanced":
+        tally.add("clocks", "advanced")
+    elif kind == "ClockRanOut":
+        tally.add("clocks", "ran_out")
+    elif kind == "SceneBegun":
+        tally.add("scenes")
+    elif kind == "RestCompleted":
+        tally.add("rests")
+
+
+# -- the figures ---------------------------------------------------------------------------
+
+
+def _number(word: str) -> int | None:
+    return None if word == NONE else int(word)
+
+
+def _text(word: str) -> str | None:
+    return None if word == NONE else word
+
+
+def _rolls(tally: Tally) -> list[StepdiceRollFigures]:
+    rows: dict[tuple[str, ...], dict[str, int]] = {}
+    for (kind, attribute, die, grade, target, outcome), n in tally.under("roll").items():
+        rows.setdefault((kind, attribute, die, grade, target), {})[outcome] = int(n)
+    ordered = sorted(rows.items(), key=lambda item: tuple(w.zfill(3) for w in item[0]))
+    return [
+        StepdiceRollFigures(
+            kind=kind,
+            attribute=_text(attribute),
+            die=_number(die),
+            grade=_text(grade),
+            target=_number(target),
+            outcomes=dict(sorted(outcomes.items())),
+        )
+        for (kind, attribute, die, grade, target), outcomes in ordered
+    ]
+
+
+def _by_word(tally: Tally, *words: str) -> dict[str, int]:
+    return {"/".join(path): int(n) for path, n in sorted(tally.under(*words).items())}
+
+
+def _character(tally: Tally, character: str, name: str) -> StepdiceCharacterFigures:
+    def count(figure: str) -> int:
+        return int(tally.count("character", character, figure))
+
+    return StepdiceCharacterFigures(
+        name=name,
+        rolls=count("rolls"),
+        hidden=count("hidden"),
+        outcomes=_by_word(tally, "character", character, "outcome"),
+        helped=count("helped"),
+        wounds_dealt=count("wounds_dealt"),
+        hearts_lost=count("lost"),
+        armour_spent=count("armour_spent"),
+        downed=count("downed"),
+        died=count("died"),
+        raised=count("raised"),
+        healed=count("healed"),
+        mana_spent=count("mana_spent"),
+        venganzas=count("venganzas"),
+    )
 
 
 def figures(tally: Tally) -> StepdiceFigures:
-    return StepdiceFigures()
+    def count(*words: str) -> int:
+        return int(tally.count(*words))
+
+    names = tally.names("character")
+    ids = {path[0] for path in tally.under("character")} | set(names)
+    return StepdiceFigures(
+        rolls=_rolls(tally),
+        rolls_hidden=count("rolls_hidden"),
+        benefits=_by_word(tally, "benefits"),
+        complications=count("complications"),
+        venganza=_by_word(tally, "venganza"),
+        hearts=StepdiceHeartFigures(
+            lost=count("hearts", "lost"),
+            armour_spent=count("hearts", "armour_spent"),
+            downed=count("hearts", "downed"),
+            died=count("hearts", "died"),
+            raised=count("hearts", "raised"),
+            healed=count("hearts", "healed"),
+        ),
+        enemies=StepdiceEnemyFigures(
+            added=count("enemies", "added"),
+            strikes=count("enemies", "strikes"),
+            wounds=count("enemies", "wounds"),
+            by_status=_by_word(tally, "enemies", "status"),
+        ),
+        mana_spent=count("mana", "spent"),
+        mana_refunded=count("mana", "refunded"),
+        clocks=_by_word(tally, "clocks"),
+        scenes=count("scenes"),
+        rests=count("rests"),
+        characters={c: _character(tally, c, names.get(c, c)) for c in sorted(ids)},
+    )
 
 
 def judged(tally: Tally) -> list[Fairness]:
+    """Nothing of its own: the dice's faces are judged for every system."""
     return []
 
 
