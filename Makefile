@@ -34,7 +34,7 @@ run-prod: $(INSTALLED)  ## WORKERS processes on PostgreSQL + Redis, SALOON_HOST:
 	$(PROD_ENV) $(BIN)/python -m service.prepare
 	$(PROD_ENV) $(BIN)/python -m service.analytics & projection=$$!; \
 	trap 'kill $$projection' EXIT; \
-	$(PROD_ENV) SALOON_ANALYTICS=external $(BIN)/uvicorn --factory service.app:create_app \
+	$(PROD_ENV) $(BIN)/uvicorn --factory service.app:create_app \
 		--workers $(WORKERS) --host $(SALOON_HOST) --port $(SALOON_PORT)
 
 test: $(INSTALLED)

@@ -7,9 +7,10 @@ One projection, two drivers:
   notification log a page at a time, from the position the view recorded last, and hands
   each page to the projection as one batch.
 
-Under `make run` the driver runs in the server's process (`SALOON_ANALYTICS=inline`, the
-default); `make run-prod` runs it as a process of its own (`python -m service.analytics`)
-and the web workers only read the view (`SALOON_ANALYTICS=external`). The view lives beside
+Under `make run` (SQLite) the driver runs in the server's process (`SALOON_ANALYTICS=inline`);
+on PostgreSQL, with several workers, it runs as a process of its own (`python -m
+service.analytics`, which `make run-prod` starts) and the workers only read the view
+(`SALOON_ANALYTICS=external`, the default there). The view lives beside
 the events: in a SQLite file next to theirs (`var/saloon-analytics.sqlite3`), in the same
 PostgreSQL database, or in memory for a store in memory.
 
@@ -123,6 +124,8 @@ class Analytics:
 
     def __init__(self, tables: Tables, *, drive: bool) -> None:
         self.tables = tables
+        # PostgreSQL's tables are created by `service.prepare` and the driver alone: workers
+        # running the same DDL at once would fail (`service.settings.event_store_env`)
         self.view = open_view(tables, create_tables=drive)
         self.driver: LogFollower | ProjectionRunner[Any, Any] | None = None
         self._drive = drive

@@ -53,7 +53,7 @@ def create_app(
         fanout = RedisFanOut(settings.redis_url, tables, settings.redis_prefix)
     fanout = fanout or InProcessFanOut()
     redis_fanout = fanout if isinstance(fanout, RedisFanOut) else None
-    analytics = Analytics(tables, drive=settings.analytics == "inline")
+    analytics = Analytics(tables, drive=settings.analytics_inline)
     app = Litestar(
         route_handlers=[
             health_live,

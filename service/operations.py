@@ -10,6 +10,7 @@ from typing import Any
 
 import anyio
 import msgspec
+from eventsourcing.persistence import PersistenceError
 from litestar import Request, Response, get
 from litestar.enums import ScopeType
 from litestar.middleware import ASGIMiddleware
@@ -17,7 +18,7 @@ from litestar.openapi import ResponseSpec
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from domain.application import STORE_DOWN, Tables
+from domain.application import Tables
 from service.api import RESPONSES
 from service.contract import PublicOperation
 from service.credentials import genuine_seat
@@ -119,7 +120,7 @@ async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
 )
 async def metrics(request: Request[Any, Any, Any]) -> Response[str]:
     registry = metrics_of(request.app)
-    with contextlib.suppress(*STORE_DOWN):  # the lag stays as last measured
+    with contextlib.suppress(PersistenceError):  # store or view unreadable: the last lag stays
         registry.analytics_lag.set(await anyio.to_thread.run_sync(request.app.state.analytics.lag))
     text = generate_latest(registry.registry).decode()
     # litestar appends the charset of a text/ type to the media type: give it none

@@ -44,9 +44,10 @@ class Settings:
     streams_per_table: int = 32
     #: the level of the JSON logs on stderr
     log_level: str = "INFO"
-    #: where the analytics read model is kept up to date: `inline`, in the server's process
-    #: (`make run`), or `external`, by `python -m service.analytics` (`make run-prod`)
-    analytics: str = "inline"
+    #: where the analytics read model is kept up to date: `inline`, in the server's process,
+    #: or `external`, by `python -m service.analytics`; unset, inline on SQLite (`make run`)
+    #: and external on PostgreSQL (several workers; `make run-prod` starts that process)
+    analytics: str | None = None
     #: the operator's bearer token (exports, stats); None: the operator's endpoints are absent
     operator_token: str | None = None
 
@@ -77,9 +78,14 @@ class Settings:
             streams_per_seat=int(env.get("SALOON_STREAMS_PER_SEAT", cls.streams_per_seat)),
             streams_per_table=int(env.get("SALOON_STREAMS_PER_TABLE", cls.streams_per_table)),
             log_level=env.get("SALOON_LOG_LEVEL", cls.log_level).upper(),
-            analytics=env.get("SALOON_ANALYTICS", cls.analytics),
+            analytics=env.get("SALOON_ANALYTICS") or None,
             operator_token=env.get("SALOON_OPERATOR_TOKEN") or None,
         )
+
+    @property
+    def analytics_inline(self) -> bool:
+        """Whether this process keeps the analytics read model up to date."""
+        return self.analytics == "inline" if self.analytics else not self.postgres_db
 
     def event_store_env(self, *, create_tables: bool = False) -> dict[str, str]:
         """The eventsourcing environment: PostgreSQL when configured, else a SQLite file.

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
+from eventsourcing.persistence import PersistenceError
 from litestar import Request, get
 from litestar.params import FromPath, QueryParameter
 
@@ -58,7 +59,10 @@ async def get_table_stats(
 
         def scan() -> TableStats:
             if closed:
-                row = analytics.view.rows([table_id]).get(table_id)
+                try:
+                    row = analytics.view.rows([table_id]).get(table_id)
+                except PersistenceError:  # the view is unreadable (not created yet): the log is
+                    row = None
                 if row is not None and row.tally.version == version:
                     return table_stats(table_id, row.tally, closed=True)
             tally = Tally()
