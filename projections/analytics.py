@@ -27,8 +27,14 @@ from eventsourcing.sqlite import SQLiteTrackingRecorder
 from psycopg.sql import SQL, Identifier
 
 from domain.table import Table
-from projections.redaction import RedactedEvent, closed_from_store, redact
-from projections.stats import fold
+from projections.redaction import (
+    RedactedEvent,
+    closed_from_store,
+    envelope_from_store,
+    redact,
+    type_of_topic,
+)
+from projections.stats import fold, reads
 from projections.tally import Tally
 from projections.visibility import Viewer
 
@@ -251,11 +257,14 @@ class PostgresStatsView(PostgresTrackingRecorder, StatsView):
 Item = tuple[UUID, bool, Any]
 
 
-def read_in_full(source: Any) -> RedactedEvent:
-    """An event as everybody sees it once its table is closed."""
-    if isinstance(source, Notification):
+def _read(source: Any, system: str | None) -> RedactedEvent:
+    """An event as everybody sees it once its table is closed; of a stored event whose
+    fields the table's fold never reads, its envelope alone."""
+    if not isinstance(source, Notification):
+        return redact(source, EVERYONE, closed=True)
+    if system is None or reads(system, type_of_topic(source.topic)):
         return closed_from_store(source)
-    return redact(source, EVERYONE, closed=True)
+    return envelope_from_store(source)
 
 
 class TableStatsProjection(Projection[StatsView]):
@@ -287,7 +296,7 @@ class TableStatsProjection(Projection[StatsView]):
             row = rows.get(table_id)
             if row is None and not creates:
                 continue
-            event = read_in_full(source)
+            event = _read(source, None if row is None else row.system)
             row = row or _new_row(table_id, event)
             fold(row.tally, event, event.version)
             if event.type == "TableClosed":

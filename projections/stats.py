@@ -26,14 +26,37 @@ if TYPE_CHECKING:
 else:
     SystemFigures = Union[tuple(p.stats.figures_type for p in PROJECTIONS.values())]  # noqa: UP007
 
+#: the event types whose fields `fold` reads itself (each system's `SystemStats.reads` add theirs)
+SHARED_READS = frozenset({"TableCreated", "SeatJoined", "DiceRolled"})
 #: the time between two commands falls within the first of these (seconds, name), or `longer`
 PACE_WITHIN = ((10, "10s"), (60, "1m"), (300, "5m"), (900, "15m"), (3600, "1h"))
 
 
+def reads(system: str, event_type: str) -> bool:
+    """Whether folding an event of this type into a table of this system reads its fields."""
+    return event_type in SHARED_READS or event_type in PROJECTIONS[system].stats.reads
+
+
 def fold(tally: Tally, event: LoggedEvent, version: int) -> None:
-    """Count one event of a table's log (at `version`) into its tally."""
+    """Count one event of a table's log (at `version`) into its tally.
+
+    The read model folds every event of the store: the counts every event adds are written
+    out here rather than through `Tally.add`, and a system's fold sees only the event types
+    it reads (`SystemStats.reads`)."""
     tally.version = version
-    tally.add("events")
+    counts = tally.counts
+    counts["events"] = counts.get("events", 0) + 1
+    kind = event.type
+    if kind in SHARED_READS:
+        _shared(tally, event)
+    if event.at != tally.last_at or event.actor != tally.last_actor:
+        _command(tally, event)
+    system = PROJECTIONS.get(tally.labels.get("system", ""))
+    if system is not None and kind in system.stats.reads:
+        system.stats.fold(tally, event)
+
+
+def _shared(tally: Tally, event: LoggedEvent) -> None:
     data = event.data
     if event.type == "TableCreated":
         tally.label(str(data["system"]), "system")
@@ -50,23 +73,21 @@ def fold(tally: Tally, event: LoggedEvent, version: int) -> None:
                 tally.add("dice", die["sides"], die["face"])
                 if die.get("index") is None:
                     tally.add("scripted_dice", die["sides"])
-    if (event.actor, event.at) != (tally.last_actor, tally.last_at):
-        _command(tally, event)
-    system = PROJECTIONS.get(tally.labels.get("system", ""))
-    if system is not None:
-        system.stats.fold(tally, event)
 
 
 def _command(tally: Tally, event: LoggedEvent) -> None:
-    tally.add("commands")
+    counts = tally.counts
+    counts["commands"] = counts.get("commands", 0) + 1
     tally.add("seat_commands", event.actor)
     if tally.last_at is not None:
         gap = max(seconds_between(tally.last_at, event.at), 0.0)
-        tally.add("pace", "gaps")
-        tally.add("pace", "seconds", amount=gap)
         within = next((name for limit, name in PACE_WITHIN if gap <= limit), "longer")
-        tally.add("pace", "within", within)
+        for path, amount in (("pace/gaps", 1), ("pace/seconds", gap), (_WITHIN[within], 1)):
+            counts[path] = counts.get(path, 0) + amount
     tally.last_actor, tally.last_at = event.actor, event.at
+
+
+_WITHIN = {name: f"pace/within/{name}" for name in [*(n for _, n in PACE_WITHIN), "longer"]}
 
 
 class Pace(msgspec.Struct, kw_only=True):

@@ -59,8 +59,12 @@ class Tally(msgspec.Struct, kw_only=True):
     version: int = 0
 
     def add(self, *words: object, amount: float = 1) -> None:
-        path = words[0] if len(words) == 1 and isinstance(words[0], str) else key(*words)
-        self.counts[path] = self.counts.get(path, 0) + amount
+        # `key`, inline: the read model adds a few counts for every event of the store
+        path = SEPARATOR.join([w if w.__class__ is str else str(w) for w in words])
+        if path.count(SEPARATOR) != len(words) - 1:
+            raise ValueError(f"a key word may not hold {SEPARATOR!r}: {words}")
+        counts = self.counts
+        counts[path] = counts.get(path, 0) + amount
 
     def label(self, value: str, *words: object) -> None:
         self.labels[key(*words)] = value

@@ -333,4 +333,34 @@ def judged(tally: Tally) -> list[Fairness]:
     return []
 
 
-STATS = SystemStats(fold=fold, figures=figures, figures_type=AsaltosFigures, fairness=judged)
+#: the event types whose fields `fold` reads
+READS = frozenset(
+    {
+        *CHECKS,
+        *(
+            f"asaltos.{kind}"
+            for kind in (
+                "CharacterCreated",
+                "OpposedCheckMade",
+                "MedicineRolled",
+                "CombatStarted",
+                "RoundStarted",
+                "AimTaken",
+                "CriticalRolled",
+                "AttackHit",
+                "AttackFailed",
+                "DamageRolled",
+                "WoundInflicted",
+                "ShockSuffered",
+                "DeathTimerStarted",
+                "DeathTimerStopped",
+                "Died",
+                "WoundHealed",
+                "CharacteristicLost",
+            )
+        ),
+    }
+)
+STATS = SystemStats(
+    fold=fold, figures=figures, figures_type=AsaltosFigures, fairness=judged, reads=READS
+)

@@ -485,4 +485,31 @@ def judged(tally: Tally) -> list[Fairness]:
     ]
 
 
-STATS = SystemStats(fold=fold, figures=figures, figures_type=FronteraFigures, fairness=judged)
+#: the event types whose fields `fold` reads
+READS = frozenset(
+    {
+        "TableCreated",
+        "CharacterCreated",
+        "TableStarted",
+        "PhaseChanged",
+        "DeckAdded",
+        "TestOpened",
+        "ActionDeclared",
+        "CardsDrawn",
+        "ThreatFaced",
+        "CardsRevealed",
+        "TestResolved",
+        "TestCancelled",
+        "DeadMansHandDrawn",
+        "ConditionChanged",
+        "DeathConfirmed",
+        "CombatOpened",
+        "CombatTurnStarted",
+        "AttacksResolved",
+        "DrinkTaken",
+        "MoneyChanged",
+    }
+)
+STATS = SystemStats(
+    fold=fold, figures=figures, figures_type=FronteraFigures, fairness=judged, reads=READS
+)

@@ -330,4 +330,37 @@ def judged(tally: Tally) -> list[Fairness]:
     return []
 
 
-STATS = SystemStats(fold=fold, figures=figures, figures_type=StepdiceFigures, fairness=judged)
+#: the event types whose fields `fold` reads
+READS = frozenset(
+    {
+        *ROLLS,
+        *(
+            f"stepdice.{kind}"
+            for kind in (
+                "CharacterCreated",
+                "EnemyAdded",
+                "HelpGiven",
+                "EnemyHit",
+                "BenefitGranted",
+                "ComplicationNamed",
+                "VenganzaResolved",
+                "ManaSpent",
+                "ManaRefunded",
+                "HeartLost",
+                "ArmourSpent",
+                "Downed",
+                "Died",
+                "HeartsHealed",
+                "RaisedByAlly",
+                "ClockStarted",
+                "ClockAdvanced",
+                "ClockRanOut",
+                "SceneBegun",
+                "RestCompleted",
+            )
+        ),
+    }
+)
+STATS = SystemStats(
+    fold=fold, figures=figures, figures_type=StepdiceFigures, fairness=judged, reads=READS
+)
