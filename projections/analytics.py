@@ -14,6 +14,7 @@ the read model while its table is open.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any
 from uuid import UUID
@@ -64,22 +65,23 @@ _decode_row = msgspec.json.Decoder(TableRow).decode
 class StatsView(TrackingRecorder):
     """What the read model's view offers, whatever its store."""
 
+    @abstractmethod
     def rows(self, table_ids: Iterable[UUID]) -> dict[UUID, TableRow]:
-        raise NotImplementedError
+        """The rows of these tables that the view holds."""
 
+    @abstractmethod
     def record(self, rows: Sequence[TableRow], tracking: Tracking) -> None:
         """Write the changed rows and the position reached, in one transaction."""
-        raise NotImplementedError
 
+    @abstractmethod
     def closed(
         self, system: str | None, mode: str | None, since: str | None, until: str | None
     ) -> list[TableRow]:
         """The closed tables' rows (of a system and mode), closed in [since, until]."""
-        raise NotImplementedError
 
+    @abstractmethod
     def close(self) -> None:
         """Release the store's connections."""
-        raise NotImplementedError
 
 
 def _row(table_id: Any, system: str, mode: Any, closed_at: Any, tally: bytes) -> TableRow:
