@@ -35,12 +35,13 @@ from projections.redaction import (
     redact,
     type_of_topic,
 )
-from projections.stats import fold, reads
+from projections.stats import FIGURES_VERSION, fold, reads
 from projections.tally import Tally
 from projections.visibility import Viewer
 
-#: the read model's table, beside the projection's tracking table
-STATS_TABLE = "table_stats"
+#: the read model's table, beside the projection's tracking table; both are named after the
+#: figures' version, so that new figures are counted afresh from the first event
+STATS_TABLE = f"table_stats_v{FIGURES_VERSION}"
 #: anyone, once the table is closed: every event in full
 EVERYONE = Viewer(seat="", is_gm=False)
 CREATED_TOPIC = Table.Created.TOPIC
@@ -275,7 +276,7 @@ class TableStatsProjection(Projection[StatsView]):
     The log holds other aggregates' events too (idempotency records): an event of no table
     the view knows, and that creates none, only moves the position on, unread."""
 
-    name = "table_stats"
+    name = STATS_TABLE
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """One event at a time, as eventsourcing's `ProjectionRunner` gives them."""

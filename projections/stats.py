@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 else:
     SystemFigures = Union[tuple(p.stats.figures_type for p in PROJECTIONS.values())]  # noqa: UP007
 
+#: the version of the figures: bump it when a fold counts anything differently, and the read
+#: model (`projections.analytics`) starts afresh in tables of the new version, folding the
+#: whole log again, instead of mixing figures counted two ways
+FIGURES_VERSION = 1
 #: the event types whose fields `fold` reads itself (each system's `SystemStats.reads` add theirs)
 SHARED_READS = frozenset({"TableCreated", "SeatJoined", "DiceRolled"})
 #: the time between two commands falls within the first of these (seconds, name), or `longer`

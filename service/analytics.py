@@ -11,12 +11,14 @@ Under `make run` (SQLite) the driver runs in the server's process (`SALOON_ANALY
 on PostgreSQL, with several workers, it runs as a process of its own (`python -m
 service.analytics`, which `make run-prod` starts) and the workers only read the view
 (`SALOON_ANALYTICS=external`, the default there). The view lives beside
-the events: in a SQLite file next to theirs (`var/saloon-analytics.sqlite3`), in the same
+the events: in a SQLite file next to theirs (`var/saloon-table-stats-v1.sqlite3`), in the same
 PostgreSQL database, or in memory for a store in memory.
 
-To rebuild the figures from scratch, stop the driver and delete that SQLite file (or,
-on PostgreSQL, the `table_stats` and `table_stats_tracking` tables): the projection starts
-again from the first event and arrives at the same figures (`tests/test_analytics.py`).
+To rebuild the figures from scratch, stop the driver and delete that SQLite file (or, on
+PostgreSQL, the `table_stats_v<N>` and `table_stats_v<N>_tracking` tables): the projection
+starts again from the first event and arrives at the same figures (`tests/test_analytics.py`).
+A new version of the figures (`projections.stats.FIGURES_VERSION`) does so by itself, in
+tables of its own.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from eventsourcing.utils import Environment
 
 from domain.application import Tables
 from projections.analytics import (
+    STATS_TABLE,
     MemoryStatsView,
     PostgresStatsView,
     SQLiteStatsView,
@@ -59,7 +62,8 @@ def view_env(tables: Tables, *, create_tables: bool) -> dict[str, str] | None:
     name = env.get("SQLITE_DBNAME", "")
     if module == "eventsourcing.sqlite" and ":memory:" not in name and "mode=memory" not in name:
         path = Path(name)
-        return {**env, "SQLITE_DBNAME": str(path.with_name(f"{path.stem}-analytics{path.suffix}"))}
+        view = path.with_name(f"{path.stem}-{STATS_TABLE.replace('_', '-')}{path.suffix}")
+        return {**env, "SQLITE_DBNAME": str(view)}
     return None
 
 
