@@ -32,9 +32,13 @@ def base() -> Iterator[str]:
 def rule(played: Played, character: str, change: int) -> None:
     with httpx.Client(base_url=played.base) as client:
         body = {"character": character, "track": "health", "change": change, "reason": "a fall"}
-        ok(client.post(f"/tables/{played.table_id}/conditions", json=body, headers=bearer(
-            played.credentials["mayor"]
-        )))
+        ok(
+            client.post(
+                f"/tables/{played.table_id}/conditions",
+                json=body,
+                headers=bearer(played.credentials["mayor"]),
+            )
+        )
 
 
 def close(played: Played, who: str) -> None:
@@ -135,19 +139,20 @@ def test_a_closed_tables_summary_draws_the_apis_outcomes_suits_and_damage(
         expect(marks.locator("rect")).to_have_attribute(
             "data-observed", str(suit["observed"][category])
         )
-        line = float(marks.locator("line").get_attribute("data-expected") or "nan")
-        assert line == pytest.approx(expected)
+        marker = float(marks.locator("line").get_attribute("data-expected") or "nan")
+        assert marker == pytest.approx(expected)
     expect(chart.locator(".chart-verdict")).to_contain_text(f"p-value {suit['p_value']:.3f}")
 
     # damage over time: the running totals end at each character's damage taken
     damage = page.locator("#chart-damage")
-    assert [p["character"] for p in stats["rules"]["damage_over_time"]] == ["c1", "c2", "c1"]
+    rulings = [(p["character"], p["amount"]) for p in stats["rules"]["damage_over_time"][-3:]]
+    assert rulings == [(who, -change) for who, change in RULINGS]  # after the combat's, if any
     for character, figures in characters.items():
         assert figures["damage_taken"] > 0
         total = damage.locator(f'tr[data-key="{character}"] td[data-total]')
         expect(total).to_have_text(str(figures["damage_taken"]))
-        line = damage.locator(f'path[data-key="{character}"]')
-        expect(line).to_have_attribute("data-total", str(figures["damage_taken"]))
+        steps = damage.locator(f'path[data-key="{character}"]')
+        expect(steps).to_have_attribute("data-total", str(figures["damage_taken"]))
 
     # the pace and each seat's commands
     seats = page.locator("#seat-commands")
@@ -189,9 +194,7 @@ def test_a_players_summary_during_play_holds_only_her_own_figures(
     assert not {card for r in asked for card in hidden if card in json.dumps(r.json())}
 
 
-def test_the_mayors_audit_summary_reads_the_audited_figures(
-    page: Page, open_table: Played
-) -> None:
+def test_the_mayors_audit_summary_reads_the_audited_figures(page: Page, open_table: Played) -> None:
     played = open_table
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url))
@@ -258,9 +261,13 @@ def test_a_dice_systems_summary_draws_each_dies_faces_once_closed(page: Page, ba
     played = play_dice(base, STEPDICE)
     with httpx.Client(base_url=base) as client:
         hit = {"character": "c1", "reason": "a thrown stone"}
-        ok(client.post(f"/tables/{played.table_id}/stepdice/hits", json=hit, headers=bearer(
-            played.credentials["gm"]
-        )))
+        ok(
+            client.post(
+                f"/tables/{played.table_id}/stepdice/hits",
+                json=hit,
+                headers=bearer(played.credentials["gm"]),
+            )
+        )
     close(played, "gm")
     sign_in(page, played, "Bea")
     open_summary(page, played)
@@ -282,3 +289,18 @@ def test_a_dice_systems_summary_draws_each_dies_faces_once_closed(page: Page, ba
     for outcome, count in outcomes.items():
         assert cell(page, "chart-outcomes", "c1", outcome) == str(count)
     expect(page.locator('#chart-damage tr[data-key="c1"] td[data-total]')).to_have_text("1")
+
+
+def test_in_live_mode_the_summary_follows_new_events(page: Page, base: str) -> None:
+    played = play_frontera(base)
+    played.moments["last"] = played.get("mayor")["version"]
+    sign_in(page, played, "mayor")
+    open_summary(page, played)
+    before = played.get("mayor", "/stats")["rules"]["characters"]["c2"]["damage_taken"]
+    page.get_by_label("Live: follow the table").check()
+    rule(played, "c2", -2)
+    last = played.get("mayor")["version"]
+    expect(page.locator("#panel-summary")).to_have_attribute("data-version", str(last))
+    total = page.locator('#chart-damage tr[data-key="c2"] td[data-total]')
+    expect(total).to_have_text(str(before + 2))
+    assert_every_figure_is_the_apis(page, played.get("mayor", "/stats"))
