@@ -241,6 +241,11 @@ def test_the_tabs_work_by_keyboard_alone(page: Page, open_table: Played) -> None
     page.keyboard.press("Tab")  # into the panel
     expect(page.locator("#panel-summary")).to_be_focused()
     expect(page.locator("#board")).to_have_attribute("data-version", str(played.moments["last"]))
+    # the skip link still leads to the board: it brings its tab back
+    page.locator(".skip").focus()
+    page.keyboard.press("Enter")
+    expect(board).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#board-heading")).to_be_visible()
 
 
 def test_the_summary_passes_an_accessibility_check(page: Page, closed_table: Played) -> None:

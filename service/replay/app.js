@@ -312,6 +312,8 @@ function summaryLater() {
 const viewTabs = tabs($("view-tabs"), (id) => {
   if (id === "tab-summary") refreshSummary();
 });
+// the skip link leads to the board, in its tab
+document.querySelector(".skip").addEventListener("click", () => viewTabs.select("tab-board"));
 
 // ---- live mode: the SSE stream, read with fetch() -----------------------------------------
 
