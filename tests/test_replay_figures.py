@@ -15,7 +15,15 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Response, expect
 
 from tests.api_helpers import bearer, ok
-from tests.replay_helpers import Played, card_text, cards_in, play_frontera, replay_server, sign_in
+from tests.replay_helpers import (
+    ARTIFACTS,
+    Played,
+    card_text,
+    cards_in,
+    play_frontera,
+    replay_server,
+    sign_in,
+)
 from tests.test_replay_views import STEPDICE, play_dice
 
 #: the Mayor's rulings after the README's session: a fall costs Policarpo 2 health levels,
@@ -158,6 +166,10 @@ def test_a_closed_tables_summary_draws_the_apis_outcomes_suits_and_damage(
     seats = page.locator("#seat-commands")
     for seat, figures in stats["seats"].items():
         expect(seats.locator(f'tr[data-key="{seat}"] td')).to_have_text(str(figures["commands"]))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    page.locator("#panel-summary").screenshot(path=ARTIFACTS / "summary.png")
+    assert (ARTIFACTS / "summary.png").stat().st_size > 10_000
 
 
 def test_a_players_summary_during_play_holds_only_her_own_figures(
