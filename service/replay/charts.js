@@ -45,16 +45,28 @@ function niceMax(value) {
 }
 
 // the categories' colours, in the order given, and a legend naming them
-function legend(categories) {
+function legend(categories, colour = (name, index) => PALETTE[index % PALETTE.length]) {
   return el("ul", { class: "chart-legend" }, categories.map((name, index) =>
-    el("li", {}, el("span", { class: "swatch", style: `background:${PALETTE[index % PALETTE.length]}` }), words(name))));
+    el("li", {}, el("span", { class: "swatch", style: `background:${colour(name, index)}` }), words(name))));
 }
 
 // Stacked horizontal bars: one bar per row, one segment per category.
 // rows: [{key, label, path, parts: {category: count}}]; `path` is where `parts` sits.
+// the rules' outcome words, good to bad: greens, then amber and brown, then reds and
+// purples, each its own shade (two may share a bar); other categories take PALETTE's
+// colours, after these. Every colour has at least 3:1 contrast against white.
+const OUTCOME_COLOURS = {
+  exceptional: "#1b5e20", success: "#2e7d32", victory: "#00695c", hit: "#33691e", better: "#1565c0", automatic: "#4e6e2e",
+  partial: "#8a6d00", tie: "#6d4c41",
+  failure: "#b3261e", defeat: "#ad1457", miss: "#c2410c", worse: "#6a1b9a", failure_complication: "#7a1712",
+};
+const OUTCOME_ORDER = Object.keys(OUTCOME_COLOURS);
+const rank = (category) => (category in OUTCOME_COLOURS ? OUTCOME_ORDER.indexOf(category) : OUTCOME_ORDER.length);
+
 export function stackedBars(id, caption, rows, { unit = "" } = {}) {
-  const categories = [...new Set(rows.flatMap((row) => Object.keys(row.parts)))].sort();
-  const colour = (category) => PALETTE[categories.indexOf(category) % PALETTE.length];
+  const categories = [...new Set(rows.flatMap((row) => Object.keys(row.parts)))]
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const colour = (category) => OUTCOME_COLOURS[category] ?? PALETTE[categories.indexOf(category) % PALETTE.length];
   const total = (row) => Object.values(row.parts).reduce((sum, n) => sum + n, 0);
   const most = Math.max(1, ...rows.map(total));
   const labelWidth = 150, barWidth = 420, rowHeight = 26, width = labelWidth + barWidth + 50;
@@ -64,7 +76,7 @@ export function stackedBars(id, caption, rows, { unit = "" } = {}) {
     let x = labelWidth;
     const segments = categories.filter((c) => row.parts[c]).map((category) => {
       const w = (row.parts[category] / most) * barWidth;
-      const rect = svg("rect", { x, y, width: w, height: rowHeight - 8, fill: colour(category), "data-key": row.key, "data-category": category, "data-count": row.parts[category] },
+      const rect = svg("rect", { x, y, width: w, height: rowHeight - 8, fill: colour(category), stroke: "#fff", "data-key": row.key, "data-category": category, "data-count": row.parts[category] },
         svg("title", {}, `${row.label}: ${words(category)} ${row.parts[category]}${unit}`));
       x += w;
       return rect;
@@ -82,7 +94,7 @@ export function stackedBars(id, caption, rows, { unit = "" } = {}) {
       categories.map((c) => el("td", { "data-category": c, ...(c in row.parts ? { "data-figure": `${row.path}.${c}` } : {}) }, String(row.parts[c] ?? 0))),
       el("td", { "data-total": "" }, String(total(row)))))));
   const chart = rows.length
-    ? [picture(width, height, caption, bars), legend(categories)]
+    ? [picture(width, height, caption, bars), legend(categories, colour)]
     : el("p", { class: "muted" }, "Nothing to count yet.");
   return figure(id, caption, chart, rows.length ? table : null);
 }
@@ -156,7 +168,9 @@ export function cumulativeSteps(id, caption, series, last, { unit = "" } = {}) {
       path += ` V ${y(sum)}`;
     }
     path += ` H ${x(last)}`;
-    return svg("path", { d: path, fill: "none", stroke: PALETTE[index % PALETTE.length], "stroke-width": 2.5, "data-key": s.key, "data-total": sum },
+    // every other line dashed, so two lines that run together stay apart
+    const dashes = index % 2 ? "7 4" : null;
+    return svg("path", { d: path, fill: "none", stroke: PALETTE[index % PALETTE.length], "stroke-width": 2.5, "stroke-dasharray": dashes, "data-key": s.key, "data-total": sum },
       svg("title", {}, `${s.label}: ${sum}${unit} by version ${last}`));
   });
   const table = el("table", { class: "chart-table" },
