@@ -91,6 +91,17 @@ class Tally(msgspec.Struct, kw_only=True):
         }
 
 
+def over_time(tally: Tally, figure: str) -> list[tuple[int, str, int]]:
+    """The counts kept per character and version (`character/<id>/<figure>/<version>`), as
+    (version, character, amount), in the table's order (then by character)."""
+    points = [
+        (int(path[2]), path[0], int(amount))
+        for path, amount in tally.under("character").items()
+        if len(path) == 3 and path[1] == figure and amount
+    ]
+    return sorted(points)
+
+
 def seconds_between(earlier: str, later: str) -> float:
     return (_moment(later) - _moment(earlier)).total_seconds()
 

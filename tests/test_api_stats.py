@@ -30,9 +30,12 @@ def stats(client: TestClient[Any], table: str, who: Headers) -> Any:
     return ok(client.get(f"/tables/{table}/stats", headers=who))
 
 
-def frontera_character(name: str, drawn: int, played: int) -> dict[str, Any]:
+def frontera_character(
+    name: str, drawn: int, played: int, outcomes: dict[str, int]
+) -> dict[str, Any]:
     return {
         "name": name,
+        "outcomes": outcomes,
         "drawn": drawn,
         "played": played,
         "jokers_drawn": 0,
@@ -106,8 +109,8 @@ def test_frontera_ulises_chasing_billy(client: TestClient[Any]) -> None:
         }
     ]
     characters = {
-        ulises: frontera_character("Ulises", 4, 1),
-        billy: frontera_character("Billy Bala", 6, 1),
+        ulises: frontera_character("Ulises", 4, 1, {"victory": 1}),
+        billy: frontera_character("Billy Bala", 6, 1, {"defeat": 1}),
     }
     during = stats(client, table, player)
     assert (during["system"], during["closed"], during["complete"]) == ("frontera", False, False)
@@ -116,6 +119,7 @@ def test_frontera_ulises_chasing_billy(client: TestClient[Any]) -> None:
     assert rules["system"] == "frontera"
     assert rules["tests"] == tests
     assert rules["characters"] == characters
+    assert rules["damage_over_time"] == []
     # Ulises' 3♣ 5♦ 8♥ A♦ by suit and value; Billy's six counted, not shown
     assert rules["cards"] == {
         "drawn": 10,

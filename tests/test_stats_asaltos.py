@@ -19,12 +19,13 @@ from projections.asaltos.stats import (
     AsaltosCharacterFigures,
     AsaltosCheckFigures,
     AsaltosCombatFigures,
+    AsaltosDamagePoint,
     AsaltosFigures,
     AsaltosWoundFigures,
 )
 from projections.stats import TableStats
 from tests.asaltos_helpers import GM, Session, actions, attack, check, new_session, sheet
-from tests.stats_helpers import stats_of
+from tests.stats_helpers import logged, stats_of
 
 #: blind check 2 (≤ 5); opposed 1 (French, SL 2) and 4 (Spanish, SL 1); the French's
 #: attack 8 (> 3, missed); the Spanish's 5 (hit, SL 0), location 1 (PD) and damage 1 (a light
@@ -109,6 +110,15 @@ WOUNDS = AsaltosWoundFigures(
 )
 
 
+#: the wound levels noted on the sheets: the Spanish's hit, a light wound (1) to the French;
+#: the game master's fall, a serious one (2) to the Spanish; at the versions of their
+#: `WoundInflicted` (checked against the log below)
+DAMAGE = [
+    AsaltosDamagePoint(version=22, character=FRENCH, amount=1),
+    AsaltosDamagePoint(version=31, character=SPANISH, amount=2),
+]
+
+
 def french() -> AsaltosCharacterFigures:
     """Opposed, attack, pain, parry and Medicine: 4 of 5 succeeded; he won the opposed
     check and treated the Spanish's wound."""
@@ -157,6 +167,7 @@ def test_the_game_master_counts_every_check_once_closed(
         combat=COMBAT,
         wounds=WOUNDS,
         characters={FRENCH: french(), SPANISH: spanish()},
+        damage_over_time=DAMAGE,
     )
     assert closed.fairness[0].distribution == "d10"
     assert sum(closed.fairness[0].observed.values()) == len(FACES)
@@ -172,4 +183,16 @@ def test_a_player_during_play_counts_a_blind_check_as_made_not_by_outcome(
         combat=COMBAT,
         wounds=WOUNDS,
         characters={FRENCH: french(), SPANISH: spanish(hidden=1, outcomes={"success": 3})},
+        damage_over_time=DAMAGE,
     )
+
+
+def test_each_damage_point_is_a_wound_noted_at_its_version() -> None:
+    session = play()
+    noted = [
+        (e.version, e.data["character"], e.data["wound"]["level"])
+        for e in logged(session.app, session.table_id, GM)
+        if e.type == "asaltos.WoundInflicted"
+    ]
+    assert noted == [(p.version, p.character, p.amount) for p in DAMAGE]
+    assert sum(p.amount for p in DAMAGE if p.character == SPANISH) == spanish().levels_taken

@@ -24,6 +24,7 @@ from projections.frontera.stats import (
     FronteraCharacterFigures,
     FronteraCombatFigures,
     FronteraConditionFigures,
+    FronteraDamagePoint,
     FronteraFigures,
     FronteraTestFigures,
 )
@@ -77,6 +78,7 @@ def play(session: Session) -> int:
 
 def character(name: str, **figures: Any) -> FronteraCharacterFigures:
     counts: dict[str, Any] = {
+        "outcomes": {},
         "drawn": 0,
         "played": 0,
         "jokers_drawn": 0,
@@ -126,10 +128,37 @@ CONDITIONS = FronteraConditionFigures(
 )
 
 
+#: each participant's outcomes: the turn's attackers (henchman 2's A♣ misses, every other
+#: attacker hits), the survival tests (henchman 1's A♠ better, henchman 3's 8♦ worse),
+#: Djamal's and Coyote's dead man's hands (A♥ better, 8♣ worse) and Coyote's partial
+OUTCOMES = {
+    DJAMAL: {"better": 1, "hit": 1},
+    COYOTE: {"hit": 1, "partial": 1, "worse": 1},
+    H1: {"better": 1, "hit": 1},
+    H2: {"miss": 1},
+    H3: {"hit": 1, "worse": 1},
+}
+#: the health levels lost, in the order of the log: the turn's 4 to henchman 1, then 4 to
+#: henchman 3 (one `ConditionChanged` each, after the attacks are judged), then the
+#: Mayor's graze of Djamal (its bandage a recovery, not a point)
+DAMAGE = [(H1, 4), (H3, 4), (DJAMAL, 1)]
+#: the versions of those `ConditionChanged`s in the table's log (the test below checks each
+#: against the log: the event at that version is that character's health lost)
+DAMAGE_VERSIONS = [43, 44, 75]
+
+
+def damage_over_time() -> list[FronteraDamagePoint]:
+    return [
+        FronteraDamagePoint(version=version, character=who, amount=amount)
+        for version, (who, amount) in zip(DAMAGE_VERSIONS, DAMAGE, strict=True)
+    ]
+
+
 def mayors_figures() -> dict[str, FronteraCharacterFigures]:
     return {
         DJAMAL: character(
             "Djamal",
+            outcomes=OUTCOMES[DJAMAL],
             drawn=8,
             played=4,
             damage_dealt=4,
@@ -138,12 +167,33 @@ def mayors_figures() -> dict[str, FronteraCharacterFigures]:
             money_won=20,
             money_lost=15,
         ),
-        COYOTE: character("Coyote Sonriente", drawn=12, played=2, damage_dealt=4, drinks=2),
-        H1: character(
-            "Henchman 1", drawn=3, played=1, damage_taken=4, deaths=1, recovered={"health": 1}
+        COYOTE: character(
+            "Coyote Sonriente",
+            outcomes=OUTCOMES[COYOTE],
+            drawn=12,
+            played=2,
+            damage_dealt=4,
+            drinks=2,
         ),
-        H2: character("Henchman 2", drawn=3, played=1),
-        H3: character("Henchman 3", drawn=3, played=1, damage_taken=4, deaths=1, dead_for_good=1),
+        H1: character(
+            "Henchman 1",
+            outcomes=OUTCOMES[H1],
+            drawn=3,
+            played=1,
+            damage_taken=4,
+            deaths=1,
+            recovered={"health": 1},
+        ),
+        H2: character("Henchman 2", outcomes=OUTCOMES[H2], drawn=3, played=1),
+        H3: character(
+            "Henchman 3",
+            outcomes=OUTCOMES[H3],
+            drawn=3,
+            played=1,
+            damage_taken=4,
+            deaths=1,
+            dead_for_good=1,
+        ),
     }
 
 
@@ -201,6 +251,7 @@ def test_the_mayor_counts_every_card_test_and_character_once_closed(
         money_lost=15,
         dead_mans_hand={"test": {"better": 2, "worse": 2}},
         characters=mayors_figures(),
+        damage_over_time=damage_over_time(),
     )
 
 
@@ -227,6 +278,27 @@ def test_a_player_during_play_counts_only_the_cards_shown_to_him(
     assert during.rules.combat == COMBAT
     assert during.rules.conditions == CONDITIONS
     assert during.rules.characters == mayors_figures()
+    assert during.rules.damage_over_time == damage_over_time()
+
+
+def test_damage_over_time_adds_up_to_each_characters_damage_taken(
+    played: tuple[TableStats, TableStats],
+) -> None:
+    _, closed = played
+    for who, figures in closed.rules.characters.items():
+        points = [p.amount for p in closed.rules.damage_over_time if p.character == who]
+        assert sum(points) == figures.damage_taken
+
+
+def test_each_point_is_the_version_of_the_health_lost() -> None:
+    session = book_table()
+    play(session)
+    changed = {
+        e.version: (e.data["character"], e.data["before"] - e.data["after"])
+        for e in logged(session.app, session.table_id, MAYOR)
+        if e.type == "ConditionChanged" and e.data["after"] < e.data["before"]
+    }
+    assert changed == dict(zip(DAMAGE_VERSIONS, DAMAGE, strict=True))
 
 
 def test_the_figures_are_summed_across_tables_without_the_characters() -> None:
@@ -236,6 +308,7 @@ def test_the_figures_are_summed_across_tables_without_the_characters() -> None:
     one = tallied(logged(session.app, session.table_id, MAYOR))
     both = totals("frontera", "no_management", 2, summed([one, one]))
     assert both.rules.characters == {}
+    assert both.rules.damage_over_time == []
     assert both.rules.cards.drawn == 60
     assert both.rules.combat.damage == 16
     assert both.rules.tests[0].outcomes == {"hit": 6, "miss": 2}

@@ -18,12 +18,13 @@ from domain.stepdice import commands as cmd
 from projections.stats import TableStats
 from projections.stepdice.stats import (
     StepdiceCharacterFigures,
+    StepdiceDamagePoint,
     StepdiceEnemyFigures,
     StepdiceFigures,
     StepdiceHeartFigures,
     StepdiceRollFigures,
 )
-from tests.stats_helpers import stats_of
+from tests.stats_helpers import logged, stats_of
 from tests.stepdice_helpers import GM, Session, dice, new_session, roll_attack, roll_cast, roll_test
 
 #: blind test 5 (TN 6: failure); helped d12 12 (exceptional); melee 8 on the pawn (TN 6);
@@ -113,6 +114,10 @@ ENEMIES = StepdiceEnemyFigures(added=2, strikes=3, wounds=3, by_status={"out": 1
 #: the rogue's Armour absorbs the Venganza; the warrior loses his 5 Hearts, is downed and
 #: raised by the rogue
 HEARTS = StepdiceHeartFigures(lost=5, armour_spent=1, downed=1, died=0, raised=1, healed=0)
+#: the warrior's five Hearts, one `HeartLost` each: the last events before the raise and the
+#: rest (versions 33 to 37 of the log, which the test below checks); the rogue's absorbed
+#: Venganza costs no Heart
+DAMAGE = [StepdiceDamagePoint(version=v, character="c2", amount=1) for v in range(33, 38)]
 
 
 def figures(rolls: list[StepdiceRollFigures], hidden: int, rogue: StepdiceCharacterFigures) -> Any:
@@ -141,6 +146,7 @@ def figures(rolls: list[StepdiceRollFigures], hidden: int, rogue: StepdiceCharac
                 raised=1,
             ),
         },
+        damage_over_time=DAMAGE,
     )
 
 
@@ -178,3 +184,13 @@ def test_the_dice_faces_are_judged_once_closed(played: tuple[TableStats, TableSt
     assert judged["d10"].observed == {str(f): int(f in (3, 5, 8, 9, 10)) for f in range(1, 11)}
     assert judged["d12"].observed == {str(f): int(f == 12) for f in range(1, 13)}
     assert judged["d10"].scripted == 5 and judged["d12"].scripted == 1
+
+
+def test_each_damage_point_is_a_heart_lost_at_its_version() -> None:
+    session = play()
+    lost = [
+        (e.version, e.data["character"])
+        for e in logged(session.app, session.table_id, GM)
+        if e.type == "stepdice.HeartLost"
+    ]
+    assert lost == [(p.version, p.character) for p in DAMAGE]

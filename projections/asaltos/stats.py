@@ -29,10 +29,12 @@ import msgspec
 
 from projections.fairness import Fairness
 from projections.registry import SystemStats
-from projections.tally import SEPARATOR, LoggedEvent, Tally
+from projections.tally import SEPARATOR, LoggedEvent, Tally, over_time
 
 #: a key word for a figure the event does not show
 NONE = "-"
+#: `character/<id>/damage_at/<version>`: what the character took at that version
+DAMAGE_AT = "damage_at"
 #: the events that roll against a value, by the kind of check they count as
 CHECKS = {
     "asaltos.CheckMade": "check",
@@ -109,6 +111,17 @@ class AsaltosCharacterFigures(msgspec.Struct, kw_only=True):
     medicine_successes: int
 
 
+class AsaltosDamagePoint(msgspec.Struct, kw_only=True):
+    """The wound levels one character took at one event of the table."""
+
+    #: the table's version of the event
+    version: int
+    #: the character's id
+    character: str
+    #: wound levels noted on its sheet at that event (as `levels_taken` counts them)
+    amount: int
+
+
 class AsaltosFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="asaltos"):
     """Asaltos's own figures of a table (or of closed tables added up)."""
 
@@ -120,6 +133,9 @@ class AsaltosFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="asal
     wounds: AsaltosWoundFigures
     #: by character id (a table's own figures: not added up across tables)
     characters: dict[str, AsaltosCharacterFigures]
+    #: what the characters took, by version and character (a table's own figures: not added
+    #: up across tables)
+    damage_over_time: list[AsaltosDamagePoint]
 
 
 # -- the fold ------------------------------------------------------------------------------
@@ -192,6 +208,7 @@ def _wound(tally: Tally, data: dict[str, Any]) -> None:
     tally.add("wounds", "location", _word(wound.get("location")))
     tally.add("character", character, "wounds_taken")
     tally.add("character", character, "levels_taken", amount=level or 0)
+    tally.add("character", character, DAMAGE_AT, tally.version, amount=level or 0)
 
 
 def fold(tally: Tally, event: LoggedEvent) -> None:
@@ -325,6 +342,10 @@ def figures(tally: Tally) -> AsaltosFigures:
             characteristics_lost=count("wounds", "characteristics_lost"),
         ),
         characters={c: _character(tally, c, names.get(c, c)) for c in sorted(ids)},
+        damage_over_time=[
+            AsaltosDamagePoint(version=version, character=character, amount=amount)
+            for version, character, amount in over_time(tally, DAMAGE_AT)
+        ],
     )
 
 

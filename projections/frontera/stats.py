@@ -44,7 +44,7 @@ import msgspec
 from domain.frontera.cards import card
 from projections.fairness import Fairness, fairness
 from projections.registry import SystemStats
-from projections.tally import SEPARATOR, LoggedEvent, Tally
+from projections.tally import SEPARATOR, LoggedEvent, Tally, over_time
 
 #: a key word for a figure the event does not give (a dead man's hand tests no trait)
 NONE = "-"
@@ -53,6 +53,8 @@ PHASE = "phase"
 SCRIPTED = "scripted"
 JOKER = "joker"
 TRACKS = ("health", "morale", "sobriety")
+#: `character/<id>/damage_at/<version>`: the health levels lost at that version
+DAMAGE_AT = "damage_at"
 
 
 class FronteraTestFigures(msgspec.Struct, kw_only=True):
@@ -120,6 +122,9 @@ class FronteraConditionFigures(msgspec.Struct, kw_only=True):
 
 class FronteraCharacterFigures(msgspec.Struct, kw_only=True):
     name: str
+    #: its outcomes in resolved tests, one per test it took part in, in the rules' words
+    #: (as `FronteraTestFigures.outcomes`)
+    outcomes: dict[str, int]
     #: cards it drew for tests
     drawn: int
     #: cards it played (revealed)
@@ -142,6 +147,17 @@ class FronteraCharacterFigures(msgspec.Struct, kw_only=True):
     money_lost: int
 
 
+class FronteraDamagePoint(msgspec.Struct, kw_only=True):
+    """The health levels one character lost at one event of the table."""
+
+    #: the table's version of the event
+    version: int
+    #: the character's id
+    character: str
+    #: health levels lost at that event (as `damage_taken` counts them)
+    amount: int
+
+
 class FronteraFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="frontera"):
     """Frontera's own figures of a table (or of closed tables added up)."""
 
@@ -161,6 +177,9 @@ class FronteraFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="fro
     dead_mans_hand: dict[str, dict[str, int]]
     #: by character id (a table's own figures: not added up across tables)
     characters: dict[str, FronteraCharacterFigures]
+    #: every health level lost, by version and character (a table's own figures: not added
+    #: up across tables)
+    damage_over_time: list[FronteraDamagePoint]
 
 
 # -- the fold ------------------------------------------------------------------------------
@@ -243,6 +262,7 @@ def _resolved(tally: Tally, data: dict[str, Any]) -> None:
             outcome = "better" if outcome == test.get("better") else "worse"
         words = (trait, skill, _int(test.get("difficulty")), outcome)
         tally.add("test", kind, *map(_word, words))
+        tally.add("character", character, "outcome", _word(outcome))
     if test.get("purpose") == "pistol_duel":
         stakes = test.get("stakes") or {}
         for character, outcome in outcomes.items():
@@ -262,6 +282,7 @@ def _condition(tally: Tally, data: dict[str, Any]) -> None:
         tally.add("conditions", "lost", track, amount=before - after)
         if track == "health":
             tally.add("character", character, "damage_taken", amount=before - after)
+            tally.add("character", character, DAMAGE_AT, tally.version, amount=before - after)
             if after == -4:
                 tally.add("conditions", "deaths")
                 tally.add("character", character, "deaths")
@@ -409,6 +430,7 @@ def _character(tally: Tally, character: str, name: str) -> FronteraCharacterFigu
 
     return FronteraCharacterFigures(
         name=name,
+        outcomes=_ints(tally.under("character", character, "outcome")),
         drawn=count("drawn"),
         played=count("played"),
         jokers_drawn=count("jokers_drawn"),
@@ -466,6 +488,10 @@ def figures(tally: Tally) -> FronteraFigures:
         money_lost=count("money", "lost"),
         dead_mans_hand=dead_mans_hand,
         characters={c: _character(tally, c, names.get(c, c)) for c in sorted(ids)},
+        damage_over_time=[
+            FronteraDamagePoint(version=version, character=character, amount=amount)
+            for version, character, amount in over_time(tally, DAMAGE_AT)
+        ],
     )
 
 

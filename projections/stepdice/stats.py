@@ -29,10 +29,12 @@ import msgspec
 
 from projections.fairness import Fairness
 from projections.registry import SystemStats
-from projections.tally import SEPARATOR, LoggedEvent, Tally, key
+from projections.tally import SEPARATOR, LoggedEvent, Tally, key, over_time
 
 #: a key word for a figure the event does not show
 NONE = "-"
+#: `character/<id>/damage_at/<version>`: what the character took at that version
+DAMAGE_AT = "damage_at"
 #: labels `attack/<roll>`: the character whose attack rolled it, to credit the wounds it
 #: deals (an exceptional's extra wound comes with the game master's later ruling)
 ATTACK = "attack"
@@ -107,6 +109,17 @@ class StepdiceCharacterFigures(msgspec.Struct, kw_only=True):
     venganzas: int
 
 
+class StepdiceDamagePoint(msgspec.Struct, kw_only=True):
+    """The Hearts one character lost at one event of the table."""
+
+    #: the table's version of the event
+    version: int
+    #: the character's id
+    character: str
+    #: Hearts lost at that event (as `hearts_lost` counts them)
+    amount: int
+
+
 class StepdiceFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="stepdice"):
     """Stepdice's own figures of a table (or of closed tables added up)."""
 
@@ -131,6 +144,9 @@ class StepdiceFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="ste
     rests: int
     #: by character id (a table's own figures: not added up across tables)
     characters: dict[str, StepdiceCharacterFigures]
+    #: what the characters took, by version and character (a table's own figures: not added
+    #: up across tables)
+    damage_over_time: list[StepdiceDamagePoint]
 
 
 # -- the fold ------------------------------------------------------------------------------
@@ -214,6 +230,8 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
         tally.add("mana", "refunded", amount=_int(data.get("amount")) or 0)
     elif kind == "HeartLost":
         _character_event(tally, "lost", data)
+        if isinstance(data.get("character"), str):
+            tally.add("character", data["character"], DAMAGE_AT, tally.version)
     elif kind in ("ArmourSpent", "Downed", "Died", "HeartsHealed", "RaisedByAlly"):
         figure = {
             "ArmourSpent": "armour_spent",
@@ -322,6 +340,10 @@ def figures(tally: Tally) -> StepdiceFigures:
         scenes=count("scenes"),
         rests=count("rests"),
         characters={c: _character(tally, c, names.get(c, c)) for c in sorted(ids)},
+        damage_over_time=[
+            StepdiceDamagePoint(version=version, character=character, amount=amount)
+            for version, character, amount in over_time(tally, DAMAGE_AT)
+        ],
     )
 
 

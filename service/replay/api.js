@@ -51,6 +51,10 @@ export class Api {
     return this.get(`/tests/${number}`, { audit });
   }
 
+  stats(audit) {
+    return this.get("/stats", { audit });
+  }
+
   verify() {
     return this.get("/verify");
   }

@@ -1,10 +1,12 @@
 // The replay page: sign in with a seat's credential, scrub the table's versions, read its
 // timeline and its tests, audit (the Mayor), follow it live, and check its shuffles once
-// closed. A client of the public API only; each rule system's board lives in systems/.
+// closed; and see its figures drawn in the Summary tab (figures.js, charts.js). A client of
+// the public API only; each rule system's board lives in systems/.
 
 import { Api, Problem } from "./api.js";
 import { cardList, summarize } from "./summary.js";
 import { el, words } from "./dom.js";
+import { renderFigures, tabs } from "./figures.js";
 import { systemFor } from "./systems/index.js";
 
 const STORAGE_KEY = "saloon-replay";
@@ -278,9 +280,45 @@ async function showClosing(view) {
   }
 }
 
+// ---- the Summary tab: the table's figures as of now ---------------------------------------
+
+const summaryShown = () => !$("panel-summary").hidden;
+
+async function refreshSummary() {
+  if (!state) return;
+  const token = ++state.summaryToken;
+  $("summary-status").textContent = "Loading the figures…";
+  try {
+    const stats = await state.api.stats(state.audit);
+    if (!state || token !== state.summaryToken) return;
+    $("summary-content").replaceChildren(renderFigures(stats));
+    $("panel-summary").dataset.version = String(stats.version);
+    $("summary-status").textContent = `Figures up to version ${stats.version}${state.audit ? " (audit)" : ""}.`;
+  } catch (error) {
+    if (state && token === state.summaryToken) {
+      $("summary-status").textContent = "";
+      failed(error);
+    }
+  }
+}
+
+// in live mode, once a burst of events has settled
+function summaryLater() {
+  if (!state || !summaryShown()) return;
+  clearTimeout(state.summaryTimer);
+  state.summaryTimer = setTimeout(refreshSummary, 250);
+}
+
+const viewTabs = tabs($("view-tabs"), (id) => {
+  if (id === "tab-summary") refreshSummary();
+});
+// the skip link leads to the board, in its tab
+document.querySelector(".skip").addEventListener("click", () => viewTabs.select("tab-board"));
+
 // ---- live mode: the SSE stream, read with fetch() -----------------------------------------
 
 function stopLive() {
+  if (state) clearTimeout(state.summaryTimer);
   state?.live?.abort();
   if (state) state.live = null;
   $("live").checked = false;
@@ -321,6 +359,7 @@ function startLive() {
         }
         if (follow) showVersion(state.latest);
         else $("version-text").textContent = `version ${state.version} of ${state.latest}`;
+        summaryLater();
       },
     })
     .catch((error) => {
@@ -352,6 +391,10 @@ function signOut(message = "Signed out.") {
   delete $("board").dataset.version;
   $("events").replaceChildren();
   $("test-content").replaceChildren();
+  $("summary-content").replaceChildren();
+  $("summary-status").textContent = "";
+  delete $("panel-summary").dataset.version;
+  viewTabs.select("tab-board");
   $("table-title").textContent = "";
   $("credential-input").value = "";
   history.replaceState(null, "", location.pathname);
@@ -374,7 +417,7 @@ async function start(tableId, credential, version = null) {
   state = {
     api, tableId, latest: view.version, version: view.version, audit: false, system: systemFor(view.system),
     seats: new Map(), characters: new Map(), views: new Map(), revealed: new Map(), types: new Set(),
-    typeFilter: "", oldest: view.version, boardToken: 0, timelineToken: 0, live: null, role: view.role,
+    typeFilter: "", oldest: view.version, boardToken: 0, timelineToken: 0, summaryToken: 0, summaryTimer: null, live: null, role: view.role,
   };
   learnNames(view);
   $("signin").hidden = true;
@@ -396,7 +439,8 @@ async function start(tableId, credential, version = null) {
   slider.max = String(view.latest ?? view.version);
   state.views.set(`false|${view.version}`, Promise.resolve(view));
   setStatus("");
-  await Promise.all([showVersion(version ?? view.version), reloadTimeline(), showClosing(view)]);
+  const summary = summaryShown() ? refreshSummary() : null;
+  await Promise.all([showVersion(version ?? view.version), reloadTimeline(), showClosing(view), summary]);
 }
 
 function fromFragment() {
@@ -453,7 +497,7 @@ $("audit").addEventListener("change", async (changed) => {
   const live = Boolean(state.live);
   stopLive();
   state.revealed.clear();
-  await Promise.all([showVersion(state.version), reloadTimeline()]);
+  await Promise.all([showVersion(state.version), reloadTimeline(), summaryShown() ? refreshSummary() : null]);
   if (live) {
     $("live").checked = true;
     startLive();
