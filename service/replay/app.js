@@ -63,6 +63,17 @@ function learnNames(view) {
   }
 }
 
+/** The name a joining seat or a new character's event shows, when it shows one. */
+function learnNamesFrom(event) {
+  const { seat, character } = event.data ?? {};
+  if (typeof seat?.id === "string" && typeof seat.name === "string") {
+    state.seats.set(seat.id, seat.name);
+  }
+  if (typeof character?.id === "string" && typeof character.name === "string") {
+    state.characters.set(character.id, character.name);
+  }
+}
+
 async function rollsUpTo(version) {
   const rolls = [];
   let after = 0;
@@ -355,6 +366,7 @@ function startLive() {
         }
         // a dice system qualifies its own events: "stepdice.CharacterCreated"
         if (/(^|\.)CharacterCreated$/.test(event.type) || event.type === "SeatJoined") {
+          learnNamesFrom(event); // at once, so the next event already names them
           viewAt(event.version).then(learnNames);
         }
         if (follow) showVersion(state.latest);
