@@ -328,6 +328,12 @@ function startLive() {
   const live = new AbortController();
   state.live = live;
   const following = () => state.version === state.latest;
+  // the events' lines and the board wait for the names a new character or seat brings, in
+  // the stream's order, so a roll that follows a character's creation names its roller
+  let named = Promise.resolve();
+  const then = (step) => {
+    named = named.then(() => (state?.live === live ? step() : null)).catch(() => {});
+  };
   state.api
     .stream({
       after: state.latest,
@@ -346,7 +352,7 @@ function startLive() {
         remember([event]);
         const { seat, types } = filters();
         if (!types || types.includes(event.type)) {
-          if (!seat || event.actor === seat) $("events").prepend(eventItem(event));
+          if (!seat || event.actor === seat) then(() => $("events").prepend(eventItem(event)));
         }
         if (event.type === "TableClosed") {
           stopLive();
@@ -355,9 +361,9 @@ function startLive() {
         }
         // a dice system qualifies its own events: "stepdice.CharacterCreated"
         if (/(^|\.)CharacterCreated$/.test(event.type) || event.type === "SeatJoined") {
-          viewAt(event.version).then(learnNames);
+          then(() => viewAt(event.version).then(learnNames));
         }
-        if (follow) showVersion(state.latest);
+        if (follow) then(() => showVersion(state.latest));
         else $("version-text").textContent = `version ${state.version} of ${state.latest}`;
         summaryLater();
       },
