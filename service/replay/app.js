@@ -63,17 +63,6 @@ function learnNames(view) {
   }
 }
 
-/** The name a joining seat or a new character's event shows, when it shows one. */
-function learnNamesFrom(event) {
-  const { seat, character } = event.data ?? {};
-  if (typeof seat?.id === "string" && typeof seat.name === "string") {
-    state.seats.set(seat.id, seat.name);
-  }
-  if (typeof character?.id === "string" && typeof character.name === "string") {
-    state.characters.set(character.id, character.name);
-  }
-}
-
 async function rollsUpTo(version) {
   const rolls = [];
   let after = 0;
@@ -339,6 +328,12 @@ function startLive() {
   const live = new AbortController();
   state.live = live;
   const following = () => state.version === state.latest;
+  // the events' lines and the board wait for the names a new character or seat brings, in
+  // the stream's order, so a roll that follows a character's creation names its roller
+  let named = Promise.resolve();
+  const then = (step) => {
+    named = named.then(() => (state?.live === live ? step() : null)).catch(() => {});
+  };
   state.api
     .stream({
       after: state.latest,
@@ -357,7 +352,7 @@ function startLive() {
         remember([event]);
         const { seat, types } = filters();
         if (!types || types.includes(event.type)) {
-          if (!seat || event.actor === seat) $("events").prepend(eventItem(event));
+          if (!seat || event.actor === seat) then(() => $("events").prepend(eventItem(event)));
         }
         if (event.type === "TableClosed") {
           stopLive();
@@ -366,10 +361,9 @@ function startLive() {
         }
         // a dice system qualifies its own events: "stepdice.CharacterCreated"
         if (/(^|\.)CharacterCreated$/.test(event.type) || event.type === "SeatJoined") {
-          learnNamesFrom(event); // at once, so the next event already names them
-          viewAt(event.version).then(learnNames);
+          then(() => viewAt(event.version).then(learnNames));
         }
-        if (follow) showVersion(state.latest);
+        if (follow) then(() => showVersion(state.latest));
         else $("version-text").textContent = `version ${state.version} of ${state.latest}`;
         summaryLater();
       },
