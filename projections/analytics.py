@@ -293,18 +293,23 @@ class TableStatsProjection(Projection[StatsView]):
     def process(self, items: Sequence[Item], tracking: Tracking) -> None:
         """Events of the log in order, up to `tracking`: one read and one write of the view
         for them all."""
-        rows = self.view.rows({table_id for table_id, _, _ in items})
-        changed: dict[UUID, TableRow] = {}
+        # keyed by the ids' integers: a UUID hashes in Python, several times an event
+        found = self.view.rows({table_id for table_id, _, _ in items})
+        rows = {table_id.int: row for table_id, row in found.items()}
+        changed: dict[int, TableRow] = {}
         for table_id, creates, source in items:
-            row = rows.get(table_id)
-            if row is None and not creates:
-                continue
-            event = _read(source, None if row is None else row.system)
-            row = row or _new_row(table_id, event)
+            row = rows.get(table_id.int)
+            if row is None:
+                if not creates:
+                    continue
+                event = _read(source, None)
+                row = rows[table_id.int] = _new_row(table_id, event)
+            else:
+                event = _read(source, row.system)
             fold(row.tally, event, event.version)
             if event.type == "TableClosed":
                 row.closed_at = event.at
-            rows[table_id] = changed[table_id] = row
+            changed[table_id.int] = row
         self.view.record(list(changed.values()), tracking)
 
 

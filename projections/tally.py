@@ -60,7 +60,10 @@ class Tally(msgspec.Struct, kw_only=True):
 
     def add(self, *words: object, amount: float = 1) -> None:
         # `key`, inline: the read model adds a few counts for every event of the store
-        path = SEPARATOR.join([w if w.__class__ is str else str(w) for w in words])
+        try:
+            path = SEPARATOR.join(words)  # type: ignore[arg-type]
+        except TypeError:  # a number among the words
+            path = SEPARATOR.join(map(str, words))
         if path.count(SEPARATOR) != len(words) - 1:
             raise ValueError(f"a key word may not hold {SEPARATOR!r}: {words}")
         counts = self.counts

@@ -37,6 +37,7 @@ a blind sample; the figures say where the cards came from (`cards.by_source`).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -44,7 +45,7 @@ import msgspec
 from domain.frontera.cards import card
 from projections.fairness import Fairness, fairness
 from projections.registry import SystemStats
-from projections.tally import SEPARATOR, LoggedEvent, Tally, over_time
+from projections.tally import SEPARATOR, LoggedEvent, Tally, key, over_time
 
 #: a key word for a figure the event does not give (a dead man's hand tests no trait)
 NONE = "-"
@@ -206,9 +207,16 @@ def _suit(card_id: str) -> str:
 
 def _count_cards(tally: Tally, cards: list[str], *words: str) -> None:
     """Count a set of play cards into the composition (or into the drawn figures)."""
+    counts = tally.counts
     for card_id in cards:
-        tally.add(*words, "suit", _suit(card_id))
-        tally.add(*words, "value", card(card_id).value)
+        for path in _card_paths(words, card_id):
+            counts[path] = counts.get(path, 0) + 1
+
+
+@cache
+def _card_paths(words: tuple[str, ...], card_id: str) -> tuple[str, str]:
+    """The paths a card counts under: its suit's and its value's."""
+    return key(*words, "suit", _suit(card_id)), key(*words, "value", card(card_id).value)
 
 
 def _open_test(tally: Tally) -> dict[str, Any] | None:
