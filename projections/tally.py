@@ -25,6 +25,21 @@ SEPARATOR = "/"
 PER_TABLE = frozenset({"seat_commands", "character", "seat"})
 
 
+#: the word of a value a log does not give (a test without a skill, a masked field)
+NONE = "-"
+
+
+def whole(value: Any) -> int | None:
+    """A logged value as a count, or None when it is none (a masked field, a bool)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def word(value: Any) -> str:
+    """A key word for a logged value; a name holding the key separator shows a division
+    slash instead."""
+    return NONE if value is None else str(value).replace(SEPARATOR, "\u2215")
+
+
 class LoggedEvent(Protocol):
     """An event as the log shows it (`projections.redaction.RedactedEvent`)."""
 

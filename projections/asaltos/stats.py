@@ -29,10 +29,9 @@ import msgspec
 
 from projections.fairness import Fairness
 from projections.registry import SystemStats
-from projections.tally import SEPARATOR, LoggedEvent, Tally, over_time
+from projections.tally import NONE, LoggedEvent, Tally, over_time, whole, word
 
 #: a key word for a figure the event does not show
-NONE = "-"
 #: `character/<id>/damage_at/<version>`: what the character took at that version
 DAMAGE_AT = "damage_at"
 #: the events that roll against a value, by the kind of check they count as
@@ -141,15 +140,6 @@ class AsaltosFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="asal
 # -- the fold ------------------------------------------------------------------------------
 
 
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _word(value: Any) -> str:
-    """A key word for a value; a name holding the key separator shows a division slash."""
-    return NONE if value is None else str(value).replace(SEPARATOR, "\u2215")
-
-
 def _checked(tally: Tally, kind: str, character: Any, checked: Any, result: Any) -> None:
     """One character's roll against a value, counted by outcome when it is shown."""
     if not isinstance(character, str):
@@ -160,7 +150,7 @@ def _checked(tally: Tally, kind: str, character: Any, checked: Any, result: Any)
         tally.add("character", character, "hidden")
         return
     outcome = "success" if result["success"] else "failure"
-    tally.add("check", kind, _word(checked), _word(_int(result.get("difficulty"))), outcome)
+    tally.add("check", kind, word(checked), word(whole(result.get("difficulty"))), outcome)
     tally.add("character", character, "outcome", outcome)
 
 
@@ -173,7 +163,7 @@ def _check_event(tally: Tally, kind: str, data: dict[str, Any]) -> None:
     elif kind == "attack" and data.get("automatic") is True:
         if isinstance(character, str):
             tally.add("character", character, "checks")
-            tally.add("check", kind, _word(data.get("weapon")), NONE, "automatic")
+            tally.add("check", kind, word(data.get("weapon")), NONE, "automatic")
             tally.add("character", character, "outcome", "automatic")
     elif kind == "attack":
         _checked(tally, kind, character, data.get("weapon"), data.get("result"))
@@ -203,9 +193,9 @@ def _wound(tally: Tally, data: dict[str, Any]) -> None:
     character, wound = data.get("character"), data.get("wound")
     if not isinstance(character, str) or not isinstance(wound, dict):
         return
-    level = _int(wound.get("level"))
-    tally.add("wounds", "level", _word(level))
-    tally.add("wounds", "location", _word(wound.get("location")))
+    level = whole(wound.get("level"))
+    tally.add("wounds", "level", word(level))
+    tally.add("wounds", "location", word(wound.get("location")))
     tally.add("character", character, "wounds_taken")
     tally.add("character", character, "levels_taken", amount=level or 0)
     tally.add("character", character, DAMAGE_AT, tally.version, amount=level or 0)
@@ -241,7 +231,7 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
     elif kind == "AttackFailed":
         _attack_ended(tally, data.get("character"), data.get("outcome"))
     elif kind == "DamageRolled" and isinstance(data.get("damage"), dict):
-        level = _int(data["damage"].get("level"))
+        level = whole(data["damage"].get("level"))
         if isinstance(data.get("attacker"), str) and level is not None:
             tally.add("character", data["attacker"], "wounds_dealt", amount=max(level, 0))
     elif kind == "WoundInflicted":
@@ -264,14 +254,14 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
 # -- the figures ---------------------------------------------------------------------------
 
 
-def _order(word: str) -> tuple[int, int, str]:
+def _order(found: str) -> tuple[int, int, str]:
     """Numbers (difficulties may be negative) in numeric order, then words, then none."""
-    if word == NONE:
+    if found == NONE:
         return (2, 0, "")
     try:
-        return (0, int(word), "")
+        return (0, int(found), "")
     except ValueError:
-        return (1, 0, word)
+        return (1, 0, found)
 
 
 def _checks(tally: Tally) -> list[AsaltosCheckFigures]:

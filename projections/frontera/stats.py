@@ -45,10 +45,9 @@ import msgspec
 from domain.frontera.cards import card
 from projections.fairness import Fairness, fairness
 from projections.registry import SystemStats
-from projections.tally import SEPARATOR, LoggedEvent, Tally, key, over_time
+from projections.tally import NONE, LoggedEvent, Tally, key, over_time, whole, word
 
 #: a key word for a figure the event does not give (a dead man's hand tests no trait)
-NONE = "-"
 OPEN_TEST = "open_test"
 PHASE = "phase"
 SCRIPTED = "scripted"
@@ -186,15 +185,6 @@ class FronteraFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="fro
 # -- the fold ------------------------------------------------------------------------------
 
 
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _word(value: Any) -> str:
-    """A key word for a value; a name holding the key separator shows a division slash."""
-    return NONE if value is None else str(value).replace(SEPARATOR, "\u2215")
-
-
 def _shown(cards: Any) -> list[str]:
     """The cards of a list the caller was shown (a hidden card is a null)."""
     return [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []
@@ -258,32 +248,32 @@ def _drawn(tally: Tally, character: Any, cards: Any, source: str) -> None:
 
 def _resolved(tally: Tally, data: dict[str, Any]) -> None:
     test = _open_test(tally)
-    number = _int(data.get("test"))
+    number = whole(data.get("test"))
     if test is None or test.get("number") != number:
         test = {"number": number, "kind": data.get("kind"), "participants": {}}
-    kind = _word(data.get("kind") or test.get("kind"))
+    kind = word(data.get("kind") or test.get("kind"))
     outcomes = data.get("outcomes") or {}
     tally.add("tests_resolved")
     for character, outcome in outcomes.items():
         trait, skill = test["participants"].get(character, [None, None])
         if kind == "dead_mans_hand":
             outcome = "better" if outcome == test.get("better") else "worse"
-        words = (trait, skill, _int(test.get("difficulty")), outcome)
-        tally.add("test", kind, *map(_word, words))
-        tally.add("character", character, "outcome", _word(outcome))
+        words = (trait, skill, whole(test.get("difficulty")), outcome)
+        tally.add("test", kind, *map(word, words))
+        tally.add("character", character, "outcome", word(outcome))
     if test.get("purpose") == "pistol_duel":
         stakes = test.get("stakes") or {}
         for character, outcome in outcomes.items():
             if outcome in ("defeat", "tie"):
                 for shooter in outcomes:
-                    if shooter != character and _int(stakes.get(shooter)) is not None:
+                    if shooter != character and whole(stakes.get(shooter)) is not None:
                         tally.add("character", shooter, "damage_dealt", amount=stakes[shooter])
     _keep_test(tally, None)
 
 
 def _condition(tally: Tally, data: dict[str, Any]) -> None:
     character, track = data.get("character"), data.get("track")
-    before, after = _int(data.get("before")), _int(data.get("after"))
+    before, after = whole(data.get("before")), whole(data.get("after"))
     if not isinstance(character, str) or track not in TRACKS or before is None or after is None:
         return
     if after < before:
@@ -303,7 +293,7 @@ def _attacks(tally: Tally, attacks: Any) -> None:
     for attack in attacks if isinstance(attacks, list) else []:
         if not isinstance(attack, dict):
             continue
-        taken = _int(attack.get("taken")) or 0
+        taken = whole(attack.get("taken")) or 0
         tally.add("combat", "attacks")
         if attack.get("hit") is True:
             tally.add("combat", "hits")
@@ -313,7 +303,7 @@ def _attacks(tally: Tally, attacks: Any) -> None:
 
 
 def _phase(tally: Tally, data: dict[str, Any]) -> None:
-    if _int(data.get("phase")) is not None:
+    if whole(data.get("phase")) is not None:
         tally.label(str(data["phase"]), PHASE)
 
 
@@ -381,7 +371,7 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
     elif kind == "DeadMansHandDrawn":
         better = data.get("better")
         if isinstance(better, bool):
-            tally.add("dead_mans_hand", _word(data.get("purpose")), "better" if better else "worse")
+            tally.add("dead_mans_hand", word(data.get("purpose")), "better" if better else "worse")
     elif kind == "ConditionChanged":
         _condition(tally, data)
     elif kind == "DeathConfirmed" and isinstance(data.get("character"), str):
@@ -397,7 +387,7 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
         tally.add("drinks")
         tally.add("character", data["character"], "drinks")
     elif kind == "MoneyChanged" and isinstance(data.get("character"), str):
-        before, after = _int(data.get("before")), _int(data.get("after"))
+        before, after = whole(data.get("before")), whole(data.get("after"))
         if before is not None and after is not None and before != after:
             way = "won" if after > before else "lost"
             tally.add("money", way, amount=abs(after - before))
@@ -412,8 +402,8 @@ def _ints(counts: dict[tuple[str, ...], float]) -> dict[str, int]:
 
 
 def _numeric(item: tuple[tuple[str, ...], float]) -> tuple[int, str]:
-    word = item[0][0]
-    return (int(word), "") if word.isdigit() else (1 << 30, word)
+    first = item[0][0]
+    return (int(first), "") if first.isdigit() else (1 << 30, first)
 
 
 def _tests(tally: Tally) -> list[FronteraTestFigures]:

@@ -29,10 +29,9 @@ import msgspec
 
 from projections.fairness import Fairness
 from projections.registry import SystemStats
-from projections.tally import SEPARATOR, LoggedEvent, Tally, key, over_time
+from projections.tally import NONE, LoggedEvent, Tally, key, over_time, whole, word
 
 #: a key word for a figure the event does not show
-NONE = "-"
 #: `character/<id>/damage_at/<version>`: what the character took at that version
 DAMAGE_AT = "damage_at"
 #: labels `attack/<roll>`: the character whose attack rolled it, to credit the wounds it
@@ -152,20 +151,11 @@ class StepdiceFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="ste
 # -- the fold ------------------------------------------------------------------------------
 
 
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _word(value: Any) -> str:
-    """A key word for a value; a name holding the key separator shows a division slash."""
-    return NONE if value is None else str(value).replace(SEPARATOR, "\u2215")
-
-
 def _roll(tally: Tally, kind: str, data: dict[str, Any]) -> None:
     character = data.get("character")
     if not isinstance(character, str):
         return
-    if kind == "attack" and _int(data.get("roll")) is not None:
+    if kind == "attack" and whole(data.get("roll")) is not None:
         tally.label(character, ATTACK, data["roll"])
     tally.add("character", character, "rolls")
     outcome = data.get("outcome")
@@ -174,14 +164,14 @@ def _roll(tally: Tally, kind: str, data: dict[str, Any]) -> None:
         tally.add("character", character, "hidden")
         return
     attribute = CAST_ATTRIBUTE if kind == "cast" else data.get("attribute")
-    words = (attribute, _int(data.get("die")), data.get("grade"), _int(data.get("target")))
-    tally.add("roll", kind, *map(_word, words), outcome)
+    words = (attribute, whole(data.get("die")), data.get("grade"), whole(data.get("target")))
+    tally.add("roll", kind, *map(word, words), outcome)
     tally.add("character", character, "outcome", outcome)
 
 
 def _credited(tally: Tally, data: dict[str, Any]) -> str | None:
     """The character whose attack rolled this event's roll."""
-    roll = _int(data.get("roll"))
+    roll = whole(data.get("roll"))
     return None if roll is None else tally.labels.get(key(ATTACK, roll))
 
 
@@ -205,7 +195,7 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
     elif kind == "HelpGiven" and isinstance(data.get("helper"), str):
         tally.add("character", data["helper"], "helped")
     elif kind == "EnemyHit":
-        wounds, status = _int(data.get("wounds")), data.get("status")
+        wounds, status = whole(data.get("wounds")), data.get("status")
         tally.add("enemies", "strikes")
         if wounds is not None:
             tally.add("enemies", "wounds", amount=wounds)
@@ -213,9 +203,9 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
             if attacker is not None:
                 tally.add("character", attacker, "wounds_dealt", amount=wounds)
         if isinstance(status, str):
-            tally.add("enemies", "status", _word(status))
+            tally.add("enemies", "status", word(status))
     elif kind == "BenefitGranted" and isinstance(data.get("benefit"), str):
-        tally.add("benefits", _word(data["benefit"]))
+        tally.add("benefits", word(data["benefit"]))
     elif kind == "ComplicationNamed" and isinstance(data.get("complication"), str):
         tally.add("complications")
     elif kind == "VenganzaResolved" and isinstance(data.get("reach"), bool):
@@ -223,11 +213,11 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
         if data["reach"] and isinstance(data.get("character"), str):
             tally.add("character", data["character"], "venganzas")
     elif kind == "ManaSpent" and isinstance(data.get("character"), str):
-        amount = _int(data.get("amount")) or 0
+        amount = whole(data.get("amount")) or 0
         tally.add("mana", "spent", amount=amount)
         tally.add("character", data["character"], "mana_spent", amount=amount)
     elif kind == "ManaRefunded":
-        tally.add("mana", "refunded", amount=_int(data.get("amount")) or 0)
+        tally.add("mana", "refunded", amount=whole(data.get("amount")) or 0)
     elif kind == "HeartLost":
         _character_event(tally, "lost", data)
         if isinstance(data.get("character"), str):
@@ -256,12 +246,12 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
 # -- the figures ---------------------------------------------------------------------------
 
 
-def _number(word: str) -> int | None:
-    return None if word == NONE else int(word)
+def _number(found: str) -> int | None:
+    return None if found == NONE else int(found)
 
 
-def _text(word: str) -> str | None:
-    return None if word == NONE else word
+def _text(found: str) -> str | None:
+    return None if found == NONE else found
 
 
 def _rolls(tally: Tally) -> list[StepdiceRollFigures]:
