@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from eventsourcing.persistence import InfrastructureFactory
+from eventsourcing.persistence import InfrastructureFactory, PersistenceError
 from eventsourcing.projection import ProjectionRunner
 from eventsourcing.utils import Environment
 
@@ -50,6 +50,8 @@ from service.settings import Settings
 PAGE = 2000
 #: how often the follower looks for new events when it has caught up
 POLL_SECONDS = 0.2
+#: how long the follower waits after the store failed it
+RETRY_SECONDS = 2.0
 
 
 def view_env(tables: Tables, *, create_tables: bool) -> dict[str, str] | None:
@@ -109,7 +111,13 @@ class LogFollower:
 
     def _follow(self) -> None:
         while not self._stop.is_set():
-            if not self.catch_up():
+            try:
+                caught_up = not self.catch_up()
+            except PersistenceError as error:  # the store is busy or away: try again later
+                logger().warning("analytics_retry", extra={"error": repr(error)})
+                self._stop.wait(RETRY_SECONDS)
+                continue
+            if caught_up:
                 self._stop.wait(POLL_SECONDS)
 
 
@@ -161,6 +169,12 @@ class Analytics:
         self.driver = None
         self.view.close()
 
+    def check(self) -> None:
+        """Raise what stopped the projection runner's thread, if it stopped (the store went
+        away): it does not resume by itself, so its process should end and be restarted."""
+        if isinstance(self.driver, ProjectionRunner):
+            self.driver.run_forever(timeout=0)
+
     def lag(self) -> int:
         """Events recorded in the log that the view has not counted yet."""
         top = self.tables.recorder.max_notification_id() or 0
@@ -178,8 +192,11 @@ def main() -> None:
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, lambda *_: stopped.set())
     analytics.start()
-    stopped.wait()
-    analytics.stop()
+    try:
+        while not stopped.wait(1.0):
+            analytics.check()  # a runner that stopped ends the process, for its restart
+    finally:
+        analytics.stop()
 
 
 if __name__ == "__main__":
