@@ -633,6 +633,7 @@ def collect(world: World, who: str) -> list[Any]:
             )
     responses += [world.get(who, f"/characters/{c}") for c in ("c1", "c2", "c3", "c9")]
     responses += [world.get(who, "/tests/1", params={"audit": audit}) for audit in (False, True)]
+    responses += [world.get(who, "/stats", params={"audit": audit}) for audit in (False, True)]
     responses.append(world.get(who, "/verify"))
     responses.append(world.get(who, "/nope"))
     # refused commands: their problem details must not carry hidden cards either
