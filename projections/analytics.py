@@ -37,13 +37,11 @@ from projections.redaction import (
 )
 from projections.stats import FIGURES_VERSION, fold, reads
 from projections.tally import Tally
-from projections.visibility import Viewer
+from projections.visibility import AFTER_CLOSING
 
 #: the read model's table, beside the projection's tracking table; both are named after the
 #: figures' version, so that new figures are counted afresh from the first event
 STATS_TABLE = f"table_stats_v{FIGURES_VERSION}"
-#: anyone, once the table is closed: every event in full
-EVERYONE = Viewer(seat="", is_gm=False)
 CREATED_TOPIC = Table.Created.TOPIC
 
 
@@ -264,7 +262,7 @@ def _read(source: Any, system: str | None) -> RedactedEvent:
     """An event as everybody sees it once its table is closed; of a stored event whose
     fields the table's fold never reads, its envelope alone."""
     if not isinstance(source, Notification):
-        return redact(source, EVERYONE, closed=True)
+        return redact(source, AFTER_CLOSING, closed=True)
     if system is None or reads(system, type_of_topic(source.topic)):
         return closed_from_store(source)
     return envelope_from_store(source)

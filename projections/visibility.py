@@ -37,6 +37,12 @@ class Viewer:
     revealed_rolls: frozenset[int] = frozenset()
 
 
+#: whoever reads a closed table (the analytics read model, the operator's export): no seat,
+#: and no secret of a closed table is kept from it (`sees`); were it ever asked about an open
+#: table, it would see only what is public
+AFTER_CLOSING = Viewer(seat="", is_gm=False)
+
+
 def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
     test = getattr(table.game, "test", None)
     return Viewer(

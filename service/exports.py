@@ -24,17 +24,13 @@ from litestar.response import Stream
 
 from domain.application import Tables
 from domain.table import Table, TableClosed
-from projections.visibility import Viewer
+from projections.visibility import AFTER_CLOSING
 from service import ndjson
 from service.operator import OPERATOR_RESPONSES, OPERATOR_SECURITY, operator_only
 from service.reads import in_read_thread
 
 #: TableClosed notifications read at a time
 CLOSINGS_PAGE = 100
-#: whoever reads a closed table: no seat, and no secret of a closed table is kept from it
-#: (`projections.visibility.sees`); were it ever asked about an open table, it would see
-#: only what is public
-AFTER_CLOSING = Viewer(seat="", is_gm=False)
 #: a closed table: its id, its rule system and its last version (its TableClosed)
 Closed = tuple[UUID, str, int]
 

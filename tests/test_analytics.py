@@ -20,10 +20,11 @@ from hypothesis import strategies as st
 from bench.domain_bench import BenchTable
 from domain.application import Tables
 from domain.commands import CloseTable
-from projections.analytics import EVERYONE, MemoryStatsView, TableStatsProjection
+from projections.analytics import MemoryStatsView, TableStatsProjection
 from projections.redaction import closed_from_store, redact
 from projections.stats import fold
 from projections.tally import Tally
+from projections.visibility import AFTER_CLOSING
 from service.analytics import Analytics, LogFollower
 from service.prepare import prepare
 from service.settings import Settings
@@ -56,7 +57,7 @@ def logged_tally(app: Tables, table_id: UUID) -> Tally:
     """The table's events, each as everybody sees it after closing, folded one by one."""
     tally = Tally()
     for event in app.table_events(table_id):
-        fold(tally, redact(event, EVERYONE, closed=True), event.originator_version)
+        fold(tally, redact(event, AFTER_CLOSING, closed=True), event.originator_version)
     return tally
 
 
@@ -98,7 +99,7 @@ def test_the_figures_kept_incrementally_equal_a_rebuild_from_scratch(
     for notification in app.recorder.select_notifications(1, 10_000):
         event = app.mapper.to_domain_event(notification)
         if event.originator_id in tables:  # not an idempotency record
-            assert closed_from_store(notification) == redact(event, EVERYONE, closed=True)
+            assert closed_from_store(notification) == redact(event, AFTER_CLOSING, closed=True)
     live.view.close()
     app.close()
 
