@@ -13,6 +13,7 @@ import hmac
 import threading
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar, cast
 from uuid import UUID, uuid4
 
@@ -27,7 +28,7 @@ from eventsourcing.persistence import (
 )
 
 from domain import idempotency, structs
-from domain.commands import SHARED_HANDLERS, CloseTable, Handler
+from domain.commands import SHARED_HANDLERS, ClaimSeat, CloseTable, Handler, claim_seat
 from domain.dice import dice_mismatches
 from domain.errors import Conflict, DomainError, InvalidCommand, NotFound, StaleVersion
 from domain.idempotency import MAX_KEY, CommandRecorded
@@ -328,6 +329,8 @@ class Tables(Application[UUID]):
         handler = self._handler(table, request.command)
         if isinstance(request.command, CloseTable):
             self._require_source_closed(table)
+        if isinstance(request.command, ClaimSeat):
+            handler = partial(claim_seat, source_hash=self._source_credential_hash(table, seat))
         before = len(table.pending_events)
         try:
             with one_moment(table):
@@ -368,6 +371,21 @@ class Tables(Application[UUID]):
         recorded = next(iter(self.events.get(record_id, limit=1)), None)
         assert recorded is None or isinstance(recorded, CommandRecorded)
         return recorded
+
+    def _source_credential_hash(self, table: Table, seat_id: str) -> str | None:
+        """For a fork's seat that waits for its player, the hash of the credential that player
+        holds now at the table forked from (through every fork between): a credential rotated
+        out there, or a seat removed there, claims nothing here."""
+        seat = table.seats.get(seat_id)
+        if seat is None or table.lineage is None or not table.waits_for_source(seat):
+            return None
+        source = self._load(UUID(table.lineage.table_id))
+        held = source.seats.get(seat_id)
+        if held is None or not held.active:
+            return None
+        if source.waits_for_source(held):
+            return self._source_credential_hash(source, seat_id)
+        return held.credential_hash or None
 
     def _require_source_closed(self, table: Table) -> None:
         """A fork holds what its source's seats held at the fork, secret on the source while

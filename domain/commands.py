@@ -82,8 +82,12 @@ def _invite(table: Table, actor: str, command: InviteSeat, keys: TableKeys) -> I
     return Issued(seat=command.seat, number=table.invite(actor, command.seat, keys))
 
 
-def _claim(table: Table, actor: str, command: ClaimSeat, keys: TableKeys) -> Issued:
-    return Issued(seat=actor, number=table.claim(actor, command.invitation, keys))
+def claim_seat(
+    table: Table, actor: str, command: ClaimSeat, keys: TableKeys, source_hash: str | None = None
+) -> Issued:
+    """`source_hash`: for a fork's seat, the hash of its player's credential at the table
+    forked from, now (the application looks it up there)."""
+    return Issued(seat=actor, number=table.claim(actor, command.invitation, keys, source_hash))
 
 
 def _rotate(table: Table, actor: str, _: RotateCredential, keys: TableKeys) -> Issued:
@@ -105,7 +109,7 @@ def _reveal(table: Table, actor: str, command: RevealRolls, _: TableKeys) -> Non
 SHARED_HANDLERS: dict[type, Handler] = {
     AddSeat: _add_seat,
     InviteSeat: _invite,
-    ClaimSeat: _claim,
+    ClaimSeat: claim_seat,
     RotateCredential: _rotate,
     RemoveSeat: _remove_seat,
     CloseTable: _close,

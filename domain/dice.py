@@ -25,7 +25,7 @@ from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.keys import TableKeys
 from domain.randomness import die_face
 from domain.structs import Stored
-from domain.table import Table
+from domain.table import SecretRoll, Table
 
 Visibility = Literal["public", "gm", "blind", "self"]
 #: the largest die a system rolls (a d100 as two d10 is still two dice)
@@ -112,6 +112,8 @@ class DiceRolled(Table.Event):
             table.random_operations = max(seeded) + 1
         if self.visibility != "public":
             table.secret_rolls = [*table.secret_rolls, self.roll]
+            record = SecretRoll(roll=self.roll, seat=self.actor, visibility=self.visibility)
+            table.secret_roll_records = [*table.secret_roll_records, record]
 
 
 class RollsRevealed(Table.Event):

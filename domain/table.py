@@ -53,6 +53,19 @@ class Seat(Stored, kw_only=True):
     invitations: int = 0
 
 
+class SecretRoll(Stored, kw_only=True):
+    """Who rolled a secret roll, and how secretly: what decides who sees the roll and
+    everything that refers to it (`domain.dice`), whoever sends the later events."""
+
+    STORED_AS = "table.SecretRoll"
+
+    roll: int
+    #: the seat that rolled it
+    seat: str
+    #: gm, blind or self
+    visibility: str
+
+
 class Lineage(Stored, kw_only=True):
     """Where a forked table comes from."""
 
@@ -77,6 +90,8 @@ class Table(Aggregate):
     dice_rolled = 0
     secret_rolls = cast("list[int]", [])  # replaced, never mutated in place
     revealed_rolls = cast("list[int]", [])
+    #: the roller and visibility of every roll that was secret when rolled
+    secret_roll_records = cast("list[SecretRoll]", [])
 
     class Created(Aggregate.Created):
         TOPIC = "table.TableCreated"
@@ -156,8 +171,8 @@ class Table(Aggregate):
         came from, and gets its own seed. The rule system copies its state with every
         face-down order forgotten and reshuffles it from the new seed, so that nothing written
         at the fork tells the old table's future. The game master's seat gets a credential of
-        its own; each player's seat waits to be claimed with the credential that player held
-        at the old table, which the game master never had.
+        its own; each player's seat waits to be claimed with the credential that player holds
+        at the old table *when claiming* (`waits_for_source`), which the game master never had.
         """
         rules = rule_system(past.system)
         gm = past.gm_seat
@@ -180,7 +195,6 @@ class Table(Aggregate):
                     role=seat.role,
                     active=seat.active,
                     credentials=0,
-                    invitation_hash=seat.credential_hash or None,
                 )
                 fork.trigger_event(SeatJoined, actor=gm.id, seat=unclaimed)
         fork.trigger_event(GameCopied, actor=gm.id, game=rules.fork_copy(past.game))
@@ -192,6 +206,37 @@ class Table(Aggregate):
     @property
     def gm_seat(self) -> Seat:
         return next(seat for seat in self.seats.values() if seat.role == GM)
+
+    def waits_for_source(self, seat: Seat) -> bool:
+        """Whether a forked table's seat is still claimed only with the credential its player
+        holds now at the table forked from: never claimed, never invited here."""
+        return self.lineage is not None and seat.credentials == 0 and seat.invitations == 0
+
+    def sealed_from_gm(self, seat: Seat) -> str | None:
+        """What the seat knows now that the game master may not read (as a phrase), if
+        anything: the rule system's secrets, and secret rolls only the seat saw."""
+        sealed = rule_system(self.system).sealed_from_game_master(self.game, seat.id)
+        if sealed is not None:
+            return sealed
+        for record in self.secret_roll_records:
+            if (
+                record.seat == seat.id
+                and record.visibility == "self"
+                and record.roll in self.secret_rolls
+            ):
+                return f"roll {record.roll} is its own"
+        return None
+
+    def _require_nothing_sealed(self, seat: Seat) -> None:
+        """Seat authority: nobody learns a seat's secret by becoming the seat. While the seat
+        knows what the game master may not, it takes no invitation, and none is redeemed."""
+        sealed = self.sealed_from_gm(seat)
+        if sealed is not None:
+            raise Conflict(
+                f"seat {seat.id!r} holds what the game master may not read ({sealed}): it "
+                "takes no invitation until that is resolved, revealed or gone",
+                "seat_holds_secret",
+            )
 
     def seat(self, seat_id: str) -> Seat:
         """The active seat with this id, or a not-found error."""
@@ -267,6 +312,7 @@ class Table(Aggregate):
         seat = self.seat(seat_id)
         if seat.role == GM:
             raise InvalidCommand("the game master's seat takes no invitation", "not_a_player")
+        self._require_nothing_sealed(seat)
         number = seat.invitations + 1
         self.trigger_event(
             InvitationIssued,
@@ -277,19 +323,27 @@ class Table(Aggregate):
         )
         return number
 
-    def claim(self, seat_id: str, invitation: str, keys: TableKeys) -> int:
+    def claim(
+        self, seat_id: str, invitation: str, keys: TableKeys, source_hash: str | None = None
+    ) -> int:
         """Whoever holds the seat's open invitation takes the seat: a new credential, shown to
-        the claimer only, and the invitation is spent. Returns the credential's number."""
+        the claimer only, and the invitation is spent. Returns the credential's number.
+
+        A fork's seat that `waits_for_source` takes instead the credential its player holds
+        now at the table forked from, whose hash the caller looks up there (`source_hash`).
+        Taking a seat that had a credential is a takeover, said so in the log; neither is
+        done while the seat holds what the game master may not read."""
         self.require_open()
         seat = self.seat(seat_id)
-        if seat.invitation_hash is None or not hmac.compare_digest(
-            seat.invitation_hash, credential_hash(invitation)
-        ):
+        expected = source_hash if self.waits_for_source(seat) else seat.invitation_hash
+        if expected is None or not hmac.compare_digest(expected, credential_hash(invitation)):
             raise Unauthenticated(
                 "the invitation is not open for this seat: ask the game master for a new one",
                 "invalid_invitation",
             )
-        return self._issue_credential(seat, "invitation", keys)
+        if not self.waits_for_source(seat):
+            self._require_nothing_sealed(seat)
+        return self._issue_credential(seat, "takeover" if seat.credentials else "invitation", keys)
 
     def rotate_credential(self, actor: str, keys: TableKeys) -> int:
         """A seat replaces its own credential; the old one stops working at once."""
@@ -383,7 +437,8 @@ class CredentialIssued(Table.Event):
     TOPIC = "table.CredentialIssued"
     seat: str
     number: int
-    #: invitation or rotation
+    #: invitation (a seat's first credential), takeover (an invitation redeemed for a seat
+    #: that had a credential: its holder is displaced) or rotation
     reason: str
     credential_hash: str
 

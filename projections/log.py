@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.errors import InvalidCommand
 from domain.table import Table
-from projections.redaction import RedactedEvent, event_type, involves, redact
+from projections.redaction import RedactedEvent, event_type, involves, redact, withheld
 from projections.visibility import Viewer
 
 
@@ -52,13 +52,15 @@ def log_page(
     seat: str | None = None,
     limit: int,
 ) -> tuple[list[RedactedEvent], int | None]:
-    """Up to `limit` events (involving `seat`, if given), and the version to continue after
-    (None at the end)."""
+    """Up to `limit` events (involving `seat`, if given) of those the viewer may know of, and
+    the version to continue after (None at the end)."""
     page: list[RedactedEvent] = []
     last_seen = None
     for event in events:
         last_seen = event.originator_version
         if seat is not None and not involves(event, seat):
+            continue
+        if withheld(event, viewer, closed):
             continue
         page.append(redact(event, viewer, closed))
         if len(page) == limit:

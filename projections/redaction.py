@@ -9,6 +9,7 @@ type or field without a rule is hidden from every seat until closing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any, cast
 from uuid import UUID
@@ -34,6 +35,7 @@ from projections.visibility import (
     Rule,
     Secret,
     Viewer,
+    announcing,
     nobody,
     opaque,
     public,
@@ -55,7 +57,7 @@ SHARED_RULES: dict[type, Rule] = {
         fingerprint=Secret(sender, opaque, audited=False),
         result=Secret(sender, opaque, audited=False),
     ),
-    DiceRolled: public("roll", "roller", "visibility", dice=ROLLED),
+    DiceRolled: announcing(public("roll", "roller", "visibility", dice=ROLLED)),
     RollsRevealed: public("rolls", "reason"),
 }
 RULES: dict[type, Rule] = {
@@ -96,6 +98,20 @@ class RedactedEvent(msgspec.Struct, kw_only=True):
     hidden: list[str]
 
 
+def withheld(event: Any, viewer: Viewer, closed: bool) -> bool:
+    """Whether the viewer may not know that the event happened at all: it names a roll the
+    viewer may not see, and derives from it (a ruling, a consequence) rather than announcing
+    it. Every reader of events leaves such an event out (`shown`)."""
+    if closed or getattr(event, "roll", None) not in viewer.hidden_rolls:
+        return False
+    return not RULES.get(type(event), Rule()).announces_roll
+
+
+def shown(events: Iterable[Any], viewer: Viewer, closed: bool) -> Iterator[Any]:
+    """The events the viewer may know happened, as `redact` then shows them."""
+    return (event for event in events if not withheld(event, viewer, closed))
+
+
 def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
     data = {k: v for k, v in vars(event).items() if k not in ENVELOPE and k not in NEVER_SHOWN}
     hidden: list[str] = []
@@ -103,7 +119,7 @@ def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
         return _logged(event, data, hidden)
     rule = RULES.get(type(event), Rule())
     sealed = viewer.open_test is not None and getattr(event, "test", None) == viewer.open_test
-    revealed = getattr(event, "roll", None) in viewer.revealed_rolls
+    roll_hidden = getattr(event, "roll", None) in viewer.hidden_rolls
     for name, value in data.items():
         if name in rule.public:
             continue
@@ -117,8 +133,10 @@ def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
             if not closed:
                 data[name] = None
                 hidden.append(name)
-        elif secret is ROLLED and revealed:
-            continue
+        elif secret is ROLLED:
+            if roll_hidden:
+                data[name] = secret.mask(value)
+                hidden.append(name)
         elif not sees(viewer, secret.audience(event), closed, sealed or not secret.audited):
             data[name] = secret.mask(value)
             hidden.append(name)

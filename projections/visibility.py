@@ -9,15 +9,19 @@ policy, `projections.redaction`.
   saw, and nothing of the test still open: the game master plays too, and must not read a
   player's draw or secret choice before the reveal;
 - after the table closes, every seat sees everything (the seed included).
+
+A secret roll, and everything that refers to it, is seen as the roll's own record says
+(`SecretRoll`: the seat that rolled it and how secretly), never as the seat that sends a later
+event: `Viewer.hidden_rolls` holds the rolls a viewer may not see, for events and views alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from domain.table import GM, Seat, Table
+from domain.table import GM, Seat, SecretRoll, Table
 
 #: an audience: the seats that saw a secret; None for every seat
 Audience = frozenset[str] | None
@@ -33,25 +37,45 @@ class Viewer:
     audit: bool = False
     #: the test open when the viewer reads, whose secrets audit does not open
     open_test: int | None = None
-    #: the secret rolls the game master has revealed by the version read
-    revealed_rolls: frozenset[int] = frozenset()
+    #: the table's rolls the viewer may not see (nor anything that refers to them)
+    hidden_rolls: frozenset[int] = frozenset()
 
 
 #: whoever reads a closed table (the analytics read model, the operator's export): no seat,
-#: and no secret of a closed table is kept from it (`sees`); were it ever asked about an open
-#: table, it would see only what is public
+#: and no secret of a closed table is kept from it (`sees`); it reads closed tables only
 AFTER_CLOSING = Viewer(seat="", is_gm=False)
 
 
 def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
     test = getattr(table.game, "test", None)
-    return Viewer(
+    viewer = Viewer(
         seat=seat.id,
         is_gm=seat.role == GM,
         audit=audit,
         open_test=test.number if test is not None else None,
-        revealed_rolls=frozenset(table.revealed_rolls),
     )
+    if table.closed:
+        return viewer
+    records = {record.roll: record for record in table.secret_roll_records}
+    hidden = frozenset(
+        roll for roll in table.secret_rolls if not sees_roll(viewer, records.get(roll))
+    )
+    return replace(viewer, hidden_rolls=hidden)
+
+
+def roll_audience(record: SecretRoll) -> Audience:
+    """Who saw a secret roll, by its visibility: `gm`, the roller and the game master;
+    `blind`, the game master; `self`, the roller."""
+    return ROLL_AUDIENCES[record.visibility](record.seat)
+
+
+def sees_roll(viewer: Viewer, record: SecretRoll | None) -> bool:
+    """Whether the viewer may see a secret roll not yet revealed. Audit opens what the game
+    master was shown (`gm`, `blind`), never a roll its roller kept to itself (`self`); a
+    secret roll with no record (a table stored before records) is nobody's until closing."""
+    if record is None:
+        return False
+    return sees(viewer, roll_audience(record), False, sealed=record.visibility == "self")
 
 
 def sees(viewer: Viewer, audience: Audience, closed: bool, sealed: bool = False) -> bool:
@@ -82,18 +106,20 @@ def seen_by(event: Any) -> Audience:
     return None if event.seen_by is None else frozenset(event.seen_by)
 
 
-#: who sees a roll (and what derives from it), by its visibility; `actor` is the roller's seat
+#: who sees a roll (and what derives from it), by its visibility; `seat` is the roller's
 ROLL_AUDIENCES: dict[str, Callable[[str], Audience]] = {
     "public": lambda _: None,
-    "gm": lambda actor: frozenset({actor, GAME_MASTER}),
+    "gm": lambda seat: frozenset({seat, GAME_MASTER}),
     "blind": lambda _: frozenset({GAME_MASTER}),
-    "self": lambda actor: frozenset({actor}),
+    "self": lambda seat: frozenset({seat}),
 }
 
 
-def rolled(event: Any) -> Audience:
-    """The audience of a roll: `event.visibility` of the seat that rolled (`event.actor`)."""
-    return ROLL_AUDIENCES[event.visibility](event.actor)
+def rolled(_: Any) -> Audience:
+    """The audience of what a roll shows is the roll's record's (`Viewer.hidden_rolls`),
+    which `projections.redaction` judges for every `ROLLED` field by the event's `roll`: this
+    function names that audience in the document, and were it ever asked, says nobody."""
+    return frozenset()
 
 
 # -- masks ---------------------------------------------------------------------------------
@@ -119,8 +145,9 @@ AUDIENCES: dict[Callable[[Any], Audience], str] = {
     own_seat: "the event's `seat`",
     sender: "the seat that sent the command",
     seen_by: "the seats in `seen_by` (every seat when it is null)",
-    rolled: "as the roll's `visibility` says (public; gm: the roller and the game master; "
-    "blind: the game master; self: the roller), until the game master reveals the roll",
+    rolled: "as the roll named by `roll` was rolled (public; gm: its roller and the game "
+    "master; blind: the game master; self: its roller), whoever sends this event, until the "
+    "game master reveals the roll",
 }
 NULLS = {"type": "array", "items": {"type": "null"}}
 MASKS: dict[Callable[[Any], Any], tuple[dict[str, Any], str]] = {
@@ -151,10 +178,19 @@ class Rule:
     secret: Mapping[str, Secret] = field(default_factory=dict)
     #: a field keyed by seat, of which each seat sees its own entry
     own_entry: str | None = None
+    #: the event tells that a roll was made (its `roll`), and is shown, its `ROLLED` fields
+    #: masked, to whoever may not see the roll; any other event that names a roll derives
+    #: from it, and is withheld whole from them, its very existence telling the outcome
+    announces_roll: bool = False
 
 
 def public(*fields: str, **secret: Secret) -> Rule:
     return Rule(public=frozenset(fields), secret=secret)
+
+
+def announcing(rule: Rule) -> Rule:
+    """The rule of an event that tells that a roll was made (see `Rule.announces_roll`)."""
+    return replace(rule, announces_roll=True)
 
 
 #: a secret of a roll: the dice, or anything derived from them

@@ -22,7 +22,7 @@ from litestar.params import FromPath, QueryParameter
 
 from domain.systems import SystemName
 from domain.table import Table
-from projections.redaction import redact
+from projections.redaction import redact, shown
 from projections.stats import TableStats, Totals, fold, table_stats, totals
 from projections.tally import Tally, summed
 from projections.visibility import Viewer
@@ -66,7 +66,7 @@ async def get_table_stats(
                 if row is not None and row.tally.version == version:
                     return table_stats(table_id, row.tally, closed=True)
             tally = Tally()
-            for event in scan_log(tables, table_id, 0, version):
+            for event in shown(scan_log(tables, table_id, 0, version), viewer, closed):
                 fold(tally, redact(event, viewer, closed), event.originator_version)
             return table_stats(table_id, tally, closed=closed)
 

@@ -61,8 +61,12 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
         "already_chosen",
         "empty_deck",
         "no_cards_left",
-        # a roll every seat already sees; advancement outside stepdice's solo variant
+        # a roll every seat already sees, or one still secret that a ruling would tell;
+        # advancement outside stepdice's solo variant
         "roll_not_secret",
+        "roll_secret",
+        # seat authority: a seat that knows what the game master may not takes no invitation
+        "seat_holds_secret",
         "not_solo",
         # asaltos's combat round: what is under way (combat, round, tanda, a hit waiting for
         # its damage), whose turn, what each declared and has left, a dead character, a wound

@@ -259,13 +259,13 @@ def server() -> Iterator[str]:
 def read_events(
     http: httpx.Client, url: str, headers: Headers, until: int, last_event_id: int | None = None
 ) -> list[tuple[int, str, str]]:
-    """(id, event type, data) of the stream's events until the one with id `until`, then
-    disconnect."""
+    """(id, event type, data) of the stream's events up to version `until` (the stream ends
+    there by itself: the caller may not know of the last events at all), then disconnect."""
     if last_event_id is not None:
         headers = headers | {"Last-Event-ID": str(last_event_id)}
     found: list[tuple[int, str, str]] = []
     fields: dict[str, str] = {}
-    with http.stream("GET", url, headers=headers) as response:
+    with http.stream("GET", url, params={"until": until}, headers=headers) as response:
         assert response.status_code == 200
         assert response.headers["content-type"].startswith("text/event-stream")
         for line in response.iter_lines():

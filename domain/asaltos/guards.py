@@ -179,5 +179,10 @@ def checked_value(
 def record_roll(
     dice: TableDice, table: Table, actor: str, roller: str, visibility: Visibility
 ) -> int | None:
-    """Record the dice rolled, if any, before what derives from them."""
-    return dice.record(actor, roller, visibility) if dice.dice else None
+    """Record the dice rolled, if any, before what derives from them. A secret check is
+    recorded even when its outcome was certain and no die was rolled: its `roll` is a number
+    as a rolled one's, so that nobody tells a certain check from a rolled one, and the game
+    master can reveal it like any other."""
+    if dice.dice or visibility != "public":
+        return dice.record(actor, roller, visibility)
+    return None

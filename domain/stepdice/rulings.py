@@ -37,6 +37,13 @@ def grant_benefit(table: Table, actor: str, command: cmd.GrantBenefit, _: TableK
     magic = result.kind == "cast" or result.mana > 0
     if command.benefit == "refund_mana" and not magic:
         raise InvalidCommand("only magic refunds Mana [003:263]", "benefit_not_applicable")
+    if command.benefit == "refund_mana" and result.roll in table.secret_rolls:
+        # the Mana its player sees would tell the secret roll's outcome
+        raise Conflict(
+            f"roll {result.roll} is secret: reveal it before refunding Mana, which its "
+            "character's player sees",
+            "roll_secret",
+        )
     if result.kind == "cast" and command.benefit not in MAGIC_BENEFITS:
         raise InvalidCommand(
             "an exceptional cast gives a larger effect, a refund of 1 Mana or an extra "

@@ -111,8 +111,7 @@ def zone_cards(table: Table, state: FronteraState, zone: str, viewer: Viewer) ->
         character = state.characters.get(owner)
         audience = frozenset({character.seat}) if character else frozenset()
     elif kind == "player_deck":
-        own_deck_open = state.options.mode == "wear" or state.phase == 2
-        audience = frozenset({owner}) if own_deck_open else frozenset()
+        audience = frozenset({owner}) if state.own_decks_open else frozenset()
     elif kind == "player_discard":
         audience = frozenset({owner})
     else:

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.frontera import events as fe
-from projections.redaction import RedactedEvent, redact
+from projections.redaction import RedactedEvent, redact, withheld
 from projections.visibility import Viewer
 
 
@@ -55,7 +55,8 @@ def test_record(
             continue
         if record.status != "open" and not isinstance(event, fe.CardsMoved):
             break  # the cards have been put away: the test is over
-        record.events.append(redact(event, viewer, closed))
+        if not withheld(event, viewer, closed):
+            record.events.append(redact(event, viewer, closed))
         if isinstance(event, fe.CardsRevealed):
             record.revealed = dict(event.cards)
             record.joker_suits = {card: str(suit) for card, suit in event.joker_suits.items()}

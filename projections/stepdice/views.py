@@ -18,10 +18,10 @@ from domain.dice import Visibility
 from domain.stepdice.combat import Category, EnemyStatus
 from domain.stepdice.ladder import Grade
 from domain.stepdice.resolution import Outcome
-from domain.stepdice.state import Character, Owed, RollKind, RollResult, StepdiceState
+from domain.stepdice.state import Character, Owed, RollKind, StepdiceState
 from domain.table import Table
 from projections.header import TableHeader, header
-from projections.visibility import ROLL_AUDIENCES, Viewer, sees
+from projections.visibility import Viewer
 
 
 class StepdicePendingHit(msgspec.Struct, kw_only=True):
@@ -108,15 +108,6 @@ def _stepdice(table: Table) -> StepdiceState:
     return state
 
 
-def sees_roll(table: Table, result: RollResult, viewer: Viewer) -> bool:
-    """Whether the viewer may see a roll's result: as its events' `ROLLED` fields. The game
-    master calls every roll of stepdice, so the roller's seat is the game master's."""
-    if result.roll in viewer.revealed_rolls:
-        return True
-    audience = ROLL_AUDIENCES[result.visibility](table.gm_seat.id)
-    return sees(viewer, audience, table.closed)
-
-
 def character_view(table: Table, character: Character, viewer: Viewer) -> StepdiceCharacterView:
     hit = character.pending_hit
     shown = StepdiceCharacterView(
@@ -161,7 +152,7 @@ def table_view(table: Table, viewer: Viewer) -> StepdiceView:
         results=[
             _shown(r, StepdiceRoll)
             for r in sorted(state.results.values(), key=lambda r: r.roll)
-            if sees_roll(table, r, viewer)
+            if r.roll not in viewer.hidden_rolls
         ],
     )
 
