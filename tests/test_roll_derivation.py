@@ -1,0 +1,190 @@
+"""Whatever refers to or derives from a secret roll is hidden exactly as the roll, decided
+from the roll's own record (roller, visibility, revealed), never from who sends the event.
+
+- Every event type of every registered system that names a roll either announces it (shown,
+  what the roll shows masked) or derives from it (withheld whole), from whoever may not see
+  the roll, even when that viewer sent the event; the rest see it all.
+- The roll's audience comes from its record: `gm` its roller and the game master, `blind`
+  the game master, `self` its roller (audit opens no `self` roll); a reveal or closing shows
+  it to everybody; a secret roll with no record is nobody's.
+- Over HTTP: a player's reads of blind stepdice tests are the same whether they came out
+  exceptional (with benefits) or failed (with complications); a secret asaltos check that
+  was certain reads as one that was rolled.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from types import SimpleNamespace
+from typing import Any, cast
+
+import httpx
+import pytest
+
+from domain.table import GM, PLAYER, Seat, SecretRoll, Table
+from projections.redaction import RULES, event_type, redact, withheld
+from projections.visibility import ROLLED, Viewer, viewer_for
+from tests import test_api_asaltos as asaltos
+from tests.dice_http import new_table, ok
+from tests.test_api_stepdice import character as stepdice_character
+from tests.test_api_stepdice import http as http  # the module's live server
+from tests.test_api_stepdice import roll_test, sheet
+from tests.test_redaction_policy import _registered
+
+HIDDEN_ROLL = 3
+
+
+def _naming_a_roll() -> list[type]:
+    return [
+        kind
+        for kind in _registered()
+        if "roll" in {field.name for field in dataclasses.fields(kind)}
+    ]
+
+
+def _instance(kind: type, actor: str) -> Any:
+    """An event of the type, every field a marker of its own name, naming roll 3."""
+    event: Any = object.__new__(kind)
+    for field in dataclasses.fields(kind):
+        object.__setattr__(event, field.name, f"MARK-{field.name}")
+    object.__setattr__(event, "roll", HIDDEN_ROLL)
+    object.__setattr__(event, "visibility", "blind")
+    object.__setattr__(event, "actor", actor)
+    object.__setattr__(event, "originator_version", 9)
+    object.__setattr__(event, "timestamp", SimpleNamespace(isoformat=lambda: "t"))
+    return event
+
+
+def test_the_check_finds_the_events_of_every_system_that_name_a_roll() -> None:
+    found = {event_type(kind) for kind in _naming_a_roll()}
+    assert "DiceRolled" in found
+    assert {"stepdice.BenefitGranted", "stepdice.ComplicationNamed"} <= found
+    assert "asaltos.CheckMade" in found
+
+
+@pytest.mark.parametrize("kind", _naming_a_roll(), ids=event_type)
+@pytest.mark.parametrize("sender", ["p1", "gm"], ids=["sent by the viewer", "sent by the gm"])
+def test_an_event_naming_a_secret_roll_is_hidden_as_the_roll(kind: type, sender: str) -> None:
+    rule = RULES[kind]
+    event = _instance(kind, sender)
+    blind = Viewer(seat="p1", is_gm=False, hidden_rolls=frozenset({HIDDEN_ROLL}))
+    rolled = [name for name, secret in rule.secret.items() if secret is ROLLED]
+    if rule.announces_roll:
+        assert not withheld(event, blind, closed=False)
+        shown = redact(event, blind, closed=False)
+        assert set(rolled) <= set(shown.hidden)
+        assert not any(f"MARK-{name}" in json.dumps(shown.data) for name in rolled)
+    else:
+        assert withheld(event, blind, closed=False), f"{event_type(kind)} tells the roll"
+    seeing = Viewer(seat="p1", is_gm=False)
+    assert not withheld(event, seeing, closed=False)
+    assert not set(rolled) & set(redact(event, seeing, closed=False).hidden)
+    assert not withheld(event, blind, closed=True)
+
+
+def _table(*records: SecretRoll, revealed: tuple[int, ...] = (), closed: bool = False) -> Table:
+    secret = [r.roll for r in records if r.roll not in revealed]
+    table = SimpleNamespace(
+        game=SimpleNamespace(),
+        closed=closed,
+        secret_rolls=secret,
+        secret_roll_records=list(records),
+    )
+    return cast(Table, table)
+
+
+GM_SEAT = Seat(id="gm", name="G", role=GM)
+P1 = Seat(id="p1", name="A", role=PLAYER)
+P2 = Seat(id="p2", name="B", role=PLAYER)
+SEERS = {
+    # visibility: who sees a roll p1 rolled (seat, audit)
+    "gm": {("p1", False), ("gm", False), ("gm", True)},
+    "blind": {("gm", False), ("gm", True)},
+    "self": {("p1", False)},
+}
+
+
+@pytest.mark.parametrize("visibility", sorted(SEERS))
+def test_a_rolls_audience_comes_from_its_record(visibility: str) -> None:
+    table = _table(SecretRoll(roll=1, seat="p1", visibility=visibility))
+    for seat in (GM_SEAT, P1, P2):
+        for audit in (False, True) if seat is GM_SEAT else (False,):
+            viewer = viewer_for(table, seat, audit)
+            sees = (seat.id, audit) in SEERS[visibility]
+            assert (1 not in viewer.hidden_rolls) is sees, (seat.id, audit)
+    for shown in (_table(*table.secret_roll_records, revealed=(1,)), _table(closed=True)):
+        assert not viewer_for(shown, P2, False).hidden_rolls
+
+
+def test_a_secret_roll_without_a_record_is_nobodys() -> None:
+    table = _table()
+    table.secret_rolls.append(4)  # stored before records were kept
+    for seat, audit in ((GM_SEAT, True), (GM_SEAT, False), (P1, False)):
+        assert 4 in viewer_for(table, seat, audit).hidden_rolls
+
+
+def _players_reads(table: Any, who: str) -> list[Any]:
+    """What a player reads of a table, less what differs between any two tables (ids,
+    times, the creation's public scripted faces)."""
+    log = ok(table.get(who, "/events", after=1, limit=500))["events"]
+    stream = table.stream(who, until=table.version())[1:]
+    view = table.view(who)
+    stats = ok(table.get(who, "/stats"))
+    for volatile in ("id", "options", "seed_commitment"):
+        view.pop(volatile)
+    for volatile in ("table_id", "pace"):
+        stats.pop(volatile, None)
+    return [
+        [(e["version"], e["type"], e["actor"], e["data"], e["hidden"]) for e in log],
+        [(e["version"], e["type"], e["data"]) for e in stream],
+        view,
+        json.loads(json.dumps(stats).replace(table.id, "T")),
+    ]
+
+
+def _blind_tests(http: httpx.Client, face: int) -> Any:
+    """Five blind tests of the player's character, all showing `face`, each ruled on."""
+    table = new_table(http, "stepdice", [face] * 5)
+    stepdice_character(table, "p1", "Rogue", attributes=sheet())
+    for _ in range(5):
+        body = roll_test("c1", "agilidad", visibility="blind")
+        roll = table.command("gm", "/stepdice/tests", body)["roll"]
+        if face == 10:
+            ruling = {"roll": roll, "benefit": "extra_benefit", "description": "a door"}
+            table.command("gm", "/stepdice/benefits", ruling)
+        else:
+            table.command("gm", "/stepdice/complications", {"roll": roll, "complication": "x"})
+    return table
+
+
+def test_blind_tests_read_the_same_to_the_player_whatever_they_showed(
+    http: httpx.Client,
+) -> None:
+    exceptional, failed = _blind_tests(http, 10), _blind_tests(http, 1)
+    assert _players_reads(exceptional, "p1") == _players_reads(failed, "p1")
+    # the game master reads the difference, and so does the player once they are revealed
+    assert _players_reads(exceptional, "gm") != _players_reads(failed, "gm")
+    for table in (exceptional, failed):
+        rolls = list(range(1, 6))
+        table.command("gm", "/rolls/reveal", {"rolls": rolls, "reason": "the end"})
+    assert _players_reads(exceptional, "p1") != _players_reads(failed, "p1")
+
+
+def _secret_check(http: httpx.Client, skill_value: int) -> Any:
+    table = new_table(http, "asaltos", [3])
+    climber = asaltos.character(table, "p1", "Climber", skills={"Escalada": skill_value})
+    body = asaltos.check(climber, "Escalada", visibility="blind")
+    assert table.command("gm", "/asaltos/checks", body)["roll"] == 1
+    return table
+
+
+def test_a_certain_secret_check_reads_as_a_rolled_one_and_is_revealed_like_one(
+    http: httpx.Client,
+) -> None:
+    certain, rolled = _secret_check(http, 10), _secret_check(http, 5)
+    # the climber's player reads its own sheet (10 or 5); the other player reads the same
+    assert _players_reads(certain, "p2") == _players_reads(rolled, "p2")
+    certain.command("gm", "/rolls/reveal", {"rolls": [1], "reason": "the rope"})
+    made = asaltos.made(certain, "p2", 1)
+    assert made["result"]["certain"] == "success"
