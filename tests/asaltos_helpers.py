@@ -7,6 +7,7 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
+from hypothesis import strategies as st
 
 from domain.application import Outcome, Tables
 from domain.asaltos import commands as cmd
@@ -26,7 +27,7 @@ from domain.asaltos.events import (
 )
 from domain.asaltos.sheet import Armour, Sheet, Weapon
 from domain.asaltos.state import Action, AsaltosState
-from domain.commands import AddSeat
+from domain.commands import AddSeat, RevealRolls
 from domain.dice import DiceRolled
 from domain.table import Table
 from tests.frontera_helpers import in_memory_tables
@@ -182,3 +183,28 @@ def replayed_state(events: list[Any]) -> dict[str, Any]:
 
 def live_state(session: Session) -> dict[str, Any]:
     return msgspec.to_builtins(session.state)
+
+
+def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
+    """A random command and its sender: checks and opposed checks of every visibility (a
+    certain one among them), reveals, attacks (always public)."""
+    state = session.state
+    characters = sorted(state.characters)
+    pick = data.draw
+    character = pick(st.sampled_from(characters), label="character")
+    visibility = pick(st.sampled_from(["public", "gm", "blind", "self"]), label="visibility")
+    kind = pick(st.integers(0, 4), label="kind")
+    if kind <= 1:
+        skill = pick(st.sampled_from(["Espada", "Trepar"]), label="skill")
+        return GM, check(character, skill, visibility=visibility)
+    if kind == 2:
+        other = pick(st.sampled_from(characters), label="other")
+        contenders = [
+            cmd.Contender(character=c, skill="Espada", base_difficulty=0, modifiers=[])
+            for c in (character, other)
+        ]
+        return GM, cmd.OpposedCheck(contenders=contenders, visibility=visibility)
+    if kind == 3 and session.table().secret_rolls:
+        return GM, RevealRolls(rolls=session.table().secret_rolls[:1], reason="told")
+    other = pick(st.sampled_from(characters), label="target")
+    return GM, attack(character, other)

@@ -22,6 +22,7 @@ from tests.stepdice_helpers import (
     Session,
     dice,
     new_session,
+    random_command,
     ranks,
     roll_attack,
     roll_cast,
@@ -407,83 +408,6 @@ def test_a_fork_copies_the_game_state_but_not_the_source_rolls() -> None:
 # -- random sessions ------------------------------------------------------------------------------
 
 
-def _random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
-    state = session.state
-    characters = sorted(state.characters)
-    enemies = sorted(state.enemies)
-    results = sorted(state.results, key=int)
-    pick = data.draw
-
-    def owing(owed: str) -> list[str]:
-        """Rolls owed this ruling, or every roll (a refusal is a fine step too)."""
-        return [r for r in results if state.results[r].owed == owed] or results
-
-    kind = pick(st.integers(0, 13), label="kind")
-    character = pick(st.sampled_from(characters), label="character")
-    others = [c for c in characters if c != character]
-    helper = pick(st.sampled_from([None, *others]), label="helper")
-    help_given = None if helper is None else {"character": helper, "how": "helps"}
-    shifts = [{"grades": pick(st.sampled_from([-1, 1, 2]), label="shift"), "reason": "why"}]
-    shifts = pick(st.sampled_from([[], shifts]), label="shifts")
-    grade = pick(st.sampled_from(["facil", "normal", "dificil", "heroico"]), label="grade")
-    if kind <= 2:
-        attribute = pick(st.sampled_from(["fuerza", "agilidad", "destreza", "magia"]))
-        return GM, roll_test(character, attribute, grade, shifts=shifts, helper=help_given)
-    if kind <= 4 and enemies:
-        attack_kind = pick(st.sampled_from(["melee", "ranged", "spell"]), label="attack")
-        enemy = pick(st.sampled_from(enemies), label="enemy")
-        mana = 1 if attack_kind == "spell" else 0
-        return GM, roll_attack(
-            character, enemy, attack_kind, shifts=shifts, helper=help_given, mana=mana
-        )
-    if kind == 5:
-        level, cost = pick(
-            st.sampled_from([("truco", 0), ("truco", 1), ("estandar", 1), ("fuerte", 2)])
-        )
-        return GM, roll_cast(character, level, cost, shifts=shifts, helper=help_given)
-    if kind == 6 and results:
-        roll = int(pick(st.sampled_from(owing("benefit")), label="roll"))
-        benefit: Any = pick(st.sampled_from(["extra_wound", "refund_mana", "extra_benefit"]))
-        return GM, cmd.GrantBenefit(roll=roll, benefit=benefit, description="nice")
-    if kind == 7 and results:
-        roll = int(pick(st.sampled_from(owing("venganza")), label="roll"))
-        reach = pick(st.booleans(), label="reach")
-        effect: Any = pick(st.sampled_from(["heart", "complication"])) if reach else "none"
-        complication = "falls" if effect == "complication" else None
-        return GM, cmd.ResolveVenganza(
-            roll=roll, reach=reach, effect=effect, complication=complication
-        )
-    if kind == 8 and results:
-        roll = int(pick(st.sampled_from(results), label="roll"))
-        return GM, cmd.NameComplication(roll=roll, complication="trouble")
-    if kind == 9:
-        return GM, cmd.LoseHeart(character=character, reason="a blow")
-    if kind == 10:
-        hit = [c for c in characters if state.characters[c].pending_hit] or characters
-        character = pick(st.sampled_from(hit), label="hit")
-        seat = state.characters[character].seat
-        answer = pick(st.sampled_from([cmd.SpendArmour, cmd.DeclineArmour]), label="armour")
-        return seat, answer(character=character)
-    if kind == 11:
-        downed = [c for c in characters if state.characters[c].downed] or characters
-        return GM, cmd.RaiseAlly(
-            helper=character, character=pick(st.sampled_from(downed)), how="lifts"
-        )
-    if kind == 12:
-        return GM, cmd.Rest(characters=[character], reason="camp")
-    if kind == 13:
-        return GM, pick(
-            st.sampled_from(
-                [
-                    cmd.BeginScene(reason="later"),
-                    cmd.StartClock(name="Clock", steps=2, consequence="alarm"),
-                    cmd.AddEnemy(name="Foe", category=pick(st.sampled_from(["peon", "jefe"]))),
-                ]
-            )
-        )
-    return GM, cmd.AddEnemy(name="Elite", category="elite")
-
-
 @pytest.mark.parametrize("variant", ["standard", "solo-d6"])
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
@@ -499,7 +423,7 @@ def test_random_sessions_replay_to_the_live_state_and_verify(
     session.run(GM, cmd.CreateCharacter(name="Three", hearts=2, **sheet))
     steps = data.draw(st.integers(5, 30), label="steps")
     for _ in range(steps):
-        actor, command = _random_command(data, session)
+        actor, command = random_command(data, session)
         before, state = session.version, msgspec.to_builtins(session.state)
         try:
             session.run(actor, command)

@@ -1,0 +1,302 @@
+"""Adversaries over real HTTP, as property tests over random sessions of every system.
+
+- **A game master who forks, re-invites, claims and rotates**, and reads every channel he
+  has (his view, rewinds, the log and the stream with and without audit, test records,
+  figures, the NDJSON export; every seat he manages to take, on the table or on a fork):
+  whatever he reads is never more than his audit entitles him to at that moment: no card
+  that his audit and his own seat's reads do not show, and no event, nor field of one, that
+  his audit log hides.
+- **A player who keeps a rotated-out credential**: it opens nothing, anywhere: no read of
+  the table, no seat of any fork made before or after the rotation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from domain.frontera.cards import dead_mans_hand
+from domain.systems import RULE_SYSTEMS
+from service.app import create_app
+from service.settings import Settings
+from tests.frontera_helpers import in_memory_tables
+from tests.live_server import serving
+from tests.random_play import PLAYS, RandomSession
+
+CARD = re.compile(r"d\d+:(?:10|[2-9JQKA])[SCHD]|d\d+:JK[12]")
+#: every seat knows the dead man's hand; the lay-out at the start lists every card, public
+PUBLIC = set(dead_mans_hand(0))
+LAYOUT = "TableStarted"
+ADVERSARY = settings(
+    max_examples=4,
+    deadline=None,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink],
+    suppress_health_check=list(HealthCheck),
+)
+
+
+def bearer(credential: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {credential}"}
+
+
+@dataclass
+class Knowledge:
+    """What some reads show: the cards they list, and each event's fields they show."""
+
+    cards: set[str] = field(default_factory=set)
+    fields: dict[int, set[str]] = field(default_factory=dict)
+
+    def add_events(self, events: list[dict[str, Any]]) -> None:
+        for event in events:
+            if event["type"] == LAYOUT:
+                continue
+            shown = {k for k in event["data"] if k not in event["hidden"]}
+            self.fields.setdefault(event["version"], set()).update({event["type"], *shown})
+            self.cards |= set(CARD.findall(json.dumps(event["data"])))
+
+    def add_text(self, text: str) -> None:
+        self.cards |= set(CARD.findall(text))
+
+    def __ior__(self, other: Knowledge) -> Knowledge:
+        self.cards |= other.cards
+        for version, shown in other.fields.items():
+            self.fields.setdefault(version, set()).update(shown)
+        return self
+
+    def beyond(self, entitled: Knowledge) -> list[str]:
+        """What these reads show that `entitled` does not."""
+        extra = [f"card {c}" for c in sorted(self.cards - entitled.cards - PUBLIC)]
+        for version, shown in sorted(self.fields.items()):
+            more = shown - entitled.fields.get(version, set())
+            if more:
+                extra.append(f"version {version}: {sorted(more)}")
+        return extra
+
+
+@dataclass
+class Adversary:
+    http: httpx.Client
+    game: RandomSession
+    gm: str
+    #: forks made: (table id, its game master's credential)
+    forks: list[tuple[str, str]] = field(default_factory=list)
+    #: credentials rotated out, kept by their players
+    retired: list[str] = field(default_factory=list)
+    #: seats the game master took: (table id, seat) -> credential
+    taken: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    @property
+    def table(self) -> str:
+        return str(self.game.table_id)
+
+    def get(self, table: str, credential: str, path: str = "", **params: Any) -> httpx.Response:
+        return self.http.get(f"/tables/{table}{path}", params=params, headers=bearer(credential))
+
+    def version(self, table: str, credential: str) -> int:
+        version: int = self.get(table, credential).json()["version"]
+        return version
+
+    def log(self, table: str, credential: str, audit: bool) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = []
+        after = 0
+        while after is not None:
+            page = self.get(table, credential, "/events", audit=audit, after=after, limit=500)
+            assert page.status_code == 200, page.text
+            events += page.json()["events"]
+            after = page.json()["next_after"]
+        return events
+
+    def entitled(self, table: str, credential: str) -> Knowledge:
+        """What the game master's audit and his own seat's reads show now."""
+        known = Knowledge()
+        for audit in (True, False):
+            known.add_text(self.get(table, credential, audit=audit).text)
+            known.add_events(self.log(table, credential, audit))
+        return known
+
+    def everything(self, table: str, credential: str, audit: bool) -> Knowledge:
+        """Every read of the table with this credential: the view, rewinds, the log, the
+        stream, the export, test records, figures."""
+        known = Knowledge()
+        version = self.version(table, credential)
+        known.add_text(self.get(table, credential, audit=audit).text)
+        for at in sorted({version // 2 or 1, max(1, version - 1)}):
+            rewind = self.get(table, credential, audit=audit, version=at).json()
+            rewind.pop("zones", None)  # the lay-out's zones, as public as TableStarted
+            known.add_text(json.dumps(rewind))
+        known.add_events(self.log(table, credential, audit))
+        stream = f"/tables/{table}/stream"
+        params = {"audit": audit, "after": 0, "until": version}
+        with self.http.stream("GET", stream, params=params, headers=bearer(credential)) as sse:
+            for line in sse.iter_lines():
+                if line.startswith("data:"):
+                    known.add_events([json.loads(line.removeprefix("data:"))])
+        export = self.http.get(
+            f"/tables/{table}/events",
+            params={"audit": audit},
+            headers={**bearer(credential), "Accept": "application/x-ndjson"},
+        )
+        known.add_events([json.loads(line) for line in export.text.splitlines() if line])
+        for number in (1, 2, 3):
+            known.add_text(self.get(table, credential, f"/tests/{number}", audit=audit).text)
+        known.add_text(self.get(table, credential, "/stats", audit=audit).text)
+        return known
+
+    # -- the game master's moves ------------------------------------------------------------
+
+    def reads_his_own(self) -> None:
+        entitled = self.entitled(self.table, self.gm)
+        for audit in (False, True):
+            read = self.everything(self.table, self.gm, audit)
+            assert not read.beyond(entitled), read.beyond(entitled)
+
+    def reinvites(self, seat: str) -> None:
+        invited = self.http.post(
+            f"/tables/{self.table}/seats/{seat}/invitation", headers=bearer(self.gm)
+        )
+        if invited.status_code == 409:
+            assert invited.json()["code"] == "seat_holds_secret"
+            return
+        assert invited.status_code == 201, invited.text
+        self.takes(
+            self.table, seat, invited.json()["invitation"], self.entitled(self.table, self.gm)
+        )
+
+    def entitled_at_source(self) -> Knowledge:
+        return self.entitled(self.table, self.gm)
+
+    def takes(
+        self, table: str, seat: str, invitation: str, entitled: Callable[[], Knowledge]
+    ) -> None:
+        """Claims a seat and reads everything it reads: never more than his entitlement then
+        (the claim itself, a public event, included)."""
+        claim = self.http.post(
+            f"/tables/{table}/seats/{seat}/claim", json={"invitation": invitation}
+        )
+        if claim.status_code == 409:
+            assert claim.json()["code"] == "seat_holds_secret"
+            return
+        assert claim.status_code == 201, claim.text
+        credential = claim.json()["credential"]
+        self.taken[(table, seat)] = credential
+        if table == self.table:
+            self.game.credentials.pop(seat, None)  # its player is displaced
+        read, now = self.everything(table, credential, audit=False), entitled()
+        assert not read.beyond(now), (seat, read.beyond(now))
+
+    def forks_at(self, at: int) -> None:
+        forked = self.http.post(
+            f"/tables/{self.table}/fork",
+            json={"version": at, "title": "What if"},
+            headers=bearer(self.gm),
+        )
+        assert forked.status_code == 201, forked.text
+        fork, fork_gm = forked.json()["table_id"], forked.json()["credential"]
+        self.forks_made(fork, fork_gm, forked.json()["unclaimed"])
+
+    def forks_made(self, fork: str, fork_gm: str, unclaimed: list[str]) -> None:
+        self.forks.append((fork, fork_gm))
+
+        def entitled() -> Knowledge:
+            both = self.entitled(self.table, self.gm)
+            both |= self.entitled(fork, fork_gm)
+            return both
+
+        for seat in unclaimed:
+            # nothing he holds of his own, nor any retired credential, claims the seat
+            for offered in (self.gm, fork_gm, *self.retired):
+                refused = self.http.post(
+                    f"/tables/{fork}/seats/{seat}/claim", json={"invitation": offered}
+                )
+                assert refused.status_code == 401, (seat, refused.text)
+            held = self.taken.get((self.table, seat))
+            if held is not None:  # he took the seat at the source: he is its player now
+                self.takes(fork, seat, held, entitled)
+                continue
+            invited = self.http.post(
+                f"/tables/{fork}/seats/{seat}/invitation", headers=bearer(fork_gm)
+            )
+            if invited.status_code == 409:
+                assert invited.json()["code"] == "seat_holds_secret"
+                continue
+            assert invited.status_code == 201, invited.text
+            self.takes(fork, seat, invited.json()["invitation"], entitled)
+
+    # -- a player's move -----------------------------------------------------------------
+
+    def rotates(self, seat: str) -> None:
+        old = self.game.credentials[seat]
+        rotated = self.http.post(f"/tables/{self.table}/credential", headers=bearer(old))
+        assert rotated.status_code == 200, rotated.text
+        self.game.credentials[seat] = rotated.json()["credential"]
+        self.retired.append(old)
+        self.retired_open_nothing()
+
+    def retired_open_nothing(self) -> None:
+        for old in self.retired:
+            for path in ("", "/events", "/stats", "/stream"):
+                assert self.get(self.table, old, path).status_code == 401
+            for fork, _ in self.forks:
+                for seat in ("p1", "p2", "p3"):
+                    claim = self.http.post(
+                        f"/tables/{fork}/seats/{seat}/claim", json={"invitation": old}
+                    )
+                    assert claim.status_code in (401, 404), claim.text
+
+
+def _adversary_plays(system: str, data: st.DataObject) -> None:
+    app = in_memory_tables()
+    settings_ = Settings(commands_per_second=0)
+    with (
+        serving(create_app(settings_, tables=app)) as url,
+        httpx.Client(base_url=url, timeout=20) as http,
+    ):
+        game = PLAYS[system](data, app)
+        adversary = Adversary(http, game, game.gm_credential)
+        for _ in range(data.draw(st.integers(3, 12), label="rounds")):
+            for _ in range(data.draw(st.integers(1, 4), label="steps")):
+                game.step()
+            move = data.draw(st.sampled_from(["read", "reinvite", "fork", "rotate"]), label="move")
+            players = sorted(game.credentials)
+            if move == "read":
+                adversary.reads_his_own()
+            elif move == "reinvite" and players:
+                adversary.reinvites(data.draw(st.sampled_from(players), label="seat"))
+            elif move == "fork":
+                now = adversary.version(adversary.table, adversary.gm)
+                adversary.forks_at(data.draw(st.integers(1, now), label="at"))
+            elif move == "rotate" and players:
+                adversary.rotates(data.draw(st.sampled_from(players), label="seat"))
+        adversary.reads_his_own()
+        adversary.retired_open_nothing()
+
+
+def test_every_registered_system_plays_at_random() -> None:
+    assert set(PLAYS) == set(RULE_SYSTEMS)
+
+
+@pytest.mark.parametrize("system", sorted(RULE_SYSTEMS))
+@ADVERSARY
+@given(data=st.data())
+def test_an_adversarial_game_master_reads_no_more_than_his_audit_and_old_credentials_open_nothing(
+    system: str, data: st.DataObject
+) -> None:
+    _adversary_plays(system, data)
+
+
+def test_the_scan_would_see_a_card_his_audit_does_not_show() -> None:
+    """Positive control: a card outside the entitlement is reported."""
+    entitled, read = Knowledge(), Knowledge()
+    read.add_text('{"cards": ["d0:AS", "d0:7H"]}')
+    entitled.add_text('{"cards": ["d0:AS"]}')
+    read.add_events([{"version": 3, "type": "X", "data": {"a": 1, "b": 2}, "hidden": []}])
+    entitled.add_events([{"version": 3, "type": "X", "data": {"a": 1, "b": None}, "hidden": ["b"]}])
+    assert read.beyond(entitled) == ["card d0:7H", "version 3: ['b']"]
