@@ -24,7 +24,7 @@ from service.openapi import DocumentConfig
 from service.operations import ObserveRequests, health_live, health_ready, metrics
 from service.operator import SCHEME, SECURITY_SCHEME
 from service.problems import EXCEPTION_HANDLERS
-from service.protocol import JsonBodyRequest, head_as_get
+from service.protocol import JsonBodyRequest, head_as_get, read_unread_body
 from service.redis_fanout import RedisFanOut
 from service.routes import SYSTEM_ROUTES
 from service.settings import Settings
@@ -81,6 +81,7 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         request_class=JsonBodyRequest,
+        before_request=read_unread_body,
         plugins=[RequestStructSchemaPlugin()],
         middleware=[ObserveRequests()],
         guards=[rate_limit],
