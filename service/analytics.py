@@ -44,6 +44,7 @@ from projections.analytics import (
     TableStatsProjection,
 )
 from service.logs import logger
+from service.private_files import private_file
 from service.settings import Settings
 
 #: notifications read from the log at a time by the follower
@@ -56,7 +57,8 @@ RETRY_SECONDS = 2.0
 
 def view_env(tables: Tables, *, create_tables: bool) -> dict[str, str] | None:
     """Where the view lives, from where the tables live: the same PostgreSQL database, a
-    SQLite file beside theirs, or memory (None) for a store in memory."""
+    SQLite file beside theirs (created private, as theirs), or memory (None) for a store in
+    memory."""
     env = dict(tables.env)
     module = env.get("PERSISTENCE_MODULE", "")
     if module == "eventsourcing.postgres":
@@ -65,7 +67,7 @@ def view_env(tables: Tables, *, create_tables: bool) -> dict[str, str] | None:
     if module == "eventsourcing.sqlite" and ":memory:" not in name and "mode=memory" not in name:
         path = Path(name)
         view = path.with_name(f"{path.stem}-{STATS_TABLE.replace('_', '-')}{path.suffix}")
-        return {**env, "SQLITE_DBNAME": str(view)}
+        return {**env, "SQLITE_DBNAME": str(private_file(view))}
     return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from litestar import Litestar
+from litestar.openapi.plugins import JsonRenderPlugin, YamlRenderPlugin
 from litestar.openapi.spec import Components, License, SecurityScheme, Tag
 from litestar.static_files import create_static_files_router
 
@@ -13,6 +14,7 @@ from service import reads
 from service.analytics import Analytics
 from service.api import TablesController, list_systems
 from service.batcher import CommandBatcher
+from service.browser_policy import with_browser_policy
 from service.command_routes import SHARED_ROUTES
 from service.contract import RequestStructSchemaPlugin
 from service.exports import export_closed_tables
@@ -24,7 +26,7 @@ from service.openapi import DocumentConfig
 from service.operations import ObserveRequests, health_live, health_ready, metrics
 from service.operator import SCHEME, SECURITY_SCHEME
 from service.problems import EXCEPTION_HANDLERS
-from service.protocol import JsonBodyRequest, head_as_get
+from service.protocol import JsonBodyRequest, head_as_get, read_unread_body
 from service.redis_fanout import RedisFanOut
 from service.routes import SYSTEM_ROUTES
 from service.settings import Settings
@@ -81,6 +83,7 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         request_class=JsonBodyRequest,
+        before_request=read_unread_body,
         plugins=[RequestStructSchemaPlugin()],
         middleware=[ObserveRequests()],
         guards=[rate_limit],
@@ -89,6 +92,9 @@ def create_app(
             version="0.1.0",
             description=DESCRIPTION,
             license=License(name="MIT", identifier="MIT"),
+            # the document as data only: no HTML viewer, whose scripts would run on the
+            # replay page's origin (service/browser_policy.py)
+            render_plugins=[JsonRenderPlugin(), YamlRenderPlugin()],
             tags=[
                 Tag(
                     name="tables",
@@ -111,7 +117,7 @@ def create_app(
             ),
         ),
     )
-    app.asgi_handler = head_as_get(app.asgi_handler)
+    app.asgi_handler = with_browser_policy(head_as_get(app.asgi_handler))
     app.state.tables = tables
     app.state.batcher = batcher
     app.state.analytics = analytics

@@ -107,13 +107,22 @@ async def export_closed_tables(
 
 
 def rfc3339(text: str, key: str) -> datetime:
-    """A query's time as RFC 3339 says, and only so: litestar's parsing also takes a number
-    (a Unix time), which the document does not allow. Without an offset, UTC."""
+    """A query's time as RFC 3339 says, and only so, as its instant in UTC: litestar's parsing
+    also takes a number (a Unix time), which the document does not allow. Without an offset,
+    UTC. A time whose offset carries it out of years 1 to 9999 in UTC (`9999-12-31T23:59:59-
+    23:59`) is refused like a malformed one: no stored time can be compared with it."""
     try:
         moment = msgspec.json.decode(msgspec.json.encode(text), type=datetime)
-    except msgspec.ValidationError:
+        return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
+    except (msgspec.ValidationError, OverflowError):
         raise ValidationException(
-            f"{key} is an RFC 3339 date-time, e.g. 2026-11-01T00:00:00Z",
-            extra=[{"message": "Invalid RFC 3339 date-time", "key": key, "source": "query"}],
+            f"{key} is an RFC 3339 date-time between years 1 and 9999 in UTC, e.g. "
+            "2026-11-01T00:00:00Z",
+            extra=[
+                {
+                    "message": "Not an RFC 3339 date-time of years 1 to 9999 in UTC",
+                    "key": key,
+                    "source": "query",
+                }
+            ],
         ) from None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

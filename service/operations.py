@@ -25,6 +25,7 @@ from service.credentials import genuine_seat
 from service.limits import command_name
 from service.logs import logger
 from service.metrics import metrics_of
+from service.operator import OPERATOR_IF_CONFIGURED, OPERATOR_RESPONSES, operator_if_configured
 from service.problems import MEDIA_TYPE, Problem, Refused
 
 #: seconds each readiness check may take before it counts as failed
@@ -110,13 +111,16 @@ async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
     "/metrics",
     operation_id="getMetrics",
     summary="Prometheus metrics of this process (text exposition format)",
-    description="Commands by name and outcome with their latency, and the open streams, of "
-    "this worker process only; and the events the analytics read model has not counted yet "
-    "(`saloon_analytics_lag_events`, read from the store).",
+    description="For the operator's monitoring: commands by name and outcome with their "
+    "latency, and the open streams, of this worker process only; and the events the analytics "
+    "read model has not counted yet (`saloon_analytics_lag_events`, read from the store). "
+    "With an operator token configured (`SALOON_OPERATOR_TOKEN`), only with that token; "
+    "without one, open to whoever reaches the server.",
     tags=["operations"],
-    operation_class=PublicOperation,
+    guards=[operator_if_configured],
+    security=OPERATOR_IF_CONFIGURED,
     media_type="text/plain",
-    responses={405: RESPONSES[405]},
+    responses={status: OPERATOR_RESPONSES[status] for status in (400, 401, 405)},
 )
 async def metrics(request: Request[Any, Any, Any]) -> Response[str]:
     registry = metrics_of(request.app)

@@ -7,7 +7,9 @@ did not exist; with one, a request must present it as `Authorization: Bearer <to
 never the operator's, and the operator's is no seat's.
 
 An operator endpoint takes `guards=[operator_only]`, `security=OPERATOR_SECURITY` and
-`responses=OPERATOR_RESPONSES` (or a dict built from it).
+`responses=OPERATOR_RESPONSES` (or a dict built from it). What is open on a server without an
+operator token but the operator's on one with a token (the metrics) takes
+`guards=[operator_if_configured]` and `security=OPERATOR_IF_CONFIGURED`.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ SECURITY_SCHEME = SecurityScheme(
     "without one configured, the operator's operations answer 404",
 )
 OPERATOR_SECURITY: list[dict[str, list[str]]] = [{SCHEME: []}]
+#: the operator's token, or none on a server without one
+OPERATOR_IF_CONFIGURED: list[dict[str, list[str]]] = [{SCHEME: []}, {}]
 
 
 def _problem(description: str) -> ResponseSpec:
@@ -79,9 +83,19 @@ def is_operator(token: str | None, presented: str | None) -> bool:
 def operator_only(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
     """The guard of the operator's endpoints: 404 without a configured token, 401 without the
     token."""
+    if connection.app.state.operator_token is None:
+        raise NotFoundException()
+    operator_if_configured(connection, _)
+
+
+def operator_if_configured(
+    connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler
+) -> None:
+    """The guard of what is the operator's once an operator is configured: 401 without the
+    token; without a configured token, open."""
     token: str | None = connection.app.state.operator_token
     if token is None:
-        raise NotFoundException()
+        return
     bearer = credentials.presented(connection.scope)
     if not is_operator(token, bearer.credential if bearer is not None else None):
         raise Unauthenticated(

@@ -3,12 +3,17 @@
 Litestar decodes any body as JSON whatever its media type, and lets a decoder failure other
 than malformed JSON (bytes that are not UTF-8, nesting past the recursion limit) escape as a
 500. It converts a body to its Struct leniently (0 for false, "3" for 3), which the document
-does not allow: a body is checked strictly against its Struct here first. It also answers
+does not allow: a body is checked strictly against its Struct here first. It never reads the
+body of a handler that takes none (a command without fields), so any body would pass unread:
+such a body is read and checked too, as an empty closed object. A JSON object naming a key
+twice is refused: which value counts is up to the parser (RFC 8259, 4), and a proxy or
+client reading the other one would see another command than the server ran. It also answers
 HEAD with 405 where GET is routed.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any, cast
 
 import msgspec
@@ -28,11 +33,13 @@ def _is_json(media_type: str) -> bool:
 
 
 class JsonBodyRequest(Request[Any, Any, Any]):
-    """A request whose JSON body is refused with a problem of its own when it is not JSON."""
+    """A request whose body is read as the document says, else refused with a problem of its
+    own: JSON only, each key of an object once, and strictly of its operation's type."""
 
     async def json(self) -> Any:
+        body = await self.body()
         media_type = self.content_type[0].lower()
-        if await self.body() and not _is_json(media_type):
+        if body and not _is_json(media_type):
             raise Refused(
                 415,
                 "unsupported_media_type",
@@ -46,19 +53,59 @@ class JsonBodyRequest(Request[Any, Any, Any]):
             raise _invalid_json("the body is not valid JSON: it must be UTF-8") from None
         except RecursionError:
             raise _invalid_json("the body is not valid JSON: it nests too deep") from None
+        if body:
+            _refuse_duplicate_keys(body)
         self._check_strictly(value)
         return value
 
     def _check_strictly(self, value: Any) -> None:
-        """The body as the document types it: no coercion of one JSON type into another."""
-        handler = self.scope.get("route_handler")
-        field = handler.parsed_fn_signature.parameters.get("data") if handler else None
-        body_type = getattr(field, "annotation", None)
+        """The body as the document types it: no coercion of one JSON type into another, and
+        nothing at all (but an empty object) where the operation takes no body."""
+        body_type = _body_type(self)
         if isinstance(body_type, type) and issubclass(body_type, msgspec.Struct):
             try:
                 msgspec.convert(integral(value), body_type, strict=True)
             except msgspec.ValidationError as error:
                 raise ValidationException(detail=str(error)) from None
+
+
+class NoBody(msgspec.Struct, forbid_unknown_fields=True):
+    """The body of an operation that takes none: absent, or an empty object."""
+
+
+def _body_type(request: Request[Any, Any, Any]) -> Any:
+    """The type of the route's body: its `data` parameter's, else `NoBody`."""
+    handler = request.scope.get("route_handler")
+    field = handler.parsed_fn_signature.parameters.get("data") if handler else None
+    return NoBody if field is None else field.annotation
+
+
+async def read_unread_body(request: Request[Any, Any, Any]) -> None:
+    """The app's `before_request`: the body of a route that takes none, which litestar never
+    reads, is read and checked here (415, malformed JSON, any field), before the handler
+    runs: a refused request changes nothing."""
+    if _body_type(request) is NoBody and await request.body():
+        await request.json()
+
+
+def _refuse_duplicate_keys(body: bytes) -> None:
+    """Refuse a body (valid JSON, already decoded) in which an object names a key twice."""
+
+    def pairs(items: list[tuple[str, Any]]) -> None:
+        seen: set[str] = set()
+        for key, _ in items:
+            if key in seen:
+                raise Refused(
+                    400, "duplicate_key", f"an object of the body names {key!r} more than once"
+                )
+            seen.add(key)
+
+    try:
+        json.loads(body, object_pairs_hook=pairs)
+    except RecursionError:
+        raise _invalid_json("the body is not valid JSON: it nests too deep") from None
+    except ValueError as error:  # what msgspec took and the standard library does not
+        raise _invalid_json(f"the body is not valid JSON: {error}") from None
 
 
 def integral(value: Any) -> Any:

@@ -7,6 +7,8 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from service.private_files import private_file, private_folder
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -107,10 +109,10 @@ class Settings:
                 "POSTGRES_CONNECT_TIMEOUT": str(self.postgres_connect_timeout),
                 **({"POSTGRES_SCHEMA": self.postgres_schema} if self.postgres_schema else {}),
             }
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        database = private_file(private_folder(self.data_dir) / "saloon.sqlite3")
         return {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": str(self.data_dir / "saloon.sqlite3"),
+            "SQLITE_DBNAME": str(database),
             "SQLITE_LOCK_TIMEOUT": "10",
         }
 
@@ -118,9 +120,7 @@ class Settings:
         """The server key: configured, or generated once into the data directory."""
         if self.secret_key_hex:
             return bytes.fromhex(self.secret_key_hex)
-        path = self.data_dir / "secret.key"
-        if not path.exists():
-            self.data_dir.mkdir(parents=True, exist_ok=True)
+        path = private_file(private_folder(self.data_dir) / "secret.key")
+        if not path.read_text().strip():  # created just now
             path.write_text(secrets.token_hex(32))
-            path.chmod(0o600)
         return bytes.fromhex(path.read_text().strip())

@@ -11,7 +11,7 @@ table, the log is folded as during play, which gives the same figures.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -85,8 +85,8 @@ class ClosedTablesStats(msgspec.Struct, kw_only=True):
 
 
 def _utc(moment: datetime | None) -> str | None:
-    """A time as the read model stores closing times (ISO 8601, UTC)."""
-    return None if moment is None else moment.astimezone(UTC).isoformat()
+    """A time (in UTC, from `rfc3339`) as the read model stores closing times (ISO 8601)."""
+    return None if moment is None else moment.isoformat()
 
 
 def _moment(name: str, description: str) -> Any:

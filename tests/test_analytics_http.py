@@ -39,7 +39,7 @@ def new_table(client: TestClient[Any], body: dict[str, Any]) -> tuple[str, dict[
 
 
 def lag(client: TestClient[Any]) -> float:
-    text = client.get("/metrics").text
+    text = client.get("/metrics", headers=OPERATOR).text
     found = re.search(r"^saloon_analytics_lag_events ([0-9.e+]+)$", text, re.M)
     assert found, "no analytics lag in the metrics"
     return float(found.group(1))

@@ -31,7 +31,7 @@ schema = schemathesis.openapi.from_path(DOCUMENT).exclude(path="/tables/{table_i
 
 
 #: the operator's operations, called with the operator's token (seats' credentials are 401)
-OPERATOR = {"exportClosedTables", "getClosedTablesStats"}
+OPERATOR = {"exportClosedTables", "getClosedTablesStats", "getMetrics"}
 OPERATOR_TOKEN = "schemathesis-operator-token"
 #: operations that would end the shared table for every later case, or replace a credential
 #: it holds: their cases go to a table of their own, a new one once a case succeeded

@@ -17,7 +17,7 @@ from service.settings import Settings
 from tests.api_helpers import Headers, api_client
 from tests.frontera_helpers import SERVER_KEY
 from tests.live_server import serving
-from tests.test_api_protocol import assert_problem, new_table, version
+from tests.test_api_protocol import assert_problem, new_table, seat, version
 
 #: far past a signed 64-bit integer, the widest the store's version column holds
 HUGE = 99999999999999999999999
@@ -186,3 +186,78 @@ def test_a_body_is_held_to_its_documented_types_without_coercion() -> None:
             assert refused.json()["type"] == "/problems/invalid_request"
         accepted = {"title": "T", "mayor_name": "M", "options": {"skip_phase_1": False}}
         assert client.post("/tables", json=accepted).status_code == 201
+
+
+@pytest.fixture
+def seated(live: Live) -> Live:
+    """A table of its own on the live server, with a player's seat (`p1`): a body-less command
+    that slipped through would start, close or rotate it, not the shared one."""
+    table, mayor = new_table(live.http)
+    seat(live.http, table, mayor)
+    return Live(live.http, table, mayor)
+
+
+#: the commands that take no body, by path under the table
+BODILESS = ["/credential", "/start", "/close", "/seats/p1/invitation"]
+
+
+@pytest.mark.parametrize("path", BODILESS)
+@pytest.mark.parametrize(
+    "content",
+    [b'{"unknown": 1}', b'{"seat": "p1"}', b"[]", b"null", b'"x"', b"0"],
+    ids=["unknown-field", "a-fields-name", "array", "null", "string", "number"],
+)
+def test_a_body_with_an_unknown_field_is_refused_and_changes_nothing(
+    seated: Live, path: str, content: bytes
+) -> None:
+    """A command without fields takes no body (or an empty object): any other is refused
+    before it runs, whatever the command (the Mayor's credential still reads the table)."""
+    url = f"/tables/{seated.table}{path}"
+    body = refused(
+        seated,
+        lambda: seated.http.post(url, content=content, headers=seated.mayor | JSON),
+        400,
+        "invalid_request",
+    )
+    assert "Expected `object`" in body["detail"] or "unknown field" in body["detail"]
+
+
+@pytest.mark.parametrize("path", ["/start", "/close"])
+@pytest.mark.parametrize("content", [b"", b"{}", b" { } "], ids=["none", "empty", "spaced"])
+def test_a_command_without_fields_runs_with_no_body_or_an_empty_object(
+    seated: Live, path: str, content: bytes
+) -> None:
+    before = seated.version()
+    url = f"/tables/{seated.table}{path}"
+    answer = seated.http.post(url, content=content, headers=seated.mayor | JSON)
+    assert answer.status_code == 200, answer.text
+    assert seated.version() > before
+
+
+@pytest.mark.parametrize(
+    ("path", "content", "key"),
+    [
+        ("/seats", b'{"name": "a", "name": "b"}', "name"),
+        ("/seats/remove", b'{"seat": "p1", "seat": "p1"}', "seat"),
+        ("/start", b'{"a": 1, "a": 1}', "a"),
+    ],
+    ids=["two-values", "the-same-value-twice", "bodiless"],
+)
+def test_a_json_object_naming_a_key_twice_is_refused_and_changes_nothing(
+    seated: Live, path: str, content: bytes, key: str
+) -> None:
+    url = f"/tables/{seated.table}{path}"
+    body = refused(
+        seated,
+        lambda: seated.http.post(url, content=content, headers=seated.mayor | JSON),
+        400,
+        "duplicate_key",
+    )
+    assert repr(key) in body["detail"]
+
+
+def test_a_key_named_twice_in_a_nested_object_is_refused(live: Live) -> None:
+    content = b'{"title": "T", "mayor_name": "M", "options": {"mode": "normal", "mode": "wear"}}'
+    answer = live.http.post("/tables", content=content, headers=JSON)
+    body = assert_problem(answer, 400, "duplicate_key")
+    assert "'mode'" in body["detail"]

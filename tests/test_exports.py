@@ -344,6 +344,24 @@ def test_the_operator_exports_the_closed_tables_only_in_the_order_they_closed(
     assert response.headers["content-type"].startswith("application/problem+json")
 
 
+@pytest.mark.parametrize(
+    "moment",
+    ["9999-12-31T23:59:59-23:59", "0001-01-01T00:00:00+23:59", "1700000000"],
+)
+@pytest.mark.parametrize(
+    ("path", "key"), [("/stats", "from"), ("/stats", "to"), ("/export", "since")]
+)
+def test_every_operator_date_filter_refuses_a_time_outside_years_1_to_9999_in_utc_with_400(
+    http: httpx.Client, path: str, key: str, moment: str
+) -> None:
+    response = http.get(path, params={key: moment}, headers=OPERATOR)
+    assert response.status_code == 400, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    problem = response.json()
+    assert problem["type"] == "/problems/invalid_request"
+    assert f"({key})" in problem["detail"]
+
+
 def test_the_export_refuses_every_credential_but_the_operators(http: httpx.Client) -> None:
     world = make_world(http, {"mode": "no_management"})
     for headers in (

@@ -111,7 +111,12 @@ def test_headers_and_errors_are_described() -> None:
             assert {"400", "405", "415", "429", "500"} <= set(operation["responses"])
             success = next(r for s, r in operation["responses"].items() if s.startswith("2"))
             assert "ETag" in success["headers"], f"{method} {path}"
-        assert operation["security"] in ([], [{"bearer": []}], [{"operator": []}]), path
+        assert operation["security"] in (
+            [],
+            [{"bearer": []}],
+            [{"operator": []}],
+            [{"operator": []}, {}],
+        ), path
     public = {
         "listSystems",
         "createTable",
@@ -119,13 +124,17 @@ def test_headers_and_errors_are_described() -> None:
         "getHealth",
         "getLiveness",
         "getReadiness",
-        "getMetrics",
     }
     operator = {"exportClosedTables", "getClosedTablesStats"}
+    #: the operator's once a token is configured, else open
+    operator_if_configured = {"getMetrics"}
     for _, _, operation in operations():
         assert (operation["security"] == []) == (operation["operationId"] in public)
         assert (operation["security"] == [{"operator": []}]) == (
             operation["operationId"] in operator
+        )
+        assert (operation["security"] == [{"operator": []}, {}]) == (
+            operation["operationId"] in operator_if_configured
         )
 
 

@@ -80,8 +80,10 @@ def samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
     }
 
 
-def scrape(http: Any) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
-    response = http.get("/metrics")
+def scrape(
+    http: Any, headers: dict[str, str] | None = None
+) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+    response = http.get("/metrics", headers=headers)
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/plain")
     return samples(response.text)
@@ -114,6 +116,36 @@ def test_metrics_count_commands_by_type_and_outcome_with_their_latency() -> None
         assert found[("saloon_open_streams", ())] == 0
         # each app has a registry of its own
         assert commands(scrape(other_app), "AddSeat", "ok") == 0
+
+
+OPERATOR_TOKEN = "the-operators-token-for-metrics-0123456789"
+
+
+def test_with_an_operator_token_the_metrics_answer_the_operator_alone() -> None:
+    settings = Settings(operator_token=OPERATOR_TOKEN)
+    with (
+        serving(create_app(settings, tables=in_memory_tables())) as url,
+        httpx.Client(base_url=url, timeout=5) as http,
+    ):
+        table, mayor = new_table(http)
+        for headers in ({}, mayor, bearer("not-the-token"), bearer(OPERATOR_TOKEN + "x")):
+            refused = http.get("/metrics", headers=headers)
+            assert_problem(refused, 401, "invalid_operator_token")
+            assert refused.headers["www-authenticate"].startswith("Bearer")
+            assert "saloon_commands" not in refused.text
+        found = scrape(http, bearer(OPERATOR_TOKEN))
+        assert commands(found, "CreateTable", "ok") == 1
+        assert http.get(f"/tables/{table}", headers=bearer(OPERATOR_TOKEN)).status_code == 401
+
+
+def test_without_an_operator_token_the_metrics_are_open() -> None:
+    with (
+        serving(create_app(Settings(), tables=in_memory_tables())) as url,
+        httpx.Client(base_url=url, timeout=5) as http,
+    ):
+        new_table(http)
+        assert commands(scrape(http), "CreateTable", "ok") == 1
+        assert commands(scrape(http, bearer("anything")), "CreateTable", "ok") == 1
 
 
 def test_the_open_streams_gauge_follows_the_streams() -> None:

@@ -205,3 +205,91 @@ def test_the_board_mid_session_and_a_test_record_are_saved_as_screenshots(
     record.screenshot(path=ARTIFACTS / "test-record.png")
     assert (ARTIFACTS / "board-mid-session.png").stat().st_size > 10_000
     assert (ARTIFACTS / "test-record.png").stat().st_size > 5_000
+
+
+#: what every answer of the origin carries (service/browser_policy.py)
+BROWSER_HEADERS = {
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+}
+#: the directives a page's Content-Security-Policy must hold, each as written
+STRICT = {
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+}
+
+
+def test_every_page_and_answer_of_the_origin_carries_a_strict_policy(played: Played) -> None:
+    with httpx.Client(base_url=played.base) as client:
+        answers = [
+            client.get("/replay/"),
+            client.get("/replay/app.js"),
+            client.get("/replay/replay.css"),
+            client.head("/replay/"),
+            client.get(f"/tables/{played.table_id}", headers=played.headers("mayor")),
+            client.get("/tables/not-a-table"),
+            client.get("/schema/openapi.json"),
+            client.get("/health"),
+        ]
+        # the API's document is data, never a page loading a viewer's script from a CDN
+        for viewer in ("/schema", "/schema/redoc", "/schema/swagger", "/schema/elements"):
+            answer = client.get(viewer)
+            assert "<script" not in answer.text, viewer
+            answers.append(answer)
+    for answer in answers:
+        assert {name: answer.headers.get(name) for name in BROWSER_HEADERS} == BROWSER_HEADERS
+        policy = {part.strip() for part in answer.headers["content-security-policy"].split(";")}
+        assert policy >= STRICT, answer.url
+        assert not [part for part in policy if "unsafe" in part or "*" in part or "http" in part]
+
+
+#: collects every Content-Security-Policy violation the page reports, from its first script on
+COLLECT_VIOLATIONS = """
+window.violations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.violations.push(
+  `${e.effectiveDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`));
+"""
+
+
+def test_the_page_works_under_its_policy_without_a_single_violation(
+    page: Page, played: Played
+) -> None:
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(COLLECT_VIOLATIONS)
+    sign_in(page, played, "mayor")
+    for version in range(1, played.moments["last"] + 1):
+        scrub(page, version)
+    page.locator("#test-number").fill("2")
+    page.get_by_role("button", name="Open test", exact=True).click()
+    expect(page.locator("#test-record")).to_have_attribute("data-test", "2")
+    page.get_by_label("Audit (Mayor): every card anyone has seen").check()
+    expect(page.locator("#audit-banner")).to_be_visible()
+    page.get_by_label("Live: follow the table").check()
+    page.get_by_role("tab", name="Summary").click()
+    swatches = page.locator("#panel-summary .chart-legend .swatch")
+    expect(swatches.first).to_be_visible()
+    # the legend's colours are set through the CSSOM, which the policy allows
+    colours = swatches.evaluate_all("s => s.map(e => getComputedStyle(e).backgroundColor)")
+    assert "rgba(0, 0, 0, 0)" not in colours
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.locator("#signin")).to_be_visible()
+    assert page.evaluate("window.violations") == []
+    assert not [error for error in errors if "Content Security Policy" in error]
+    assert not [error for error in errors if "Trusted Type" in error]
+
+    # and the collector does see what the policy refuses: an inline style and an HTML sink
+    page.evaluate("document.body.setAttribute('style', 'color: red')")
+    refused = page.evaluate(
+        "() => { try { document.body.innerHTML = '<b>x</b>'; } catch (e) { return String(e); } }"
+    )
+    assert "TrustedHTML" in refused
+    expect(page.locator("#signin")).to_be_visible()
+    assert len(page.evaluate("window.violations")) == 2

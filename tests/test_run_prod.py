@@ -88,7 +88,7 @@ def test_make_run_prod_runs_the_projection_beside_the_workers(
             _until(lambda: http.get("/stats", headers=operator).json()["tables"] == 1)
 
             def no_lag() -> bool:
-                metrics = http.get("/metrics").text
+                metrics = http.get("/metrics", headers=operator).text
                 found = re.search(r"^saloon_analytics_lag_events (\S+)$", metrics, re.M)
                 return found is not None and float(found.group(1)) == 0
 

@@ -47,7 +47,7 @@ function niceMax(value) {
 // the categories' colours, in the order given, and a legend naming them
 function legend(categories, colour = (name, index) => PALETTE[index % PALETTE.length]) {
   return el("ul", { class: "chart-legend" }, categories.map((name, index) =>
-    el("li", {}, el("span", { class: "swatch", style: `background:${colour(name, index)}` }), words(name))));
+    el("li", {}, el("span", { class: "swatch", style: { background: colour(name, index) } }), words(name))));
 }
 
 // Stacked horizontal bars: one bar per row, one segment per category.
@@ -138,7 +138,7 @@ export function observedAgainstExpected(id, caption, entry, path) {
   return figure(id, caption,
     [picture(width, height, caption, axis, marks),
       el("ul", { class: "chart-legend" },
-        el("li", {}, el("span", { class: "swatch", style: `background:${PALETTE[0]}` }), "observed"),
+        el("li", {}, el("span", { class: "swatch", style: { background: PALETTE[0] } }), "observed"),
         el("li", {}, el("span", { class: "swatch expected-swatch" }), "expected")),
       el("p", { class: "chart-verdict", "data-p-value": entry.p_value ?? "" }, verdict, scripted)],
     table);

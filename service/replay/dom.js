@@ -6,6 +6,8 @@ export function el(tag, attributes = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (name === "class") node.className = value;
     else if (name === "text") node.textContent = value;
+    // through the CSSOM: the page's Content-Security-Policy refuses style attributes
+    else if (name === "style") Object.assign(node.style, value);
     else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
     else node.setAttribute(name, value === true ? "" : String(value));
   }
