@@ -30,7 +30,16 @@ from projections.redaction import redact
 from projections.stats import fold
 from projections.tally import Tally
 from projections.visibility import Viewer, knowledge, viewer_for
+from tests.frontera_helpers import MAYOR as FRONTERA_MAYOR
 from tests.frontera_helpers import in_memory_tables
+from tests.frontera_strategies import (
+    Driver,
+    cast_characters,
+    no_management_options,
+    normal_options,
+    start_session,
+    wear_options,
+)
 
 PLAYERS = ("p1", "p2")
 #: ids a table hands out (characters, enemies, clocks, seats), for a command's id fields
@@ -41,6 +50,7 @@ SPAN = 12
 #: characters a session tries to create before anything else: most commands name one
 CHARACTERS = 3
 ATTEMPTS = 30
+ANY_MODE = st.one_of(normal_options(), no_management_options(), wear_options())
 
 
 def _integers(info: mi.IntType) -> st.SearchStrategy[int]:
@@ -184,6 +194,25 @@ def test_figures_folded_on_from_a_kept_fold_equal_a_fold_from_scratch(
     if data.draw(st.booleans(), label="close"):
         app.execute(table_id, gm, CloseTable())
         _check(app, folds, table_id)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data(), setup=ANY_MODE)
+def test_frontera_figures_folded_on_equal_a_fold_from_scratch_through_tests_and_audit(
+    data: st.DataObject, setup: tuple[int, dict[str, Any]]
+) -> None:
+    """Frontera's own random sessions (`tests.frontera_strategies`) reach deeper: tests open,
+    cards are drawn and chosen in secret, and resolve, which audit sees sealed, then open."""
+    players, options = setup
+    driver = Driver(data, start_session(in_memory_tables(), players, **options))
+    cast_characters(driver)
+    session, folds = driver.session, Folds()
+    for _ in range(data.draw(st.integers(2, 6), label="checks")):
+        driver.run(driver.number(2, 12, "steps"))
+        _check(session.app, folds, session.table_id)
+    if data.draw(st.booleans(), label="close"):
+        driver.send(FRONTERA_MAYOR, CloseTable(), plain=True)
+        _check(session.app, folds, session.table_id)
 
 
 def test_the_kept_folds_stay_within_their_bound() -> None:
