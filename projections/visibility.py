@@ -87,6 +87,15 @@ def sees(viewer: Viewer, audience: Audience, closed: bool, sealed: bool = False)
     return viewer.seat in audience or (viewer.is_gm and GAME_MASTER in audience)
 
 
+def knowledge(viewer: Viewer, closed: bool) -> Viewer:
+    """Everything that decides what the viewer sees of a logged event, besides the event:
+    after closing nothing does (`AFTER_CLOSING`); in play the open test seals secrets from
+    audit alone (`sees`), so to any other viewer it makes no difference."""
+    if closed:
+        return AFTER_CLOSING
+    return viewer if viewer.audit and viewer.is_gm else replace(viewer, open_test=None)
+
+
 # -- audiences -----------------------------------------------------------------------------
 
 

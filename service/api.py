@@ -167,7 +167,7 @@ RESPONSES = _responses()
 COMMAND_RESPONSES = _responses(
     (413, "The request body is larger than the server accepts"),
     (415, "The body is not labelled as JSON (`/problems/unsupported_media_type`)"),
-    (429, "Too many commands from this credential; retry after `Retry-After` seconds"),
+    (429, "Too many commands from this seat; retry after `Retry-After` seconds"),
 )
 
 

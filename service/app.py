@@ -10,6 +10,7 @@ from litestar.openapi.spec import Components, License, SecurityScheme, Tag
 from litestar.static_files import create_static_files_router
 
 from domain.application import Tables
+from projections.folds import Folds
 from service import reads
 from service.analytics import Analytics
 from service.api import TablesController, list_systems
@@ -122,6 +123,8 @@ def create_app(
     app.state.batcher = batcher
     app.state.analytics = analytics
     app.state.metrics = app_metrics = Metrics()
+    app.state.folds = Folds()
+    app.state.figures_turns = reads.Turns()
     app.state.rate_limiter = RateLimiter(settings.commands_per_second, settings.commands_burst)
     app.state.stream_slots = StreamSlots(
         settings.streams_per_seat, settings.streams_per_table, app_metrics.open_streams.inc

@@ -47,10 +47,10 @@ def required(scope: Any) -> Bearer:
     return bearer
 
 
-def genuine_seat(scope: Any, tables: Tables) -> str | None:
-    """'<seat>.<number>' of a credential the server issued for the table in the path, checked
-    against the server key alone (no store read), or None. Whether it is still the seat's
-    credential in force is the table's business; a rotated-out one counts apart."""
+def genuine_seat(scope: Any, tables: Tables) -> tuple[str, int] | None:
+    """The seat and number of a credential the server issued for the table in the path,
+    checked against the server key alone (no store read), or None. Whether it is still the
+    seat's credential in force is the table's business."""
     state = scope.setdefault("state", {})
     if _SEAT not in state:
         state[_SEAT] = None
@@ -64,6 +64,6 @@ def genuine_seat(scope: Any, tables: Tables) -> str | None:
             seat, number = claimed
             issued = tables.keys(table_id).credential(seat, number)
             if hmac.compare_digest(issued.encode(), bearer.credential.encode()):
-                state[_SEAT] = f"{seat}.{number}"
-    found: str | None = state[_SEAT]
+                state[_SEAT] = (seat, number)
+    found: tuple[str, int] | None = state[_SEAT]
     return found

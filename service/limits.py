@@ -1,9 +1,15 @@
-"""Limits against abuse, per process: commands per credential (a token bucket) and open
-streams per seat and per table. With N worker processes each keeps its own count, so the
-effective limit is N times the configured one; put a proxy in front for a global limit.
+"""Limits against abuse, per process: commands per seat (a token bucket) and open streams
+per seat and per table. With N worker processes each keeps its own count, so the effective
+limit is N times the configured one; put a proxy in front for a global limit.
 
-Reads are never rate-limited. Neither are requests without a genuine credential (they cost
-what a read costs: a 401), nor table creation, which carries no credential yet.
+A seat's bucket is the seat's whatever its credential: a rotation (or a claimed invitation)
+hands out a new credential, never a full bucket. Reads are never rate-limited. Neither are
+requests without a genuine credential (they cost what a read costs: a 401), nor table
+creation, which carries no credential yet. Nor is a credential older than the newest the
+seat's bucket has seen: numbers only grow, so it was rotated out and the table refuses it,
+and a leaked one cannot drain the bucket of the seat that rotated it away. (Until the seat
+presents its new credential, its bucket counts the old one's commands too, so the seat may
+then wait one token's time, once.)
 """
 
 from __future__ import annotations
@@ -37,34 +43,40 @@ def command_name(route_handler: BaseRouteHandler) -> str | None:
 
 
 class RateLimiter:
-    """A token bucket per key: `rate` tokens a second, at most `burst` saved up."""
+    """A token bucket per key: `rate` tokens a second, at most `burst` saved up. A bucket
+    follows the newest credential number it was shown; an older one spends nothing."""
 
     def __init__(
         self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.rate, self.burst, self._clock = rate, max(1, burst), clock
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        #: tokens, when they were counted, the newest credential number shown
+        self._buckets: OrderedDict[str, tuple[float, float, int]] = OrderedDict()
         self._lock = threading.Lock()
 
     @property
     def enabled(self) -> bool:
         return self.rate > 0
 
-    def take(self, key: str) -> float:
-        """Spend a token of the key's bucket: 0 when there was one, else the seconds until
-        there is."""
+    def take(self, key: str, number: int = 0) -> float:
+        """Spend a token of the key's bucket for credential `number`: 0 when there was one
+        (or the number is older than the bucket's, and spends nothing), else the seconds
+        until there is."""
         if not self.enabled:
             return 0.0
         now = self._clock()
         with self._lock:
-            tokens, then = self._buckets.pop(key, (float(self.burst), now))
+            tokens, then, newest = self._buckets.pop(key, (float(self.burst), now, number))
+            if number < newest:  # rotated out: the table answers 401
+                self._buckets[key] = (tokens, then, newest)
+                return 0.0
             tokens = min(float(self.burst), tokens + (now - then) * self.rate)
             wait = 0.0
             if tokens >= 1:
                 tokens -= 1
             else:
                 wait = (1 - tokens) / self.rate
-            self._buckets[key] = (tokens, now)
+            self._buckets[key] = (tokens, now, number)
             while len(self._buckets) > MAX_BUCKETS:
                 self._buckets.popitem(last=False)
             return wait
@@ -72,7 +84,7 @@ class RateLimiter:
 
 def rate_limit(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
     """Guard of every route: refuses an ambiguous credential; commands spend a token of their
-    credential's bucket."""
+    seat's bucket."""
     presented(connection.scope)
     if command_name(handler) is None:
         return
@@ -82,16 +94,17 @@ def rate_limit(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRout
     table_id = connection.path_params.get("table_id")
     if table_id is None:  # table creation: no credential yet
         return
-    seat = genuine_seat(connection.scope, connection.app.state.tables)
-    if seat is None:  # no genuine credential: 401 at the cost of a read, which is not limited
+    genuine = genuine_seat(connection.scope, connection.app.state.tables)
+    if genuine is None:  # no genuine credential: 401 at the cost of a read, which is not limited
         return
-    wait = limiter.take(f"{table_id}/{seat}")
+    seat, number = genuine
+    wait = limiter.take(f"{table_id}/{seat}", number)
     if wait > 0:
         raise Refused(
             429,
             "rate_limited",
             f"too many commands: at most {limiter.rate:g} a second (bursts of "
-            f"{limiter.burst}) per credential; retry after the Retry-After seconds",
+            f"{limiter.burst}) per seat; retry after the Retry-After seconds",
             retry_after=max(1, math.ceil(wait)),
         )
 

@@ -177,7 +177,8 @@ class ObserveRequests(ASGIMiddleware):
         }
         if command is not None:
             app = scope["litestar_app"]
-            fields["seat"] = (genuine_seat(scope, app.state.tables) or "").partition(".")[0] or None
+            genuine = genuine_seat(scope, app.state.tables)
+            fields["seat"] = genuine[0] if genuine is not None else None
             fields["command"] = command
             metrics_of(app).command(command, code, seconds)
             logger().info("command", extra=fields)

@@ -8,12 +8,19 @@ commands thirty times slower. So the work of reads runs on `READ_THREADS` thread
 `SCAN_PAGE` events at a time, sleeping `SCAN_PAUSE` between pages: the sleep releases the
 GIL, and a command waiting for it runs then (`make bench` shows the other table's latency).
 A filter by type is applied to the stored rows, so the events it skips are never decoded.
+
+A read that folds a whole long log (a table's figures) runs it as one job of the read
+threads per page (`in_read_pages`): between two pages the thread goes to whichever read
+waited first, so another table's read waits for a page or two, never for the whole fold.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable, Container, Iterator
+from collections.abc import AsyncIterator, Callable, Container, Iterable, Iterator
+from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -28,6 +35,8 @@ T = TypeVar("T")
 READ_THREADS = 1
 SCAN_PAGE = 20
 SCAN_PAUSE = 0.0002
+#: versions a job of `in_read_pages` reads: about as long as a short table's view takes
+JOB_PAGE = 5
 
 
 def start(app: Litestar) -> None:
@@ -39,6 +48,56 @@ async def in_read_thread(request: Request[Any, Any, Any], read: Callable[[], T])
     """Run a read's work off the event loop, on one of the read threads."""
     limiter: anyio.CapacityLimiter = request.app.state.read_threads
     return await anyio.to_thread.run_sync(read, limiter=limiter)
+
+
+async def in_read_pages(
+    request: Request[Any, Any, Any],
+    table_id: UUID,
+    after: int,
+    upto: int,
+    read: Callable[[Iterable[DomainEventProtocol[UUID]]], object],
+) -> None:
+    """Hand the table's events in (after, upto] to `read`, `JOB_PAGE` versions at a time,
+    each page a job of its own on the read threads."""
+    tables: Tables = request.app.state.tables
+    while after < upto:
+        end = min(upto, after + JOB_PAGE)
+        await in_read_thread(request, partial(_read_page, read, tables, table_id, after, end))
+        after = end
+
+
+def _read_page(
+    read: Callable[[Iterable[DomainEventProtocol[UUID]]], object],
+    tables: Tables,
+    table_id: UUID,
+    after: int,
+    upto: int,
+) -> None:
+    read(tables.table_events(table_id, after, upto))
+
+
+class Turns:
+    """Reads of a kind that take turns per table: however many clients ask at once, one
+    such read of a table is in the read threads' queue at a time, so readers of other
+    tables wait behind one of its jobs at most. On the event loop only."""
+
+    def __init__(self) -> None:
+        #: each table's lock and how many reads hold it or wait for it
+        self._tables: dict[UUID, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def of(self, table_id: UUID) -> AsyncIterator[None]:
+        lock, users = self._tables.get(table_id, (asyncio.Lock(), 0))
+        self._tables[table_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._tables[table_id]
+            if users == 1:
+                del self._tables[table_id]
+            else:
+                self._tables[table_id] = (lock, users - 1)
 
 
 def scan(

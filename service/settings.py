@@ -36,9 +36,9 @@ class Settings:
     postgres_connect_timeout: int = 2
     #: the largest request body accepted (bytes); larger ones get 413
     max_body_bytes: int = 64 * 1024
-    #: commands per second per credential, per process (token bucket); 0: no limit
+    #: commands per second per seat, per process (token bucket); 0: no limit
     commands_per_second: float = 20.0
-    #: how many commands a credential may send at once before the rate applies
+    #: how many commands a seat may send at once before the rate applies
     commands_burst: int = 40
     #: open event streams per seat, per process
     streams_per_seat: int = 4

@@ -6,12 +6,17 @@ shows the caller, redacted the same way), so they hold nothing the caller may no
 Once the table is closed everybody may know everything, and the read model
 (`projections.analytics`) holds the figures already; while it has not caught up with the
 table, the log is folded as during play, which gives the same figures.
+
+A fold goes on from the tally an earlier read of the same knowledge kept
+(`projections.folds`), and reads the log a page per job of the read threads
+(`service.reads.in_read_pages`): a long table's figures never hold up another table's reads
+for longer than a page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
+from functools import partial
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -22,16 +27,16 @@ from litestar.params import FromPath, QueryParameter
 
 from domain.systems import SystemName
 from domain.table import Table
-from projections.redaction import redact, shown
-from projections.stats import TableStats, Totals, fold, table_stats, totals
+from projections.analytics import TableRow
+from projections.folds import Folds, fold_log
+from projections.stats import TableStats, Totals, table_stats, totals
 from projections.tally import Tally, summed
-from projections.visibility import Viewer
+from projections.visibility import Viewer, knowledge
 from service.analytics import Analytics
-from service.api import RESPONSES, Audit, read_log, tables_of
+from service.api import RESPONSES, Audit, read_as_caller
 from service.exports import rfc3339
 from service.operator import OPERATOR_RESPONSES, OPERATOR_SECURITY, operator_only
-from service.reads import in_read_thread
-from service.reads import scan as scan_log
+from service.reads import Turns, in_read_pages, in_read_thread
 
 
 @get(
@@ -50,30 +55,37 @@ from service.reads import scan as scan_log
 async def get_table_stats(
     request: Request[Any, Any, Any], table_id: FromPath[UUID], audit: Audit = False
 ) -> TableStats:
-    tables = tables_of(request)
+    turns: Turns = request.app.state.figures_turns
+    async with turns.of(table_id):
+        return await _table_stats(request, table_id, audit)
 
+
+async def _table_stats(request: Request[Any, Any, Any], table_id: UUID, audit: bool) -> TableStats:
     analytics: Analytics = request.app.state.analytics
+    folds: Folds = request.app.state.folds
 
-    def plan(table: Table, viewer: Viewer) -> Callable[[], TableStats]:
-        closed, version = table.closed, table.version
+    def reader(table: Table, viewer: Viewer) -> tuple[Viewer, bool, int]:
+        return viewer, table.closed, table.version
 
-        def scan() -> TableStats:
-            if closed:
-                try:
-                    row = analytics.view.rows([table_id]).get(table_id)
-                except PersistenceError:  # the view is unreadable (not created yet): the log is
-                    row = None
-                if row is not None and row.tally.version == version:
-                    return table_stats(table_id, row.tally, closed=True)
-            tally = Tally()
-            for event in shown(scan_log(tables, table_id, 0, version), viewer, closed):
-                fold(tally, redact(event, viewer, closed), event.originator_version)
-            return table_stats(table_id, tally, closed=closed)
+    viewer, closed, version = await read_as_caller(request, table_id, audit, None, reader)
+    if closed:
+        row = await in_read_thread(request, partial(_kept_row, analytics, table_id))
+        if row is not None and row.tally.version == version:
+            return table_stats(table_id, row.tally, closed=True)
+    known = knowledge(viewer, closed)
+    tally = folds.resume(table_id, known, version)
+    folding = partial(fold_log, tally, viewer=viewer, closed=closed)
+    await in_read_pages(request, table_id, tally.version, version, folding)
+    folds.keep(table_id, known, tally)
+    return table_stats(table_id, tally, closed=closed)
 
-        return scan
 
-    stats: TableStats = await read_log(request, table_id, audit, plan)
-    return stats
+def _kept_row(analytics: Analytics, table_id: UUID) -> TableRow | None:
+    """The read model's row of a closed table, if the view can be read."""
+    try:
+        return analytics.view.rows([table_id]).get(table_id)
+    except PersistenceError:  # the view is unreadable (not created yet): the log is
+        return None
 
 
 class ClosedTablesStats(msgspec.Struct, kw_only=True):

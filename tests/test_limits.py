@@ -1,12 +1,13 @@
 """Limits against abuse, each answered with problem+json: the body size (413), commands per
-credential (429 with Retry-After, reads never limited), page sizes (400) and open streams
-per seat (429 before streaming)."""
+seat whatever its credential (429 with Retry-After, reads never limited), page sizes (400)
+and open streams per seat (429 before streaming)."""
 
 from __future__ import annotations
 
+import itertools
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import httpx
@@ -93,7 +94,7 @@ def test_a_chunked_body_without_length_is_cut_at_the_limit_too() -> None:
         assert event_count(http, table, mayor) == count
 
 
-# -- commands per credential -----------------------------------------------------------------
+# -- commands per seat -----------------------------------------------------------------------
 
 
 class ManualClock:
@@ -139,7 +140,7 @@ def test_commands_past_the_burst_are_429_with_retry_after_and_reads_never_are() 
         )
 
 
-def test_each_credential_has_its_own_bucket() -> None:
+def test_each_seat_has_its_own_bucket() -> None:
     with client_with(commands_per_second=1, commands_burst=2) as client:
         client.app.state.rate_limiter = RateLimiter(1, 2, clock=ManualClock())
         table, mayor = new_table(client)
@@ -157,6 +158,77 @@ def test_each_credential_has_its_own_bucket() -> None:
         # another table's Mayor is another credential
         other, other_mayor = new_table(client)
         ok(client.post(f"/tables/{other}/seats", json={"name": "G"}, headers=other_mayor), 201)
+
+
+CHARACTER = {
+    "name": "P",
+    "traits": {"hands": 3, "senses": 4, "muscle": 3, "head": 2},
+    "skills": ["brawl", "strength", "knowledge", "cunning"],
+}
+BURST = 6
+
+
+@contextmanager
+def limited_server() -> Iterator[httpx.Client]:
+    """A real server whose buckets never refill (its clock stands still) and hold `BURST`."""
+    app = create_app(Settings(), tables=in_memory_tables())
+    app.state.rate_limiter = RateLimiter(1, BURST, clock=ManualClock())
+    with serving(app) as url, httpx.Client(base_url=url, timeout=5) as http:
+        yield http
+
+
+def accepted_until_429(send: Callable[[], httpx.Response], most: int = 4 * BURST) -> int:
+    """How many commands `send` gets accepted before the first 429."""
+    for accepted in range(most):
+        response = send()
+        if response.status_code == 429:
+            assert_problem(response, 429, "rate_limited")
+            return accepted
+        assert response.status_code in (200, 201), response.text
+    raise AssertionError(f"{most} commands and no 429")
+
+
+def test_rotating_the_credential_leaves_the_seat_its_bucket() -> None:
+    with limited_server() as http:
+        table, mayor = new_table(http)
+        steady = seat(http, table, mayor, "Steady")
+        rotating = seat(http, table, mayor, "Rotating")
+        characters = f"/tables/{table}/characters"
+        without_rotation = accepted_until_429(
+            lambda: http.post(characters, json=CHARACTER, headers=steady)
+        )
+        turns = itertools.cycle(("command", "rotate"))
+        rotations = 0
+
+        def command_then_rotate() -> httpx.Response:
+            nonlocal rotating, rotations
+            if next(turns) == "command":
+                return http.post(characters, json=CHARACTER, headers=rotating)
+            response = http.post(f"/tables/{table}/credential", headers=rotating)
+            if response.status_code == 200:
+                rotating, rotations = bearer(response.json()["credential"]), rotations + 1
+            return response
+
+        assert accepted_until_429(command_then_rotate) == without_rotation == BURST
+        assert rotations == BURST // 2
+
+
+def test_a_rotated_out_credential_cannot_drain_its_seats_bucket() -> None:
+    with limited_server() as http:
+        table, mayor = new_table(http)
+        leaked = seat(http, table, mayor)
+        fresh = bearer(ok(http.post(f"/tables/{table}/credential", headers=leaked))["credential"])
+        characters = f"/tables/{table}/characters"
+        ok(http.post(characters, json=CHARACTER, headers=fresh), 201)
+        for _ in range(3 * BURST):  # the old credential is refused, never counted
+            rotated_out = http.post(characters, json=CHARACTER, headers=leaked)
+            assert_problem(rotated_out, 401, "invalid_credential")
+        seat_and_number = fresh["Authorization"].removeprefix("Bearer ").rpartition(".")[0]
+        forged = bearer(f"{seat_and_number}.{'0' * 64}")
+        for _ in range(3 * BURST):  # nor is a forged one
+            assert_problem(http.post(characters, json=CHARACTER, headers=forged), 401)
+        send = lambda: http.post(characters, json=CHARACTER, headers=fresh)  # noqa: E731
+        assert accepted_until_429(send) == BURST - 2  # the rotation and one character spent
 
 
 def test_no_limit_when_the_rate_is_zero() -> None:
