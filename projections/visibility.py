@@ -6,8 +6,9 @@ policy, `projections.redaction`.
 - a player sees public facts and its own secrets;
 - the game master, in play, the same, plus what a roll shows the game master (`gm`, `blind`);
   in audit (dispute replay), every secret that anybody saw, never a face-down order nobody
-  saw, and nothing of the test still open: the game master plays too, and must not read a
-  player's draw or secret choice before the reveal;
+  saw, nothing of the test still open, and no face-down deck's contents (`face_down`): the
+  game master plays too, and must not read a player's draw or secret choice before the
+  reveal, by listing or by inference;
 - after the table closes, every seat sees everything (the seed included).
 """
 
@@ -138,8 +139,19 @@ class Secret:
     audience: Callable[[Any], Audience]
     mask: Callable[[Any], Any]
     #: whether the Mayor's audit opens it (what somebody saw of the game); protocol data,
-    #: such as a command's recorded result, stays with its sender
+    #: such as a command's recorded result, stays with its sender, and face-down contents
+    #: (`face_down`) with whom the rules let look
     audited: bool = True
+
+
+def face_down(
+    audience: Callable[[Any], Audience], mask: Callable[[Any], Any] = hidden_cards
+) -> Secret:
+    """The contents of a face-down deck or pile, one kind of secret wherever they appear:
+    seen by whom the rules let look (a seat at its own deck, a picker at the deck it picks
+    from), never opened by audit until the table closes, for the cards a draw takes from a
+    deck would be read off its contents; how many is public."""
+    return Secret(audience, mask, audited=False)
 
 
 @dataclass(frozen=True)
@@ -149,7 +161,7 @@ class Rule:
 
     public: frozenset[str] = frozenset()
     secret: Mapping[str, Secret] = field(default_factory=dict)
-    #: a field keyed by seat, of which each seat sees its own entry
+    #: a field keyed by seat, of which each seat sees its own entry (`OWN_ENTRY`)
     own_entry: str | None = None
 
 
@@ -159,3 +171,5 @@ def public(*fields: str, **secret: Secret) -> Rule:
 
 #: a secret of a roll: the dice, or anything derived from them
 ROLLED = Secret(rolled, opaque)
+#: each entry of a rule's `own_entry`: the face-down cards of the seat its key names
+OWN_ENTRY = face_down(lambda seat: frozenset({seat}))
