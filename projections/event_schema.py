@@ -89,6 +89,16 @@ def _data(rule: Rule, properties: dict[str, Any]) -> tuple[dict[str, Any], list[
                 f"every seat once the table closes; to any other seat, {leaves}. Named in "
                 "`hidden` when masked.",
             )
+    for name, part in rule.derived.items():
+        masked, leaves = MASKS[part.mask]
+        maskable += [] if name in maskable else [name]
+        shown[name] = _secret(
+            shown[name],
+            masked,
+            f"Derived from a hidden part of a sheet: shown whole to {AUDIENCES[part.audience]}; "
+            f"to any other seat, {leaves}, until the table closes. Named in `hidden` when "
+            "masked.",
+        )
     return shown, maskable
 
 

@@ -124,6 +124,10 @@ def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
         elif not sees(viewer, secret.audience(event), closed, sealed or not secret.audited):
             data[name] = secret.mask(value)
             hidden.append(name)
+    for name, part in rule.derived.items():
+        if name not in hidden and not sees(viewer, part.audience(event), closed):
+            data[name] = part.mask(data[name])
+            hidden.append(name)
     return _logged(event, data, hidden)
 
 

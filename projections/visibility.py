@@ -36,6 +36,8 @@ class Viewer:
     open_test: int | None = None
     #: the secret rolls the game master has revealed by the version read
     revealed_rolls: frozenset[int] = frozenset()
+    #: the characters its seat plays: it knows their sheets (`played_by`)
+    plays: frozenset[str] = frozenset()
 
 
 #: whoever reads a closed table (the analytics read model, the operator's export): no seat,
@@ -52,6 +54,9 @@ def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
         audit=audit,
         open_test=test.number if test is not None else None,
         revealed_rolls=frozenset(table.revealed_rolls),
+        plays=frozenset(
+            c.id for c in getattr(table.game, "characters", {}).values() if c.seat == seat.id
+        ),
     )
 
 
@@ -61,7 +66,16 @@ def sees(viewer: Viewer, audience: Audience, closed: bool, sealed: bool = False)
         return True
     if viewer.audit and viewer.is_gm and not sealed:
         return bool(audience)
-    return viewer.seat in audience or (viewer.is_gm and GAME_MASTER in audience)
+    return (
+        viewer.seat in audience
+        or (viewer.is_gm and GAME_MASTER in audience)
+        or any(played_by(character) in audience for character in viewer.plays)
+    )
+
+
+def played_by(character: str) -> str:
+    """In an audience, the seat that plays a character, whichever seat that is."""
+    return f"@character:{character}"
 
 
 # -- audiences -----------------------------------------------------------------------------
@@ -163,6 +177,9 @@ class Rule:
     secret: Mapping[str, Secret] = field(default_factory=dict)
     #: a field keyed by seat, of which each seat sees its own entry (`OWN_ENTRY`)
     own_entry: str | None = None
+    #: parts of a field derived from a hidden field of a sheet (a characteristic's value):
+    #: masked for whoever may not see that field, even where the field itself is shown
+    derived: Mapping[str, Secret] = field(default_factory=dict)
 
 
 def public(*fields: str, **secret: Secret) -> Rule:
