@@ -19,7 +19,7 @@ import msgspec
 
 from projections.log import TOPICS
 from projections.redaction import ENVELOPE, NEVER_SHOWN, RULES, event_type
-from projections.visibility import AUDIENCES, MASKS, NULLS, Rule
+from projections.visibility import AUDIENCES, MASKS, NULLS, OWN_ENTRY, Rule, Secret
 
 #: where the schemas live in the OpenAPI document
 REF = "#/components/schemas/{name}"
@@ -56,6 +56,10 @@ def _secret(schema: dict[str, Any], masked: dict[str, Any], why: str) -> dict[st
     return {"anyOf": [schema, masked], "description": why}
 
 
+def _in_audit(secret: Secret) -> str:
+    return " and, in audit, the Mayor" if secret.audited else ""
+
+
 def _data(rule: Rule, properties: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """The data fields as the caller may get them, and those that may be hidden."""
     shown: dict[str, Any] = {}
@@ -70,22 +74,31 @@ def _data(rule: Rule, properties: dict[str, Any]) -> tuple[dict[str, Any], list[
             each = _secret(
                 schema["additionalProperties"],
                 NULLS,
-                "Secret: the seat named by the key sees its cards (the Mayor in audit, all; every "
-                "seat once the table closes); to any other seat, a null for each card.",
+                f"Secret: the seat named by the key sees its cards{_in_audit(OWN_ENTRY)}, and "
+                "every seat once the table closes; to any other seat, a null for each card.",
             )
             shown[name] = {**schema, "additionalProperties": each}
         elif secret is None:
             shown[name] = _secret(schema, {"type": "null"}, UNRULED)
         else:
             masked, leaves = MASKS[secret.mask]
-            audit = " and, in audit, the Mayor" if secret.audited else ""
             shown[name] = _secret(
                 schema,
                 masked,
-                f"Secret: shown to {AUDIENCES[secret.audience]}{audit}, and to every seat "
-                f"once the table closes; to any other seat, {leaves}. Named in `hidden` "
-                "when masked.",
+                f"Secret: shown to {AUDIENCES[secret.audience]}{_in_audit(secret)}, and to "
+                f"every seat once the table closes; to any other seat, {leaves}. Named in "
+                "`hidden` when masked.",
             )
+    for name, part in rule.derived.items():
+        masked, leaves = MASKS[part.mask]
+        maskable += [] if name in maskable else [name]
+        shown[name] = _secret(
+            shown[name],
+            masked,
+            f"Derived from a hidden part of a sheet: shown whole to {AUDIENCES[part.audience]}; "
+            f"to any other seat, {leaves}, until the table closes. Named in `hidden` when "
+            "masked.",
+        )
     return shown, maskable
 
 

@@ -31,6 +31,7 @@ from domain.table import (
 )
 from projections.systems import PROJECTIONS
 from projections.visibility import (
+    OWN_ENTRY,
     ROLLED,
     Rule,
     Secret,
@@ -125,10 +126,11 @@ def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
             continue
         secret = rule.secret.get(name)
         if name == rule.own_entry:
-            shown = {k: v for k, v in value.items() if sees(viewer, frozenset({k}), closed)}
-            if len(shown) < len(value):
+            entry = OWN_ENTRY
+            seen = {k for k in value if sees(viewer, entry.audience(k), closed, not entry.audited)}
+            if len(seen) < len(value):
                 hidden.append(name)
-            data[name] = {k: shown.get(k, [None] * len(v)) for k, v in value.items()}
+            data[name] = {k: v if k in seen else entry.mask(v) for k, v in value.items()}
         elif secret is None:
             if not closed:
                 data[name] = None
@@ -139,6 +141,10 @@ def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
                 hidden.append(name)
         elif not sees(viewer, secret.audience(event), closed, sealed or not secret.audited):
             data[name] = secret.mask(value)
+            hidden.append(name)
+    for name, part in rule.derived.items():
+        if name not in hidden and not sees(viewer, part.audience(event), closed):
+            data[name] = part.mask(data[name])
             hidden.append(name)
     return _logged(event, data, hidden)
 

@@ -6,8 +6,9 @@ policy, `projections.redaction`.
 - a player sees public facts and its own secrets;
 - the game master, in play, the same, plus what a roll shows the game master (`gm`, `blind`);
   in audit (dispute replay), every secret that anybody saw, never a face-down order nobody
-  saw, and nothing of the test still open: the game master plays too, and must not read a
-  player's draw or secret choice before the reveal;
+  saw, nothing of the test still open, and no face-down deck's contents (`face_down`): the
+  game master plays too, and must not read a player's draw or secret choice before the
+  reveal, by listing or by inference;
 - after the table closes, every seat sees everything (the seed included).
 
 A secret roll, and everything that refers to it, is seen as the roll's own record says
@@ -39,6 +40,8 @@ class Viewer:
     open_test: int | None = None
     #: the table's rolls the viewer may not see (nor anything that refers to them)
     hidden_rolls: frozenset[int] = frozenset()
+    #: the characters its seat plays: it knows their sheets (`played_by`)
+    plays: frozenset[str] = frozenset()
 
 
 #: whoever reads a closed table (the analytics read model, the operator's export): no seat,
@@ -53,6 +56,9 @@ def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
         is_gm=seat.role == GM,
         audit=audit,
         open_test=test.number if test is not None else None,
+        plays=frozenset(
+            c.id for c in getattr(table.game, "characters", {}).values() if c.seat == seat.id
+        ),
     )
     if table.closed:
         return viewer
@@ -84,7 +90,16 @@ def sees(viewer: Viewer, audience: Audience, closed: bool, sealed: bool = False)
         return True
     if viewer.audit and viewer.is_gm and not sealed:
         return bool(audience)
-    return viewer.seat in audience or (viewer.is_gm and GAME_MASTER in audience)
+    return (
+        viewer.seat in audience
+        or (viewer.is_gm and GAME_MASTER in audience)
+        or any(played_by(character) in audience for character in viewer.plays)
+    )
+
+
+def played_by(character: str) -> str:
+    """In an audience, the seat that plays a character, whichever seat that is."""
+    return f"@character:{character}"
 
 
 def knowledge(viewer: Viewer, closed: bool) -> Viewer:
@@ -174,8 +189,19 @@ class Secret:
     audience: Callable[[Any], Audience]
     mask: Callable[[Any], Any]
     #: whether the Mayor's audit opens it (what somebody saw of the game); protocol data,
-    #: such as a command's recorded result, stays with its sender
+    #: such as a command's recorded result, stays with its sender, and face-down contents
+    #: (`face_down`) with whom the rules let look
     audited: bool = True
+
+
+def face_down(
+    audience: Callable[[Any], Audience], mask: Callable[[Any], Any] = hidden_cards
+) -> Secret:
+    """The contents of a face-down deck or pile, one kind of secret wherever they appear:
+    seen by whom the rules let look (a seat at its own deck, a picker at the deck it picks
+    from), never opened by audit until the table closes, for the cards a draw takes from a
+    deck would be read off its contents; how many is public."""
+    return Secret(audience, mask, audited=False)
 
 
 @dataclass(frozen=True)
@@ -185,8 +211,11 @@ class Rule:
 
     public: frozenset[str] = frozenset()
     secret: Mapping[str, Secret] = field(default_factory=dict)
-    #: a field keyed by seat, of which each seat sees its own entry
+    #: a field keyed by seat, of which each seat sees its own entry (`OWN_ENTRY`)
     own_entry: str | None = None
+    #: parts of a field derived from a hidden field of a sheet (a characteristic's value):
+    #: masked for whoever may not see that field, even where the field itself is shown
+    derived: Mapping[str, Secret] = field(default_factory=dict)
     #: the event tells that a roll was made (its `roll`), and is shown, its `ROLLED` fields
     #: masked, to whoever may not see the roll; any other event that names a roll derives
     #: from it, and is withheld whole from them, its very existence telling the outcome
@@ -204,3 +233,5 @@ def announcing(rule: Rule) -> Rule:
 
 #: a secret of a roll: the dice, or anything derived from them
 ROLLED = Secret(rolled, opaque)
+#: each entry of a rule's `own_entry`: the face-down cards of the seat its key names
+OWN_ENTRY = face_down(lambda seat: frozenset({seat}))

@@ -15,7 +15,7 @@ for longer than a page.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import partial
 from typing import Annotated, Any
 from uuid import UUID

@@ -192,7 +192,7 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     characters = sorted(state.characters)
     pick = data.draw
     character = pick(st.sampled_from(characters), label="character")
-    visibility = pick(st.sampled_from(["public", "gm", "blind", "self"]), label="visibility")
+    visibility: Any = pick(st.sampled_from(["public", "gm", "blind", "self"]), label="vis")
     kind = pick(st.integers(0, 4), label="kind")
     if kind <= 1:
         skill = pick(st.sampled_from(["Espada", "Trepar"]), label="skill")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 from uuid import UUID
 
 from hypothesis import strategies as st
@@ -53,7 +54,7 @@ def _claimed(app: Tables, table_id: UUID, step: Callable[[], None]) -> RandomSes
     return session
 
 
-FRONTERA_TABLES = st.sampled_from(
+FRONTERA_TABLES: st.SearchStrategy[dict[str, Any]] = st.sampled_from(
     [
         {"mode": "normal"},
         {"mode": "normal", "skip_phase_1": True},

@@ -166,9 +166,7 @@ class Adversary:
             assert invited.json()["code"] == "seat_holds_secret"
             return
         assert invited.status_code == 201, invited.text
-        self.takes(
-            self.table, seat, invited.json()["invitation"], self.entitled(self.table, self.gm)
-        )
+        self.takes(self.table, seat, invited.json()["invitation"], self.entitled_at_source)
 
     def entitled_at_source(self) -> Knowledge:
         return self.entitled(self.table, self.gm)

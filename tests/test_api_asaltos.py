@@ -167,7 +167,8 @@ def test_a2_mechanics_7_at_plus_3_rolls_2_and_succeeds_6_fails(http: httpx.Clien
         )["roll"]
         for who in SEATS:
             result = made(table, who, roll)["result"]
-            assert (result["face"], result["success"], result["sl"]) == (face, success, 7 - face)
+            sl = 7 - face if who in ("gm", "p2") else None  # the Mechanic's player's, and the GM's
+            assert (result["face"], result["success"], result["sl"]) == (face, success, sl)
 
 
 def test_a3_at_difficulty_0_the_value_is_the_chance_and_10_needs_no_roll(
@@ -209,7 +210,8 @@ def test_a4_the_success_level_is_value_minus_the_die(http: httpx.Client) -> None
     ):
         roll = table.command("gm", "/asaltos/checks", check(c, skill, **extra))["roll"]
         for who in SEATS:
-            assert made(table, who, roll)["result"]["sl"] == sl
+            shown = sl if who in ("gm", "p1") else None  # value - die tells Ann's skill
+            assert made(table, who, roll)["result"]["sl"] == shown
 
 
 def test_a5_certain_outcomes_are_not_rolled_unless_the_sl_is_wanted(http: httpx.Client) -> None:
@@ -225,7 +227,7 @@ def test_a5_certain_outcomes_are_not_rolled_unless_the_sl_is_wanted(http: httpx.
     roll = table.command(
         "gm", "/asaltos/checks", check(c, "Hábil", base_difficulty=-4, roll_for_sl=True)
     )["roll"]
-    result = made(table, "p2", roll)["result"]
+    result = made(table, "p1", roll)["result"]
     assert (roll, result["face"], result["sl"], result["certain"]) == (1, 3, 5, "success")
     for extra in ({}, {"roll_for_sl": True}):
         body = check(c, "Torpe", base_difficulty=5, **extra)
@@ -291,10 +293,11 @@ def test_a7_the_books_two_codes_map_every_damage_result(http: httpx.Client) -> N
         roll = table.command("gm", "/asaltos/damage", {})["roll"]
         for who in SEATS:
             damage = made(table, who, roll, "asaltos.DamageRolled")["damage"]
+            strength = 0 if who in ("gm", "p1") else None  # the Knight's FUE modifier
             assert (damage["face"], damage["location"], damage["strength"], damage["sl"]) == (
                 n % 10 + 1,
                 "BI",
-                0,
+                strength,
                 0,
             )
         wounds = ok(table.get("p2", f"/characters/{target}"))["wounds"]
@@ -599,3 +602,36 @@ def test_the_shared_reads_serve_an_asaltos_table(http: httpx.Client) -> None:
     assert table.post("gm", "/asaltos/checks", check(ana, "Escalada")).status_code == 409
     verified = ok(table.get("p2", "/verify"))
     assert (verified["verified"], verified["dice_checked"], verified["mismatches"]) == (True, 2, [])
+
+
+def test_a_characters_agility_is_hidden_from_other_players_in_every_step_it_acts_at(
+    http: httpx.Client,
+) -> None:
+    """Only TAM is seen [001:22]: Ana's AGI 7, the step her hit is pending at, reaches her
+    player and the game master, never Juan (p2) — through the view, a rewind, the log or the
+    stream — nor the wound's step and the step her target falls at, which the game master
+    alone reads. Who acts when stays public: the round and the tanda."""
+    table = new_table(http, "asaltos", [10, 9])
+    ana = character(table, "p1", "Ana", AGI=7, skills={"Espada": 5}, weapons=[SWORD])
+    dummy = character(table, "gm", "Dummy")
+    table.command("gm", "/asaltos/combats", {"combatants": [ana, dummy]})
+    table.command("p1", "/asaltos/declarations", declare(ana, "attack"))
+    table.command("gm", "/asaltos/tandas", {})
+    table.command("gm", "/asaltos/attacks", attack(ana, dummy, surprise=True, location="C"))
+    pending = table.version()
+    live = {who: table.view(who) for who in SEATS}
+    table.command("gm", "/asaltos/damage", {})
+    for who, agi in (("gm", 7), ("p1", 7), ("p2", None)):
+        for view in (live[who], table.view(who, version=pending)):
+            assert view["combat"]["pending"]["step"] == {"round": 1, "tanda": 1, "agi": agi}
+        (hit,) = table.log(who, "asaltos.AttackHit")
+        assert hit["data"]["hit"]["step"]["agi"] == agi
+    for who, agi in (("gm", 7), ("p1", None), ("p2", None)):
+        (wound,) = table.log(who, "asaltos.WoundInflicted")
+        assert wound["data"]["wound"]["step"] == {"round": 1, "tanda": 1, "agi": agi}
+        (target,) = [c for c in table.view(who)["characters"] if c["id"] == dummy]
+        assert [w["step"]["agi"] for w in target["wounds"]] == [agi]
+        assert target["out_since"] in (None, {"round": 1, "tanda": 1, "agi": agi})
+    streamed = [e["data"] for e in table.stream("p2", table.version()) if "hit" in e["data"]]
+    assert [e["hit"]["step"]["agi"] for e in streamed] == [None]
+    assert ok(table.get("p2", f"/characters/{ana}"))["AGI"] is None

@@ -28,7 +28,7 @@ from service.settings import Settings
 from tests.api_helpers import Headers, bearer, claim_seat, ok
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
-from tests.test_api_permissions import World, make_world
+from tests.test_api_permissions import NDJSON, World, make_world
 from tests.test_api_protocol import read_events
 
 CARD = re.compile(r"d\d+:(?:10|[2-9JQKA])[SCHD]|d\d+:JK[12]")
@@ -260,3 +260,51 @@ def test_audit_shows_nothing_of_the_open_test_through_any_channel(
         )
     )
     assert set(drawn) <= cards(reads_now(http, world.table, mayor, True))
+
+
+# -- audit and the face-down decks -------------------------------------------------------------
+
+#: every seat's deck of six face-down cards (50 in the pile, 32 set aside, 18 dealt to three
+#: seats), phase 2 from the start: each seat may look at its own deck
+DECKS_OF_SIX = {"mode": "normal", "skip_phase_1": True, "removed_at_random": 32}
+
+
+def mayors_audit(http: httpx.Client, table: str, mayor: Headers) -> str:
+    """Everything the Mayor reads of a table in audit: `reads_now` (view, every rewind, log,
+    test records, characters, stream), the figures and the log's NDJSON export."""
+    stats = ok(http.get(f"/tables/{table}/stats", params={"audit": True}, headers=mayor))
+    export = http.get(
+        f"/tables/{table}/events", params={"audit": True}, headers=mayor | {"Accept": NDJSON}
+    )
+    assert export.status_code == 200, export.text
+    exported = [json.loads(line) for line in export.text.splitlines()]
+    laid_out = [line for line in exported if line["type"] != "TableStarted"]
+    return "\n".join([reads_now(http, table, mayor, True), json.dumps([stats, laid_out])])
+
+
+@pytest.mark.parametrize("beyond", [3, 0], ids=["forced", "unforced"])
+def test_audit_lists_no_face_down_deck_while_the_table_is_open(
+    live: tuple[httpx.Client, Any], beyond: int
+) -> None:
+    """The forced case wants more cards than the deck holds, the unforced exactly as many:
+    either way the draw is the whole deck, so a deck listed in audit before or during the
+    test would tell the Mayor the draw. Only closing shows it."""
+    http, _ = live
+    world = make_world(http, DECKS_OF_SIX)
+    mayor = world.headers["mayor"]
+    ok(world.post("mayor", "/start"))
+    deck = zone_listings(ok(world.get("A")))["player_deck:p1"]
+    assert len(deck) == 6  # Ann's own look at her deck
+    before = mayors_audit(http, world.table, mayor)
+    senses = ok(world.get("A", "/characters/c1"))["traits"]["senses"]
+    draw = len(deck) + beyond - senses
+    trait = {"character": "c1", "trait": "senses", "modifiers": [{"amount": draw, "reason": "x"}]}
+    ok(world.post("mayor", "/tests/trait", trait), 201)
+    drawn = ok(world.post("A", "/test/draw", {"character": "c1"}))["cards"]
+    assert sorted(drawn) == sorted(deck)
+    during = mayors_audit(http, world.table, mayor)
+    for moment, audit in (("before the test", before), ("during the test", during)):
+        listed = cards(audit) & set(deck)
+        assert not listed, f"the Mayor's audit {moment} names {sorted(listed)} of Ann's deck"
+    ok(world.post("mayor", "/close"))
+    assert set(deck) <= cards(mayors_audit(http, world.table, mayor))

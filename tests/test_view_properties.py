@@ -5,6 +5,9 @@ for every seat, in play and (the Mayor) in audit:
 - the view of the live, cached table equals the view of a table rebuilt from its events;
 - every card the view lists was shown to that viewer by some event of its redacted log
   (the dead man's hand aside, which every seat knows);
+- while the table is open, the Mayor's audit (view and log) names no card of a face-down deck
+  or pile but those every seat saw, those of a past hand, choice or reveal, and those the
+  Mayor may look at in play (his own deck): a deck listed in audit would tell the next draw;
 and at the end the same holds for the table read back at every past version.
 """
 
@@ -26,12 +29,14 @@ from domain.frontera.character import Skill, Trait
 from domain.table import Table
 from projections.frontera.views import table_view
 from projections.redaction import redact
-from projections.visibility import Viewer, viewer_for
+from projections.visibility import AFTER_CLOSING, Viewer, viewer_for
 from tests.frontera_helpers import MAYOR, Session, in_memory_tables, npc, protagonist
 
 CARD = re.compile(r"d\d+:(?:10|[2-9JQKA])[SCHD]|d\d+:JK[12]")
 PUBLIC = set(dead_mans_hand(0))
 STEPS = 40
+#: the events that show the Mayor's audit a hand, a choice or a reveal, once its test is over
+PLAYED = {"CardsDrawn", "CardsChosen", "CardsRevealed"}
 TABLE_KEY = "views-property-test-table"
 
 
@@ -51,6 +56,8 @@ class Replica:
         self.session = session
         self.table: Table | None = None
         self.shown: dict[tuple[str, bool], set[str]] = {}
+        #: what audit may name of a face-down deck: every seat saw it, or it was played
+        self.open_to_audit: set[str] = set(PUBLIC)
 
     def catch_up(self, check_every_version: bool) -> None:
         """Fold the new events; check the views at the new version (or at every one)."""
@@ -59,9 +66,15 @@ class Replica:
         events: list[Any] = list(session.app.table_events(session.table_id, after))
         for event in events:
             self.table = event.mutate(self.table)
+            # the lay-out at the start says where a card is now only in wear mode (each seat's
+            # deck is a whole deck of its own)
+            if type(event).__name__ != "TableStarted" or self.table.options["mode"] == "wear":
+                self.open_to_audit |= _cards_in(redact(event, AFTER_CLOSING, closed=False))
             for viewer in _viewers(self.table):
                 shown = self.shown.setdefault((viewer.seat, viewer.audit), set(PUBLIC))
                 redacted = redact(event, viewer, closed=False)
+                if viewer.audit and redacted.type in PLAYED:
+                    self.open_to_audit |= _cards_in(redacted)
                 if redacted.type != "TableStarted":
                     shown |= _cards_in(redacted)
                 elif self.table.options["mode"] == "wear":  # a whole deck of one's own
@@ -84,6 +97,21 @@ class Replica:
             assert view == table_view(self.table, viewer), viewer
             unseen = _cards_in([view.zones, view.test]) - self.shown[(viewer.seat, viewer.audit)]
             assert not unseen, f"{viewer} sees {sorted(unseen)} that no event showed it"
+            if viewer.audit and not loaded.closed:
+                audited = _cards_in(view) | self.shown[(viewer.seat, True)]
+                in_play = self.shown[(viewer.seat, False)] | self.open_to_audit
+                listed = (audited & _face_down_cards(loaded)) - in_play
+                assert not listed, f"audit names {sorted(listed)} of a face-down deck"
+
+
+def _face_down_cards(table: Table) -> set[str]:
+    """The cards of every deck and pile (not a hand, not the dead man's hand)."""
+    return {
+        card
+        for zone, cards in table.game.zones.items()
+        if not zone.startswith("hand:") and zone != "dead_mans_hand"
+        for card in cards
+    }
 
 
 def _step(session: Session, data: st.DataObject) -> None:

@@ -10,9 +10,18 @@
   table sees of a person: its name, seat, Tamaño (the only visible characteristic
   [001:22]), its weapons and armour. Fuerza, Agilidad, Resistencia and the skills are
   private (`SHEET` masks them). Wounds, conditions, death timers and deaths are public: they
-  come from public rolls, and a wound is there to be seen [001:62-68]. What a public roll
-  says of a characteristic (the value it was rolled against, RES in a shock or a death
-  timer's deadline) is as public as the roll, as at a real table.
+  come from public rolls, and a wound is there to be seen [001:62-68].
+- A value derived from a private part of a sheet is hidden as that part (`Rule.derived`),
+  even inside a public roll: the Agilidad of a combat step (a hit's, a wound's, the step a
+  character fell out of action at), RES in a shock and a death timer's deadline (RES
+  rounds, minutes or hours), the value a check, a pain roll, a parry or a Medicine roll is
+  rolled against with its SL (value - die: the die is public), and the FUE modifier of a
+  damage roll with the total that gives it away. The order of acting stays public: the log
+  shows who acted when, as the table sees it; only the number is hidden. A step, a wound or
+  an out-of-action step names no acting character, so its Agilidad is the game master's
+  alone; a hit's is also its attacker's player's. An attack's and a dodge's SL stay public:
+  the rules make them the other side's difficulty and the damage's [001:110-111,117], so
+  the skill they were rolled against is known as at a real table.
 - Declared actions are secret to the character's seat and the game master: everybody
   declares at the same time without knowing the others' lists, and what each one does is
   seen as it happens, tanda by tanda [001:47,109-113] (the attack, parry, dodge and pass
@@ -21,6 +30,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import msgspec
@@ -36,6 +46,7 @@ from projections.visibility import (
     Secret,
     announcing,
     opaque,
+    played_by,
     public,
 )
 
@@ -80,18 +91,107 @@ MASKS[public_character] = (
     "are seen)",
 )
 
+
+def players_character(event: Any) -> Audience:
+    """The seat that plays the event's `character`, and the game master."""
+    return frozenset({played_by(event.character), GAME_MASTER})
+
+
+def hit_attacker(event: Any) -> Audience:
+    """The seat that plays the attacker of the event's hit, and the game master."""
+    return frozenset({played_by(event.hit.attacker), GAME_MASTER})
+
+
+def damage_attacker(event: Any) -> Audience:
+    return frozenset({played_by(event.attacker), GAME_MASTER})
+
+
+def healer(event: Any) -> Audience:
+    return frozenset({played_by(event.healer), GAME_MASTER})
+
+
+def game_master(_: Any) -> Audience:
+    return frozenset({GAME_MASTER})
+
+
+def _without(value: Any, *names: str) -> dict[str, Any]:
+    return {**msgspec.to_builtins(value), **dict.fromkeys(names)}
+
+
+def step_agi(step: Any) -> Any:
+    """A combat step without the Agilidad acting (none: no step)."""
+    return None if step is None else _without(step, "agi")
+
+
+def inner_step_agi(value: Any) -> Any:
+    """A hit or a wound whose `step` has no Agilidad."""
+    shown = msgspec.to_builtins(value)
+    return {**shown, "step": step_agi(shown["step"])}
+
+
+def check_value(result: Any) -> Any:
+    """A check's result without the value rolled against and its SL."""
+    return _without(result, "value", "sl")
+
+
+def checks_values(results: Any) -> Any:
+    return [check_value(result) for result in results]
+
+
+def timer_deadline(timer: Any) -> Any:
+    return _without(timer, "deadline")
+
+
+def damage_strength(damage: Any) -> Any:
+    return _without(damage, "strength", "total")
+
+
+# how the API's document describes this system's audiences and masks
+# (projections/event_schema.py reads them from these tables)
+AUDIENCES[players_character] = "the seat that plays `character`, and the game master"
+AUDIENCES[hit_attacker] = "the seat that plays the hit's attacker, and the game master"
+AUDIENCES[damage_attacker] = "the seat that plays `attacker`, and the game master"
+AUDIENCES[healer] = "the seat that plays `healer`, and the game master"
+AUDIENCES[game_master] = "the game master"
+_OBJECT = {"type": "object"}
+MASKS[step_agi] = ({"type": ["object", "null"]}, "the step with `agi` null")
+MASKS[inner_step_agi] = (_OBJECT, "the same with its `step.agi` null")
+MASKS[check_value] = (_OBJECT, "the result with `value` and `sl` null")
+MASKS[checks_values] = ({"type": "array", "items": _OBJECT}, "each with `value` and `sl` null")
+MASKS[timer_deadline] = (_OBJECT, "the timer with `deadline` null")
+MASKS[damage_strength] = (_OBJECT, "the damage with `strength` and `total` null")
+
 SHEET = Secret(character_seat, public_character)
+#: the Agilidad of a step that names no acting character: the game master's
+STEP_AGI = Secret(game_master, step_agi)
+#: what a roll against a value says of it (the value, and value - die)
+CHECK_VALUE = Secret(players_character, check_value)
 DECLARED = Secret(declarer, opaque)
 #: what every event derived from a roll shows of the roll itself
 ROLL = ("roll", "visibility")
 
+
+def derived(rule: Rule, **parts: Secret) -> Rule:
+    """A rule whose fields also carry values derived from a private part of a sheet."""
+    return dataclasses.replace(rule, derived=parts)
+
+
 RULES: dict[type, Rule] = {
     ev.CharacterCreated: public(character=SHEET),
-    ev.CheckMade: announcing(public(*ROLL, "character", "action", checked=ROLLED, result=ROLLED)),
-    ev.OpposedCheckMade: announcing(
-        public(*ROLL, "characters", checked=ROLLED, results=ROLLED, winner=ROLLED)
+    ev.CheckMade: announcing(
+        derived(
+            public(*ROLL, "character", "action", checked=ROLLED, result=ROLLED), result=CHECK_VALUE
+        )
     ),
-    ev.PainRolled: announcing(public(*ROLL, "character", "wound", result=ROLLED)),
+    ev.OpposedCheckMade: announcing(
+        derived(
+            public(*ROLL, "characters", checked=ROLLED, results=ROLLED, winner=ROLLED),
+            results=Secret(game_master, checks_values),
+        )
+    ),
+    ev.PainRolled: announcing(
+        derived(public(*ROLL, "character", "wound", result=ROLLED), result=CHECK_VALUE)
+    ),
     ev.CombatStarted: public("combatants", "paused"),
     ev.RoundStarted: public("round", "elapsed"),
     ev.ActionsDeclared: public("character", actions=DECLARED),
@@ -111,16 +211,41 @@ RULES: dict[type, Rule] = {
         )
     ),
     ev.CriticalRolled: announcing(public(*ROLL, "character", face=ROLLED, confirmed=ROLLED)),
-    ev.ParryRolled: announcing(public(*ROLL, "character", "attacker", "action", result=ROLLED)),
-    ev.AttackHit: public(*ROLL, hit=ROLLED),
+    ev.ParryRolled: announcing(
+        derived(public(*ROLL, "character", "attacker", "action", result=ROLLED), result=CHECK_VALUE)
+    ),
+    ev.AttackHit: derived(public(*ROLL, hit=ROLLED), hit=Secret(hit_attacker, inner_step_agi)),
     ev.AttackFailed: public(*ROLL, "character", "target", outcome=ROLLED),
-    ev.DamageRolled: announcing(public(*ROLL, "attacker", "target", damage=ROLLED)),
-    ev.WoundInflicted: public(*ROLL, "character", "reason", wound=ROLLED),
-    ev.ConditionsGained: public(*ROLL, "character", conditions=ROLLED, out_since=ROLLED),
-    ev.ShockSuffered: public(*ROLL, "character", penalty=ROLLED, res=ROLLED, out_since=ROLLED),
-    ev.DeathTimerStarted: public(*ROLL, "character", timer=ROLLED),
-    ev.Died: public(*ROLL, "character", cause=ROLLED, out_since=ROLLED),
-    ev.MedicineRolled: announcing(public(*ROLL, "healer", "patient", "wound", result=ROLLED)),
+    ev.DamageRolled: announcing(
+        derived(
+            public(*ROLL, "attacker", "target", damage=ROLLED),
+            damage=Secret(damage_attacker, damage_strength),
+        )
+    ),
+    ev.WoundInflicted: derived(
+        public(*ROLL, "character", "reason", wound=ROLLED),
+        wound=Secret(game_master, inner_step_agi),
+    ),
+    ev.ConditionsGained: derived(
+        public(*ROLL, "character", conditions=ROLLED, out_since=ROLLED), out_since=STEP_AGI
+    ),
+    ev.ShockSuffered: derived(
+        public(*ROLL, "character", penalty=ROLLED, res=ROLLED, out_since=ROLLED),
+        res=Secret(players_character, opaque),
+        out_since=STEP_AGI,
+    ),
+    ev.DeathTimerStarted: derived(
+        public(*ROLL, "character", timer=ROLLED), timer=Secret(players_character, timer_deadline)
+    ),
+    ev.Died: derived(
+        public(*ROLL, "character", cause=ROLLED, out_since=ROLLED), out_since=STEP_AGI
+    ),
+    ev.MedicineRolled: announcing(
+        derived(
+            public(*ROLL, "healer", "patient", "wound", result=ROLLED),
+            result=Secret(healer, check_value),
+        )
+    ),
     ev.DeathTimerStopped: public(*ROLL, "character", timer=ROLLED),
     ev.WoundTreated: public(*ROLL, "character", wound=ROLLED),
     ev.TimeAdvanced: public("seconds", "elapsed", "reason"),

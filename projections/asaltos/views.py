@@ -10,6 +10,12 @@ are public. Each combatant's declared actions are its seat's and the game master
 others see only that it has declared (declarations are simultaneous [001:47,109-113]; what
 each does is seen tanda by tanda, in the public attack, parry, dodge and pass events).
 
+What derives from a private characteristic is hidden as it is [001:22]: the Agilidad of a
+combat step (a wound's, the step a character fell out of action at: the game master's; the
+pending hit's: also its attacker's player's) and a death timer's deadline (RES rounds,
+minutes or hours: the character's player's and the game master's). Who acts when stays
+public, as the table sees it.
+
 The view lists no roll results: a check's outcome changes nothing shared (only the log's
 events carry it, as the roll's visibility allows), and the rolls that change wounds and
 timers are always public.
@@ -21,7 +27,7 @@ from typing import Literal
 
 import msgspec
 
-from domain.asaltos.sheet import Armour, Characteristic, Weapon
+from domain.asaltos.sheet import Armour, Characteristic, Location, Weapon
 from domain.asaltos.state import (
     Aim,
     AsaltosState,
@@ -31,11 +37,71 @@ from domain.asaltos.state import (
     Declared,
     Hit,
     Step,
+    TimerCause,
     Wound,
 )
 from domain.table import Table
 from projections.header import TableHeader, header
 from projections.visibility import Viewer
+
+
+class StepView(msgspec.Struct, kw_only=True):
+    """A combat step; `agi` (the Agilidad acting) null to whoever may not know it."""
+
+    round: int
+    tanda: int
+    agi: int | None
+
+
+class WoundView(msgspec.Struct, kw_only=True):
+    """A wound (`domain.asaltos.state.Wound`) with its step as the viewer may see it."""
+
+    id: int
+    location: Location
+    level: int
+    at: int
+    step: StepView | None
+    weapon_type: str | None
+    suppressed: bool
+    rest_since: int | None
+    medicine: bool
+
+
+class DeathTimerView(msgspec.Struct, kw_only=True):
+    """A death timer; `deadline` (RES rounds, minutes or hours on) null to whoever may not
+    know the character's RES."""
+
+    id: int
+    cause: TimerCause
+    wound: int | None
+    started: int
+    deadline: int | None
+
+
+class HitView(msgspec.Struct, kw_only=True):
+    """The hit waiting for its damage, with its step as the viewer may see it."""
+
+    attacker: str
+    target: str
+    weapon: str
+    sl: int
+    critical: bool
+    location: Location | None
+    step: StepView
+
+
+def step_view(step: Step, agi_known: bool) -> StepView:
+    return StepView(round=step.round, tanda=step.tanda, agi=step.agi if agi_known else None)
+
+
+def wound_view(wound: Wound, agi_known: bool) -> WoundView:
+    step = None if wound.step is None else step_view(wound.step, agi_known)
+    return WoundView(**{**msgspec.structs.asdict(wound), "step": step})
+
+
+def timer_view(timer: DeathTimer, res_known: bool) -> DeathTimerView:
+    deadline = timer.deadline if res_known else None
+    return DeathTimerView(**{**msgspec.structs.asdict(timer), "deadline": deadline})
 
 
 class AsaltosCharacterView(msgspec.Struct, kw_only=True):
@@ -50,10 +116,10 @@ class AsaltosCharacterView(msgspec.Struct, kw_only=True):
     weapons: list[Weapon]
     armour: Armour | None
     #: each wound on its own, e.g. C2, PD3 [001:68]
-    wounds: list[Wound]
+    wounds: list[WoundView]
     conditions: list[Condition]
-    out_since: Step | None
-    timers: list[DeathTimer]
+    out_since: StepView | None
+    timers: list[DeathTimerView]
     dead: bool
     in_shock: bool
     #: permanent characteristic losses [001:73]
@@ -81,7 +147,7 @@ class AsaltosCombat(msgspec.Struct, kw_only=True):
     tanda: int
     declarations: list[AsaltosDeclaration]
     #: a hit waiting for its damage roll
-    pending: Hit | None
+    pending: HitView | None
     aims: dict[str, Aim]
 
 
@@ -106,6 +172,9 @@ def knows(table: Table, seat: str, viewer: Viewer) -> bool:
 
 
 def character_view(table: Table, character: Character, viewer: Viewer) -> AsaltosCharacterView:
+    # a step names no acting character: its Agilidad is the game master's
+    agi_known = viewer.is_gm or table.closed
+    sheet_known = knows(table, character.seat, viewer)
     shown = AsaltosCharacterView(
         id=character.id,
         name=character.name,
@@ -113,15 +182,17 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Asalto
         TAM=character.value("TAM"),
         weapons=list(character.sheet.weapons),
         armour=character.sheet.armour,
-        wounds=list(character.wounds),
+        wounds=[wound_view(wound, agi_known) for wound in character.wounds],
         conditions=list(character.conditions),
-        out_since=character.out_since,
-        timers=list(character.timers),
+        out_since=None
+        if character.out_since is None
+        else step_view(character.out_since, agi_known),
+        timers=[timer_view(timer, sheet_known) for timer in character.timers],
         dead=character.dead,
         in_shock=character.in_shock,
         lost=dict(character.lost),
     )
-    if not knows(table, character.seat, viewer):
+    if not sheet_known:
         return shown
     return msgspec.structs.replace(
         shown,
@@ -154,9 +225,16 @@ def combat_view(table: Table, state: AsaltosState, viewer: Viewer) -> AsaltosCom
         round=combat.round,
         tanda=combat.tanda,
         declarations=declarations,
-        pending=combat.pending,
+        pending=_pending(table, state, combat.pending, viewer),
         aims=dict(combat.aims),
     )
+
+
+def _pending(table: Table, state: AsaltosState, hit: Hit | None, viewer: Viewer) -> HitView | None:
+    if hit is None:
+        return None
+    agi_known = knows(table, state.characters[hit.attacker].seat, viewer)
+    return HitView(**{**msgspec.structs.asdict(hit), "step": step_view(hit.step, agi_known)})
 
 
 def table_view(table: Table, viewer: Viewer) -> AsaltosView:

@@ -1,6 +1,13 @@
 """Who may know what of Frontera: each event's public and secret fields, and who may list
 each card zone. Knowledge is modelled per card by the events themselves: an event that
 carries card identities says who saw them (the drawer, `seen_by`, each seat's own entry).
+
+The contents of a face-down deck or pile are `face_down` wherever they appear: a shuffle's
+order, a deal, a seat's deck shown to it, a deck shown to a picker, cards moved out of
+everybody's sight, a zone's listing. The Mayor's audit opens none of them until the table
+closes, for a draw would be read off what the deck held; the counts stay public, and so do
+every past hand, choice and reveal. The lay-out at the start (`TableStarted`) and a deck
+added later (`DeckAdded`) are whole decks in canonical order, known to all.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from projections.visibility import (
     Rule,
     Secret,
     Viewer,
+    face_down,
     hidden_cards,
     hidden_cards_by_key,
     nobody,
@@ -36,11 +44,11 @@ OWN_CARDS = Secret(own_seat, hidden_cards)
 RULES: dict[type, Rule] = {
     fe.CharacterCreated: public("character", "purchases"),
     fe.TableStarted: public("decks", "zones", "phase"),
-    fe.CardsShuffled: public("zone", "index", order=Secret(nobody, hidden_cards)),
-    fe.CardsDealt: public("source", "seen_by", decks=Secret(seen_by, hidden_cards_by_key)),
-    fe.CardsMoved: public(
-        "source", "target", "reason", "seen_by", cards=Secret(seen_by, hidden_cards)
-    ),
+    fe.CardsShuffled: public("zone", "index", order=face_down(nobody)),
+    fe.CardsDealt: public("source", "seen_by", decks=face_down(seen_by, hidden_cards_by_key)),
+    # cards moved out of somebody's sight land face down (a deck, a discard, the treasure) or
+    # in the loot that the decks take
+    fe.CardsMoved: public("source", "target", "reason", "seen_by", cards=face_down(seen_by)),
     fe.PhaseChanged: Rule(public=frozenset({"phase"}), own_entry="decks"),
     fe.TestOpened: public("test"),
     fe.DeadMansHandDrawn: public("character", "purpose", "cards", "better"),
@@ -77,7 +85,7 @@ RULES: dict[type, Rule] = {
     fx.ExchangeStepsAdded: public("steps"),
     fx.ExchangeCancelled: public("reason"),
     fx.DeckAdded: public("deck", "zone", "cards", "reason"),
-    fx.DeckShown: public("seat", "zone", "reason", cards=OWN_CARDS),
+    fx.DeckShown: public("seat", "zone", "reason", cards=face_down(own_seat)),
     fx.ProtagonistLeft: public("character", "reason"),
     ga.HouseGameStarted: public("house_game"),
     ga.HouseRoundPlayed: public(
@@ -116,7 +124,8 @@ def zone_cards(table: Table, state: FronteraState, zone: str, viewer: Viewer) ->
         audience = frozenset({owner})
     else:
         audience = frozenset()
-    # audit never opens a hand, nor a seat's deck or discard while a test is open: what left
-    # it since the last look would be the draw that the test still keeps secret
-    sealed = kind == "hand" or (viewer.open_test is not None and kind.startswith("player_"))
-    return sort_cards(cards) if sees(viewer, audience, False, sealed) else None
+    # every zone but the dead man's hand lies face down, a hand holding the open test's draw:
+    # audit lists none of them
+    listing = face_down(lambda _: audience)
+    shown = sees(viewer, listing.audience(zone), False, not listing.audited)
+    return sort_cards(cards) if shown else None
