@@ -407,7 +407,9 @@ class TablesController(Controller):
             forked_at=data.version,
             version=fork.version,
             credential=tables.keys(fork_id).credential(gm, 0),
-            unclaimed=[seat.id for seat in fork.seats.values() if not seat.credential_hash],
+            unclaimed=[
+                seat.id for seat in fork.seats.values() if seat.active and not seat.credential_hash
+            ],
         )
         headers = {**etag(fork.version), "Location": f"/tables/{fork_id}"}
         return Response(body, status_code=201, headers=headers)

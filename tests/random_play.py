@@ -35,6 +35,15 @@ class RandomSession:
     step: Callable[[], None]
     #: each player seat's credential in force, by seat
     credentials: dict[str, str] = field(default_factory=dict)
+    #: take in the events others appended meanwhile (a driver that checks every version)
+    sync: Callable[[], None] = lambda: None
+
+    def players(self) -> list[str]:
+        """The seats whose credentials are known, still sitting at the table."""
+        active = self.app.read(
+            self.table_id, lambda table: {s.id for s in table.seats.values() if s.active}
+        )
+        return sorted(seat for seat in self.credentials if seat in active)
 
     @property
     def gm_credential(self) -> str:
@@ -70,7 +79,7 @@ def frontera(data: st.DataObject, app: Tables) -> RandomSession:
     claimed = _claimed(app, session.table_id, lambda: None)
     driver = Driver(data, session)
     cast_characters(driver)
-    claimed.step = driver.step
+    claimed.step, claimed.sync = driver.step, driver.check
     return claimed
 
 

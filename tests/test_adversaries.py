@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
 from domain.frontera.cards import dead_mans_hand
@@ -36,7 +36,7 @@ CARD = re.compile(r"d\d+:(?:10|[2-9JQKA])[SCHD]|d\d+:JK[12]")
 PUBLIC = set(dead_mans_hand(0))
 LAYOUT = "TableStarted"
 ADVERSARY = settings(
-    max_examples=4,
+    max_examples=12,
     deadline=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink],
     suppress_health_check=list(HealthCheck),
@@ -55,10 +55,17 @@ class Knowledge:
     fields: dict[int, set[str]] = field(default_factory=dict)
 
     def add_events(self, events: list[dict[str, Any]]) -> None:
+        """Each event's type and the fields it shows; a field that names cards counts by
+        the cards it names (what they are, not which event moved them where: a card the
+        rules put away, known from the hand it left, is no more known for a move's listing)."""
         for event in events:
             if event["type"] == LAYOUT:
                 continue
-            shown = {k for k in event["data"] if k not in event["hidden"]}
+            shown = {
+                name
+                for name, value in event["data"].items()
+                if name not in event["hidden"] and not CARD.search(json.dumps(value))
+            }
             self.fields.setdefault(event["version"], set()).update({event["type"], *shown})
             self.cards |= set(CARD.findall(json.dumps(event["data"])))
 
@@ -77,7 +84,7 @@ class Knowledge:
         for version, shown in sorted(self.fields.items()):
             more = shown - entitled.fields.get(version, set())
             if more:
-                extra.append(f"version {version}: {sorted(more)}")
+                extra.append(f"version {version}: {sorted(shown)} beyond {sorted(more)}")
         return extra
 
 
@@ -164,6 +171,7 @@ class Adversary:
         )
         if invited.status_code == 409:
             assert invited.json()["code"] == "seat_holds_secret"
+            event("an invitation refused at the table: the seat holds a secret")
             return
         assert invited.status_code == 201, invited.text
         self.takes(self.table, seat, invited.json()["invitation"], self.entitled_at_source)
@@ -181,8 +189,10 @@ class Adversary:
         )
         if claim.status_code == 409:
             assert claim.json()["code"] == "seat_holds_secret"
+            event("a claim refused: the seat holds a secret")
             return
         assert claim.status_code == 201, claim.text
+        event("a seat taken" + (" at the table" if table == self.table else " on a fork"))
         credential = claim.json()["credential"]
         self.taken[(table, seat)] = credential
         if table == self.table:
@@ -224,6 +234,7 @@ class Adversary:
             )
             if invited.status_code == 409:
                 assert invited.json()["code"] == "seat_holds_secret"
+                event("an invitation refused on a fork: the seat holds a secret")
                 continue
             assert invited.status_code == 201, invited.text
             self.takes(fork, seat, invited.json()["invitation"], entitled)
@@ -263,7 +274,7 @@ def _adversary_plays(system: str, data: st.DataObject) -> None:
             for _ in range(data.draw(st.integers(1, 4), label="steps")):
                 game.step()
             move = data.draw(st.sampled_from(["read", "reinvite", "fork", "rotate"]), label="move")
-            players = sorted(game.credentials)
+            players = game.players()
             if move == "read":
                 adversary.reads_his_own()
             elif move == "reinvite" and players:
@@ -273,6 +284,7 @@ def _adversary_plays(system: str, data: st.DataObject) -> None:
                 adversary.forks_at(data.draw(st.integers(1, now), label="at"))
             elif move == "rotate" and players:
                 adversary.rotates(data.draw(st.sampled_from(players), label="seat"))
+            game.sync()
         adversary.reads_his_own()
         adversary.retired_open_nothing()
 
