@@ -20,7 +20,8 @@ from typing import Any
 
 import httpx
 import pytest
-from hypothesis import HealthCheck, Phase, event, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import event as note
 from hypothesis import strategies as st
 
 from domain.frontera.cards import dead_mans_hand
@@ -171,7 +172,7 @@ class Adversary:
         )
         if invited.status_code == 409:
             assert invited.json()["code"] == "seat_holds_secret"
-            event("an invitation refused at the table: the seat holds a secret")
+            note("an invitation refused at the table: the seat holds a secret")
             return
         assert invited.status_code == 201, invited.text
         self.takes(self.table, seat, invited.json()["invitation"], self.entitled_at_source)
@@ -189,10 +190,10 @@ class Adversary:
         )
         if claim.status_code == 409:
             assert claim.json()["code"] == "seat_holds_secret"
-            event("a claim refused: the seat holds a secret")
+            note("a claim refused: the seat holds a secret")
             return
         assert claim.status_code == 201, claim.text
-        event("a seat taken" + (" at the table" if table == self.table else " on a fork"))
+        note("a seat taken" + (" at the table" if table == self.table else " on a fork"))
         credential = claim.json()["credential"]
         self.taken[(table, seat)] = credential
         if table == self.table:
@@ -234,7 +235,7 @@ class Adversary:
             )
             if invited.status_code == 409:
                 assert invited.json()["code"] == "seat_holds_secret"
-                event("an invitation refused on a fork: the seat holds a secret")
+                note("an invitation refused on a fork: the seat holds a secret")
                 continue
             assert invited.status_code == 201, invited.text
             self.takes(fork, seat, invited.json()["invitation"], entitled)
