@@ -293,3 +293,26 @@ def test_the_page_works_under_its_policy_without_a_single_violation(
     assert "TrustedHTML" in refused
     expect(page.locator("#signin")).to_be_visible()
     assert len(page.evaluate("window.violations")) == 2
+
+
+def test_a_seat_taken_over_is_marked_on_every_seats_timeline(page: Page) -> None:
+    """The Mayor re-invites David's seat and redeems the invitation himself: the claim is a
+    public takeover, and the timeline marks it for whoever reads it (here Judit)."""
+    with replay_server() as base:
+        played = play_frontera(base)
+        with httpx.Client(base_url=base) as client:
+            path = f"/tables/{played.table_id}/seats/p1"
+            invited = client.post(f"{path}/invitation", headers=played.headers("mayor"))
+            assert invited.status_code == 201, invited.text
+            claimed = client.post(
+                f"{path}/claim", json={"invitation": invited.json()["invitation"]}
+            )
+            assert claimed.status_code == 201, claimed.text
+        taken = claimed.json()["version"]
+        played.moments["last"] = taken
+        sign_in(page, played, "Judit")
+        marked = page.locator("#events li.takeover")
+        expect(marked).to_have_count(1)
+        expect(marked).to_have_attribute("data-version", str(taken))
+        expect(marked).to_contain_text("Seat taken over")
+        expect(marked).to_contain_text("David is taken over")

@@ -149,14 +149,17 @@ function addType(type) {
 function eventItem(event) {
   const testNumber = event.data?.test?.number ?? event.data?.test;
   const boundary = { TestOpened: "test-start", TestResolved: "test-end", TestCancelled: "test-end" }[event.type];
+  // a seat taken over is marked on the timeline: who may have read what is the dispute's first question
+  const takeover = event.type === "CredentialIssued" && event.data?.reason === "takeover";
   const item = el(
     "li",
-    { "data-version": event.version, "data-type": event.type, class: boundary },
+    { "data-version": event.version, "data-type": event.type, class: takeover ? "takeover" : boundary },
     el("button", { type: "button", class: "version-button", "aria-label": `Go to version ${event.version}`, onclick: () => showVersion(event.version) }, `v${event.version}`),
     " ",
     el("span", { class: "actor" }, state.seats.get(event.actor) ?? event.actor),
     " ",
     el("span", { class: "event-type" }, event.type),
+    ...(takeover ? [" ", el("strong", { class: "takeover-mark" }, "Seat taken over")] : []),
     " — ",
     el("span", { class: "summary" }, summarize(event, state.system, context())),
   );

@@ -8,7 +8,10 @@ const SHARED = {
   SeatJoined: (e, c) => [`${c.seat(e.actor)} seated ${e.data.seat?.name ?? "a player"}`],
   SeatRemoved: (e, c) => [`${c.seat(e.data.seat)}'s seat removed: ${e.data.reason}`],
   InvitationIssued: (e, c) => [`new invitation for ${c.seat(e.data.seat)}`],
-  CredentialIssued: (e, c) => [`${c.seat(e.data.seat)} holds a new credential (${words(e.data.reason ?? "")})`],
+  CredentialIssued: (e, c) =>
+    e.data.reason === "takeover"
+      ? [`${c.seat(e.data.seat)} is taken over: whoever redeemed the game master's invitation now holds the seat, and its former holder is signed out`]
+      : [`${c.seat(e.data.seat)} holds a new credential (${words(e.data.reason ?? "")})`],
   TableClosed: () => ["the table is closed: every card and the seed are shown"],
   GameCopied: () => ["the game is copied from the source table (fork)"],
   DiceRolled: (e, c) => [
