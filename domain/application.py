@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import chain
 from typing import Any, TypeVar, cast
 from uuid import UUID, uuid4
 
@@ -28,7 +29,14 @@ from eventsourcing.persistence import (
 )
 
 from domain import idempotency, structs
-from domain.commands import SHARED_HANDLERS, ClaimSeat, CloseTable, Handler, claim_seat
+from domain.commands import (
+    SHARED_HANDLERS,
+    ClaimSeat,
+    CloseTable,
+    Handler,
+    InviteSeat,
+    claim_seat,
+)
 from domain.dice import dice_mismatches
 from domain.errors import Conflict, DomainError, InvalidCommand, NotFound, StaleVersion
 from domain.idempotency import MAX_KEY, CommandRecorded
@@ -93,6 +101,19 @@ class Outcome:
 #: events read from the store at a time when following a table's log
 EVENT_PAGE = 500
 
+#: seat authority: what a seat reads now that the game master's audit does not (a phrase for
+#: the refusal), or None, from the table, its whole log and the seat; judged by the
+#: visibility policy, which the service installs (`Tables.seat_authority`)
+SeatAuthority = Callable[[Table, Iterable[Any], Seat], "str | None"]
+
+
+def unpoliced(table: Table, _: Iterable[Any], seat: Seat) -> str | None:
+    """With no visibility policy to judge, fail closed: a seat that ever held a credential,
+    or a fork's (which holds its source's), takes no invitation; a new seat may."""
+    if seat.credentials or table.lineage is not None:
+        return "no seat-authority policy judges what it knows"
+    return None
+
 
 class Tables(Application[UUID]):
     """Every table of the server, event-sourced."""
@@ -106,6 +127,9 @@ class Tables(Application[UUID]):
         super().__init__(env)
         self._server_key = server_key
         self._locks = [threading.RLock() for _ in range(LOCK_STRIPES)]
+        #: nobody learns a seat's secret by becoming the seat: an invitation is neither
+        #: issued nor redeemed for a seat that reads what the game master's audit does not
+        self.seat_authority: SeatAuthority = unpoliced
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Snapshot a saved table from memory when its new events crossed an interval, and
@@ -335,6 +359,9 @@ class Tables(Application[UUID]):
         try:
             with one_moment(table):
                 result = handler(table, seat, request.command, self.keys(table.id))
+            if isinstance(request.command, (InviteSeat, ClaimSeat)):
+                invited = request.command.seat if isinstance(request.command, InviteSeat) else seat
+                self._require_authority(table, invited, table.pending_events[:before])
         except BaseException:
             if len(table.pending_events) != before:  # the cached table ran ahead of the store
                 self._evict(table.id)
@@ -371,6 +398,24 @@ class Tables(Application[UUID]):
         recorded = next(iter(self.events.get(record_id, limit=1)), None)
         assert recorded is None or isinstance(recorded, CommandRecorded)
         return recorded
+
+    def _require_authority(self, table: Table, seat_id: str, unsaved: Sequence[Any]) -> None:
+        """Seat authority, once the rules let an invitation be issued or redeemed (so that a
+        refusal by the rules comes first): judged on the log before it, the events `unsaved`
+        of the same batch included. A fork's seat claimed with its player's own credential
+        needs none: the claimer proves it is the seat."""
+        seat = table.seats[seat_id]
+        if table.lineage is not None and seat.credentials == 1 and seat.invitations == 0:
+            return  # just claimed with the credential its player holds at the source
+        saved = table.version - len(table.pending_events)
+        events = chain(self.table_events(table.id, upto=saved), unsaved)
+        known = self.seat_authority(table, events, seat)
+        if known is not None:
+            raise Conflict(
+                f"seat {seat_id!r} reads what the game master may not ({known}): it takes no "
+                "invitation until that is resolved, revealed or the table closes",
+                "seat_holds_secret",
+            )
 
     def _source_credential_hash(self, table: Table, seat_id: str) -> str | None:
         """For a fork's seat that waits for its player, the hash of the credential that player

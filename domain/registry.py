@@ -49,10 +49,6 @@ class RuleSystem:
     #: the state a fork copies, with nothing a fork's seat may not know written in order
     fork_copy: Callable[[Any], dict[str, Any]]
     handlers: Mapping[type, Handler]
-    #: what a seat knows now that the game master may not read, even in audit (an open
-    #: test's draw), as a phrase for the refusal, or None: while it holds such a secret, a
-    #: seat takes no invitation, so that nobody learns it by becoming the seat
-    sealed_from_game_master: Callable[[Any, str], str | None]
     #: what a forked table does after copying the state (e.g. reshuffle what is face down)
     after_fork: Callable[[Any, str, TableKeys], None] = _nothing_face_down
     #: whether the log names the system's events with its name (`stepdice.TestRolled`), as

@@ -212,32 +212,6 @@ class Table(Aggregate):
         holds now at the table forked from: never claimed, never invited here."""
         return self.lineage is not None and seat.credentials == 0 and seat.invitations == 0
 
-    def sealed_from_gm(self, seat: Seat) -> str | None:
-        """What the seat knows now that the game master may not read (as a phrase), if
-        anything: the rule system's secrets, and secret rolls only the seat saw."""
-        sealed = rule_system(self.system).sealed_from_game_master(self.game, seat.id)
-        if sealed is not None:
-            return sealed
-        for record in self.secret_roll_records:
-            if (
-                record.seat == seat.id
-                and record.visibility == "self"
-                and record.roll in self.secret_rolls
-            ):
-                return f"roll {record.roll} is its own"
-        return None
-
-    def _require_nothing_sealed(self, seat: Seat) -> None:
-        """Seat authority: nobody learns a seat's secret by becoming the seat. While the seat
-        knows what the game master may not, it takes no invitation, and none is redeemed."""
-        sealed = self.sealed_from_gm(seat)
-        if sealed is not None:
-            raise Conflict(
-                f"seat {seat.id!r} holds what the game master may not read ({sealed}): it "
-                "takes no invitation until that is resolved, revealed or gone",
-                "seat_holds_secret",
-            )
-
     def seat(self, seat_id: str) -> Seat:
         """The active seat with this id, or a not-found error."""
         seat = self.seats.get(seat_id)
@@ -312,7 +286,6 @@ class Table(Aggregate):
         seat = self.seat(seat_id)
         if seat.role == GM:
             raise InvalidCommand("the game master's seat takes no invitation", "not_a_player")
-        self._require_nothing_sealed(seat)
         number = seat.invitations + 1
         self.trigger_event(
             InvitationIssued,
@@ -331,8 +304,8 @@ class Table(Aggregate):
 
         A fork's seat that `waits_for_source` takes instead the credential its player holds
         now at the table forked from, whose hash the caller looks up there (`source_hash`).
-        Taking a seat that had a credential is a takeover, said so in the log; neither is
-        done while the seat holds what the game master may not read."""
+        Taking a seat that had a credential is a takeover, said so in the log. (Whether the
+        seat may take an invitation at all is the application's seat authority.)"""
         self.require_open()
         seat = self.seat(seat_id)
         expected = source_hash if self.waits_for_source(seat) else seat.invitation_hash
@@ -341,8 +314,6 @@ class Table(Aggregate):
                 "the invitation is not open for this seat: ask the game master for a new one",
                 "invalid_invitation",
             )
-        if not self.waits_for_source(seat):
-            self._require_nothing_sealed(seat)
         return self._issue_credential(seat, "takeover" if seat.credentials else "invitation", keys)
 
     def rotate_credential(self, actor: str, keys: TableKeys) -> int:

@@ -57,6 +57,8 @@ def _secret(schema: dict[str, Any], masked: dict[str, Any], why: str) -> dict[st
 
 
 def _in_audit(secret: Secret) -> str:
+    if callable(secret.audited):
+        return f" and, in audit, the Mayor when {secret.audited.__doc__}"
     return " and, in audit, the Mayor" if secret.audited else ""
 
 

@@ -139,7 +139,9 @@ def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
             if roll_hidden:
                 data[name] = secret.mask(value)
                 hidden.append(name)
-        elif not sees(viewer, secret.audience(event), closed, sealed or not secret.audited):
+        elif not sees(
+            viewer, secret.audience(event), closed, sealed or not secret.opened_by_audit(event)
+        ):
             data[name] = secret.mask(value)
             hidden.append(name)
     for name, part in rule.derived.items():

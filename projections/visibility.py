@@ -190,8 +190,12 @@ class Secret:
     mask: Callable[[Any], Any]
     #: whether the Mayor's audit opens it (what somebody saw of the game); protocol data,
     #: such as a command's recorded result, stays with its sender, and face-down contents
-    #: (`face_down`) with whom the rules let look
-    audited: bool = True
+    #: (`face_down`) with whom the rules let look; or a test of the event saying when (its
+    #: docstring says it in the API's document)
+    audited: bool | Callable[[Any], bool] = True
+
+    def opened_by_audit(self, event: Any) -> bool:
+        return self.audited(event) if callable(self.audited) else self.audited
 
 
 def face_down(

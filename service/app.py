@@ -10,6 +10,7 @@ from litestar.openapi.spec import Components, License, SecurityScheme, Tag
 from litestar.static_files import create_static_files_router
 
 from domain.application import Tables
+from projections.authority import beyond_audit
 from projections.folds import Folds
 from service import reads
 from service.analytics import Analytics
@@ -51,6 +52,7 @@ def create_app(
     settings = settings or Settings.from_env()
     configure_logging(settings.log_level)
     tables = tables or Tables(settings.event_store_env(), server_key=settings.secret_key())
+    tables.seat_authority = beyond_audit  # judged by the one visibility policy
     batcher = CommandBatcher(tables)
     if fanout is None and settings.redis_url:
         fanout = RedisFanOut(settings.redis_url, tables, settings.redis_prefix)

@@ -12,6 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, Response, expect
 
+from tests.api_helpers import seat_player
 from tests.replay_helpers import (
     ARTIFACTS,
     ROOT,
@@ -296,12 +297,14 @@ def test_the_page_works_under_its_policy_without_a_single_violation(
 
 
 def test_a_seat_taken_over_is_marked_on_every_seats_timeline(page: Page) -> None:
-    """The Mayor re-invites David's seat and redeems the invitation himself: the claim is a
-    public takeover, and the timeline marks it for whoever reads it (here Judit)."""
+    """A late player (Kid) is seated and claims the seat; the Mayor re-invites it and redeems
+    the invitation himself: the claim is a public takeover, and the timeline marks it for
+    whoever reads it (here Judit)."""
     with replay_server() as base:
         played = play_frontera(base)
         with httpx.Client(base_url=base) as client:
-            path = f"/tables/{played.table_id}/seats/p1"
+            seat, _ = seat_player(client, played.table_id, played.headers("mayor"), "Kid")
+            path = f"/tables/{played.table_id}/seats/{seat}"
             invited = client.post(f"{path}/invitation", headers=played.headers("mayor"))
             assert invited.status_code == 201, invited.text
             claimed = client.post(
@@ -315,4 +318,4 @@ def test_a_seat_taken_over_is_marked_on_every_seats_timeline(page: Page) -> None
         expect(marked).to_have_count(1)
         expect(marked).to_have_attribute("data-version", str(taken))
         expect(marked).to_contain_text("Seat taken over")
-        expect(marked).to_contain_text("David is taken over")
+        expect(marked).to_contain_text("Kid is taken over")

@@ -1,8 +1,8 @@
 """Seat authority over real HTTP: nobody learns a seat's secret by becoming the seat.
 
-- A seat that knows what the Mayor may not read (an open test's draw and choice, its own
-  deck's contents) takes no new invitation, and an invitation issued before the secret arose
-  is not redeemed while it lasts: on the table and on every fork of it.
+- A seat that reads what the Mayor's audit does not (an open test's draw and choice, its own
+  deck's or discard's contents) takes no new invitation, and an invitation issued before the
+  secret arose is not redeemed while it lasts: on the table and on every fork of it.
 - A fork's seat is claimed with the credential its player holds *now* at the source: a
   rotated-out credential claims nothing, the current one does.
 - Every takeover of a claimed seat is public: every seat reads it in the log, and the
@@ -71,14 +71,21 @@ def test_an_invitation_issued_before_the_draw_is_not_redeemed_while_the_draw_is_
     for audit in (False, True):
         text = world.get("mayor", params={"audit": audit}).text
         assert not hand & cards(text)
-    # once the test is cancelled, the same invitation is redeemed: a public takeover
+    # the test cancelled, Ann's cards lie in her discard, which she lists and audit does not
     ok(world.post("mayor", "/test/cancel", {"reason": "a dispute"}))
-    taken = claim_seat(http, world.table, "p1", early)
+    assert_problem(http.post(claim, json={"invitation": early}), 409, "seat_holds_secret")
+    assert ok(world.get("A"))["you"] == "p1"
+
+
+def test_a_takeover_of_a_seat_that_holds_nothing_sealed_is_public(http: httpx.Client) -> None:
+    world = make_world(http, {"mode": "no_management"})
+    invitation = ok(world.post("mayor", "/seats/p1/invitation"), 201)["invitation"]
+    taken = claim_seat(http, world.table, "p1", invitation)
     assert_problem(world.get("A"), 401)  # Ann is displaced
     assert ok(http.get(f"/tables/{world.table}", headers=taken))["you"] == "p1"
     log = ok(world.get("B", "/events", params={"limit": 500}))["events"]
     issued = [e for e in log if e["type"] == "CredentialIssued" and e["data"]["seat"] == "p1"]
-    assert issued[-1]["data"]["reason"] == "takeover"  # every seat reads it
+    assert [e["data"]["reason"] for e in issued] == ["invitation", "takeover"]  # all read it
 
 
 def test_a_seat_whose_own_deck_is_open_to_it_takes_no_invitation(http: httpx.Client) -> None:

@@ -35,6 +35,4 @@ ASALTOS = RuleSystem(
     load_game=lambda game: msgspec.convert(game, AsaltosState),
     fork_copy=lambda state: msgspec.to_builtins(state),
     handlers=handlers.HANDLERS,
-    # the game master reads every sheet, declaration and roll of the system
-    sealed_from_game_master=lambda _, __: None,
 )

@@ -310,14 +310,3 @@ class FronteraState(Stored, kw_only=True):
         """Whether each seat may look through its own deck: in wear mode, and in normal
         mode's phase 2, where the seats hold the dealt cards."""
         return self.options.mode == "wear" or self.phase == 2
-
-    def sealed_from_mayor(self, seat: str) -> str | None:
-        """What the seat knows that the Mayor may not read while the table is open, even in
-        audit: the cards its characters hold for the open test (drawn, chosen), and the
-        contents of its own face-down deck, from which the next draw could be told."""
-        for character in self.characters.values():
-            if character.seat == seat and self.zone(hand(character.id)):
-                return f"{character.name} holds cards of the open test"
-        if self.own_decks_open and self.zone(player_deck(seat)):
-            return "its deck's contents are its own"
-        return None

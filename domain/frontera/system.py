@@ -28,7 +28,6 @@ FRONTERA = RuleSystem(
     fork_copy=rules.fork_copy,
     after_fork=rules.reshuffle_face_down,
     handlers=handlers.HANDLERS,
-    sealed_from_game_master=FronteraState.sealed_from_mayor,
     verify_shuffles=shuffle_mismatches,
     qualified_event_types=False,
 )

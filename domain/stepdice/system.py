@@ -34,6 +34,4 @@ STEPDICE = RuleSystem(
     load_game=lambda game: msgspec.convert(game, StepdiceState),
     fork_copy=_fork_copy,
     handlers=HANDLERS,
-    # the game master reads every sheet, declaration and roll of the system
-    sealed_from_game_master=lambda _, __: None,
 )

@@ -12,6 +12,8 @@ added later (`DeckAdded`) are whole decks in canonical order, known to all.
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.frontera import combat_turn as ct
 from domain.frontera import drinking as dr
 from domain.frontera import equipment as eq
@@ -41,14 +43,28 @@ from projections.visibility import (
 )
 
 OWN_CARDS = Secret(own_seat, hidden_cards)
+
+
+def from_a_hand(event: Any) -> bool:
+    """they leave a hand (cards drawn for a test, the test over)"""
+    return str(event.source).startswith("hand:")
+
+
 RULES: dict[type, Rule] = {
     fe.CharacterCreated: public("character", "purchases"),
     fe.TableStarted: public("decks", "zones", "phase"),
     fe.CardsShuffled: public("zone", "index", order=face_down(nobody)),
     fe.CardsDealt: public("source", "seen_by", decks=face_down(seen_by, hidden_cards_by_key)),
     # cards moved out of somebody's sight land face down (a deck, a discard, the treasure) or
-    # in the loot that the decks take
-    fe.CardsMoved: public("source", "target", "reason", "seen_by", cards=face_down(seen_by)),
+    # in the loot that the decks take; those that leave a hand were seen in the hand's draw,
+    # which audit shows once its test is over, so audit shows where they went too
+    fe.CardsMoved: public(
+        "source",
+        "target",
+        "reason",
+        "seen_by",
+        cards=Secret(seen_by, hidden_cards, audited=from_a_hand),
+    ),
     fe.PhaseChanged: Rule(public=frozenset({"phase"}), own_entry="decks"),
     fe.TestOpened: public("test"),
     fe.DeadMansHandDrawn: public("character", "purpose", "cards", "better"),
