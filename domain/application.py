@@ -98,6 +98,16 @@ class Outcome:
     version: int
 
 
+def _invited_seat(table: Table, actor: str, command: Any) -> Seat | None:
+    """The seat an invitation is issued or redeemed for, as it is before the command; not a
+    fork's seat claimed with its player's own credential (the claimer proves it is the
+    seat)."""
+    if isinstance(command, InviteSeat):
+        return table.seats.get(command.seat)
+    seat = table.seats.get(actor) if isinstance(command, ClaimSeat) else None
+    return None if seat is None or table.waits_for_source(seat) else seat
+
+
 #: events read from the store at a time when following a table's log
 EVENT_PAGE = 500
 
@@ -356,11 +366,11 @@ class Tables(Application[UUID]):
         if isinstance(request.command, ClaimSeat):
             handler = partial(claim_seat, source_hash=self._source_credential_hash(table, seat))
         before = len(table.pending_events)
+        invited = _invited_seat(table, seat, request.command)
         try:
             with one_moment(table):
                 result = handler(table, seat, request.command, self.keys(table.id))
-            if isinstance(request.command, (InviteSeat, ClaimSeat)):
-                invited = request.command.seat if isinstance(request.command, InviteSeat) else seat
+            if invited is not None:
                 self._require_authority(table, invited, table.pending_events[:before])
         except BaseException:
             if len(table.pending_events) != before:  # the cached table ran ahead of the store
@@ -399,20 +409,16 @@ class Tables(Application[UUID]):
         assert recorded is None or isinstance(recorded, CommandRecorded)
         return recorded
 
-    def _require_authority(self, table: Table, seat_id: str, unsaved: Sequence[Any]) -> None:
-        """Seat authority, once the rules let an invitation be issued or redeemed (so that a
-        refusal by the rules comes first): judged on the log before it, the events `unsaved`
-        of the same batch included. A fork's seat claimed with its player's own credential
-        needs none: the claimer proves it is the seat."""
-        seat = table.seats[seat_id]
-        if table.lineage is not None and seat.credentials == 1 and seat.invitations == 0:
-            return  # just claimed with the credential its player holds at the source
+    def _require_authority(self, table: Table, seat: Seat, unsaved: Sequence[Any]) -> None:
+        """Seat authority, once the rules let an invitation be issued or redeemed for `seat`
+        (as it was before: a refusal by the rules comes first), judged on the log before
+        the command, the events `unsaved` of the same batch included."""
         saved = table.version - len(table.pending_events)
         events = chain(self.table_events(table.id, upto=saved), unsaved)
         known = self.seat_authority(table, events, seat)
         if known is not None:
             raise Conflict(
-                f"seat {seat_id!r} reads what the game master may not ({known}): it takes no "
+                f"seat {seat.id!r} reads what the game master may not ({known}): it takes no "
                 "invitation until that is resolved, revealed or the table closes",
                 "seat_holds_secret",
             )
