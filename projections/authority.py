@@ -30,6 +30,12 @@ def beyond_audit(table: Table, events: Iterable[Any], seat: Seat) -> str | None:
         return None
     own = viewer_for(table, seat, audit=False)
     audit = viewer_for(table, table.gm_seat, audit=True)
+    # the view first: it costs one projection, and usually decides (a hand, a deck)
+    mine_view = msgspec.to_builtins(table_view(table, own))
+    audit_view = msgspec.to_builtins(table_view(table, audit))
+    for name, value in mine_view.items():
+        if _more(value, audit_view.get(name)):
+            return f"the view's `{name}`"
     for event in events:
         if withheld(event, own, closed=False):
             continue
@@ -40,11 +46,6 @@ def beyond_audit(table: Table, events: Iterable[Any], seat: Seat) -> str | None:
         for name, value in mine.items():
             if _more(value, theirs.get(name)):
                 return f"`{name}` at version {version}"
-    mine_view = msgspec.to_builtins(table_view(table, own))
-    audit_view = msgspec.to_builtins(table_view(table, audit))
-    for name, value in mine_view.items():
-        if _more(value, audit_view.get(name)):
-            return f"the view's `{name}`"
     return None
 
 

@@ -72,8 +72,12 @@ def test_a_read_stuck_in_its_scan_holds_up_no_command_of_any_table(tmp_path: Pat
         try:
             # the read is inside its scan: commands of another table and of the table being
             # read go through all the same (one command thread serves every table)
+            # (a seat added, not claimed: a claim reads the seat's log, judging seat authority)
             for table, mayor in ((other, other_mayor), (slow, slow_mayor), (other, other_mayor)):
-                seat_player(http, table, mayor, "Drifter")
+                ok(
+                    http.post(f"/tables/{table}/seats", json={"name": "Drifter"}, headers=mayor),
+                    201,
+                )
             assert not read.done(), "the read finished before the commands: nothing was shown"
         finally:
             app.release.set()

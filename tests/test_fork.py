@@ -46,11 +46,12 @@ def test_a_fork_copies_the_facts_at_a_version_and_reshuffles_what_is_face_down()
         s.id: s.name for s in past.seats.values()
     }
     # the Mayor's seat has a credential of its own; a player's waits to be claimed with the
-    # credential that player holds at the source
+    # credential that player holds at the source when claiming: no copy of a hash is kept
     assert fork.seats[MAYOR].credential_hash not in ("", past.seats[MAYOR].credential_hash)
     for seat in ("p1", "p2"):
         assert fork.seats[seat].credential_hash == ""
-        assert fork.seats[seat].invitation_hash == past.seats[seat].credential_hash
+        assert fork.seats[seat].invitation_hash is None
+        assert fork.waits_for_source(fork.seats[seat])
     assert msgspec.to_builtins(fork.game.characters) == msgspec.to_builtins(past.game.characters)
     assert fork.game.test is not None and fork.game.test.number == past.game.test.number
     for zone, cards in past.game.zones.items():

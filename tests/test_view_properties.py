@@ -73,7 +73,7 @@ class Replica:
             for viewer in _viewers(self.table):
                 shown = self.shown.setdefault((viewer.seat, viewer.audit), set(PUBLIC))
                 redacted = redact(event, viewer, closed=False)
-                if viewer.audit and redacted.type in PLAYED:
+                if viewer.audit and _of_a_past_hand(redacted):
                     self.open_to_audit |= _cards_in(redacted)
                 if redacted.type != "TableStarted":
                     shown |= _cards_in(redacted)
@@ -102,6 +102,13 @@ class Replica:
                 in_play = self.shown[(viewer.seat, False)] | self.open_to_audit
                 listed = (audited & _face_down_cards(loaded)) - in_play
                 assert not listed, f"audit names {sorted(listed)} of a face-down deck"
+
+
+def _of_a_past_hand(event: Any) -> bool:
+    """Whether an event shows audit a hand, a choice or a reveal, or where a finished hand's
+    cards went."""
+    leaves_a_hand = event.type == "CardsMoved" and event.data["source"].startswith("hand:")
+    return event.type in PLAYED or leaves_a_hand
 
 
 def _face_down_cards(table: Table) -> set[str]:
