@@ -83,19 +83,29 @@ def frontera(data: st.DataObject, app: Tables) -> RandomSession:
     return claimed
 
 
-def stepdice(data: st.DataObject, app: Tables) -> RandomSession:
-    game = stepdice_helpers.new_session(app=app, key="random-play-stepdice")
-    claimed = _claimed(app, game.table_id, lambda: None)
-    for seat, name in (("p1", "One"), ("p2", "Two"), (stepdice_helpers.GM, "Three")):
-        sheet = stepdice_helpers.dice()
-        game.run(seat, stepdice_cmd.CreateCharacter(name=name, attributes=sheet))
+def _cast(game: Any, creating: Callable[[str], Any]) -> None:
+    """A character for each player (p1, p2) and one of the game master's."""
+    for seat, name in (("p1", "One"), ("p2", "Two"), ("gm", "Three")):
+        game.run(seat, creating(name))
+
+
+def _playing(data: st.DataObject, game: Any, random_command: Any) -> Callable[[], None]:
+    """One random command a step; a refusal is a step too."""
 
     def step() -> None:
-        actor, command = stepdice_helpers.random_command(data, game)
+        actor, command = random_command(data, game)
         with contextlib.suppress(DomainError):
             game.run(actor, command)
 
-    claimed.step = step
+    return step
+
+
+def stepdice(data: st.DataObject, app: Tables) -> RandomSession:
+    game = stepdice_helpers.new_session(app=app, key="random-play-stepdice")
+    claimed = _claimed(app, game.table_id, lambda: None)
+    sheet = stepdice_helpers.dice()
+    _cast(game, lambda name: stepdice_cmd.CreateCharacter(name=name, attributes=sheet))
+    claimed.step = _playing(data, game, stepdice_helpers.random_command)
     return claimed
 
 
@@ -104,15 +114,8 @@ def asaltos(data: st.DataObject, app: Tables) -> RandomSession:
     claimed = _claimed(app, game.table_id, lambda: None)
     # Trepar 10 at difficulty 0 cannot fail: a certain check, rolled by no die
     sheet = asaltos_helpers.sheet(skills={"Espada": 5, "Trepar": 10})
-    for seat, name in (("p1", "One"), ("p2", "Two"), (asaltos_helpers.GM, "Three")):
-        game.run(seat, asaltos_cmd.CreateCharacter(name=name, sheet=sheet))
-
-    def step() -> None:
-        actor, command = asaltos_helpers.random_command(data, game)
-        with contextlib.suppress(DomainError):
-            game.run(actor, command)
-
-    claimed.step = step
+    _cast(game, lambda name: asaltos_cmd.CreateCharacter(name=name, sheet=sheet))
+    claimed.step = _playing(data, game, asaltos_helpers.random_command)
     return claimed
 
 
