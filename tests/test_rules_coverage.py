@@ -81,3 +81,10 @@ def test_a_row_without_a_boundary_is_caught() -> None:
 def test_a_reference_to_a_test_that_does_not_exist_is_caught() -> None:
     line = "| r | `test_frontera_modes.py::test_no_such_rule`, `::test_skip_phase_1_deals_every` |"
     assert missing(line) == ["test_frontera_modes.py::test_no_such_rule"]
+
+
+def test_every_test_the_threat_model_names_exists() -> None:
+    """docs/threat-model.md names the test of each knowledge and authority rule."""
+    text = (ROOT / "docs" / "threat-model.md").read_text()
+    assert len(references(text)) > 30
+    assert missing(text) == []
