@@ -65,6 +65,10 @@ MASKS[public_sheet] = (
 CHARACTER = Secret(character_seat, opaque)
 SHEET = Secret(character_seat, public_sheet)
 
+#: what a test, attack or cast showed: the die, the target number, the face, the outcome and
+#: the ruling it is owed, seen as the roll is
+WHAT_IT_SHOWED = dict.fromkeys(("die", "target", "face", "outcome", "owed"), ROLLED)
+
 RULES: dict[type, Rule] = {
     ev.CharacterCreated: public(character=SHEET),
     ev.EnemyAdded: public("enemy"),
@@ -78,13 +82,9 @@ RULES: dict[type, Rule] = {
             "character",
             "helper",
             attribute=ROLLED,
-            die=ROLLED,
             grade=ROLLED,
             shifts=ROLLED,
-            target=ROLLED,
-            face=ROLLED,
-            outcome=ROLLED,
-            owed=ROLLED,
+            **WHAT_IT_SHOWED,
         )
     ),
     ev.AttackRolled: announcing(
@@ -99,11 +99,7 @@ RULES: dict[type, Rule] = {
             "shifts",
             "helper",
             "mana",
-            die=ROLLED,
-            target=ROLLED,
-            face=ROLLED,
-            outcome=ROLLED,
-            owed=ROLLED,
+            **WHAT_IT_SHOWED,
         )
     ),
     ev.SpellCast: announcing(
@@ -118,11 +114,7 @@ RULES: dict[type, Rule] = {
             "grade",
             "shifts",
             "helper",
-            die=ROLLED,
-            target=ROLLED,
-            face=ROLLED,
-            outcome=ROLLED,
-            owed=ROLLED,
+            **WHAT_IT_SHOWED,
         )
     ),
     ev.EnemyHit: public("roll", "visibility", "enemy", wounds=ROLLED, hearts=ROLLED, status=ROLLED),
