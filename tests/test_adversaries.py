@@ -39,7 +39,7 @@ LAYOUT = "TableStarted"
 #: no shrinking: a session over HTTP is slow to shrink, and the failing example as found
 #: already names every command, move and answer
 ADVERSARY = settings(
-    max_examples=12,
+    max_examples=8,
     deadline=None,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=list(HealthCheck),
