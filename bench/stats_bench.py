@@ -5,7 +5,8 @@ one client reads another, short table's view (`GET /tables/{id}`) in a loop and 
 read, alone and while two clients (its Mayor and its player) loop on `GET /tables/{id}/stats`
 of a `EVENTS`-event table, in turns of `WINDOW` seconds so that a change in the machine's
 load meets both. Twice: with the server's kept folds (`projections.folds`: a read folds only
-the events since the last one of the same knowledge, here none), and with none kept, so that
+the events since the last one of the same knowledge, and here, none having come, returns the
+figures that read made), and with none kept, so that
 every read folds the whole log afresh, a page per job of the read thread
 (`service.reads.in_read_pages`) — what a knowledge change costs, and what the bound on
 another table's reads rests on. The ratio of the median view latency beside the reads to

@@ -7,6 +7,9 @@ knowledge, folded on with the events after v, is the tally of the whole log as t
 knowledge sees it: a long table's figures cost, on the next read, only the events since.
 When the knowledge changes (a roll is revealed, an audited test opens or resolves, the table
 closes) earlier events may read otherwise, and the new knowledge is folded afresh.
+
+The figures made of a kept tally are kept beside it: a read at the version already folded
+(a client polling a quiet table) costs a lookup, not a pass over every count.
 """
 
 from __future__ import annotations
@@ -14,13 +17,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 import msgspec
 
 from projections.redaction import redact, shown
-from projections.stats import fold
+from projections.stats import TableStats, fold
 from projections.tally import Tally
 from projections.visibility import Viewer
 
@@ -35,38 +38,56 @@ def fold_log(tally: Tally, events: Iterable[Any], viewer: Viewer, closed: bool) 
         fold(tally, redact(event, viewer, closed), event.originator_version)
 
 
-def _weight(tally: Tally) -> int:
-    return 1 + len(tally.counts) + len(tally.labels)
+class Fold(NamedTuple):
+    """A tally no reader changes any more, and the figures made of it."""
+
+    tally: Tally
+    figures: TableStats
+
+    @property
+    def weight(self) -> int:
+        return 1 + len(self.tally.counts) + len(self.tally.labels)
 
 
 class Folds:
-    """The latest tally folded for each table and knowledge, least recently read first."""
+    """The latest fold of each table and knowledge, least recently read first."""
 
     def __init__(self, kept_keys: int = KEPT_KEYS) -> None:
         self.kept_keys = kept_keys
-        self._kept: OrderedDict[tuple[UUID, Viewer], Tally] = OrderedDict()
+        self._kept: OrderedDict[tuple[UUID, Viewer], Fold] = OrderedDict()
         self._weight = 0
         self._lock = threading.Lock()
+
+    def figures(self, table_id: UUID, knowledge: Viewer, version: int) -> TableStats | None:
+        """The kept figures of this knowledge if they were folded up to `version` exactly."""
+        with self._lock:
+            kept = self._kept.get((table_id, knowledge))
+            if kept is None or kept.tally.version != version:
+                return None
+            self._kept.move_to_end((table_id, knowledge))
+            return kept.figures
 
     def resume(self, table_id: UUID, knowledge: Viewer, version: int) -> Tally:
         """A copy of the kept tally of this knowledge to fold on up to `version`; a new
         tally when none is kept that far back."""
         with self._lock:
             kept = self._kept.get((table_id, knowledge))
-            if kept is None or kept.version > version:
+            if kept is None or kept.tally.version > version:
                 return Tally()
             self._kept.move_to_end((table_id, knowledge))
-            return msgspec.structs.replace(kept, counts=dict(kept.counts), labels=dict(kept.labels))
+            counts, labels = dict(kept.tally.counts), dict(kept.tally.labels)
+            return msgspec.structs.replace(kept.tally, counts=counts, labels=labels)
 
-    def keep(self, table_id: UUID, knowledge: Viewer, tally: Tally) -> None:
-        """Keep the tally (no longer to be changed by its reader), unless one further on is."""
+    def keep(self, table_id: UUID, knowledge: Viewer, fold: Fold) -> None:
+        """Keep the fold (its tally no longer to be changed by its reader), unless one
+        further on is."""
         key = (table_id, knowledge)
         with self._lock:
             kept = self._kept.pop(key, None)
             if kept is not None:
-                self._weight -= _weight(kept)
-                tally = kept if kept.version > tally.version else tally
-            self._kept[key] = tally
-            self._weight += _weight(tally)
+                self._weight -= kept.weight
+                fold = kept if kept.tally.version > fold.tally.version else fold
+            self._kept[key] = fold
+            self._weight += fold.weight
             while self._weight > self.kept_keys and self._kept:
-                self._weight -= _weight(self._kept.popitem(last=False)[1])
+                self._weight -= self._kept.popitem(last=False)[1].weight

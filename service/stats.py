@@ -7,10 +7,10 @@ Once the table is closed everybody may know everything, and the read model
 (`projections.analytics`) holds the figures already; while it has not caught up with the
 table, the log is folded as during play, which gives the same figures.
 
-A fold goes on from the tally an earlier read of the same knowledge kept
-(`projections.folds`), and reads the log a page per job of the read threads
-(`service.reads.in_read_pages`): a long table's figures never hold up another table's reads
-for longer than a page.
+A read returns the figures an earlier read of the same knowledge kept (`projections.folds`)
+when no event came since, or folds on from that read's tally; it reads the log a page per
+job of the read threads (`service.reads.in_read_pages`) and makes the figures on them too: a
+long table's figures never hold up another table's reads for longer than a page.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from litestar.params import FromPath, QueryParameter
 from domain.systems import SystemName
 from domain.table import Table
 from projections.analytics import TableRow
-from projections.folds import Folds, fold_log
+from projections.folds import Fold, Folds, fold_log
 from projections.stats import TableStats, Totals, table_stats, totals
 from projections.tally import Tally, summed
 from projections.visibility import Viewer, knowledge
@@ -73,11 +73,15 @@ async def _table_stats(request: Request[Any, Any, Any], table_id: UUID, audit: b
         if row is not None and row.tally.version == version:
             return table_stats(table_id, row.tally, closed=True)
     known = knowledge(viewer, closed)
+    kept = folds.figures(table_id, known, version)
+    if kept is not None:
+        return kept
     tally = folds.resume(table_id, known, version)
     folding = partial(fold_log, tally, viewer=viewer, closed=closed)
     await in_read_pages(request, table_id, tally.version, version, folding)
-    folds.keep(table_id, known, tally)
-    return table_stats(table_id, tally, closed=closed)
+    figures = await in_read_thread(request, partial(table_stats, table_id, tally, closed=closed))
+    folds.keep(table_id, known, Fold(tally, figures))
+    return figures
 
 
 def _kept_row(analytics: Analytics, table_id: UUID) -> TableRow | None:

@@ -25,9 +25,9 @@ from domain.commands import AddSeat, CloseTable, RevealRolls
 from domain.errors import DomainError
 from domain.systems import RULE_SYSTEMS
 from domain.table import Table
-from projections.folds import Folds, fold_log
+from projections.folds import Fold, Folds, fold_log
 from projections.redaction import redact
-from projections.stats import fold
+from projections.stats import fold, table_stats
 from projections.tally import Tally
 from projections.visibility import Viewer, knowledge, viewer_for
 from tests.frontera_helpers import MAYOR as FRONTERA_MAYOR
@@ -147,12 +147,12 @@ def from_scratch(app: Tables, table_id: UUID, viewer: Viewer, closed: bool) -> T
 
 
 def folded_on(app: Tables, folds: Folds, table: Table, viewer: Viewer) -> Tally:
-    """The figures as `GET /stats` folds them: on from the kept fold of the same knowledge."""
+    """The tally as `GET /stats` folds it: on from the kept fold of the same knowledge."""
     known = knowledge(viewer, table.closed)
     tally = folds.resume(table.id, known, table.version)
     events = app.table_events(table.id, tally.version, table.version)
     fold_log(tally, events, viewer, table.closed)
-    folds.keep(table.id, known, tally)
+    folds.keep(table.id, known, Fold(tally, table_stats(table.id, tally, closed=table.closed)))
     return tally
 
 
@@ -161,6 +161,8 @@ def _check(app: Tables, folds: Folds, table_id: UUID) -> None:
     for viewer in _viewers(table):
         expected = from_scratch(app, table_id, viewer, table.closed)
         assert folded_on(app, folds, table, viewer) == expected, viewer
+        kept = folds.figures(table_id, knowledge(viewer, table.closed), table.version)
+        assert kept == table_stats(table_id, expected, closed=table.closed), viewer
 
 
 @pytest.mark.parametrize("system", sorted(RULE_SYSTEMS))
@@ -215,12 +217,27 @@ def test_frontera_figures_folded_on_equal_a_fold_from_scratch_through_tests_and_
         _check(session.app, folds, session.table_id)
 
 
+def _fold(table_id: UUID, tally: Tally) -> Fold:
+    return Fold(tally, table_stats(table_id, tally, closed=False))
+
+
 def test_the_kept_folds_stay_within_their_bound() -> None:
     folds = Folds(kept_keys=50)
     viewer = Viewer(seat="p1", is_gm=False)
     for number in range(20):
-        tally = Tally(counts={f"k{n}": 1 for n in range(9)}, version=number + 1)
-        folds.keep(UUID(int=number), viewer, tally)
+        counts: dict[str, float] = {f"k{n}": 1 for n in range(9)}
+        tally = Tally(counts=counts, labels={"system": "frontera"}, version=number + 1)
+        folds.keep(UUID(int=number), viewer, _fold(UUID(int=number), tally))
     assert folds.resume(UUID(int=0), viewer, 100) == Tally()  # the oldest went first
     assert folds.resume(UUID(int=19), viewer, 100).version == 20
     assert folds.resume(UUID(int=19), viewer, 19) == Tally()  # kept further on than asked
+
+
+def test_kept_figures_answer_only_the_version_they_were_folded_to() -> None:
+    folds, viewer, table_id = Folds(), Viewer(seat="p1", is_gm=False), UUID(int=1)
+    tally = Tally(counts={"events": 7}, labels={"system": "frontera"}, version=7)
+    folds.keep(table_id, viewer, _fold(table_id, tally))
+    kept = folds.figures(table_id, viewer, 7)
+    assert kept is not None and kept.events == 7
+    assert folds.figures(table_id, viewer, 8) is None  # an event came since: fold on
+    assert folds.figures(table_id, Viewer(seat="p2", is_gm=False), 7) is None
