@@ -221,7 +221,8 @@ async def run(
     return outcome
 
 
-def _viewer(table: Table, bearer: Bearer, audit: bool) -> Viewer:
+def caller_viewer(table: Table, bearer: Bearer, audit: bool) -> Viewer:
+    """What the bearer of this credential may see of the table (in audit mode, if asked)."""
     seat = table.authenticate(bearer.credential)
     if audit and seat.role != GM:
         raise Forbidden("only the Mayor may read the table in audit mode", "not_game_master")
@@ -237,11 +238,13 @@ async def read_as_caller(
         return await in_read_thread(
             request,
             partial(
-                tables.read, table_id, lambda table: view(table, _viewer(table, bearer, audit))
+                tables.read,
+                table_id,
+                lambda table: view(table, caller_viewer(table, bearer, audit)),
             ),
         )
     viewer = await in_read_thread(
-        request, partial(tables.read, table_id, lambda table: _viewer(table, bearer, audit))
+        request, partial(tables.read, table_id, lambda table: caller_viewer(table, bearer, audit))
     )
     return await in_read_thread(
         request, partial(tables.read, table_id, lambda table: view(table, viewer), version)

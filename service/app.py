@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
+import anyio
 from litestar import Litestar
 from litestar.openapi.plugins import JsonRenderPlugin, YamlRenderPlugin
 from litestar.openapi.spec import Components, License, SecurityScheme, Tag
@@ -22,6 +24,7 @@ from service.contract import RequestStructSchemaPlugin
 from service.exports import export_closed_tables
 from service.fanout import FanOut, InProcessFanOut
 from service.limits import RateLimiter, StreamSlots, rate_limit
+from service.live import LiveTables
 from service.logs import configure_logging
 from service.metrics import Metrics
 from service.openapi import DocumentConfig
@@ -44,6 +47,18 @@ Every command is an event of a table; each seat reads what it may see. Send the 
 credential as `Authorization: Bearer <credential>`. Errors are RFC 9457 problem+json with a
 stable `type`. Commands accept `If-Match` (the table's ETag) and `Idempotency-Key`.
 """
+
+
+def _start_live(app: Litestar) -> None:
+    """At start-up, after `reads.start`: the tables' feeds, read on the read threads."""
+    limiter = app.state.read_threads
+    app.state.live = LiveTables(
+        app.state.tables, app.state.fanout, partial(anyio.to_thread.run_sync, limiter=limiter)
+    )
+
+
+async def _stop_live(app: Litestar) -> None:
+    await app.state.live.stop()
 
 
 def create_app(
@@ -78,11 +93,17 @@ def create_app(
         ],
         on_startup=[
             reads.start,
+            _start_live,
             batcher.start,
             analytics.start,
             *([redis_fanout.start] if redis_fanout else []),
         ],
-        on_shutdown=[batcher.stop, analytics.stop, *([redis_fanout.stop] if redis_fanout else [])],
+        on_shutdown=[
+            _stop_live,
+            batcher.stop,
+            analytics.stop,
+            *([redis_fanout.stop] if redis_fanout else []),
+        ],
         exception_handlers=EXCEPTION_HANDLERS,
         request_max_body_size=settings.max_body_bytes,
         request_class=JsonBodyRequest,

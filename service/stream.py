@@ -15,6 +15,7 @@ id, and the response closes.
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 from uuid import UUID
@@ -32,9 +33,10 @@ from domain.table import Table
 from projections.log import log_page
 from projections.redaction import RedactedEvent
 from projections.visibility import Viewer
+from service import credentials
 from service.api import NOT_NULL, RESPONSES, Audit, read_as_caller, read_log, tables_of
-from service.fanout import FanOut
 from service.limits import StreamSlots, held
+from service.live import BUFFER, LiveTables, Reader
 from service.problems import Problem, domain_problem
 from service.reads import scan as scan_log
 from service.schemas import MAX_VERSION
@@ -48,6 +50,8 @@ STREAM_RESPONSES = {
         generate_examples=False,
     )
 }
+#: at most this long between two messages; each stream's interval is drawn from the last
+#: fifth below it, so thousands of idle streams never send their keep-alives together
 HEARTBEAT_SECONDS = 15.0
 BATCH = 200
 #: a batch of the seat's events, the table's version when it was read, and the version
@@ -67,6 +71,10 @@ LastEventId = Annotated[
         schema_extra=NOT_NULL,
     ),
 ]
+
+
+def _next_heartbeat() -> float:
+    return anyio.current_time() + HEARTBEAT_SECONDS * random.uniform(0.8, 1.0)
 
 
 def _last_event_id(header: str | None, query: int | None) -> int:
@@ -133,7 +141,6 @@ async def stream(
 ) -> ServerSentEvent:
     position = _last_event_id(last_event_id, after)
     tables = tables_of(request)
-    fanout: FanOut = request.app.state.fanout
 
     def batch(since: int) -> Callable[[Table, Viewer], Callable[[], Batch]]:
         def plan(table: Table, viewer: Viewer) -> Callable[[], Batch]:
@@ -156,37 +163,58 @@ async def stream(
     slots: StreamSlots = request.app.state.stream_slots
     release = slots.reserve(table_id, seat)
 
+    live: LiveTables = request.app.state.live
+    reader: Reader = (credentials.required(request.scope).credential, audit)
+
+    def problem(error: DomainError) -> ServerSentEventMessage:
+        gone = domain_problem(error, request.url.path)
+        return ServerSentEventMessage(event="problem", data=msgspec.json.encode(gone).decode())
+
     async def messages() -> AsyncIterator[ServerSentEventMessage]:
-        nonlocal position
         if until is not None and until <= position:
             return  # nothing to send: an empty body
-        sent = anyio.current_time()
-        while True:
-            try:
-                read = await read_log(request, table_id, audit, batch(position))
-            except DomainError as error:  # the seat removed, its credential no longer valid
-                gone = domain_problem(error, request.url.path)
-                yield ServerSentEventMessage(
-                    event="problem", data=msgspec.json.encode(gone).decode()
-                )
-                return
-            events, version, through = read
-            for event in events:
-                position = event.version
-                sent = anyio.current_time()
-                yield ServerSentEventMessage(
-                    data=msgspec.json.encode(event).decode(), event=event.type, id=event.version
-                )
-            if until is not None and through >= until:
-                return  # every event up to `until` sent
-            if events and position < version:
-                continue  # more than one batch behind
-            with anyio.move_on_after(HEARTBEAT_SECONDS + 1):
-                await fanout.wait(table_id, position, HEARTBEAT_SECONDS)
-            # a fan-out that polls (Redis down) wakes often: keep-alives stay a heartbeat apart
-            if anyio.current_time() - sent >= HEARTBEAT_SECONDS:
-                sent = anyio.current_time()
-                yield ServerSentEventMessage(comment="keep-alive", data=None)
+        #: every event up to this version was sent, or is not the caller's to see
+        through = position
+        beat = _next_heartbeat()
+        with live.following(table_id, reader) as feed:
+            opening = True  # what is there when the stream opens is sent at once
+            while True:
+                if feed.version > through and feed.holds(through, reader):
+                    viewer = feed.viewers[reader]
+                    if isinstance(viewer, DomainError):
+                        yield problem(viewer)  # the seat removed, its credential retired
+                        return
+                    upto = feed.version if until is None else min(feed.version, until)
+                    news = (e for e in feed.since(through) if e.originator_version <= upto)
+                    events, _ = log_page(news, viewer, feed.closed, limit=BUFFER)
+                    behind = False
+                elif opening or feed.version > through:  # behind the feed, or new to it
+                    try:
+                        events, version, upto = await read_log(
+                            request, table_id, audit, batch(through)
+                        )
+                    except DomainError as error:
+                        yield problem(error)
+                        return
+                    behind = upto < version
+                else:  # nothing new: wait for the feed, a keep-alive now and then
+                    await feed.moved_past(through, max(0.0, beat - anyio.current_time()))
+                    if feed.version <= through and anyio.current_time() >= beat:
+                        beat = _next_heartbeat()
+                        yield ServerSentEventMessage(comment="keep-alive", data=None)
+                    continue
+                opening = False
+                through = max(through, upto)
+                for event in events:
+                    yield ServerSentEventMessage(
+                        data=msgspec.json.encode(event).decode(), event=event.type, id=event.version
+                    )
+                if events:
+                    beat = _next_heartbeat()
+                if until is not None and through >= until:
+                    return  # every event up to `until` sent
+                if behind:
+                    opening = True  # more than one batch behind: read on
 
     # released when the messages end, and in any case once the response is over (a client
     # gone before the first message never starts them)

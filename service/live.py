@@ -1,0 +1,179 @@
+"""A table's moves, read once per process and handed to every stream of the table.
+
+Each table with an open stream in this process has a `Feed`: the table's latest events (at
+most `BUFFER`), its version and whether it is closed, and the viewer of each of its
+readers (a credential and the audit flag), all as of that version. When the fan-out tells
+of a new version (a command of this process, or of another through Redis), the feed reads
+the table once, on the read threads: the viewers under the table's lock, as every read
+does, then the new events. Its streams redact those events for their own viewer (the one
+policy, `projections.redaction`) and send them; none of them reads the store, unless it is
+behind what the buffer holds (a resumption from an old `Last-Event-ID`, a client slower
+than the table) or joined after the feed's last read, and then only until it catches up.
+
+A reader whose credential stops working (its seat removed, the credential rotated out)
+gets its `DomainError` as its viewer: the table changed for that to happen, so the feed
+reads it at once, and the stream ends with the problem.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import Counter, deque
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import DomainEventProtocol
+
+from domain.application import Tables
+from domain.errors import DomainError
+from domain.keys import Bearer
+from domain.table import Table
+from projections.visibility import Viewer
+from service.api import caller_viewer
+from service.fanout import FanOut
+
+log = logging.getLogger("saloon.live")
+
+#: events a feed keeps: a stream further behind reads the store until it catches up
+BUFFER = 256
+#: how long a feed waits for the fan-out before reading the table anyway: a safety net only,
+#: since every commit is announced (a fan-out without Redis polls more often on its own)
+FOLLOW_SECONDS = 60.0
+#: how long a feed waits to read again after a read failed (the store unreachable)
+RETRY_SECONDS = 1.0
+
+#: who reads: a credential, and whether in audit mode
+Reader = tuple[str, bool]
+#: runs a read's work on the read threads
+InReadThread = Callable[[Callable[[], Any]], Awaitable[Any]]
+
+
+@dataclass
+class Feed:
+    """One table's latest events and what its readers may know, as of `version`."""
+
+    table_id: UUID
+    #: the table's version when last read (0: not read yet)
+    version: int = 0
+    closed: bool = False
+    #: the table's events in (version - len(events), version], oldest first
+    events: deque[DomainEventProtocol[UUID]] = field(default_factory=lambda: deque(maxlen=BUFFER))
+    viewers: dict[Reader, Viewer | DomainError] = field(default_factory=dict)
+    readers: Counter[Reader] = field(default_factory=Counter)
+    #: set (and replaced) whenever the feed moves on
+    moved: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+    @property
+    def floor(self) -> int:
+        """The version after which the buffer holds every event."""
+        return self.version - len(self.events)
+
+    def holds(self, after: int, reader: Reader) -> bool:
+        """Whether the feed can tell `reader` everything after version `after`."""
+        return self.version > 0 and self.floor <= after and reader in self.viewers
+
+    def since(self, after: int) -> Iterator[DomainEventProtocol[UUID]]:
+        """The buffered events after version `after`."""
+        skip = after - self.floor
+        for index, event in enumerate(self.events):
+            if index >= skip:
+                yield event
+
+    async def moved_past(self, version: int, timeout: float) -> None:
+        """Return once the feed is past `version`, or after `timeout` seconds."""
+        if self.version > version:
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.moved.wait(), timeout)
+
+
+@dataclass(frozen=True)
+class _Read:
+    version: int
+    closed: bool
+    viewers: dict[Reader, Viewer | DomainError]
+    events: list[DomainEventProtocol[UUID]]
+
+
+class LiveTables:
+    """The feeds of the tables this process streams; on the event loop only."""
+
+    def __init__(self, tables: Tables, fanout: FanOut, in_read_thread: InReadThread) -> None:
+        self.tables, self.fanout, self._in_read_thread = tables, fanout, in_read_thread
+        self._feeds: dict[UUID, Feed] = {}
+        #: reads of the store the feeds made (one per table and move)
+        self.reads = 0
+
+    def feed(self, table_id: UUID) -> Feed | None:
+        return self._feeds.get(table_id)
+
+    @contextlib.contextmanager
+    def following(self, table_id: UUID, reader: Reader) -> Iterator[Feed]:
+        """The table's feed, followed for `reader` while the block runs."""
+        feed = self._feeds.get(table_id)
+        if feed is None:
+            feed = self._feeds[table_id] = Feed(table_id)
+            feed.task = asyncio.get_running_loop().create_task(self._follow(feed))
+        feed.readers[reader] += 1
+        try:
+            yield feed
+        finally:
+            feed.readers[reader] -= 1
+            if not feed.readers[reader]:
+                del feed.readers[reader]
+            if not feed.readers:
+                del self._feeds[table_id]
+                assert feed.task is not None
+                feed.task.cancel()
+
+    async def stop(self) -> None:
+        """Stop following every table (the process stops)."""
+        feeds, self._feeds = list(self._feeds.values()), {}
+        for feed in feeds:
+            if feed.task is not None:
+                feed.task.cancel()
+
+    async def _follow(self, feed: Feed) -> None:
+        while True:
+            try:
+                await self._read(feed)
+            except Exception:  # the store unreachable: its streams keep their heartbeats
+                log.exception("reading table %s for its streams failed", feed.table_id)
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            await self.fanout.wait(feed.table_id, feed.version, FOLLOW_SECONDS)
+
+    async def _read(self, feed: Feed) -> None:
+        readers = list(feed.readers)
+        after = feed.version
+        read: _Read = await self._in_read_thread(lambda: self._read_table(feed, after, readers))
+        self.reads += 1
+        if read.version - after > len(read.events):
+            feed.events.clear()  # a gap: the buffer starts again at the new events
+        feed.events.extend(read.events)
+        feed.version, feed.closed, feed.viewers = read.version, read.closed, read.viewers
+        moved, feed.moved = feed.moved, asyncio.Event()
+        moved.set()
+
+    def _read_table(self, feed: Feed, after: int, readers: list[Reader]) -> _Read:
+        def plan(table: Table) -> tuple[int, bool, dict[Reader, Viewer | DomainError]]:
+            viewers: dict[Reader, Viewer | DomainError] = {}
+            for reader in readers:
+                try:
+                    viewers[reader] = caller_viewer(table, Bearer(reader[0]), reader[1])
+                except DomainError as error:
+                    viewers[reader] = error
+            return table.version, table.closed, viewers
+
+        version, closed, viewers = self.tables.read(feed.table_id, plan)
+        if not after:  # a new feed starts at the table's version: streams behind it catch up
+            return _Read(version, closed, viewers, [])  # from the store, as any resumption
+        start = max(after, version - BUFFER)
+        return _Read(
+            version, closed, viewers, list(self.tables.table_events(feed.table_id, start, version))
+        )
