@@ -1,5 +1,5 @@
 """`python -m bench [name ...]`: one `name: value unit` line per figure; given names (`domain`,
-`http`, `long_table`, `stats`, `analytics`, `export`, `load`), only those benchmarks run.
+`http`, `long_table`, `stats`, `analytics`, `export`, `streams`, `load`), only those benchmarks run.
 
 The domain benchmarks (`bench.domain_bench`) come first, then the HTTP ones
 (`bench.http_bench`): the API under 1, 8 and 32 clients beside a bare Litestar app and the
@@ -8,8 +8,9 @@ same commands in process; then a long table (`bench.long_table_bench`): the byte
 read its log; another table's view latency while two clients read a 6,000-event table's
 figures (`bench.stats_bench`); the analytics projection beside a raw read of the log
 (`bench.analytics_bench`); the rate of a long table's NDJSON export (`bench.export_bench`);
-last the load run (`bench.load_bench`): 200 tables x 4 seats against
-`uvicorn --workers 2` on PostgreSQL and Redis, as `make run-prod` serves.
+the live path (`bench.stream_bench`): 1,000 tables with every seat streaming under an
+open-loop load of 200 commands/s; last the load run (`bench.load_bench`): 200 tables x 4
+seats against `uvicorn --workers 2` on PostgreSQL and Redis, as `make run-prod` serves.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bench import (
     load_bench,
     long_table_bench,
     stats_bench,
+    stream_bench,
 )
 from bench.domain_bench import Figure
 
@@ -38,6 +40,7 @@ BENCHES: dict[str, Callable[[Path], Iterable[Figure]]] = {
     "stats": stats_bench.run,
     "analytics": analytics_bench.run,
     "export": export_bench.run,
+    "streams": stream_bench.run,
     "load": lambda _: load_bench.run(),
 }
 
