@@ -8,7 +8,9 @@ the table once, on the read threads: the viewers under the table's lock, as ever
 does, then the new events. Its streams redact those events for their own viewer (the one
 policy, `projections.redaction`) and send them; none of them reads the store, unless it is
 behind what the buffer holds (a resumption from an old `Last-Event-ID`, a client slower
-than the table) or joined after the feed's last read, and then only until it catches up.
+than the table), and then only until it catches up. A reader new to the feed has it read
+the table again (for every reader that joined meanwhile at once), so that the next move
+finds its viewer there.
 
 A reader whose credential stops working (its seat removed, the credential rotated out)
 gets its `DomainError` as its viewer: the table changed for that to happen, so the feed
@@ -64,8 +66,10 @@ class Feed:
     events: deque[DomainEventProtocol[UUID]] = field(default_factory=lambda: deque(maxlen=BUFFER))
     viewers: dict[Reader, Viewer | DomainError] = field(default_factory=dict)
     readers: Counter[Reader] = field(default_factory=Counter)
-    #: set (and replaced) whenever the feed moves on
-    moved: asyncio.Event = field(default_factory=asyncio.Event)
+    #: set when a reader joins that the feed has no viewer for
+    joined: asyncio.Event = field(default_factory=asyncio.Event)
+    #: the streams waiting for the feed to move on
+    waiters: set[asyncio.Future[bool]] = field(default_factory=set)
     task: asyncio.Task[None] | None = None
 
     @property
@@ -84,12 +88,33 @@ class Feed:
             if index >= skip:
                 yield event
 
-    async def moved_past(self, version: int, timeout: float) -> None:
-        """Return once the feed is past `version`, or after `timeout` seconds."""
+    async def moved_past(self, version: int, timeout: float) -> bool:
+        """Whether the feed moved (not necessarily past `version`: a read for a new reader
+        moves it too) before `timeout` seconds passed. A future and a timer, not
+        `asyncio.wait_for`, which makes a task per wait: thousands of idle streams wait here
+        between their keep-alives."""
         if self.version > version:
-            return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.moved.wait(), timeout)
+            return True
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[bool] = loop.create_future()
+        self.waiters.add(waiter)
+        timer = loop.call_later(timeout, _wake, waiter, False)
+        try:
+            return await waiter
+        finally:
+            timer.cancel()
+            self.waiters.discard(waiter)
+
+    def move(self) -> None:
+        """Wake every stream waiting for the feed to move on."""
+        waiters, self.waiters = self.waiters, set()
+        for waiter in waiters:
+            _wake(waiter, True)
+
+
+def _wake(waiter: asyncio.Future[bool], moved: bool) -> None:
+    if not waiter.done():
+        waiter.set_result(moved)
 
 
 @dataclass(frozen=True)
@@ -120,6 +145,8 @@ class LiveTables:
             feed = self._feeds[table_id] = Feed(table_id)
             feed.task = asyncio.get_running_loop().create_task(self._follow(feed))
         feed.readers[reader] += 1
+        if reader not in feed.viewers:
+            feed.joined.set()  # read again for it: its first move then reads nothing more
         try:
             yield feed
         finally:
@@ -146,7 +173,18 @@ class LiveTables:
                 log.exception("reading table %s for its streams failed", feed.table_id)
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
-            await self.fanout.wait(feed.table_id, feed.version, FOLLOW_SECONDS)
+            await self._next_move(feed)
+
+    async def _next_move(self, feed: Feed) -> None:
+        """Until the fan-out tells of a version past the feed's, or a new reader joins."""
+        feed.joined.clear()
+        moved = asyncio.create_task(self.fanout.wait(feed.table_id, feed.version, FOLLOW_SECONDS))
+        joined = asyncio.create_task(feed.joined.wait())
+        try:
+            await asyncio.wait((moved, joined), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            moved.cancel()
+            joined.cancel()
 
     async def _read(self, feed: Feed) -> None:
         readers = list(feed.readers)
@@ -157,8 +195,7 @@ class LiveTables:
             feed.events.clear()  # a gap: the buffer starts again at the new events
         feed.events.extend(read.events)
         feed.version, feed.closed, feed.viewers = read.version, read.closed, read.viewers
-        moved, feed.moved = feed.moved, asyncio.Event()
-        moved.set()
+        feed.move()
 
     def _read_table(self, feed: Feed, after: int, readers: list[Reader]) -> _Read:
         def plan(table: Table) -> tuple[int, bool, dict[Reader, Viewer | DomainError]]:

@@ -15,12 +15,12 @@ id, and the response closes.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 from uuid import UUID
 
-import anyio
 import msgspec
 from litestar import Request, get
 from litestar.background_tasks import BackgroundTask
@@ -73,8 +73,8 @@ LastEventId = Annotated[
 ]
 
 
-def _next_heartbeat() -> float:
-    return anyio.current_time() + HEARTBEAT_SECONDS * random.uniform(0.8, 1.0)
+def _next_heartbeat(loop: asyncio.AbstractEventLoop) -> float:
+    return loop.time() + HEARTBEAT_SECONDS * random.uniform(0.8, 1.0)
 
 
 def _last_event_id(header: str | None, query: int | None) -> int:
@@ -175,7 +175,8 @@ async def stream(
             return  # nothing to send: an empty body
         #: every event up to this version was sent, or is not the caller's to see
         through = position
-        beat = _next_heartbeat()
+        loop = asyncio.get_running_loop()
+        beat = _next_heartbeat(loop)
         with live.following(table_id, reader) as feed:
             opening = True  # what is there when the stream opens is sent at once
             while True:
@@ -198,9 +199,9 @@ async def stream(
                         return
                     behind = upto < version
                 else:  # nothing new: wait for the feed, a keep-alive now and then
-                    await feed.moved_past(through, max(0.0, beat - anyio.current_time()))
-                    if feed.version <= through and anyio.current_time() >= beat:
-                        beat = _next_heartbeat()
+                    wait = beat - loop.time()
+                    if wait <= 0 or not await feed.moved_past(through, wait):
+                        beat = _next_heartbeat(loop)
                         yield ServerSentEventMessage(comment="keep-alive", data=None)
                     continue
                 opening = False
@@ -210,7 +211,7 @@ async def stream(
                         data=msgspec.json.encode(event).decode(), event=event.type, id=event.version
                     )
                 if events:
-                    beat = _next_heartbeat()
+                    beat = _next_heartbeat(loop)
                 if until is not None and through >= until:
                     return  # every event up to `until` sent
                 if behind:
