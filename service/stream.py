@@ -26,7 +26,7 @@ from litestar import Request, get
 from litestar.background_tasks import BackgroundTask
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, QueryParameter
-from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response import Stream
 
 from domain.errors import DomainError, InvalidCommand
 from domain.table import Table
@@ -71,6 +71,26 @@ LastEventId = Annotated[
         schema_extra=NOT_NULL,
     ),
 ]
+
+
+KEEP_ALIVE = b": keep-alive\r\n\r\n"
+
+
+def _message(event: RedactedEvent) -> bytes:
+    """An event as an SSE message: its table version as `id`, its type as `event`."""
+    head = f"id: {event.version}\r\nevent: {event.type}\r\ndata: ".encode()
+    return head + msgspec.json.encode(event) + b"\r\n\r\n"
+
+
+class EventStream(Stream):
+    """Server-Sent Events encoded here, a page of messages per write (litestar's
+    `ServerSentEvent` writes each message apart, through a wrapper per message)."""
+
+    def __init__(self, content: AsyncIterator[bytes], background: BackgroundTask) -> None:
+        super().__init__(content, media_type="text/event-stream", background=background)
+        self.headers.update(
+            {"Cache-Control": "no-cache", "Connection": "keep-alive", "X-Accel-Buffering": "no"}
+        )
 
 
 def _next_heartbeat(loop: asyncio.AbstractEventLoop) -> float:
@@ -138,7 +158,7 @@ async def stream(
         ),
     ] = None,
     last_event_id: LastEventId = None,
-) -> ServerSentEvent:
+) -> EventStream:
     position = _last_event_id(last_event_id, after)
     tables = tables_of(request)
 
@@ -166,11 +186,11 @@ async def stream(
     live: LiveTables = request.app.state.live
     reader: Reader = (credentials.required(request.scope).credential, audit)
 
-    def problem(error: DomainError) -> ServerSentEventMessage:
+    def problem(error: DomainError) -> bytes:
         gone = domain_problem(error, request.url.path)
-        return ServerSentEventMessage(event="problem", data=msgspec.json.encode(gone).decode())
+        return b"event: problem\r\ndata: " + msgspec.json.encode(gone) + b"\r\n\r\n"
 
-    async def messages() -> AsyncIterator[ServerSentEventMessage]:
+    async def messages() -> AsyncIterator[bytes]:
         if until is not None and until <= position:
             return  # nothing to send: an empty body
         #: every event up to this version was sent, or is not the caller's to see
@@ -202,15 +222,12 @@ async def stream(
                     wait = beat - loop.time()
                     if wait <= 0 or not await feed.moved_past(through, wait):
                         beat = _next_heartbeat(loop)
-                        yield ServerSentEventMessage(comment="keep-alive", data=None)
+                        yield KEEP_ALIVE
                     continue
                 opening = False
                 through = max(through, upto)
-                for event in events:
-                    yield ServerSentEventMessage(
-                        data=msgspec.json.encode(event).decode(), event=event.type, id=event.version
-                    )
                 if events:
+                    yield b"".join(map(_message, events))  # one write for the lot
                     beat = _next_heartbeat(loop)
                 if until is not None and through >= until:
                     return  # every event up to `until` sent
@@ -219,4 +236,4 @@ async def stream(
 
     # released when the messages end, and in any case once the response is over (a client
     # gone before the first message never starts them)
-    return ServerSentEvent(held(messages(), release), background=BackgroundTask(release))
+    return EventStream(held(messages(), release), background=BackgroundTask(release))
