@@ -20,12 +20,13 @@ from uuid import UUID, uuid4
 
 import msgspec
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
-from eventsourcing.domain import DomainEventProtocol, Snapshot
+from eventsourcing.domain import DomainEventProtocol, MutableOrImmutableAggregate, Snapshot
 from eventsourcing.persistence import (
     IntegrityError,
     InterfaceError,
     JSONTranscoder,
     OperationalError,
+    Recording,
 )
 
 from domain import idempotency, structs
@@ -115,6 +116,8 @@ EVENT_PAGE = 500
 #: the refusal), or None, from the table, its whole log and the seat; judged by the
 #: visibility policy, which the service installs (`Tables.seat_authority`)
 SeatAuthority = Callable[[Table, Iterable[Any], Seat], "str | None"]
+#: told of each table this process saved, with the events just stored, under its lock
+SavedTable = Callable[[Table, Sequence[DomainEventProtocol[UUID]]], None]
 
 
 def unpoliced(table: Table, _: Iterable[Any], seat: Seat) -> str | None:
@@ -140,6 +143,8 @@ class Tables(Application[UUID]):
         #: nobody learns a seat's secret by becoming the seat: an invitation is neither
         #: issued nor redeemed for a seat that reads what the game master's audit does not
         self.seat_authority: SeatAuthority = unpoliced
+        #: who else learns of a save in this process (the live streams), if anybody
+        self.on_saved: SavedTable | None = None
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Snapshot a saved table from memory when its new events crossed an interval, and
@@ -169,6 +174,25 @@ class Tables(Application[UUID]):
                 snapshot.originator_version,
                 self.rewind_checkpoint,
             )
+
+    def save(
+        self,
+        *objs: MutableOrImmutableAggregate[UUID] | DomainEventProtocol[UUID] | None,
+        **kwargs: Any,
+    ) -> list[Recording[UUID]]:
+        """Store the objects' new events in one transaction; then tell `on_saved` of each
+        table saved, while its lock is still held, so what it reads of the table is the
+        state those events made."""
+        recordings = super().save(*objs, **kwargs)
+        if self.on_saved is not None:
+            saved: dict[UUID, list[DomainEventProtocol[UUID]]] = {}
+            for recording in recordings:
+                event = recording.domain_event
+                saved.setdefault(event.originator_id, []).append(event)
+            for table in objs:
+                if isinstance(table, Table) and table.id in saved:
+                    self.on_saved(table, saved[table.id])
+        return recordings
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)

@@ -15,6 +15,9 @@ from uuid import UUID
 class FanOut(Protocol):
     def publish(self, table_id: UUID, version: int) -> None: ...
 
+    def version(self, table_id: UUID) -> int:
+        """The newest version of the table this process has heard of (0: none)."""
+
     async def wait(self, table_id: UUID, after: int, timeout: float) -> None:
         """Return when the table passes version `after`, or after `timeout` seconds."""
 

@@ -22,8 +22,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -44,7 +45,7 @@ log = logging.getLogger("saloon.live")
 BUFFER = 256
 #: how long a feed waits for the fan-out before reading the table anyway: a safety net only,
 #: since every commit is announced (a fan-out without Redis polls more often on its own)
-FOLLOW_SECONDS = 60.0
+FOLLOW_SECONDS = 300.0
 #: how long a feed waits to read again after a read failed (the store unreachable)
 RETRY_SECONDS = 1.0
 
@@ -126,16 +127,16 @@ class _Read:
 
 
 class LiveTables:
-    """The feeds of the tables this process streams; on the event loop only."""
+    """The feeds of the tables this process streams. On the event loop, but for `saved`,
+    which the thread that saved a table calls."""
 
     def __init__(self, tables: Tables, fanout: FanOut, in_read_thread: InReadThread) -> None:
         self.tables, self.fanout, self._in_read_thread = tables, fanout, in_read_thread
+        self._loop = asyncio.get_running_loop()
         self._feeds: dict[UUID, Feed] = {}
-        #: reads of the store the feeds made (one per table and move)
-        self.reads = 0
-
-    def feed(self, table_id: UUID) -> Feed | None:
-        return self._feeds.get(table_id)
+        #: guards the readers of every feed, which `saved` reads from another thread
+        self._readers = threading.Lock()
+        tables.on_saved = self.saved
 
     @contextlib.contextmanager
     def following(self, table_id: UUID, reader: Reader) -> Iterator[Feed]:
@@ -143,20 +144,39 @@ class LiveTables:
         feed = self._feeds.get(table_id)
         if feed is None:
             feed = self._feeds[table_id] = Feed(table_id)
-            feed.task = asyncio.get_running_loop().create_task(self._follow(feed))
-        feed.readers[reader] += 1
+            feed.task = self._loop.create_task(self._follow(feed))
+        with self._readers:
+            feed.readers[reader] += 1
         if reader not in feed.viewers:
             feed.joined.set()  # read again for it: its first move then reads nothing more
         try:
             yield feed
         finally:
-            feed.readers[reader] -= 1
-            if not feed.readers[reader]:
-                del feed.readers[reader]
+            with self._readers:
+                feed.readers[reader] -= 1
+                if not feed.readers[reader]:
+                    del feed.readers[reader]
             if not feed.readers:
                 del self._feeds[table_id]
                 assert feed.task is not None
                 feed.task.cancel()
+
+    def saved(self, table: Table, events: Sequence[DomainEventProtocol[UUID]]) -> None:
+        """A table this process just saved, on the thread that saved it and under its lock:
+        its new events and each reader's viewer go to its feed as they are, with no read
+        of the store."""
+        feed = self._feeds.get(table.id)
+        if feed is None:
+            return
+        with self._readers:
+            readers = list(feed.readers)
+        read = _Read(table.version, table.closed, _viewers(table, readers), list(events))
+        self._loop.call_soon_threadsafe(self._handed, feed, read)
+
+    def _handed(self, feed: Feed, read: _Read) -> None:
+        after = read.events[0].originator_version - 1
+        if feed.version == after and feed.version:  # else the feed reads the store
+            _moved(feed, read, after)
 
     async def stop(self) -> None:
         """Stop following every table (the process stops)."""
@@ -173,44 +193,61 @@ class LiveTables:
                 log.exception("reading table %s for its streams failed", feed.table_id)
                 await asyncio.sleep(RETRY_SECONDS)
                 continue
-            await self._next_move(feed)
+            while not await self._next_move(feed):
+                pass  # the move was handed to the feed by `saved`
 
-    async def _next_move(self, feed: Feed) -> None:
-        """Until the fan-out tells of a version past the feed's, or a new reader joins."""
+    async def _next_move(self, feed: Feed) -> bool:
+        """Wait until the fan-out tells of a version past the feed's, or its wait ends
+        (a fan-out without Redis polls), or a new reader joins; whether the feed must read
+        the table: not when the move told of was handed to it meanwhile."""
         feed.joined.clear()
-        moved = asyncio.create_task(self.fanout.wait(feed.table_id, feed.version, FOLLOW_SECONDS))
-        joined = asyncio.create_task(feed.joined.wait())
+        before = feed.version
+        moved = self._loop.create_task(self.fanout.wait(feed.table_id, before, FOLLOW_SECONDS))
+        joined = self._loop.create_task(feed.joined.wait())
         try:
             await asyncio.wait((moved, joined), return_when=asyncio.FIRST_COMPLETED)
         finally:
             moved.cancel()
             joined.cancel()
+        announced = self.fanout.version(feed.table_id)
+        return feed.joined.is_set() or announced <= before or announced > feed.version
 
     async def _read(self, feed: Feed) -> None:
-        readers = list(feed.readers)
+        with self._readers:
+            readers = list(feed.readers)
         after = feed.version
         read: _Read = await self._in_read_thread(lambda: self._read_table(feed, after, readers))
-        self.reads += 1
-        if read.version - after > len(read.events):
-            feed.events.clear()  # a gap: the buffer starts again at the new events
-        feed.events.extend(read.events)
-        feed.version, feed.closed, feed.viewers = read.version, read.closed, read.viewers
-        feed.move()
+        _moved(feed, read, after)
 
     def _read_table(self, feed: Feed, after: int, readers: list[Reader]) -> _Read:
         def plan(table: Table) -> tuple[int, bool, dict[Reader, Viewer | DomainError]]:
-            viewers: dict[Reader, Viewer | DomainError] = {}
-            for reader in readers:
-                try:
-                    viewers[reader] = caller_viewer(table, Bearer(reader[0]), reader[1])
-                except DomainError as error:
-                    viewers[reader] = error
-            return table.version, table.closed, viewers
+            return table.version, table.closed, _viewers(table, readers)
 
         version, closed, viewers = self.tables.read(feed.table_id, plan)
         if not after:  # a new feed starts at the table's version: streams behind it catch up
             return _Read(version, closed, viewers, [])  # from the store, as any resumption
         start = max(after, version - BUFFER)
-        return _Read(
-            version, closed, viewers, list(self.tables.table_events(feed.table_id, start, version))
-        )
+        events = list(self.tables.table_events(feed.table_id, start, version))
+        return _Read(version, closed, viewers, events)
+
+
+def _viewers(table: Table, readers: list[Reader]) -> dict[Reader, Viewer | DomainError]:
+    """What each reader may see of the table, or why it may not read it."""
+    viewers: dict[Reader, Viewer | DomainError] = {}
+    for reader in readers:
+        try:
+            viewers[reader] = caller_viewer(table, Bearer(reader[0]), reader[1])
+        except DomainError as error:
+            viewers[reader] = error
+    return viewers
+
+
+def _moved(feed: Feed, read: _Read, after: int) -> None:
+    """The feed, read (or handed a move) from version `after` on, moves to `read`."""
+    if read.version < feed.version:
+        return  # a read older than what the feed was handed meanwhile
+    if read.version - after > len(read.events):
+        feed.events.clear()  # a gap: the buffer starts again at the new events
+    feed.events.extend(e for e in read.events if e.originator_version > feed.version)
+    feed.version, feed.closed, feed.viewers = read.version, read.closed, read.viewers
+    feed.move()

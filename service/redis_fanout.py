@@ -120,6 +120,9 @@ class RedisFanOut:
 
     # -- waiting -------------------------------------------------------------------------
 
+    def version(self, table_id: UUID) -> int:
+        return self._local.version(table_id)
+
     async def wait(self, table_id: UUID, after: int, timeout: float) -> None:
         self._watching[table_id] += 1
         try:

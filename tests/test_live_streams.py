@@ -1,5 +1,6 @@
-"""Streams fed once per table and process (`service/live.py`), over real HTTP: a move costs
-the same store reads however many streams watch the table, a heartbeat reads nothing, and a
+"""Streams fed once per table and process (`service/live.py`), over real HTTP: a move of
+this process costs no store read however many streams watch the table, a heartbeat reads
+nothing, and a
 stream behind the feed's buffer, or resuming from an old `Last-Event-ID`, receives every
 event exactly once, in order, then follows the table live."""
 
@@ -115,9 +116,11 @@ def _log_ids(http: httpx.Client, table: str, who: Headers) -> list[int]:
     return [event["version"] for event in page["events"]]
 
 
-def test_a_move_costs_the_same_store_reads_for_one_stream_as_for_four(
+def test_streams_add_no_store_read_to_a_move_of_this_process(
     served: tuple[CountingTables, httpx.Client],
 ) -> None:
+    """The events a command saved are handed to the table's feed with every reader's
+    viewer (`LiveTables.saved`): one stream or four, a move reads what it reads with none."""
     tables, http = served
     table, mayor = new_table(http)
     players = [seat_player(http, table, mayor, f"P{n}")[1] for n in range(3)]
@@ -131,13 +134,14 @@ def test_a_move_costs_the_same_store_reads_for_one_stream_as_for_four(
             assert listener.next_id() == moved_to
         return _settle(tables) - before
 
+    unwatched = one_move([])
     first = Listener(http, path, mayor)
     first.ids_through(version(http, table, mayor))
-    alone = one_move([first])
+    assert one_move([first]) == unwatched
     others = [Listener(http, path, who) for who in players]
     for other in others:
         other.ids_through(version(http, table, mayor))
-    assert one_move([first, *others]) == alone
+    assert one_move([first, *others]) == unwatched
 
 
 def test_a_heartbeat_reads_nothing_from_the_store(
