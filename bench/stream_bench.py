@@ -10,10 +10,12 @@ separate (spawned) process:
   chooses) of a table picked at random among those with no command in flight; a command's
   latency is timed from its scheduled send, so a server that falls behind pays for it;
 - with streams, every seat of every table holds its SSE stream (5 a table), each opened
-  from the table's current version; the fan-out of a command is the time from its answer
-  to the moment each of the table's four other streams received its event (or a later
-  one: an event a seat may not see is not sent to it). A stream that never got it within
-  `GRACE` seconds of the run's end counts as lost;
+  from version 0 (so each first reads the table's log); the fan-out of a command is the
+  time from its answer to the moment each of the table's four other streams received its
+  event (or a later one: an event a seat may not see is not sent to it), 0 when it arrived
+  before the answer did (a move of this process reaches its streams before its HTTP answer
+  is written); and the time from its scheduled send until every other seat had seen it. A
+  stream that never got it within `GRACE` seconds of the run's end counts as lost;
 - the server's CPU (this process's, where only the server runs) is counted per command,
   with no stream open and with every seat streaming, side by side in one run; and over
   `IDLE_SECONDS` with every stream open and no command, as a share of a core.
@@ -199,6 +201,7 @@ class Sample:
     table: int
     actor: int
     version: int
+    scheduled: float
     answered: float
 
 
@@ -209,6 +212,8 @@ class Outcome:
     lost: int
     commands: int
     errors: list[str]
+    #: from a command's scheduled send until every other seat has seen its event
+    everyone: list[float] = field(default_factory=list)
     server_cpu: float = 0.0
     idle_cpu: float = 0.0
 
@@ -287,7 +292,7 @@ class Load:
                 idle.append(number)
             answered = time.perf_counter()
             latencies.append(answered - scheduled)
-            samples.append(Sample(number, actor, version, answered))
+            samples.append(Sample(number, actor, version, scheduled, answered))
 
         tasks = []
         scheduled = start = time.perf_counter()
@@ -302,6 +307,7 @@ class Load:
         if streaming:
             await asyncio.sleep(GRACE)
             for sample in samples:
+                last = sample.answered
                 for seat, stream in enumerate(self.streams[sample.table]):
                     if seat == sample.actor:
                         continue
@@ -310,6 +316,8 @@ class Load:
                         outcome.lost += 1
                     else:
                         outcome.fanouts.append(max(0.0, seen - sample.answered))
+                        last = max(last, seen)
+                outcome.everyone.append(last - sample.scheduled)
         return outcome
 
     async def close(self) -> None:
@@ -415,6 +423,12 @@ def run(directory: Path) -> list[Figure]:
         Figure(
             f"stream load fan-out p99 ({where}; target <= {FANOUT_P99_TARGET_MS})",
             _p(loud.fanouts, 99),
+            "ms",
+            1,
+        ),
+        Figure(
+            f"stream load move seen by every seat p99, from the scheduled send ({where})",
+            _p(loud.everyone, 99),
             "ms",
             1,
         ),

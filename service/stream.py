@@ -227,7 +227,9 @@ async def stream(
                 opening = False
                 through = max(through, upto)
                 if events:
-                    yield b"".join(map(_message, events))  # one write for the lot
+                    page = b"".join(map(_message, events))  # one write for the lot
+                    del events  # kept by no idle stream: thousands wait between moves
+                    yield page
                     beat = _next_heartbeat(loop)
                 if until is not None and through >= until:
                     return  # every event up to `until` sent
