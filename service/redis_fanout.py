@@ -11,8 +11,11 @@ store alone, and every stream reads them from there, redacted for its seat.
 - The relay, run by one worker at a time (a lease in Redis), follows the store's
   notification log from the position it keeps in Redis and announces whatever the workers
   did not (a worker killed between its commit and its announcement, Redis down meanwhile).
-- Streams wait on their table's Redis stream: one reader per process blocks on every table
-  its streams watch, then wakes them; they read the new events from the store.
+- An announcement that Redis takes (its id is new on the table's stream) also goes, in the
+  same script, on one stream of every move, `<prefix>moves`: each process reads that one
+  stream from where it stopped and wakes the feeds of the tables it watches (they read the
+  new events from the store, once per table). A wake-up costs what was published since
+  the last one, however many tables the process watches.
 - Redis down: commands still succeed, waiting streams poll the store every second, and all
   of it resumes when Redis is back.
 """
@@ -31,7 +34,7 @@ from uuid import UUID
 
 import anyio
 import redis.asyncio as aioredis
-from redis.exceptions import RedisError, ResponseError
+from redis.exceptions import RedisError
 
 from domain.application import Tables
 from domain.idempotency import CommandRecorded
@@ -41,6 +44,18 @@ log = logging.getLogger("saloon.fanout")
 
 #: entries kept per table stream (streams only wake readers; the store keeps the events)
 STREAM_LENGTH = 1000
+#: entries kept on the stream of every move, about: minutes of moves at full load
+MOVES_LENGTH = 100_000
+#: moves a process reads at a time
+MOVES_BATCH = 1000
+#: XADD on the table's stream with the version as id; when Redis takes it (not announced
+#: yet), the move goes on the stream of every move too. 1 when announced, 0 when it was.
+ANNOUNCE = """
+local added = redis.pcall('XADD', KEYS[1], 'MAXLEN', '~', ARGV[4], ARGV[1], 'version', ARGV[2])
+if type(added) == 'table' and added.err then return 0 end
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'table', ARGV[3], 'version', ARGV[2])
+return 1
+"""
 #: how long a stream waits before polling the store while Redis is unreachable
 POLL_SECONDS = 1.0
 #: how long one blocking read waits, so that newly watched tables join soon
@@ -75,9 +90,24 @@ class RedisFanOut:
         self._watching: Counter[UUID] = Counter()
         self._node = uuid.uuid4().hex
         self._tasks: set[asyncio.Task[None]] = set()
+        self._announce_script = self.redis.register_script(ANNOUNCE)
+        self.moves = f"{prefix}moves"
 
     def stream(self, table_id: UUID) -> str:
         return f"{self.prefix}table:{table_id}"
+
+    async def announce(self, table_id: UUID, version: int, client: Any = None) -> None:
+        """Announce that the table reached `version` (through `client`, a pipeline, if
+        given); announcing a version again, or an older one, adds nothing anywhere."""
+        keys = [self.stream(table_id), self.moves]
+        args: list[str | int] = [
+            entry_id(version),
+            version,
+            str(table_id),
+            STREAM_LENGTH,
+            MOVES_LENGTH,
+        ]
+        await self._announce_script(keys, args, client=client)
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -107,14 +137,7 @@ class RedisFanOut:
 
     async def _announce(self, table_id: UUID, version: int) -> None:
         try:
-            await self.redis.xadd(
-                self.stream(table_id),
-                {"version": version},
-                id=entry_id(version),
-                maxlen=STREAM_LENGTH,
-            )
-        except ResponseError:
-            pass  # already announced, or a later version was: nothing to add
+            await self.announce(table_id, version)
         except RedisError as error:
             self._lost(error)
 
@@ -134,24 +157,28 @@ class RedisFanOut:
                 del self._watching[table_id]
 
     async def _read_forever(self) -> None:
-        """One blocking read over every watched table; wakes the streams of this process."""
+        """Read the stream of every move from where this process stopped; wake the feeds of
+        the tables it watches."""
+        last: str | None = None
         while True:
-            watched = list(self._watching)
-            if not watched:
-                await asyncio.sleep(READ_BLOCK_MS / 1000)
-                continue
-            since = {self.stream(t): entry_id(self._local.version(t)) for t in watched}
             try:
-                replies: Any = await self.redis.xread(since, block=READ_BLOCK_MS)  # type: ignore[arg-type]
+                if last is None:  # from the newest move: older ones were read from the store
+                    newest: Any = await self.redis.xrevrange(self.moves, count=1)
+                    last = _text(newest[0][0]) if newest else "0-0"
+                replies: Any = await self.redis.xread(
+                    {self.moves: last}, count=MOVES_BATCH, block=READ_BLOCK_MS
+                )
             except RedisError as error:
                 self._lost(error)
                 await asyncio.sleep(POLL_SECONDS)
                 continue
             self._back()
-            for name, entries in replies or []:
-                table_id = UUID(_text(name).rpartition(":")[2])
-                newest = max(int(_text(entry[0]).partition("-")[0]) for entry in entries)
-                self._local.publish(table_id, newest)
+            for _, entries in replies or []:
+                for entry, fields in entries:
+                    last = _text(entry)
+                    table_id = UUID(_text(fields[b"table"]))
+                    if table_id in self._watching:
+                        self._local.publish(table_id, int(fields[b"version"]))
 
     # -- the relay -------------------------------------------------------------------------
 
@@ -201,13 +228,9 @@ class RedisFanOut:
             for notification in notifications:
                 if notification.topic == CommandRecorded.TOPIC:
                     continue  # a command's idempotency record, not an event of a table
-                pipe.xadd(
-                    self.stream(UUID(str(notification.originator_id))),
-                    {"version": notification.originator_version},
-                    id=entry_id(notification.originator_version),
-                    maxlen=STREAM_LENGTH,
-                )
-            await pipe.execute(raise_on_error=False)  # refused ids were announced already
+                table_id = UUID(str(notification.originator_id))
+                await self.announce(table_id, notification.originator_version, pipe)
+            await pipe.execute()
             position = notifications[-1].id
             await self.redis.set(key, position)
             if len(notifications) < RELAY_BATCH:

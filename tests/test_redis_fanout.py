@@ -10,12 +10,14 @@ when Redis comes back. Deadlines are generous: a stream left to its own heartbea
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import subprocess
 import time
 import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from typing import Any
 
 import httpx
 import pytest
@@ -24,9 +26,9 @@ import redis
 from domain.application import Tables
 from domain.commands import AddSeat
 from service.app import create_app
-from service.redis_fanout import RedisFanOut, entry_id
+from service.redis_fanout import RedisFanOut
 from service.settings import Settings
-from tests.frontera_helpers import SERVER_KEY
+from tests.frontera_helpers import SERVER_KEY, in_memory_tables
 from tests.live_server import free_port, serving
 from tests.sse_reader import SseReader
 from tests.workers import workers as worker_processes
@@ -101,18 +103,25 @@ def test_the_relay_announces_a_commit_nobody_announced(
             assert reader.take(1, DEADLINE) == [outcome.version]
 
 
-def test_announcing_a_version_twice_leaves_one_entry(redis_url: str) -> None:
+def test_announcing_a_version_twice_or_an_older_one_adds_nothing_anywhere(redis_url: str) -> None:
+    fanout = RedisFanOut(redis_url, in_memory_tables(), prefix=f"test-{uuid.uuid4().hex}:")
+    table_id = uuid.uuid4()
     client = redis.Redis.from_url(redis_url)
-    stream = f"test-{uuid.uuid4().hex}:table:{uuid.uuid4()}"
+
+    async def announce(*versions: int) -> None:
+        for number in versions:
+            await fanout.announce(table_id, number)
+        await fanout.redis.aclose()
+
     try:
-        client.xadd(stream, {"version": 3}, id=entry_id(3))
-        with pytest.raises(redis.ResponseError):
-            client.xadd(stream, {"version": 3}, id=entry_id(3))
-        with pytest.raises(redis.ResponseError):
-            client.xadd(stream, {"version": 2}, id=entry_id(2))
-        assert client.xlen(stream) == 1
+        asyncio.run(announce(3, 3, 2, 4))
+        entries: Any = client.xrange(fanout.stream(table_id))
+        assert [fields[b"version"] for _, fields in entries] == [b"3", b"4"]
+        entries = client.xrange(fanout.moves)
+        moves = [(fields[b"table"], fields[b"version"]) for _, fields in entries]
+        assert moves == [(str(table_id).encode(), b"3"), (str(table_id).encode(), b"4")]
     finally:
-        client.delete(stream)
+        client.delete(fanout.stream(table_id), fanout.moves)
         client.close()
 
 
