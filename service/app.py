@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import gc
+import signal
+import threading
 from functools import partial
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import anyio
 from litestar import Litestar
@@ -64,9 +68,29 @@ def _tune_gc() -> None:
 def _start_live(app: Litestar) -> None:
     """At start-up, after `reads.start`: the tables' feeds, read on the read threads."""
     limiter = app.state.read_threads
-    app.state.live = LiveTables(
+    app.state.live = live = LiveTables(
         app.state.tables, app.state.fanout, partial(anyio.to_thread.run_sync, limiter=limiter)
     )
+    _end_streams_on_exit(live)
+
+
+def _end_streams_on_exit(live: LiveTables) -> None:
+    """On SIGTERM or SIGINT uvicorn stops taking connections, then waits for every response
+    to end before it runs the app's shutdown: so the streams are told first, by the signal
+    itself, and end at once with a `closing` message. (Chained to the handlers uvicorn set,
+    in the process's main thread; a server run from another thread, as in tests, has none.)"""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for number in (signal.SIGINT, signal.SIGTERM):
+        previous = signal.getsignal(number)
+        if not callable(previous):
+            continue
+
+        def handler(signum: int, frame: FrameType | None, previous: Any = previous) -> None:
+            live.close_soon()
+            previous(signum, frame)
+
+        signal.signal(number, handler)
 
 
 async def _stop_live(app: Litestar) -> None:

@@ -136,6 +136,8 @@ class LiveTables:
         self._feeds: dict[UUID, Feed] = {}
         #: guards the readers of every feed, which `saved` reads from another thread
         self._readers = threading.Lock()
+        #: set when the process stops: every stream ends with a `closing` message
+        self.closing = False
         tables.on_saved = self.saved
 
     @contextlib.contextmanager
@@ -177,6 +179,17 @@ class LiveTables:
         after = read.events[0].originator_version - 1
         if feed.version == after and feed.version:  # else the feed reads the store
             _moved(feed, read, after)
+
+    def close(self) -> None:
+        """The process stops: every stream is to end now, so that the server need not wait
+        for them (uvicorn waits for every response to end before it stops)."""
+        self.closing = True
+        for feed in self._feeds.values():
+            feed.move()
+
+    def close_soon(self) -> None:
+        """`close`, from a signal handler or another thread."""
+        self._loop.call_soon_threadsafe(self.close)
 
     async def stop(self) -> None:
         """Stop following every table (the process stops)."""

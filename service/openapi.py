@@ -40,6 +40,7 @@ from service.schemas import SYSTEM_INFOS, CreateTable
 #: litestar's component for the events' Python type, which `Event` replaces
 UNTYPED_EVENT = REF.format(name="RedactedEvent")
 STREAM_MESSAGE = "StreamMessage"
+STREAM_CLOSING = "StreamClosing"
 SSE = "text/event-stream"
 NDJSON = "application/x-ndjson"
 #: the operations that answer NDJSON: what a line holds, and the description of the 200
@@ -80,11 +81,46 @@ def _stream_message(types: list[str]) -> dict[str, Any]:
         "caller's log, with `id` (the table version), `event` (its type) and `data` (the JSON "
         "of an `Event`). When the caller may no longer read the table (its seat removed, its "
         "credential replaced), a last `problem` message without `id` carries the "
-        "problem+json, and the stream ends. Keep-alive comments come between messages.",
+        "problem+json, and the stream ends. When the server stops, a last `closing` message "
+        "ends it: its `id` is where to resume from (`Last-Event-ID`, as an EventSource does "
+        "by itself), and `retry` asks to wait a second first. Keep-alive comments come "
+        "between messages.",
         "oneOf": [
             {"title": "Event message", **message({"enum": types}, UNION, id=version)},
             {"title": "Problem message", **message({"const": "problem"}, "Problem")},
+            {
+                "title": "Closing message",
+                **message(
+                    {"const": "closing"},
+                    STREAM_CLOSING,
+                    id={
+                        "type": "string",
+                        "pattern": "^(0|[1-9][0-9]*)$",
+                        "description": "Where to resume from: send it back as Last-Event-ID",
+                    },
+                    retry={"type": "string", "pattern": "^[0-9]+$"},
+                ),
+            },
         ],
+    }
+
+
+def _stream_closing() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "description": "The data of a stream's `closing` message: the server stops, and the "
+        "stream ends; reconnect with `Last-Event-ID: <resume_after>` (another worker, or this "
+        "one back, sends every later event once).",
+        "properties": {
+            "resume_after": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Every event up to this table version was sent, or is not the "
+                "caller's to see",
+            }
+        },
+        "required": ["resume_after"],
+        "additionalProperties": False,
     }
 
 
@@ -337,13 +373,20 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
     the headers' schemas."""
     events = components()
     schemas = document["components"]["schemas"]
-    taken = (events.keys() | {STREAM_MESSAGE}) & schemas.keys()
+    taken = (events.keys() | {STREAM_MESSAGE, STREAM_CLOSING}) & schemas.keys()
     if taken:
         raise ValueError(f"components named twice: {sorted(taken)}")
     del schemas[UNTYPED_EVENT.rpartition("/")[2]]
     types = list(events[UNION]["discriminator"]["mapping"])
     document["components"]["schemas"] = dict(
-        sorted({**schemas, **events, STREAM_MESSAGE: _stream_message(types)}.items())
+        sorted(
+            {
+                **schemas,
+                **events,
+                STREAM_MESSAGE: _stream_message(types),
+                STREAM_CLOSING: _stream_closing(),
+            }.items()
+        )
     )
     document = _typed_events(document)
     for operations in document["paths"].values():

@@ -74,6 +74,17 @@ LastEventId = Annotated[
 
 
 KEEP_ALIVE = b": keep-alive\r\n\r\n"
+#: how long a client should wait before it reconnects to a stream the server closed
+RETRY_MS = 1000
+
+
+def _closing(through: int) -> bytes:
+    data = msgspec.json.encode({"resume_after": through})
+    return (
+        f"id: {through}\r\nevent: closing\r\nretry: {RETRY_MS}\r\ndata: ".encode()
+        + data
+        + b"\r\n\r\n"
+    )
 
 
 def _message(event: RedactedEvent) -> bytes:
@@ -200,6 +211,9 @@ async def stream(
         with live.following(table_id, reader) as feed:
             opening = True  # what is there when the stream opens is sent at once
             while True:
+                if live.closing:  # the server stops: where to resume, and a second's wait
+                    yield _closing(through)
+                    return
                 if feed.version > through and feed.holds(through, reader):
                     viewer = feed.viewers[reader]
                     if isinstance(viewer, DomainError):

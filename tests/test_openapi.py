@@ -53,6 +53,11 @@ def test_event_lists_and_the_stream_are_typed_with_the_union() -> None:
     assert [m["properties"]["data"]["contentSchema"] for m in messages] == [
         event,
         {"$ref": "#/components/schemas/Problem"},
+        {"$ref": "#/components/schemas/StreamClosing"},
+    ]
+    assert [m["properties"]["event"] for m in messages][1:] == [
+        {"const": "problem"},
+        {"const": "closing"},
     ]
 
 
