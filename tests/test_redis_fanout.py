@@ -16,6 +16,7 @@ import subprocess
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
@@ -114,7 +115,8 @@ def test_announcing_a_version_twice_or_an_older_one_adds_nothing_anywhere(redis_
         await fanout.redis.aclose()
 
     try:
-        asyncio.run(announce(3, 3, 2, 4))
+        with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever ran before
+            thread.submit(asyncio.run, announce(3, 3, 2, 4)).result()
         entries: Any = client.xrange(fanout.stream(table_id))
         assert [fields[b"version"] for _, fields in entries] == [b"3", b"4"]
         entries = client.xrange(fanout.moves)

@@ -8,6 +8,7 @@ import asyncio
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
@@ -69,4 +70,8 @@ def test_a_worker_with_a_thousand_open_streams_stops_within_5_s_each_told_where_
             headers={"Authorization": f"Bearer {credential}"},
         ).headers["etag"]
         version = int(etag.strip('"'))
-        asyncio.run(_stop_while_streaming(group, table, credential, version))
+        # on a thread of its own: a sync Playwright session earlier in the run leaves a loop
+        # marked running on the main thread
+        with ThreadPoolExecutor(1) as thread:
+            stopping = _stop_while_streaming(group, table, credential, version)
+            thread.submit(asyncio.run, stopping).result()
