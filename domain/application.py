@@ -143,8 +143,9 @@ class Tables(Application[UUID]):
         #: nobody learns a seat's secret by becoming the seat: an invitation is neither
         #: issued nor redeemed for a seat that reads what the game master's audit does not
         self.seat_authority: SeatAuthority = unpoliced
-        #: who else learns of a save in this process (the live streams), if anybody
-        self.on_saved: SavedTable | None = None
+        #: who else learns of a save in this process (the live streams, the analytics
+        #: follower): each called with the table and its new events
+        self.observers: list[SavedTable] = []
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Snapshot a saved table from memory when its new events crossed an interval, and
@@ -180,18 +181,19 @@ class Tables(Application[UUID]):
         *objs: MutableOrImmutableAggregate[UUID] | DomainEventProtocol[UUID] | None,
         **kwargs: Any,
     ) -> list[Recording[UUID]]:
-        """Store the objects' new events in one transaction; then tell `on_saved` of each
+        """Store the objects' new events in one transaction; then tell the observers of each
         table saved, while its lock is still held, so what it reads of the table is the
         state those events made."""
         recordings = super().save(*objs, **kwargs)
-        if self.on_saved is not None:
+        if self.observers:
             saved: dict[UUID, list[DomainEventProtocol[UUID]]] = {}
             for recording in recordings:
                 event = recording.domain_event
                 saved.setdefault(event.originator_id, []).append(event)
             for table in objs:
                 if isinstance(table, Table) and table.id in saved:
-                    self.on_saved(table, saved[table.id])
+                    for observer in self.observers:
+                        observer(table, saved[table.id])
         return recordings
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:

@@ -49,8 +49,11 @@ from service.settings import Settings
 
 #: notifications read from the log at a time by the follower
 PAGE = 2000
-#: how often the follower looks for new events when it has caught up
+#: how often the follower looks for new events when it has caught up: in the server's own
+#: process a save wakes it at once, so this only catches what another process wrote
 POLL_SECONDS = 0.2
+#: how often it looks when saves of its own process wake it
+WOKEN_POLL_SECONDS = 5.0
 #: how long the follower waits after the store failed it
 RETRY_SECONDS = 2.0
 
@@ -86,11 +89,22 @@ def open_view(tables: Tables, *, create_tables: bool = True) -> StatsView:
 class LogFollower:
     """Feeds the projection from the notification log where the store cannot subscribe."""
 
-    def __init__(self, tables: Tables, projection: TableStatsProjection) -> None:
+    def __init__(
+        self, tables: Tables, projection: TableStatsProjection, *, woken: bool = False
+    ) -> None:
+        """`woken`: the tables' saves are this process's own (the server runs the follower
+        inline), so each save wakes it and it need not poll often."""
         self.tables = tables
         self.projection = projection
         self._stop = threading.Event()
+        self._saved = threading.Event()
+        self._poll = WOKEN_POLL_SECONDS if woken else POLL_SECONDS
+        if woken:
+            tables.observers.append(self._wake)
         self._thread = threading.Thread(target=self._follow, name="analytics", daemon=True)
+
+    def _wake(self, *_: object) -> None:
+        self._saved.set()
 
     def catch_up(self) -> int:
         """Process every event recorded so far; how many there were."""
@@ -108,11 +122,15 @@ class LogFollower:
 
     def stop(self) -> None:
         self._stop.set()
+        self._saved.set()
+        if self._wake in self.tables.observers:
+            self.tables.observers.remove(self._wake)
         if self._thread.is_alive():
             self._thread.join()
 
     def _follow(self) -> None:
         while not self._stop.is_set():
+            self._saved.clear()
             try:
                 caught_up = not self.catch_up()
             except PersistenceError as error:  # the store is busy or away: try again later
@@ -120,7 +138,7 @@ class LogFollower:
                 self._stop.wait(RETRY_SECONDS)
                 continue
             if caught_up:
-                self._stop.wait(POLL_SECONDS)
+                self._saved.wait(self._poll)
 
 
 class TablesLog(Tables):
@@ -136,13 +154,16 @@ class TablesLog(Tables):
 class Analytics:
     """The read model of one process: its view, and the driver feeding it if it runs here."""
 
-    def __init__(self, tables: Tables, *, drive: bool) -> None:
+    def __init__(self, tables: Tables, *, drive: bool, woken: bool = False) -> None:
+        """`drive`: feed the view from this process; `woken`: the saves are this process's
+        (the server drives it inline), so they wake the follower (`LogFollower`)."""
         self.tables = tables
         # PostgreSQL's tables are created by `service.prepare` and the driver alone: workers
         # running the same DDL at once would fail (`service.settings.event_store_env`)
         self.view = open_view(tables, create_tables=drive)
         self.driver: LogFollower | ProjectionRunner[Any, Any] | None = None
         self._drive = drive
+        self._woken = woken
 
     def start(self) -> None:
         if not self._drive:
@@ -157,7 +178,8 @@ class Analytics:
             )
             self.driver.__enter__()  # starts the subscription
         else:
-            self.driver = LogFollower(self.tables, TableStatsProjection(self.view))
+            projection = TableStatsProjection(self.view)
+            self.driver = LogFollower(self.tables, projection, woken=self._woken)
             self.driver.start()
 
     def stop(self) -> None:

@@ -109,7 +109,7 @@ def create_app(
         fanout = RedisFanOut(settings.redis_url, tables, settings.redis_prefix)
     fanout = fanout or InProcessFanOut()
     redis_fanout = fanout if isinstance(fanout, RedisFanOut) else None
-    analytics = Analytics(tables, drive=settings.analytics_inline)
+    analytics = Analytics(tables, drive=settings.analytics_inline, woken=settings.analytics_inline)
     app = Litestar(
         route_handlers=[
             health_live,

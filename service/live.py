@@ -138,7 +138,7 @@ class LiveTables:
         self._readers = threading.Lock()
         #: set when the process stops: every stream ends with a `closing` message
         self.closing = False
-        tables.on_saved = self.saved
+        tables.observers.append(self.saved)
 
     @contextlib.contextmanager
     def following(self, table_id: UUID, reader: Reader) -> Iterator[Feed]:
@@ -193,6 +193,7 @@ class LiveTables:
 
     async def stop(self) -> None:
         """Stop following every table (the process stops)."""
+        self.tables.observers.remove(self.saved)
         feeds, self._feeds = list(self._feeds.values()), {}
         for feed in feeds:
             if feed.task is not None:

@@ -50,9 +50,10 @@ STREAM_RESPONSES = {
         generate_examples=False,
     )
 }
-#: at most this long between two messages; each stream's interval is drawn from the last
-#: fifth below it, so thousands of idle streams never send their keep-alives together
-HEARTBEAT_SECONDS = 15.0
+#: at most this long between two messages (proxies commonly cut a response silent for 60 s);
+#: each stream's interval is drawn from the last fifth below it, so thousands of idle
+#: streams never send their keep-alives together
+HEARTBEAT_SECONDS = 30.0
 BATCH = 200
 #: a batch of the seat's events, the table's version when it was read, and the version
 #: through which every event has been read (the last one's when the batch is full)

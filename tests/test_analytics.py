@@ -25,7 +25,7 @@ from projections.redaction import closed_from_store, redact
 from projections.stats import fold
 from projections.tally import Tally
 from projections.visibility import AFTER_CLOSING
-from service.analytics import Analytics, LogFollower
+from service.analytics import WOKEN_POLL_SECONDS, Analytics, LogFollower
 from service.prepare import prepare
 from service.settings import Settings
 from tests.frontera_helpers import MAYOR, SERVER_KEY
@@ -195,3 +195,25 @@ def test_a_projection_runner_killed_mid_stream_and_restarted_counts_every_event_
     _counted_once(app, analytics, tables)
     analytics.view.close()
     app.close()
+
+
+def test_the_servers_own_saves_wake_its_inline_follower_without_polling(tmp_path: Path) -> None:
+    """Inline (`make run`), the follower waits for a save of its process, not a poll: a
+    table closed is counted long before the follower would look again by itself."""
+    app = Tables(
+        {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "s.db")},
+        server_key=SERVER_KEY,
+    )
+    analytics = Analytics(app, drive=True, woken=True)
+    analytics.start()
+    try:
+        time.sleep(0.3)  # caught up with nothing: it waits
+        table = BenchTable.create(app)
+        closed = time.monotonic()
+        app.execute(table.table_id, MAYOR, CloseTable())
+        while not analytics.view.rows([table.table_id]) or analytics.lag():
+            assert time.monotonic() - closed < WOKEN_POLL_SECONDS / 2, "not woken by the save"
+            time.sleep(0.02)
+    finally:
+        analytics.stop()
+        app.close()
