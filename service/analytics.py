@@ -54,6 +54,8 @@ PAGE = 2000
 POLL_SECONDS = 0.2
 #: how often it looks when saves of its own process wake it
 WOKEN_POLL_SECONDS = 5.0
+#: how long, once woken, it lets more saves come, to fold them in one batch as a poll did
+GATHER_SECONDS = 0.2
 #: how long the follower waits after the store failed it
 RETRY_SECONDS = 2.0
 
@@ -137,8 +139,8 @@ class LogFollower:
                 logger().warning("analytics_retry", extra={"error": repr(error)})
                 self._stop.wait(RETRY_SECONDS)
                 continue
-            if caught_up:
-                self._saved.wait(self._poll)
+            if caught_up and self._saved.wait(self._poll):  # woken by a save
+                self._stop.wait(GATHER_SECONDS)
 
 
 class TablesLog(Tables):
