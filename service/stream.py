@@ -2,7 +2,7 @@
 
 The event id is the table version of the event, so a client that reconnects with
 `Last-Event-ID: N` gets every event after N exactly once: first from the store, then
-as the fan-out announces new versions.
+from the table's feed (`service.live`), which hands every stream of the table each move.
 
 With `until`, the stream ends cleanly once every event up to that table version has been
 sent (waiting live for the table to reach it), and never sends a later one: a client that
@@ -10,7 +10,8 @@ wants what is there, or up to a version it knows of, reads a body that ends.
 
 When the caller may no longer read the table (its seat removed, its credential no longer
 valid), the stream ends cleanly: a last `problem` event carries the problem+json, without an
-id, and the response closes.
+id, and the response closes. When the server stops, a last `closing` event says where to
+resume from.
 """
 
 from __future__ import annotations
@@ -79,19 +80,23 @@ KEEP_ALIVE = b": keep-alive\r\n\r\n"
 RETRY_MS = 1000
 
 
-def _closing(through: int) -> bytes:
-    data = msgspec.json.encode({"resume_after": through})
-    return (
-        f"id: {through}\r\nevent: closing\r\nretry: {RETRY_MS}\r\ndata: ".encode()
-        + data
-        + b"\r\n\r\n"
-    )
+def _sse(event: str, data: bytes, id: int | None = None, retry: int | None = None) -> bytes:
+    """One SSE message: its fields, then its data (one line of JSON) and a blank line."""
+    fields = "" if id is None else f"id: {id}\r\n"
+    fields += f"event: {event}\r\n"
+    fields += "" if retry is None else f"retry: {retry}\r\n"
+    return f"{fields}data: ".encode() + data + b"\r\n\r\n"
 
 
 def _message(event: RedactedEvent) -> bytes:
-    """An event as an SSE message: its table version as `id`, its type as `event`."""
-    head = f"id: {event.version}\r\nevent: {event.type}\r\ndata: ".encode()
-    return head + msgspec.json.encode(event) + b"\r\n\r\n"
+    """An event: its table version as `id`, its type as `event`."""
+    return _sse(event.type, msgspec.json.encode(event), id=event.version)
+
+
+def _closing(through: int) -> bytes:
+    """The last message when the server stops: where to resume from, and when."""
+    resume = msgspec.json.encode({"resume_after": through})
+    return _sse("closing", resume, id=through, retry=RETRY_MS)
 
 
 class EventStream(Stream):
@@ -199,8 +204,7 @@ async def stream(
     reader: Reader = (credentials.required(request.scope).credential, audit)
 
     def problem(error: DomainError) -> bytes:
-        gone = domain_problem(error, request.url.path)
-        return b"event: problem\r\ndata: " + msgspec.json.encode(gone) + b"\r\n\r\n"
+        return _sse("problem", msgspec.json.encode(domain_problem(error, request.url.path)))
 
     async def messages() -> AsyncIterator[bytes]:
         if until is not None and until <= position:
