@@ -144,7 +144,8 @@ class Tables(Application[UUID]):
         #: issued nor redeemed for a seat that reads what the game master's audit does not
         self.seat_authority: SeatAuthority = unpoliced
         #: who else learns of a save in this process (the live streams, the analytics
-        #: follower): each called with the table and its new events
+        #: follower): each called with the table and its new events; an observer never
+        #: raises, since the save has happened and a command must not look failed
         self.observers: list[SavedTable] = []
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:

@@ -166,14 +166,18 @@ class LiveTables:
     def saved(self, table: Table, events: Sequence[DomainEventProtocol[UUID]]) -> None:
         """A table this process just saved, on the thread that saved it and under its lock:
         its new events and each reader's viewer go to its feed as they are, with no read
-        of the store."""
+        of the store. It never raises: the events are saved, and a failure here must not make
+        the command look failed (and run again); the feed then reads the store instead."""
         feed = self._feeds.get(table.id)
         if feed is None:
             return
-        with self._readers:
-            readers = list(feed.readers)
-        read = _Read(table.version, table.closed, _viewers(table, readers), list(events))
-        self._loop.call_soon_threadsafe(self._handed, feed, read)
+        try:
+            with self._readers:
+                readers = list(feed.readers)
+            read = _Read(table.version, table.closed, _viewers(table, readers), list(events))
+            self._loop.call_soon_threadsafe(self._handed, feed, read)
+        except Exception:
+            log.exception("handing table %s's move to its streams failed", table.id)
 
     def _handed(self, feed: Feed, read: _Read) -> None:
         after = read.events[0].originator_version - 1
