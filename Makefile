@@ -26,16 +26,13 @@ install: $(INSTALLED)
 run: $(INSTALLED)  ## the server on the embedded SQLite default, 127.0.0.1:8000
 	$(BIN)/python -m service
 
-# service.prepare first: the server key, the database and the store's tables, once, so the
-# workers never race to create them (and all derive the same credentials); then the
-# analytics projection as a process of its own (stopped with the workers), the workers only
-# reading its view
-run-prod: $(INSTALLED)  ## WORKERS processes on PostgreSQL + Redis, SALOON_HOST:SALOON_PORT
-	$(PROD_ENV) $(BIN)/python -m service.prepare
-	$(PROD_ENV) $(BIN)/python -m service.analytics & projection=$$!; \
-	trap 'kill $$projection' EXIT; \
-	$(PROD_ENV) $(BIN)/uvicorn --factory service.app:create_app \
-		--workers $(WORKERS) --host $(SALOON_HOST) --port $(SALOON_PORT)
+# the deployment of one machine (service/deploy.py): service.prepare once (the server key, the
+# database and the store's tables, so workers never race to create them), the analytics
+# projection as a process of its own, WORKERS uvicorn processes on loopback ports and HAProxy
+# in front on SALOON_HOST:SALOON_PORT, keeping every seat of a table on one worker
+run-prod: $(INSTALLED)  ## WORKERS processes on PostgreSQL + Redis behind HAProxy, SALOON_HOST:SALOON_PORT
+	$(PROD_ENV) SALOON_HOST=$(SALOON_HOST) SALOON_PORT=$(SALOON_PORT) \
+		$(BIN)/python -m service.deploy --workers $(WORKERS)
 
 test: $(INSTALLED)
 	$(BIN)/pytest

@@ -41,7 +41,7 @@ BENCHES: dict[str, Callable[[Path], Iterable[Figure]]] = {
     "analytics": analytics_bench.run,
     "export": export_bench.run,
     "streams": stream_bench.run,
-    "load": lambda _: load_bench.run(),
+    "load": load_bench.run,
 }
 
 

@@ -1,17 +1,16 @@
 """The load bench: 200 tables x 4 seats at once against the production configuration.
 
-The server is what `make run-prod` starts: `uvicorn --factory service.app:create_app
---workers 2` (one supervisor, two worker processes sharing its port) on the local PostgreSQL
-(a fresh schema of database `test`, dropped afterwards) and Redis, started through the
-process harness of `tests/workers.py` with the same preparation step (`service.prepare`).
+The server is what `make run-prod` starts (`bench.deployment`): two uvicorn workers behind
+HAProxy, which sends every table's requests to one worker, on the local PostgreSQL (a fresh
+schema of database `test`, dropped afterwards) and Redis, the analytics projection beside.
 
 Each table has the Mayor and three players, each with a protagonist. Every seat is its own
-client with its own kept-alive HTTP/1.1 connection (`LeanClient` of `bench.http_bench`, so
-800 connections, spread by the kernel over the two workers), and each table plays opposed
-tests in a loop: the Mayor opens one among the three protagonists; the three players draw at
-the same moment, then choose at the same moment (the last choice resolves the test). Seven
-commands per loop, three of them racing on the same table, often through different workers:
-the optimistic-concurrency retries across processes are part of what is measured.
+client with its own kept-alive HTTP/1.1 connection to the proxy (`LeanClient` of
+`bench.http_bench`, so 800 connections), and each table plays opposed tests in a loop: the
+Mayor opens one among the three protagonists; the three players draw at the same moment, then
+choose at the same moment (the last choice resolves the test). Seven commands per loop, three
+of them racing on the same table: the optimistic-concurrency retries are part of what is
+measured.
 
 After one warm-up loop per table, the loops run for `MEASURE_SECONDS`; loops under way when
 it ends finish and count. Printed: commands/s, the p50 and p99 latency of a command, the
@@ -19,7 +18,7 @@ errors (any answer other than 2xx, or a broken connection: must be 0), and the r
 memory (VmRSS) of each worker process after setting up the tables and after the run. The
 bare Litestar figures of `bench.http_bench` are the floor to compare with.
 
-Without PostgreSQL or Redis the bench prints why it skipped, and nothing else.
+Without PostgreSQL, Redis or HAProxy the bench prints why it skipped, and nothing else.
 """
 
 from __future__ import annotations
@@ -28,25 +27,19 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
-import os
 import statistics
 import time
 import uuid
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import msgspec
-import psycopg
-import redis
-from psycopg import sql
 
+from bench.deployment import cpu_seconds, deployment, rss_mib, unavailable
 from bench.domain_bench import Figure
 from bench.http_bench import LeanClient, Seats
-from tests.workers import workers
 
 TABLES = 200
 PLAYERS = 3  # and the Mayor: four seats a table
@@ -55,14 +48,6 @@ WARMUP_LOOPS = 1
 MEASURE_SECONDS = 15.0
 #: requests in flight while the tables are set up
 SETUP_CONCURRENCY = 50
-PG = {
-    "POSTGRES_DBNAME": "test",
-    "POSTGRES_HOST": "127.0.0.1",
-    "POSTGRES_PORT": "5432",
-    "POSTGRES_USER": "postgres",
-    "POSTGRES_PASSWORD": "",
-}
-REDIS_URL = "redis://127.0.0.1:6379/0"
 HERO = {
     "traits": {"hands": 3, "senses": 3, "muscle": 3, "head": 3},
     "skills": ["aim", "agility", "cunning", "perception"],
@@ -258,90 +243,7 @@ def drive(url: str, tables: list[Table]) -> Load:
     return asyncio.run(_drive(url, tables))
 
 
-# -- the server side -----------------------------------------------------------------------
-
-
-def postgres_unavailable() -> str | None:
-    """Why the bench's PostgreSQL cannot be used, or None."""
-    try:
-        with connect() as connection:
-            connection.execute("SELECT 1")
-    except psycopg.Error as error:
-        return f"PostgreSQL is unreachable: {' '.join(str(error).split())}"
-    return None
-
-
-def unavailable() -> str | None:
-    """Why the bench cannot run here, or None."""
-    reason = postgres_unavailable()
-    if reason is not None:
-        return reason
-    client = redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2)
-    try:
-        client.ping()
-    except redis.RedisError as error:
-        return f"Redis is unreachable at {REDIS_URL}: {error}"
-    finally:
-        client.close()
-    return None
-
-
-def connect() -> psycopg.Connection:
-    return psycopg.connect(
-        host=PG["POSTGRES_HOST"],
-        port=int(PG["POSTGRES_PORT"]),
-        user=PG["POSTGRES_USER"],
-        password=PG["POSTGRES_PASSWORD"],
-        dbname=PG["POSTGRES_DBNAME"],
-        connect_timeout=2,
-        autocommit=True,
-    )
-
-
-@contextmanager
-def fresh_schema() -> Iterator[dict[str, str]]:
-    """A new schema of the bench's database, dropped afterwards (as the tests' fixture)."""
-    schema = f"bench_{uuid.uuid4().hex}"
-    with connect() as connection:
-        connection.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
-    try:
-        yield {**PG, "POSTGRES_SCHEMA": schema}
-    finally:
-        with connect() as connection:
-            connection.execute(
-                sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema))
-            )
-
-
-def rss_mib(pid: int) -> float | None:
-    """The process's resident memory, from /proc/<pid>/status (Linux)."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        return None
-    return None
-
-
-def cpu_seconds(pid: int) -> float | None:
-    """User + system CPU seconds the process has used, from /proc/<pid>/stat (Linux)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def worker_pids(pids: list[int]) -> list[int]:
-    """Of a uvicorn supervisor's process tree, the processes that serve requests."""
-
-    def command(pid: int) -> str:
-        with contextlib.suppress(OSError):
-            return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-        return ""
-
-    return [pid for pid in pids[1:] if "spawn_main" in command(pid)]
+# -- the run ------------------------------------------------------------------------------
 
 
 def _memory_figures(pids: list[int], when: str) -> list[Figure]:
@@ -353,29 +255,21 @@ def _memory_figures(pids: list[int], when: str) -> list[Figure]:
     return figures
 
 
-def run() -> list[Figure]:
+def run(directory: Path) -> list[Figure]:
     """The load figures, or one line saying why there are none."""
     reason = unavailable()
     if reason is not None:
         print(f"load bench skipped: {reason}", flush=True)
         return []
-    where = f"{TABLES} tables x {1 + PLAYERS} seats, {WORKERS} workers, postgres+redis"
+    where = (
+        f"{TABLES} tables x {1 + PLAYERS} seats, {WORKERS} workers behind haproxy, postgres+redis"
+    )
     spawn = multiprocessing.get_context("spawn")
-    prefix = f"saloon-bench-{uuid.uuid4().hex[:8]}:"
     with (
-        fresh_schema() as postgres,
-        workers(
-            1,
-            postgres=postgres,
-            redis_url=REDIS_URL,
-            env={"SALOON_REDIS_PREFIX": prefix, "SALOON_LOG_LEVEL": "WARNING"},
-            uvicorn_args=("--workers", str(WORKERS)),
-            ready_timeout=60,
-        ) as server,
+        deployment(directory, WORKERS) as server,
         ProcessPoolExecutor(1, mp_context=spawn) as generator,
     ):
-        url = server.url(0)
-        pids = worker_pids(server.pids(0))
+        url, pids = server.url, server.workers
         started = time.perf_counter()
         tables = generator.submit(set_up, url, TABLES).result()
         setup_seconds = time.perf_counter() - started
@@ -383,9 +277,9 @@ def run() -> list[Figure]:
             Figure(f"load setup: tables created and started ({where})", setup_seconds, "s"),
             *_memory_figures(pids, "tables set up"),
         ]
-        cpu_before = [cpu_seconds(pid) or 0.0 for pid in pids]
+        cpu_before = [cpu_seconds(pid) for pid in pids]
         load = generator.submit(drive, url, tables).result()
-        cpu = sum(cpu_seconds(pid) or 0.0 for pid in pids) - sum(cpu_before)
+        cpu = sum(cpu_seconds(pid) for pid in pids) - sum(cpu_before)
         figures += [
             Figure(f"load commands/s ({where})", load.commands / load.seconds, "commands/s"),
             Figure(
@@ -414,17 +308,4 @@ def run() -> list[Figure]:
         ]
         for error in load.first_errors:
             print(f"load error: {error}", flush=True)
-        if load.errors:
-            print(f"worker stderr (tail):\n{server.stderr(0)[-3000:]}", flush=True)
-    _forget_redis_keys(prefix)
     return figures
-
-
-def _forget_redis_keys(prefix: str) -> None:
-    client = redis.Redis.from_url(REDIS_URL)
-    try:
-        keys = list(client.scan_iter(match=f"{prefix}*", count=1000))
-        for start in range(0, len(keys), 500):
-            client.delete(*keys[start : start + 500])
-    finally:
-        client.close()

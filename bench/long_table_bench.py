@@ -30,7 +30,7 @@ from pathlib import Path
 import msgspec
 from psycopg import sql
 
-from bench import load_bench
+from bench import deployment
 from bench.domain_bench import MAYOR, BenchTable, Figure, new_app, sqlite_env
 from bench.http_bench import UNLIMITED, LeanClient, Seats
 from domain.commands import AddSeat
@@ -125,15 +125,15 @@ def _sqlite_figures(path: Path, version: int) -> list[Figure]:
 
 
 def _postgres_figures() -> list[Figure]:
-    reason = load_bench.postgres_unavailable()
+    reason = deployment.postgres_unavailable()
     if reason is not None:
         print(f"postgresql storage bench skipped: {reason}", flush=True)
         return []
-    with load_bench.fresh_schema() as env:
+    with deployment.fresh_schema() as env:
         _, version = build({**env, "PERSISTENCE_MODULE": "eventsourcing.postgres"})
         schema = env["POSTGRES_SCHEMA"]
         size = 0
-        with load_bench.connect() as connection:
+        with deployment.connect() as connection:
             for name in ("tables_events", "tables_snapshots"):
                 connection.execute(sql.SQL("VACUUM {}").format(sql.Identifier(schema, name)))
                 row = connection.execute(

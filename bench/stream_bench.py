@@ -32,13 +32,16 @@ import multiprocessing
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
+from bench.deployment import cpu_seconds, deployment, unavailable
 from bench.domain_bench import MAYOR, Figure, new_app, sqlite_env
 from domain.application import Tables
 from domain.commands import AddSeat, ClaimSeat
@@ -47,6 +50,7 @@ from domain.frontera.character import Skill, Trait
 from service.app import create_app
 from service.settings import Settings
 from tests.live_server import serving
+from tests.workers import SERVER_KEY_BYTES
 
 TABLES = 1000
 PLAYERS = 4
@@ -59,6 +63,10 @@ COMMAND_P99_TARGET_MS = 50
 FANOUT_P99_TARGET_MS = 50
 CPU_RATIO_TARGET = 2
 IDLE_TARGET_PERCENT = 2
+ANALYTICS_TARGET_PERCENT = 5
+DEPLOYED_WORKERS = 2
+#: threads making the tables of the deployed run (PostgreSQL round trips overlap)
+SETUP_THREADS = 8
 SETTINGS = Settings(commands_per_second=0, log_level="WARNING")
 
 
@@ -216,6 +224,7 @@ class Outcome:
     everyone: list[float] = field(default_factory=list)
     server_cpu: float = 0.0
     idle_cpu: float = 0.0
+    analytics_cpu: float = 0.0
 
 
 class Player:
@@ -365,40 +374,73 @@ def _p(values: list[float], percent: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[percent - 1] * 1000
 
 
+#: a reading of the server's CPU seconds by part: "server" (what answers and streams), and
+#: "analytics" where the projection runs as a process of its own
+Meter = Callable[[], dict[str, float]]
+
+
 def _measured(
-    pool: ProcessPoolExecutor, url: str, tables: list[StreamTable]
+    pool: ProcessPoolExecutor, url: str, tables: list[StreamTable], meter: Meter
 ) -> tuple[Outcome, Outcome]:
-    """Drive a run from the pool's process, sampling this process's CPU (only the server
-    runs here) against the wall clock, to cut it at the moments the generator marks."""
-    readings: list[tuple[float, float]] = []
+    """Drive a run from the pool's process, sampling the server's CPU against the wall clock,
+    to cut it at the moments the generator marks."""
+    readings: list[tuple[float, dict[str, float]]] = []
     future = pool.submit(drive, url, tables, RATE, MEASURE_SECONDS, IDLE_SECONDS)
     while not future.done():
-        readings.append((time.perf_counter(), time.process_time()))
+        readings.append((time.perf_counter(), meter()))
         time.sleep(0.02)
     quiet, loud, marks = future.result()
 
-    def cpu(moment: float) -> float:  # perf_counter is CLOCK_MONOTONIC in both processes
-        return min(readings, key=lambda reading: abs(reading[0] - moment))[1]
+    def cpu(moment: float, part: str = "server") -> float:  # perf_counter: CLOCK_MONOTONIC
+        return min(readings, key=lambda reading: abs(reading[0] - moment))[1].get(part, 0.0)
 
     quiet_start, quiet_end, idle_start, loud_start, loud_end = marks
     quiet.server_cpu = cpu(quiet_end) - cpu(quiet_start)
     loud.server_cpu = cpu(loud_end) - cpu(loud_start)
     loud.idle_cpu = (cpu(loud_start) - cpu(idle_start)) / (loud_start - idle_start)
+    loud.analytics_cpu = (cpu(loud_end, "analytics") - cpu(loud_start, "analytics")) / (
+        loud_end - loud_start
+    )
     return quiet, loud
 
 
-def run(directory: Path) -> list[Figure]:
+def _embedded(directory: Path, pool: ProcessPoolExecutor) -> tuple[Outcome, Outcome]:
+    """`make run`'s configuration: SQLite, one process (this one: only the server runs here,
+    the analytics projection inline)."""
     app = new_app(sqlite_env(directory / "streams.sqlite3"))
-    spawn = multiprocessing.get_context("spawn")  # never fork a process that runs servers
-    figures: list[Figure] = []
     try:
         tables = [StreamTable.create(app, number) for number in range(TABLES)]
-        server = create_app(SETTINGS, tables=app)
-        with ProcessPoolExecutor(1, mp_context=spawn) as pool, serving(server) as url:
-            quiet, loud = _measured(pool, url, tables)
+        with serving(create_app(SETTINGS, tables=app)) as url:
+            return _measured(pool, url, tables, lambda: {"server": time.process_time()})
     finally:
         app.close()
-    where = f"SQLite, 1 process, {TABLES} tables, {RATE:.0f} commands/s"
+
+
+def _deployed(directory: Path, pool: ProcessPoolExecutor) -> tuple[Outcome, Outcome]:
+    """`make run-prod`'s configuration: two workers behind HAProxy on PostgreSQL and Redis,
+    the analytics projection a process of its own; the tables made in this process."""
+    limits = {"SALOON_COMMANDS_PER_SECOND": "0"}
+    with deployment(directory, DEPLOYED_WORKERS, limits) as deployed:
+        store = {"PERSISTENCE_MODULE": "eventsourcing.postgres", **deployed.postgres}
+        app = Tables(store, server_key=SERVER_KEY_BYTES)
+        try:
+            with ThreadPoolExecutor(SETUP_THREADS) as setup:
+                tables = list(setup.map(partial(StreamTable.create, app), range(TABLES)))
+        finally:
+            app.close()
+
+        def meter() -> dict[str, float]:
+            server = deployed.workers + deployed.proxy
+            return {
+                "server": sum(map(cpu_seconds, server)),
+                "analytics": sum(map(cpu_seconds, deployed.analytics)),
+            }
+
+        return _measured(pool, deployed.url, tables, meter)
+
+
+def _figures(where: str, quiet: Outcome, loud: Outcome) -> list[Figure]:
+    figures = []
     for name, outcome in (("no streams", quiet), (f"{PLAYERS + 1} streams a table", loud)):
         figures += [
             Figure(
@@ -418,7 +460,8 @@ def run(directory: Path) -> list[Figure]:
                 2,
             ),
         ]
-    figures += [
+    return [
+        *figures,
         Figure(f"stream load fan-out p50 ({where})", _p(loud.fanouts, 50), "ms", 1),
         Figure(
             f"stream load fan-out p99 ({where}; target <= {FANOUT_P99_TARGET_MS})",
@@ -449,4 +492,28 @@ def run(directory: Path) -> list[Figure]:
             2,
         ),
     ]
-    return figures
+
+
+def run(directory: Path) -> list[Figure]:
+    spawn = multiprocessing.get_context("spawn")  # never fork a process that runs servers
+    rate = f"{TABLES} tables, {RATE:.0f} commands/s"
+    with ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        quiet, loud = _embedded(directory, pool)
+        figures = _figures(f"SQLite, 1 process, {rate}", quiet, loud)
+        reason = unavailable()
+        if reason is not None:
+            print(f"stream load on PostgreSQL + Redis skipped: {reason}", flush=True)
+            return figures
+        quiet, loud = _deployed(directory, pool)
+    where = f"PostgreSQL + Redis, {DEPLOYED_WORKERS} workers behind HAProxy, {rate}"
+    return [
+        *figures,
+        *_figures(where, quiet, loud),
+        Figure(
+            f"stream load analytics process CPU, streaming ({where}; "
+            f"target <= {ANALYTICS_TARGET_PERCENT})",
+            loud.analytics_cpu * 100,
+            "% of a core",
+            2,
+        ),
+    ]

@@ -146,6 +146,16 @@ def chromium_unavailable() -> str | None:
 
 
 @pytest.fixture(scope="session")
+def haproxy() -> str:
+    """The system's HAProxy (Debian's `haproxy`; `.ci/run` installs it), which `make
+    run-prod` puts in front of its workers: absent, the test skips (fails under CI=true)."""
+    path = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not os.access(path, os.X_OK):
+        _unavailable("haproxy is absent: install Debian's haproxy (apt-get install -y haproxy)")
+    return path
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(
     browser_type_launch_args: dict[str, Any], chromium_unavailable: str | None
 ) -> dict[str, Any]:

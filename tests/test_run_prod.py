@@ -1,6 +1,7 @@
-"""`make run-prod` as an operator runs it: the workers serve, and the analytics projection
-runs as a process of its own beside them, so a closed table reaches the operator's figures
-and the read model's lag returns to zero; stopping `make` stops the projection too."""
+"""`make run-prod` as an operator runs it (`service.deploy`): the workers serve behind HAProxy,
+which keeps every seat of a table on one worker, and the analytics projection runs as a
+process of its own beside them, so a closed table reaches the operator's figures and the read
+model's lag returns to zero; stopping `make` stops the projection too."""
 
 from __future__ import annotations
 
@@ -11,11 +12,16 @@ import socket
 import subprocess
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+
+from tests.api_helpers import ok, seat_player
+from tests.sse_reader import SseReader
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "run-prod-operator-token-0123456789"
@@ -47,11 +53,15 @@ def _projections() -> set[int]:
     return {int(pid) for pid in found.stdout.split()}
 
 
-@pytest.mark.postgres
-@pytest.mark.redis
-def test_make_run_prod_runs_the_projection_beside_the_workers(
-    postgres_env: dict[str, str], redis_url: str, tmp_path: Path
-) -> None:
+@pytest.fixture
+def run_prod(haproxy: str) -> Callable[..., Any]:
+    """`_run_prod`, once the proxy it needs is there."""
+    return _run_prod
+
+
+@contextmanager
+def _run_prod(tmp_path: Path, postgres_env: dict[str, str], **more: str) -> Iterator[str]:
+    """`make run-prod` on a free port, until it answers; its URL. Stopped afterwards."""
     port = _free_port()
     env = {
         **os.environ,
@@ -59,13 +69,10 @@ def test_make_run_prod_runs_the_projection_beside_the_workers(
         "SALOON_PORT": str(port),
         "SALOON_DATA_DIR": str(tmp_path),
         "SALOON_SECRET_KEY": "ab" * 32,
-        "SALOON_OPERATOR_TOKEN": TOKEN,
         "SALOON_POSTGRES_DB": postgres_env["POSTGRES_DBNAME"],
         "SALOON_POSTGRES_SCHEMA": postgres_env["POSTGRES_SCHEMA"],
-        "SALOON_REDIS_URL": redis_url,
-        "SALOON_REDIS_PREFIX": f"run-prod-{uuid.uuid4().hex}:",
+        **more,
     }
-    before = _projections()
     log = (tmp_path / "run-prod.log").open("wb")
     make = subprocess.Popen(
         ["make", "--no-print-directory", "run-prod"],
@@ -76,25 +83,73 @@ def test_make_run_prod_runs_the_projection_beside_the_workers(
         start_new_session=True,
     )
     api = f"http://127.0.0.1:{port}"
-    operator = {"Authorization": f"Bearer {TOKEN}"}
     try:
         with httpx.Client(base_url=api, timeout=10) as http:
             _until(lambda: http.get("/health/live").status_code == 200, timeout=60)
-            assert _projections() - before, "no projection process beside the workers"
-            created = http.post("/tables", json={"title": "T", "mayor_name": "M"}).json()
-            mayor = {"Authorization": f"Bearer {created['credential']}"}
-            closing = http.post(f"/tables/{created['table_id']}/close", json={}, headers=mayor)
-            assert closing.status_code == 200, closing.text
-            _until(lambda: http.get("/stats", headers=operator).json()["tables"] == 1)
-
-            def no_lag() -> bool:
-                metrics = http.get("/metrics", headers=operator).text
-                found = re.search(r"^saloon_analytics_lag_events (\S+)$", metrics, re.M)
-                return found is not None and float(found.group(1)) == 0
-
-            _until(no_lag)
+        yield api
     finally:
         os.killpg(make.pid, signal.SIGTERM)
         make.wait(timeout=30)
         log.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+def test_make_run_prod_runs_the_projection_beside_the_workers(
+    postgres_env: dict[str, str], redis_url: str, tmp_path: Path, run_prod: Callable[..., Any]
+) -> None:
+    before = _projections()
+    redis = {"SALOON_REDIS_URL": redis_url, "SALOON_REDIS_PREFIX": f"run-prod-{uuid.uuid4().hex}:"}
+    with (
+        run_prod(tmp_path, postgres_env, SALOON_OPERATOR_TOKEN=TOKEN, **redis) as api,
+        httpx.Client(base_url=api, timeout=10) as http,
+    ):
+        operator = {"Authorization": f"Bearer {TOKEN}"}
+        assert _projections() - before, "no projection process beside the workers"
+        created = http.post("/tables", json={"title": "T", "mayor_name": "M"}).json()
+        mayor = {"Authorization": f"Bearer {created['credential']}"}
+        closing = http.post(f"/tables/{created['table_id']}/close", json={}, headers=mayor)
+        assert closing.status_code == 200, closing.text
+        _until(lambda: http.get("/stats", headers=operator).json()["tables"] == 1)
+
+        def no_lag() -> bool:
+            metrics = http.get("/metrics", headers=operator).text
+            found = re.search(r"^saloon_analytics_lag_events (\S+)$", metrics, re.M)
+            return found is not None and float(found.group(1)) == 0
+
+        _until(no_lag)
     _until(lambda: not (_projections() - before), timeout=10)
+
+
+@pytest.mark.postgres
+def test_every_seat_of_a_table_meets_on_one_worker(
+    postgres_env: dict[str, str], tmp_path: Path, run_prod: Callable[..., Any]
+) -> None:
+    """Without Redis a worker hears only its own moves (a stream elsewhere would wait for its
+    five-minute safety read): every stream of every table sees the move at once, so the
+    proxy sent each table's streams and its command to one worker, whichever it was."""
+    with (
+        run_prod(tmp_path, postgres_env, SALOON_REDIS_URL="") as api,
+        httpx.Client(base_url=api, timeout=10) as http,
+    ):
+        tables = []
+        for number in range(8):
+            created = ok(http.post("/tables", json={"title": f"T{number}", "mayor_name": "M"}), 201)
+            table_id = created["table_id"]
+            mayor = {"Authorization": f"Bearer {created['credential']}"}
+            _, player = seat_player(http, table_id, mayor, "Ana")
+            tables.append((table_id, mayor, player))
+        readers = []
+        for table_id, mayor, player in tables:
+            at = ok(http.get(f"/tables/{table_id}", headers=mayor))["version"]
+            for who in (mayor, player):
+                readers.append(SseReader(f"{api}/tables/{table_id}/stream", who, at))
+        try:
+            assert all(reader.status_code == 200 for reader in readers)
+            for table_id, mayor, _ in tables:
+                ok(http.post(f"/tables/{table_id}/seats", json={"name": "Bea"}, headers=mayor), 201)
+            for reader in readers:
+                assert len(reader.take(1, timeout=10)) == 1
+        finally:
+            for reader in readers:
+                reader.close()
