@@ -9,8 +9,9 @@ read its log; another table's view latency while two clients read a 6,000-event 
 figures (`bench.stats_bench`); the analytics projection beside a raw read of the log
 (`bench.analytics_bench`); the rate of a long table's NDJSON export (`bench.export_bench`);
 the live path (`bench.stream_bench`): 1,000 tables with every seat streaming under an
-open-loop load of 200 commands/s; last the load run (`bench.load_bench`): 200 tables x 4
-seats against `uvicorn --workers 2` on PostgreSQL and Redis, as `make run-prod` serves.
+open-loop load of 200 commands/s, on SQLite in one process and on the deployment `make
+run-prod` starts (`bench.deployment`: two workers behind HAProxy on PostgreSQL and Redis);
+last the load run (`bench.load_bench`): 200 tables x 4 seats against that deployment.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
 """The live path at scale: many tables, every seat streaming, commands arriving at random.
 
 `TABLES` Frontera tables, each with the Mayor and four players (each with a protagonist),
-are made in process; then the server (the real application on SQLite, served by uvicorn
-from a thread of this process, as `make run` serves it) takes an open-loop load from a
-separate (spawned) process:
+are made in process; then the server takes an open-loop load from a separate (spawned)
+process. Two servers, one after the other: `make run`'s (the real application on SQLite,
+served by uvicorn from a thread of this process), and `make run-prod`'s (`bench.deployment`:
+two uvicorn workers behind HAProxy on PostgreSQL and Redis, the analytics projection a
+process of its own; skipped, with the reason, where PostgreSQL, Redis or HAProxy is absent).
 
 - commands arrive as a Poisson process at `RATE` per second, each the next step of a trait
   test (the Mayor opens one for a player's protagonist, the player draws, the player
@@ -16,12 +18,14 @@ separate (spawned) process:
   before the answer did (a move of this process reaches its streams before its HTTP answer
   is written); and the time from its scheduled send until every other seat had seen it. A
   stream that never got it within `GRACE` seconds of the run's end counts as lost;
-- the server's CPU (this process's, where only the server runs) is counted per command,
-  with no stream open and with every seat streaming, side by side in one run; and over
-  `IDLE_SECONDS` with every stream open and no command, as a share of a core.
+- the server's CPU (on SQLite this process's, where only the server runs; deployed, the
+  workers' and the proxy's) is counted per command, with no stream open and with every seat
+  streaming, side by side in one run; and over `IDLE_SECONDS` with every stream open and no
+  command, as a share of a core.
 
 Figures: command p50/p99, fan-out p50/p99, lost, CPU per command for both and their ratio
-(target at most 2), idle streams' CPU (target at most 2% of a core).
+(target at most 2), idle streams' CPU (target at most 2% of a core); deployed, the analytics
+process's CPU while streaming (target at most 5% of a core).
 """
 
 from __future__ import annotations
@@ -440,6 +444,8 @@ def _deployed(directory: Path, pool: ProcessPoolExecutor) -> tuple[Outcome, Outc
 
 
 def _figures(where: str, quiet: Outcome, loud: Outcome) -> list[Figure]:
+    for error in (quiet.errors + loud.errors)[:5]:
+        print(f"stream load error ({where}): {error}", flush=True)
     figures = []
     for name, outcome in (("no streams", quiet), (f"{PLAYERS + 1} streams a table", loud)):
         figures += [

@@ -1,11 +1,15 @@
 """Keeping the analytics read model (`projections.analytics`) up to date, and opening it.
 
-One projection, two drivers:
-- PostgreSQL can subscribe to its log, so eventsourcing's `ProjectionRunner` feeds the
-  projection event by event as they are recorded;
-- SQLite cannot (`subscribe()` is not implemented there), so `LogFollower` reads the
-  notification log a page at a time, from the position the view recorded last, and hands
-  each page to the projection as one batch.
+One driver, `LogFollower`: it reads the notification log a page at a time, from the position
+the view recorded last, and hands each page to the projection as one batch (one write of the
+view and its position per page, where eventsourcing's `ProjectionRunner` would write one per
+event: at 200 commands/s that alone cost the projection process 40% of a core). What tells it
+there is more to read:
+- in the server's own process, the server's saves (`Tables.observers`);
+- on PostgreSQL, the log's own NOTIFY, which every insert sends (LISTEN, on a connection of
+  its own);
+- elsewhere (a SQLite file written by another process), a poll every 0.2 s.
+Woken, it lets more events come for 0.2 s and folds them in one batch.
 
 Under `make run` (SQLite) the driver runs in the server's process (`SALOON_ANALYTICS=inline`);
 on PostgreSQL, with several workers, it runs as a process of its own (`python -m
@@ -26,13 +30,13 @@ from __future__ import annotations
 import argparse
 import signal
 import threading
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
+import psycopg
 from eventsourcing.persistence import InfrastructureFactory, PersistenceError
-from eventsourcing.projection import ProjectionRunner
+from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.utils import Environment
+from psycopg.sql import SQL, Identifier
 
 from domain.application import Tables
 from projections.analytics import (
@@ -49,15 +53,16 @@ from service.settings import Settings
 
 #: notifications read from the log at a time by the follower
 PAGE = 2000
-#: how often the follower looks for new events when it has caught up: in the server's own
-#: process a save wakes it at once, so this only catches what another process wrote
+#: how often the follower looks for new events when it has caught up and nothing wakes it
 POLL_SECONDS = 0.2
-#: how often it looks when saves of its own process wake it
+#: how often it looks when something wakes it (a save of its process, PostgreSQL's NOTIFY)
 WOKEN_POLL_SECONDS = 5.0
 #: how long, once woken, it lets more saves come, to fold them in one batch as a poll did
 GATHER_SECONDS = 0.2
 #: how long the follower waits after the store failed it
 RETRY_SECONDS = 2.0
+#: how long the listener waits for a NOTIFY before it checks whether it should stop
+LISTEN_SECONDS = 1.0
 
 
 def view_env(tables: Tables, *, create_tables: bool) -> dict[str, str] | None:
@@ -95,62 +100,82 @@ class LogFollower:
         self, tables: Tables, projection: TableStatsProjection, *, woken: bool = False
     ) -> None:
         """`woken`: the tables' saves are this process's own (the server runs the follower
-        inline), so each save wakes it and it need not poll often."""
+        inline), so each save wakes it; on PostgreSQL the log's NOTIFY wakes it."""
         self.tables = tables
         self.projection = projection
         self._stop = threading.Event()
         self._saved = threading.Event()
-        self._poll = WOKEN_POLL_SECONDS if woken else POLL_SECONDS
+        listens = isinstance(tables.recorder, PostgresApplicationRecorder)
+        self._poll = WOKEN_POLL_SECONDS if woken or listens else POLL_SECONDS
         if woken:
             tables.observers.append(self._wake)
-        self._thread = threading.Thread(target=self._follow, name="analytics", daemon=True)
+        self._threads = [threading.Thread(target=self._follow, name="analytics", daemon=True)]
+        if listens:
+            listen = threading.Thread(target=self._listen, name="analytics-listen", daemon=True)
+            self._threads.append(listen)
 
     def _wake(self, *_: object) -> None:
         self._saved.set()
 
     def catch_up(self) -> int:
-        """Process every event recorded so far; how many there were."""
+        """Process every event recorded when it started; how many there were. A page not
+        full is the last: under a steady load a read of what came meanwhile would find a
+        few events each time, and the follower would never gather them into a batch."""
         done = 0
         while True:
             after = self.projection.view.max_tracking_id(self.tables.name) or 0
             page = self.tables.recorder.select_notifications(after + 1, PAGE)
-            if not page:
-                return done
             self.projection.process_stored(self.tables.name, page)
             done += len(page)
+            if len(page) < PAGE:
+                return done
 
     def start(self) -> None:
-        self._thread.start()
+        for thread in self._threads:
+            thread.start()
 
     def stop(self) -> None:
         self._stop.set()
         self._saved.set()
         if self._wake in self.tables.observers:
             self.tables.observers.remove(self._wake)
-        if self._thread.is_alive():
-            self._thread.join()
+        for thread in self._threads:
+            if thread.is_alive():
+                thread.join()
+
+    def _listen(self) -> None:
+        """PostgreSQL: wake the follower at each NOTIFY of the log (its inserts send one)."""
+        recorder = self.tables.recorder
+        assert isinstance(recorder, PostgresApplicationRecorder)
+        listen = SQL("LISTEN {0}").format(Identifier(recorder.channel_name))
+        while not self._stop.is_set():
+            try:
+                with recorder.datastore.get_connection() as connection:
+                    connection.execute(listen)
+                    self._saved.set()  # anything recorded before the LISTEN took effect
+                    while not self._stop.is_set():
+                        for _ in connection.notifies(timeout=LISTEN_SECONDS, stop_after=1):
+                            self._saved.set()
+                            # the follower gathers for as long: the NOTIFYs meanwhile wait
+                            # in the connection, to be drained at once on the next turn
+                            self._stop.wait(GATHER_SECONDS)
+            except (PersistenceError, psycopg.Error) as error:  # the store went away
+                logger().warning("analytics_listen_retry", extra={"error": repr(error)})
+                self._stop.wait(RETRY_SECONDS)
 
     def _follow(self) -> None:
         while not self._stop.is_set():
             self._saved.clear()
             try:
-                caught_up = not self.catch_up()
+                self.catch_up()
             except PersistenceError as error:  # the store is busy or away: try again later
                 logger().warning("analytics_retry", extra={"error": repr(error)})
                 self._stop.wait(RETRY_SECONDS)
                 continue
-            if caught_up and self._saved.wait(self._poll):  # woken by a save
+            # caught up: wait to be woken (saves during the catch-up woke it already), then
+            # let more come, so a steady load folds in batches, not an event at a time
+            if self._saved.wait(self._poll):
                 self._stop.wait(GATHER_SECONDS)
-
-
-class TablesLog(Tables):
-    """The tables' application as the projection runner builds it, from its environment
-    alone: it only reads the log, so it needs no server key."""
-
-    name = Tables.name  # the log's name: its tables, and the position the view tracks
-
-    def __init__(self, env: Mapping[str, str] | None = None) -> None:
-        super().__init__(env, server_key=bytes(32))
 
 
 class Analytics:
@@ -163,43 +188,20 @@ class Analytics:
         # PostgreSQL's tables are created by `service.prepare` and the driver alone: workers
         # running the same DDL at once would fail (`service.settings.event_store_env`)
         self.view = open_view(tables, create_tables=drive)
-        self.driver: LogFollower | ProjectionRunner[Any, Any] | None = None
-        self._drive = drive
-        self._woken = woken
+        self.driver: LogFollower | None = None
+        if drive:
+            projection = TableStatsProjection(self.view)
+            self.driver = LogFollower(tables, projection, woken=woken)
 
     def start(self) -> None:
-        if not self._drive:
-            return
-        env = view_env(self.tables, create_tables=True)
-        if env is not None and env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
-            self.driver = ProjectionRunner(
-                application_class=TablesLog,
-                projection_class=TableStatsProjection,
-                view_class=PostgresStatsView,
-                env=env,
-            )
-            self.driver.__enter__()  # starts the subscription
-        else:
-            projection = TableStatsProjection(self.view)
-            self.driver = LogFollower(self.tables, projection, woken=self._woken)
+        if self.driver is not None:
             self.driver.start()
 
     def stop(self) -> None:
-        if isinstance(self.driver, ProjectionRunner):
-            try:
-                self.driver.__exit__(None, None, None)
-            except Exception as error:  # its thread died (the store went away): say so, stop
-                logger().warning("analytics_stopped", extra={"error": repr(error)})
-        elif self.driver is not None:
+        if self.driver is not None:
             self.driver.stop()
         self.driver = None
         self.view.close()
-
-    def check(self) -> None:
-        """Raise what stopped the projection runner's thread, if it stopped (the store went
-        away): it does not resume by itself, so its process should end and be restarted."""
-        if isinstance(self.driver, ProjectionRunner):
-            self.driver.run_forever(timeout=0)
 
     def lag(self) -> int:
         """Events recorded in the log that the view has not counted yet."""
@@ -220,7 +222,7 @@ def main() -> None:
     analytics.start()
     try:
         while not stopped.wait(1.0):
-            analytics.check()  # a runner that stopped ends the process, for its restart
+            pass
     finally:
         analytics.stop()
 

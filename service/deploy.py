@@ -69,6 +69,9 @@ defaults
     mode http
     option http-keep-alive
     option forwardfor
+    # send each chunk of a stream as it comes: without it, a stream's message waits for the
+    # client's delayed acknowledgement (~200 ms, Nagle's algorithm)
+    option http-no-delay
     timeout connect 5s
     timeout client {IDLE_TIMEOUT}
     timeout server {IDLE_TIMEOUT}

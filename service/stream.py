@@ -255,6 +255,9 @@ async def stream(
                 if behind:
                     opening = True  # more than one batch behind: read on
 
+    async def released() -> None:  # a coroutine: litestar runs a plain function on a thread
+        release()
+
     # released when the messages end, and in any case once the response is over (a client
     # gone before the first message never starts them)
-    return EventStream(held(messages(), release), background=BackgroundTask(release))
+    return EventStream(held(messages(), release), background=BackgroundTask(released))

@@ -170,11 +170,11 @@ def test_a_projection_process_killed_mid_stream_and_restarted_counts_every_event
 
 
 @pytest.mark.postgres
-def test_a_projection_runner_killed_mid_stream_and_restarted_counts_every_event_once(
+def test_a_projection_process_on_postgresql_killed_mid_stream_and_restarted_counts_once(
     postgres_env: dict[str, str],
 ) -> None:
-    """PostgreSQL: eventsourcing's `ProjectionRunner`, as `python -m service.analytics` runs
-    it there."""
+    """PostgreSQL: the follower woken by the log's NOTIFY, as `python -m service.analytics`
+    runs it there."""
     settings = Settings(
         postgres_db=postgres_env["POSTGRES_DBNAME"],
         postgres_schema=postgres_env["POSTGRES_SCHEMA"],
@@ -182,9 +182,9 @@ def test_a_projection_runner_killed_mid_stream_and_restarted_counts_every_event_
     )
     prepare(settings)
     app = Tables(settings.event_store_env(), server_key=SERVER_KEY)
-    tables = [BenchTable.create(app) for _ in range(3)]
+    tables = [BenchTable.create(app) for _ in range(4)]
     for table in tables:
-        table.grow_to(300)
+        table.grow_to(1500)
     analytics = Analytics(app, drive=False)
     env = {
         "SALOON_POSTGRES_DB": postgres_env["POSTGRES_DBNAME"],
@@ -197,6 +197,19 @@ def test_a_projection_runner_killed_mid_stream_and_restarted_counts_every_event_
     app.close()
 
 
+def _counting_reads(app: Tables) -> list[float]:
+    """When the follower read the log: the recorder's reads, noted as they happen."""
+    reads: list[float] = []
+    select = app.recorder.select_notifications
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        reads.append(time.monotonic())
+        return select(*args, **kwargs)
+
+    app.recorder.select_notifications = counted  # type: ignore[method-assign]
+    return reads
+
+
 def test_the_servers_own_saves_wake_its_inline_follower_without_polling(tmp_path: Path) -> None:
     """Inline (`make run`), the follower waits for a save of its process, not a poll: a
     table closed is counted long before the follower would look again by itself."""
@@ -205,9 +218,11 @@ def test_the_servers_own_saves_wake_its_inline_follower_without_polling(tmp_path
         server_key=SERVER_KEY,
     )
     analytics = Analytics(app, drive=True, woken=True)
+    reads = _counting_reads(app)
     analytics.start()
     try:
-        time.sleep(0.3)  # caught up with nothing: it waits
+        time.sleep(1.0)  # caught up with nothing: it waits, without polling every 0.2 s
+        assert len(reads) <= 2, f"{len(reads)} reads of the log while nothing happened"
         table = BenchTable.create(app)
         closed = time.monotonic()
         app.execute(table.table_id, MAYOR, CloseTable())
@@ -217,3 +232,35 @@ def test_the_servers_own_saves_wake_its_inline_follower_without_polling(tmp_path
     finally:
         analytics.stop()
         app.close()
+
+
+@pytest.mark.postgres
+def test_on_postgresql_the_logs_notify_wakes_the_follower_without_polling(
+    postgres_env: dict[str, str],
+) -> None:
+    """Another process's saves (here another application object on the same store) reach the
+    projection through PostgreSQL's NOTIFY, long before the follower would look by itself."""
+    settings = Settings(
+        postgres_db=postgres_env["POSTGRES_DBNAME"],
+        postgres_schema=postgres_env["POSTGRES_SCHEMA"],
+        secret_key_hex=SERVER_KEY.hex(),
+    )
+    prepare(settings)
+    follower_side = Tables(settings.event_store_env(), server_key=SERVER_KEY)
+    writer_side = Tables(settings.event_store_env(), server_key=SERVER_KEY)
+    analytics = Analytics(follower_side, drive=True)
+    reads = _counting_reads(follower_side)
+    analytics.start()
+    try:
+        time.sleep(1.0)  # caught up with nothing: it waits, without polling every 0.2 s
+        assert len(reads) <= 2, f"{len(reads)} reads of the log while nothing happened"
+        table = BenchTable.create(writer_side)
+        closed = time.monotonic()
+        writer_side.execute(table.table_id, MAYOR, CloseTable())
+        while not analytics.view.rows([table.table_id]) or analytics.lag():
+            assert time.monotonic() - closed < WOKEN_POLL_SECONDS / 2, "not woken by NOTIFY"
+            time.sleep(0.02)
+    finally:
+        analytics.stop()
+        follower_side.close()
+        writer_side.close()
