@@ -82,9 +82,12 @@ class RateLimiter:
             return wait
 
 
-def rate_limit(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
+async def rate_limit(
+    connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler
+) -> None:
     """Guard of every route: refuses an ambiguous credential; commands spend a token of their
-    seat's bucket."""
+    seat's bucket. A coroutine, though it never waits (it reads no store): litestar runs a
+    plain function guard on a worker thread, a hop per request."""
     presented(connection.scope)
     if command_name(handler) is None:
         return
