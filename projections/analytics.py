@@ -277,7 +277,8 @@ class TableStatsProjection(Projection[StatsView]):
     name = STATS_TABLE
 
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
-        """One event at a time, as eventsourcing's `ProjectionRunner` gives them."""
+        """One event at a time, as eventsourcing's `ProjectionRunner` would give them (the
+        `Projection` interface asks for it; `service.analytics` feeds pages instead)."""
         creates = isinstance(domain_event, Table.Created)
         self.process([(domain_event.originator_id, creates, domain_event)], tracking)
 

@@ -94,7 +94,8 @@ def open_view(tables: Tables, *, create_tables: bool = True) -> StatsView:
 
 
 class LogFollower:
-    """Feeds the projection from the notification log where the store cannot subscribe."""
+    """Feeds the projection from the notification log, a page at a time, when woken or
+    polled (see the module's docstring)."""
 
     def __init__(
         self, tables: Tables, projection: TableStatsProjection, *, woken: bool = False

@@ -17,7 +17,9 @@ What runs, all children of this process:
   carries moves between workers for whatever a hash change splits (`service.redis_fanout`).
 
 SIGTERM or SIGINT stops the workers first (each ends its streams with a closing message the
-client resumes from, through the proxy), then the proxy and the projection. If any child
+client resumes from, through the proxy), then the proxy and the projection. The children run
+in sessions of their own, so a terminal's Ctrl-C reaches this process alone and the order
+holds. If any child
 ends on its own, everything is stopped and this process exits with an error, for the
 supervisor above it (systemd, a container runtime) to restart the whole.
 """
@@ -95,6 +97,11 @@ backend workers
 """
 
 
+def _child(command: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """A child in a session of its own: only this process tells it when to stop."""
+    return subprocess.Popen(command, env=env, start_new_session=True)
+
+
 def _until_ready(port: int, worker: subprocess.Popen[bytes]) -> None:
     """Wait for a worker's liveness, so the proxy opens on workers that answer."""
     deadline = time.monotonic() + READY_SECONDS
@@ -122,12 +129,12 @@ class Deployment:
         if not Path(haproxy).exists():
             sys.exit("saloon: haproxy is not installed (Debian: apt-get install haproxy)")
         python = sys.executable
-        self.others.append(subprocess.Popen([python, "-m", "service.analytics"]))
+        self.others.append(_child([python, "-m", "service.analytics"]))
         env = {**os.environ, "SALOON_ANALYTICS": "external"}
         for port in self.worker_ports:
             command = [python, "-m", "uvicorn", "--factory", "service.app:create_app"]
             command += ["--host", "127.0.0.1", "--port", str(port), "--no-access-log"]
-            self.workers.append(subprocess.Popen(command, env=env))
+            self.workers.append(_child(command, env))
         for port, worker in zip(self.worker_ports, self.workers, strict=True):
             _until_ready(port, worker)
         config = private_file(private_folder(self.settings.data_dir) / "haproxy.cfg")
@@ -136,7 +143,7 @@ class Deployment:
                 self.settings.host, self.settings.port, self.worker_ports, self.max_connections
             )
         )
-        self.others.append(subprocess.Popen([haproxy, "-db", "-f", str(config)]))
+        self.others.append(_child([haproxy, "-db", "-f", str(config)]))
 
     def wait(self) -> int:
         """Until a signal or a child's end; then stop everything. The exit status."""
