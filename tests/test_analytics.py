@@ -210,6 +210,25 @@ def _counting_reads(app: Tables) -> list[float]:
     return reads
 
 
+def _idle_then_woken(analytics: Analytics, writer: Tables) -> None:
+    """The follower, started, reads the log no more than twice in a second with nothing to
+    read (it waits; a poll would read five times); then a table closed through `writer` is
+    counted long before it would look again by itself."""
+    reads = _counting_reads(analytics.tables)
+    analytics.start()
+    try:
+        time.sleep(1.0)
+        assert len(reads) <= 2, f"{len(reads)} reads of the log while nothing happened"
+        table = BenchTable.create(writer)
+        closed = time.monotonic()
+        writer.execute(table.table_id, MAYOR, CloseTable())
+        while not analytics.view.rows([table.table_id]) or analytics.lag():
+            assert time.monotonic() - closed < WOKEN_POLL_SECONDS / 2, "not woken"
+            time.sleep(0.02)
+    finally:
+        analytics.stop()
+
+
 def test_the_servers_own_saves_wake_its_inline_follower_without_polling(tmp_path: Path) -> None:
     """Inline (`make run`), the follower waits for a save of its process, not a poll: a
     table closed is counted long before the follower would look again by itself."""
@@ -217,20 +236,9 @@ def test_the_servers_own_saves_wake_its_inline_follower_without_polling(tmp_path
         {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "s.db")},
         server_key=SERVER_KEY,
     )
-    analytics = Analytics(app, drive=True, woken=True)
-    reads = _counting_reads(app)
-    analytics.start()
     try:
-        time.sleep(1.0)  # caught up with nothing: it waits, without polling every 0.2 s
-        assert len(reads) <= 2, f"{len(reads)} reads of the log while nothing happened"
-        table = BenchTable.create(app)
-        closed = time.monotonic()
-        app.execute(table.table_id, MAYOR, CloseTable())
-        while not analytics.view.rows([table.table_id]) or analytics.lag():
-            assert time.monotonic() - closed < WOKEN_POLL_SECONDS / 2, "not woken by the save"
-            time.sleep(0.02)
+        _idle_then_woken(Analytics(app, drive=True, woken=True), app)
     finally:
-        analytics.stop()
         app.close()
 
 
@@ -248,19 +256,8 @@ def test_on_postgresql_the_logs_notify_wakes_the_follower_without_polling(
     prepare(settings)
     follower_side = Tables(settings.event_store_env(), server_key=SERVER_KEY)
     writer_side = Tables(settings.event_store_env(), server_key=SERVER_KEY)
-    analytics = Analytics(follower_side, drive=True)
-    reads = _counting_reads(follower_side)
-    analytics.start()
     try:
-        time.sleep(1.0)  # caught up with nothing: it waits, without polling every 0.2 s
-        assert len(reads) <= 2, f"{len(reads)} reads of the log while nothing happened"
-        table = BenchTable.create(writer_side)
-        closed = time.monotonic()
-        writer_side.execute(table.table_id, MAYOR, CloseTable())
-        while not analytics.view.rows([table.table_id]) or analytics.lag():
-            assert time.monotonic() - closed < WOKEN_POLL_SECONDS / 2, "not woken by NOTIFY"
-            time.sleep(0.02)
+        _idle_then_woken(Analytics(follower_side, drive=True), writer_side)
     finally:
-        analytics.stop()
         follower_side.close()
         writer_side.close()
