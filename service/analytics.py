@@ -222,7 +222,7 @@ def main() -> None:
         signal.signal(number, lambda *_: stopped.set())
     analytics.start()
     try:
-        while not stopped.wait(1.0):
+        while not stopped.wait(1.0):  # timed, so the signal's handler runs between waits
             pass
     finally:
         analytics.stop()

@@ -80,15 +80,17 @@ def is_operator(token: str | None, presented: str | None) -> bool:
     return hmac.compare_digest(_digest(token), _digest(presented))
 
 
-def operator_only(connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler) -> None:
+async def operator_only(
+    connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler
+) -> None:
     """The guard of the operator's endpoints: 404 without a configured token, 401 without the
-    token."""
+    token. (The guards are coroutines: litestar runs a plain function guard on a thread.)"""
     if connection.app.state.operator_token is None:
         raise NotFoundException()
-    operator_if_configured(connection, _)
+    await operator_if_configured(connection, _)
 
 
-def operator_if_configured(
+async def operator_if_configured(
     connection: ASGIConnection[Any, Any, Any, Any], _: BaseRouteHandler
 ) -> None:
     """The guard of what is the operator's once an operator is configured: 401 without the

@@ -58,8 +58,9 @@ return 1
 """
 #: how long a stream waits before polling the store while Redis is unreachable
 POLL_SECONDS = 1.0
-#: how long one blocking read waits, so that newly watched tables join soon
-READ_BLOCK_MS = 200
+#: how long one blocking read of the moves waits (it returns as soon as one comes); under
+#: the client's socket timeout (5 s), and only an idle process reaches it
+READ_BLOCK_MS = 2000
 LEASE_MS = 5000
 RELAY_EVERY = 0.5
 RELAY_BATCH = 500

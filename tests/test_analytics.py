@@ -169,18 +169,24 @@ def test_a_projection_process_killed_mid_stream_and_restarted_counts_every_event
     app.close()
 
 
-@pytest.mark.postgres
-def test_a_projection_process_on_postgresql_killed_mid_stream_and_restarted_counts_once(
-    postgres_env: dict[str, str],
-) -> None:
-    """PostgreSQL: the follower woken by the log's NOTIFY, as `python -m service.analytics`
-    runs it there."""
+def _prepared(postgres_env: dict[str, str]) -> Settings:
+    """The settings of a deployment on the test's PostgreSQL schema, prepared."""
     settings = Settings(
         postgres_db=postgres_env["POSTGRES_DBNAME"],
         postgres_schema=postgres_env["POSTGRES_SCHEMA"],
         secret_key_hex=SERVER_KEY.hex(),
     )
     prepare(settings)
+    return settings
+
+
+@pytest.mark.postgres
+def test_a_projection_process_on_postgresql_killed_mid_stream_and_restarted_counts_once(
+    postgres_env: dict[str, str],
+) -> None:
+    """PostgreSQL: the follower woken by the log's NOTIFY, as `python -m service.analytics`
+    runs it there."""
+    settings = _prepared(postgres_env)
     app = Tables(settings.event_store_env(), server_key=SERVER_KEY)
     tables = [BenchTable.create(app) for _ in range(4)]
     for table in tables:
@@ -248,12 +254,7 @@ def test_on_postgresql_the_logs_notify_wakes_the_follower_without_polling(
 ) -> None:
     """Another process's saves (here another application object on the same store) reach the
     projection through PostgreSQL's NOTIFY, long before the follower would look by itself."""
-    settings = Settings(
-        postgres_db=postgres_env["POSTGRES_DBNAME"],
-        postgres_schema=postgres_env["POSTGRES_SCHEMA"],
-        secret_key_hex=SERVER_KEY.hex(),
-    )
-    prepare(settings)
+    settings = _prepared(postgres_env)
     follower_side = Tables(settings.event_store_env(), server_key=SERVER_KEY)
     writer_side = Tables(settings.event_store_env(), server_key=SERVER_KEY)
     try:
