@@ -20,7 +20,10 @@ import time
 from domain.application import CommandRequest, Outcome, Tables
 from service.problems import STORE_ERRORS, STORE_RETRY_AFTER, StoreDown
 
-MAX_BATCH = 64
+#: the most commands one transaction takes: a batch takes only what is waiting, so this bounds
+#: it under load alone, where fewer commits is the gain (the PostgreSQL load bench: 64 gave
+#: 2,600 commands/s at 0.50 ms of CPU each, 256 gave 3,200-3,350 at 0.39-0.41 ms)
+MAX_BATCH = 256
 
 _Job = tuple[CommandRequest, asyncio.AbstractEventLoop, "asyncio.Future[Outcome]"]
 
