@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 from collections.abc import Sequence
@@ -24,7 +25,7 @@ T = TypeVar("T")
 
 
 def _derive(server_key: bytes, purpose: bytes, table_id: UUID, extra: bytes = b"") -> bytes:
-    return hmac.new(server_key, purpose + b"|" + table_id.bytes + extra, hashlib.sha256).digest()
+    return hmac.digest(server_key, purpose + b"|" + table_id.bytes + extra, "sha256")
 
 
 def commitment(seed: bytes) -> str:
@@ -49,7 +50,11 @@ class TableKeys:
     def __init__(self, server_key: bytes, table_id: UUID) -> None:
         self._server_key = server_key
         self._table_id = table_id
-        self._seed = _derive(server_key, b"seed", table_id)
+
+    @functools.cached_property
+    def _seed(self) -> bytes:
+        """Derived when first needed: most requests only check a credential."""
+        return _derive(self._server_key, b"seed", self._table_id)
 
     @property
     def seed_commitment(self) -> str:

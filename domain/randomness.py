@@ -7,30 +7,35 @@ seed (revealed when the table closes) can recompute every shuffle.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
+import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
+#: an HMAC-SHA256 block as eight big-endian 32-bit words
+_WORDS = struct.Struct(">8I")
+
 
 class _Stream:
-    """Uniform integers from the HMAC byte stream of one random operation."""
+    """Uniform integers from the HMAC byte stream of one random operation.
+
+    Each HMAC block is cut into its eight 4-byte words at once: a shuffle draws about one
+    word per card, and this is the hot path of every draw."""
 
     def __init__(self, seed: bytes, index: int) -> None:
         self._seed = seed
-        self._index = index
+        self._prefix = f"{index}:".encode()
         self._counter = 0
-        self._buffer = b""
+        self._words: list[int] = []
 
     def _next_word(self) -> int:
-        if len(self._buffer) < 4:
-            message = f"{self._index}:{self._counter}".encode()
-            self._buffer += hmac.new(self._seed, message, hashlib.sha256).digest()
+        if not self._words:
+            block = hmac.digest(self._seed, self._prefix + str(self._counter).encode(), "sha256")
+            self._words = list(reversed(_WORDS.unpack(block)))
             self._counter += 1
-        word, self._buffer = self._buffer[:4], self._buffer[4:]
-        return int.from_bytes(word, "big")
+        return self._words.pop()
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), by rejection sampling."""

@@ -28,13 +28,17 @@ MAX_BATCH = 256
 _Job = tuple[CommandRequest, asyncio.AbstractEventLoop, "asyncio.Future[Outcome]"]
 
 
-def _settle(future: asyncio.Future[Outcome], result: Outcome | BaseException) -> None:
-    if future.done():  # the client went away
-        return
-    if isinstance(result, BaseException):
-        future.set_exception(result)
-    else:
-        future.set_result(result)
+_Settled = tuple["asyncio.Future[Outcome]", Outcome | BaseException]
+
+
+def _settle_all(settled: list[_Settled]) -> None:
+    for future, result in settled:
+        if future.done():  # the client went away
+            continue
+        if isinstance(result, BaseException):
+            future.set_exception(result)
+        else:
+            future.set_result(result)
 
 
 class CommandBatcher:
@@ -95,5 +99,9 @@ class CommandBatcher:
             if isinstance(error, STORE_ERRORS) and not isinstance(error, StoreDown):
                 self._down_until = time.monotonic() + self._cooldown
             results = [error] * len(batch)
+        # one wake-up per event loop for the whole batch, not one per command
+        settled: dict[asyncio.AbstractEventLoop, list[_Settled]] = {}
         for (_, loop, future), result in zip(batch, results, strict=True):
-            loop.call_soon_threadsafe(_settle, future, result)
+            settled.setdefault(loop, []).append((future, result))
+        for loop, pairs in settled.items():
+            loop.call_soon_threadsafe(_settle_all, pairs)

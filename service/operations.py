@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import logging
 import time
 from typing import Any
 
@@ -177,10 +178,11 @@ class ObserveRequests(ASGIMiddleware):
         }
         if command is not None:
             app = scope["litestar_app"]
-            genuine = genuine_seat(scope, app.state.tables)
-            fields["seat"] = genuine[0] if genuine is not None else None
-            fields["command"] = command
             metrics_of(app).command(command, code, seconds)
-            logger().info("command", extra=fields)
+            if logger().isEnabledFor(logging.INFO):  # the seat costs an HMAC: only if logged
+                genuine = genuine_seat(scope, app.state.tables)
+                fields["seat"] = genuine[0] if genuine is not None else None
+                fields["command"] = command
+                logger().info("command", extra=fields)
         elif status >= 400:
             (logger().error if status >= 500 else logger().warning)("error", extra=fields)

@@ -1,5 +1,9 @@
 """Auditable shuffles: a closed table's seed explains every shuffle; nothing before closing."""
 
+import hashlib
+import hmac
+from collections.abc import Iterator
+
 import pytest
 
 from domain.commands import CloseTable
@@ -10,6 +14,7 @@ from domain.frontera.character import Skill, Trait
 from domain.frontera.events import CardsShuffled
 from domain.frontera.verify import shuffle_mismatches
 from domain.keys import commitment
+from domain.randomness import die_face, shuffled
 from tests.frontera_helpers import MAYOR, Session, new_session, protagonist
 
 HERO = protagonist(
@@ -69,3 +74,36 @@ def test_the_seed_is_in_no_event_before_closing() -> None:
     session.run(MAYOR, CloseTable())
     stored = [n.state for n in session.app.recorder.select_notifications(start=1, limit=1000)]
     assert any(seed.encode() in state for state in stored)
+
+
+def _documented_words(seed: bytes, index: int) -> Iterator[int]:
+    """The byte stream of random operation `index`, as the module docstring states it:
+    HMAC-SHA256(seed, "index:counter") for counter 0, 1, ..., read as 4-byte big-endian words."""
+    counter = 0
+    while True:
+        block = hmac.new(seed, f"{index}:{counter}".encode(), hashlib.sha256).digest()
+        for start in range(0, 32, 4):
+            yield int.from_bytes(block[start : start + 4], "big")
+        counter += 1
+
+
+def _documented_below(words: Iterator[int], n: int) -> int:
+    limit = (1 << 32) - ((1 << 32) % n)
+    return next(word % n for word in words if word < limit)
+
+
+@pytest.mark.parametrize("index", [0, 1, 7, 123456])
+def test_shuffles_and_dice_are_the_documented_algorithm(index: int) -> None:
+    """Anyone holding a revealed seed can recompute every shuffle and die from the docstring
+    alone: an independent implementation of it agrees with the server's."""
+    seed = bytes(range(32))
+    for size in (1, 2, 5, 54, 108):
+        expected = list(range(size))
+        words = _documented_words(seed, index)
+        for i in range(size - 1, 0, -1):
+            j = _documented_below(words, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert shuffled(range(size), seed, index) == expected
+    for sides in (2, 6, 10, 20, 100):
+        face = _documented_below(_documented_words(seed, index), sides) + 1
+        assert die_face(seed, index, sides) == face
