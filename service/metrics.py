@@ -39,9 +39,18 @@ class Metrics:
             registry=self.registry,
         )
 
+        #: the series of each (command, outcome), looked up once: `labels()` checks and
+        #: copies its arguments on every call, on the path of every command
+        self._series: dict[tuple[str, str], tuple[Any, Any]] = {}
+
     def command(self, command: str, outcome: str, seconds: float) -> None:
-        self.commands.labels(command=command, outcome=outcome).inc()
-        self.command_seconds.labels(command=command).observe(seconds)
+        series = self._series.get((command, outcome))
+        if series is None:
+            series = (self.commands.labels(command, outcome), self.command_seconds.labels(command))
+            self._series[(command, outcome)] = series
+        counted, timed = series
+        counted.inc()
+        timed.observe(seconds)
 
 
 def metrics_of(app: Any) -> Metrics:
