@@ -4,7 +4,10 @@ A rule is written against `Dice`: it asks for a die when the rule needs one (a c
 confirmation only after a natural 1) and never knows where the face comes from. At a table,
 `TableDice` takes each face from the table's public `scripted_rolls` while they last, then from
 the table's seed, each die its own random operation (the HMAC stream of `domain.randomness`:
-rejection sampling, no modulo bias). The command records every die in a `DiceRolled` event
+rejection sampling, no modulo bias). A die's operation is keyed by its roll's number and its
+place in the roll (`roll_operation`), not counted along the table: a public die then says
+nothing of how many dice the secret rolls before it took (a certain secret check took none,
+a critical's took two). The command records every die in a `DiceRolled` event
 before any value derived from it; replay reads the recorded faces and never rolls again, and
 `dice_mismatches` recomputes every face once the seed is revealed. In tests of pure rules,
 `ScriptedDice` hands out given faces.
@@ -42,6 +45,19 @@ ScriptedRolls = Annotated[
         extra_json_schema={"items": {"type": "integer", "minimum": 1, "maximum": MAX_SIDES}},
     ),
 ]
+
+
+#: the first random operation keyed by a roll: below it, the operations a table counts along
+#: (shuffles, and the dice of tables recorded before dice were keyed by their roll)
+ROLL_KEYED = 1 << 40
+#: the most dice one roll takes (each keyed roll has this many operations)
+MAX_DICE_PER_ROLL = 1 << 12
+
+
+def roll_operation(roll: int, position: int) -> int:
+    """The random operation of die `position` (from 0) of roll `roll`: a function of the two
+    alone, so a verifier knows which operation each die must use and none can be skipped."""
+    return ROLL_KEYED + roll * MAX_DICE_PER_ROLL + position
 
 
 class Dice(Protocol):
@@ -84,7 +100,7 @@ class Die(Stored, kw_only=True):
     sides: int
     face: int
     purpose: str
-    #: the table's random operation that gave the face; null for a scripted face
+    #: the random operation that gave the face (`roll_operation`); null for a scripted face
     index: int | None
     #: the die (its position in this roll) that this one rolls again, and why; null if none
     reroll_of: int | None = None
@@ -107,9 +123,11 @@ class DiceRolled(Table.Event):
     def apply(self, table: Table) -> None:
         table.rolls = self.roll
         table.dice_rolled += len(self.dice)
-        seeded = [die.index for die in self.dice if die.index is not None]
-        if seeded:
-            table.random_operations = max(seeded) + 1
+        counted = [
+            die.index for die in self.dice if die.index is not None and die.index < ROLL_KEYED
+        ]
+        if counted:  # a table recorded before dice were keyed by their roll
+            table.random_operations = max(counted) + 1
         if self.visibility != "public":
             table.secret_rolls = [*table.secret_rolls, self.roll]
             record = SecretRoll(roll=self.roll, seat=self.actor, visibility=self.visibility)
@@ -144,6 +162,8 @@ class TableDice:
     def roll(self, sides: int, purpose: str) -> int:
         if not 2 <= sides <= MAX_SIDES:
             raise ValueError(f"no die has {sides} sides here")
+        if len(self.dice) == MAX_DICE_PER_ROLL:  # a rule's pools are far smaller: a bug
+            raise ValueError(f"a roll takes at most {MAX_DICE_PER_ROLL} dice")
         position = self._table.dice_rolled + len(self.dice)
         if position < len(self._script):
             face = self._script[position]
@@ -155,7 +175,7 @@ class TableDice:
                 )
             die = Die(sides=sides, face=face, purpose=purpose, index=None)
         else:
-            index = self._table.random_operations + sum(d.index is not None for d in self.dice)
+            index = roll_operation(self._table.rolls + 1, len(self.dice))
             face = self._keys.die_face(sides, index)
             die = Die(sides=sides, face=face, purpose=purpose, index=index)
         self.dice.append(die)
@@ -191,25 +211,29 @@ def reveal_rolls(table: Table, actor: str, rolls: list[int], reason: str) -> Non
 def dice_mismatches(events: Iterable[Any], seed: bytes) -> tuple[int, list[str]]:
     """After closing: replay the table and recompute every die from the seed or the script.
 
-    A seeded die must use the table's next random operation, so that no face could have been
-    picked by skipping operations. Returns how many dice were checked and each mismatch."""
+    A seeded die must use its roll's operation for its place (`roll_operation`), or, on a
+    table recorded before dice were keyed by their roll, the table's next operation: either
+    way no face could have been picked by skipping operations. Returns how many dice were
+    checked and each mismatch."""
     table: Any = None
     checked, mismatches = 0, []
     for event in events:
         if isinstance(event, DiceRolled):
             script = list(table.options.get("scripted_rolls") or [])
             position, index = table.dice_rolled, table.random_operations
-            for die in event.dice:
+            for place, die in enumerate(event.dice):
                 checked += 1
                 where = f"version {event.originator_version}: roll {event.roll}'s d{die.sides}"
                 if die.index is None:
                     expected = script[position] if position < len(script) else None
                     source = "the script"
                 else:
-                    if die.index != index:
-                        mismatches.append(f"{where} uses random operation {die.index}, not {index}")
+                    due = roll_operation(event.roll, place) if die.index >= ROLL_KEYED else index
+                    if die.index != due:
+                        mismatches.append(f"{where} uses random operation {die.index}, not {due}")
                     expected = die_face(seed, die.index, die.sides)
-                    index = die.index + 1
+                    if die.index < ROLL_KEYED:
+                        index = die.index + 1
                     source = "the seed"
                 if expected != die.face:
                     mismatches.append(

@@ -46,11 +46,12 @@ from domain.frontera import recovery as rc
 from domain.frontera.cards import Suit, card, dead_mans_hand, deck
 from domain.frontera.character import SKILL_GROUPS, SKILL_TRAITS, Skill, Trait
 from domain.frontera.combat import Cover, Technique
-from domain.frontera.combat_turn import still_to_declare
+from domain.frontera.combat_turn import rivals, still_to_declare
 from domain.frontera.events import CardsMoved, PhaseChanged, TableStarted
 from domain.frontera.setup import DEAL
 from domain.frontera.state import (
     DEAD_MANS_HAND,
+    MAX_DECKS,
     FronteraState,
     Modifier,
     OpenTest,
@@ -137,6 +138,7 @@ def expected_cards(options: dict[str, Any], seats: int) -> Counter[str]:
     cards = Counter(c for index in range(decks) for c in deck(index, jokers))
     if options["separate_dead_mans_hand"]:
         cards.update(dead_mans_hand(decks))
+    cards.update(options.get("extra_cards") or [])
     return cards
 
 
@@ -571,17 +573,21 @@ class Driver:
         character = self.choice(pending, "declarer")
         others = [c for c in combat.combatants if c != character] or ["c99"]
         kind = self.number(0, 4, "declaration")
-        if kind == 0:
+        if rivals(combat, character) and kind:
+            command = ct.DeclareAction(character=character, action="hold")
+        elif kind == 0:
             command = ct.DeclareAction(character=character, action="move", move="short")
         elif kind == 1:
             command = ct.DeclareAction(character=character, action="other")
         else:
             technique = self.choice(list(Technique), "technique")
+            grapple = technique is Technique.BRAWL and self.rarely(1, "grapple")
             command = ct.DeclareAction(
                 character=character,
                 action="attack",
                 technique=technique,
                 weapon=None if technique is Technique.BRAWL else "revolver",
+                variant="grapple" if grapple else "harm",
                 targets=[self.choice(others, "target")],
             )
         self.send(self.usually_by(game.characters[character].seat), command)
@@ -968,6 +974,11 @@ SCRIPTS = (
     | st.lists(st.sampled_from(deck(0, 0)), unique=True, max_size=8)
 )
 PLAYERS = st.sampled_from([1, 2, 3, 4, 1, 2, 0])
+#: now and then cards of another deck [L226]: of the last deck a table may name, past any
+#: play deck, a Joker among them
+EXTRA_CARDS = st.none() | st.lists(
+    st.sampled_from(deck(MAX_DECKS, 2)), min_size=1, max_size=6, unique=True
+)
 
 
 @st.composite
@@ -990,6 +1001,7 @@ def normal_options(
         "decks": decks,
         "jokers_per_deck": jokers,
         "separate_dead_mans_hand": separate,
+        "extra_cards": draw(EXTRA_CARDS) or [],
         "skip_phase_1": skip_phase_1,
         "removed_at_random": removed,
         "scripted_order": draw(SCRIPTS),
@@ -1004,6 +1016,7 @@ def no_management_options(draw: st.DrawFn) -> tuple[int, dict[str, Any]]:
         "decks": draw(st.sampled_from([None, None, 1, 2])),
         "jokers_per_deck": draw(st.sampled_from([2, 0, 1])),
         "separate_dead_mans_hand": draw(st.booleans()),
+        "extra_cards": draw(EXTRA_CARDS) or [],
         "scripted_order": draw(SCRIPTS),
     }
 

@@ -90,6 +90,12 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
         "no_death_timer",
         "not_resting",
         "no_such_condition",
+        # asaltos: a condition a standing wound imposes, a dropped weapon, one taken up that
+        # was not dropped or with an incapacitated arm [001:65]
+        "condition_from_wound",
+        "weapon_dropped",
+        "weapon_not_dropped",
+        "arm_disabled",
     },
     # a stale If-Match
     412: {"stale_version"},
@@ -144,12 +150,19 @@ ALLOWED_REFUSALS: dict[int, set[str]] = {
         "defender_difficulty_required",
         "invalid_target",
         "no_ranged_weapon",
+        # asaltos: surprise and a melee weapon [001:79], named modifiers the book combines
+        # [001:86-87,105-107], a round's metres and the mover's Agilidad [001:20]
+        "surprise_is_melee_only",
+        "incoherent_modifiers",
+        "too_many_metres",
         "not_a_light_wound",
         "wound_not_treatable",
         "loss_choice_required",
         "unexpected_loss",
         "invalid_loss",
         "too_many_characters",
+        # asaltos: an innate skill at 0 [001:25]
+        "invalid_sheet",
     },
 }
 

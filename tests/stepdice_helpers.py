@@ -163,7 +163,7 @@ def roll_cast(
 
 def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     """A random command and its sender: every rule, tests of every visibility, rulings on
-    any roll (often refused: a refusal is a fine step too)."""
+    any roll, the game master's maxima (often refused: a refusal is a fine step too)."""
     state = session.state
     characters = sorted(state.characters)
     enemies = sorted(state.enemies)
@@ -228,6 +228,12 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
         return GM, cmd.RaiseAlly(
             helper=character, character=pick(st.sampled_from(downed)), how="lifts"
         )
+    if kind == 12 and pick(st.booleans(), label="maxima"):
+        maxima = {
+            "hearts_max": pick(st.sampled_from([None, 1, 7]), label="hearts_max"),
+            "mana_max": pick(st.sampled_from([None, 0, 4]), label="mana_max"),
+        }
+        return GM, cmd.SetMaxima(character=character, reason="grace", **maxima)
     if kind == 12:
         return GM, cmd.Rest(characters=[character], reason="camp")
     if kind == 14 and session.table().secret_rolls:

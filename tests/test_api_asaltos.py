@@ -127,7 +127,9 @@ def test_the_sheet_is_its_players_and_the_game_masters_and_tam_is_seen_by_all(
         seen = ok(table.get(who, f"/characters/{ana}"))
         assert (seen["name"], seen["seat"], seen["TAM"]) == ("Ana", "p1", 6)
         assert seen["weapons"][0]["code"] == "1/2-3/4-9/10"
-        assert (seen["FUE"], seen["skills"]) == ((7, {"Espada": 4}) if full else (None, None))
+        # the innate skills it left out are noted at their minimum [001:25]
+        skills = {"Espada": 4, "Escalada": 1, "Esquivar": 1}
+        assert (seen["FUE"], seen["skills"]) == ((7, skills) if full else (None, None))
         (in_view,) = table.view(who)["characters"]
         assert in_view == seen
         (created,) = table.log(who, "asaltos.CharacterCreated")
@@ -140,6 +142,69 @@ def test_the_sheet_is_its_players_and_the_game_masters_and_tam_is_seen_by_all(
         table.post("p2", "/asaltos/declarations", declare(ana, "attack")), 403, "not_your_character"
     )
     refused(table.post("p1", "/asaltos/checks", check(ana, "Espada")), 403, "not_game_master")
+
+
+def test_another_player_reads_the_wounds_conditions_timers_shock_and_death_of_a_sheet(
+    http: httpx.Client,
+) -> None:
+    """What befalls a body is seen [001:62-68]; its characteristics are not [001:22]. Ana (p1,
+    RES 4) heals a crippled arm without Medicine and loses a point of RES for good [001:73];
+    an abdominal L3 wound fells her, she drops everything, a death timer of RES hours starts,
+    and its +4 above her RES 3 sends her into shock, with a timer of RES minutes [001:65-67];
+    three minutes on she is dead. At each step Bea (p2) reads, in the sheet and the view, what
+    the game master reads but FUE, AGI, RES, the skills and each timer's deadline (RES tells):
+    null; Ana's player reads it all, and the shock's RES in the log, which Bea does not."""
+    table = new_table(http, "asaltos", [])
+    ana = character(table, "p1", "Ana", FUE=7, AGI=6, RES=4, TAM=6, skills={"Espada": 4})
+    private = dict.fromkeys(("FUE", "AGI", "RES", "skills"))
+
+    def reads() -> dict[str, Any]:
+        sheets = {who: ok(table.get(who, f"/characters/{ana}")) for who in SEATS}
+        for who, sheet in sheets.items():
+            assert [c for c in table.view(who)["characters"] if c["id"] == ana] == [sheet]
+        gm = sheets["gm"]
+        assert sheets["p1"] == gm
+        timers = [{**timer, "deadline": None} for timer in gm["timers"]]
+        assert sheets["p2"] == {**gm, **private, "timers": timers}
+        return gm
+
+    wound = {"character": ana, "location": "BD", "level": 3, "reason": "a mill's gear"}
+    table.command("gm", "/asaltos/wounds", wound)
+    assert reads()["conditions"] == ["dropped_held"]
+    clear = {"character": ana, "condition": "dropped_held", "reason": "the other hand takes it"}
+    table.command("gm", "/asaltos/conditions/clear", clear)
+    loss = {"character": ana, "wound": 1, "characteristic": "RES"}
+    table.command(
+        "gm", "/asaltos/time", {"seconds": 61 * 86400, "reason": "rest", "losses": [loss]}
+    )
+    healed = reads()
+    assert (healed["wounds"], healed["conditions"], healed["lost"]) == ([], [], {"RES": 1})
+    assert (healed["FUE"], healed["AGI"], healed["RES"], healed["skills"]["Espada"]) == (7, 6, 3, 4)
+
+    now = 61 * 86400
+    abdomen = {"character": ana, "location": "A", "level": 3, "reason": "a pike"}
+    table.command("gm", "/asaltos/wounds", abdomen)
+    dying = reads()
+    assert [(w["location"], w["level"]) for w in dying["wounds"]] == [("A", 3)]
+    assert dying["conditions"] == ["dropped_everything", "fallen", "fainted"]
+    assert [(t["cause"], t["deadline"] - now) for t in dying["timers"]] == [
+        ("abdomen", 3 * 3600),
+        ("shock", 3 * 60),
+    ]
+    assert (dying["in_shock"], dying["dead"], dying["lost"]) == (True, False, {"RES": 1})
+    for who, res in (("gm", 3), ("p1", 3), ("p2", None)):
+        (shock,) = table.log(who, "asaltos.ShockSuffered")
+        assert (shock["data"]["penalty"], shock["data"]["res"]) == (4, res)
+        started = table.log(who, "asaltos.DeathTimerStarted")
+        assert [e["data"]["timer"]["deadline"] is None for e in started] == [res is None] * 2
+
+    table.command("gm", "/asaltos/time", {"seconds": 180, "reason": "no help", "losses": []})
+    dead = reads()
+    assert (dead["dead"], dead["timers"], dead["in_shock"]) == (True, [], True)
+    assert [(w["location"], w["level"]) for w in dead["wounds"]] == [("A", 3)]
+    assert [e["data"]["cause"] for e in table.log("p2", "asaltos.Died")] == [
+        "no Medicine in time (shock)"
+    ]
 
 
 def test_a1_climbing_5_at_minus_2_rolls_7_and_succeeds_8_fails(http: httpx.Client) -> None:
@@ -443,7 +508,8 @@ def test_a8_the_duel_closes_and_verifies_every_die(duel: Table) -> None:
         assert verified["verified"] is True and verified["mismatches"] == []
         assert verified["dice_checked"] == 13
         # closing shows everything: the NPC's sheet too
-        assert ok(table.get(who, "/characters/c2"))["skills"] == {"Espada": 5}
+        skills = {"Espada": 5, "Escalada": 1, "Esquivar": 1}
+        assert ok(table.get(who, "/characters/c2"))["skills"] == skills
 
 
 # -- secret checks: through every channel ----------------------------------------------------
@@ -522,6 +588,54 @@ def test_a_secret_check_reaches_no_player_before_its_reveal_through_any_channel(
         )
 
 
+#: what a view would hold of a roll's result: a check's, a pain, parry or Medicine roll's
+RESULT_FIELDS = {"result", "results", "checked", "face", "sl", "success", "certain", "winner"}
+
+
+def keys_in(body: Any) -> set[str]:
+    """Every key of every object anywhere in a body."""
+    if isinstance(body, dict):
+        return set(body).union(*(keys_in(value) for value in body.values()))
+    if isinstance(body, list):
+        return set().union(*(keys_in(value) for value in body))
+    return set()
+
+
+def test_no_seats_view_lists_a_roll_result_and_a_check_changes_nothing_in_it(
+    http: httpx.Client,
+) -> None:
+    """A check's outcome changes nothing shared: it lives in the log's events only. After a
+    public check that succeeds (3 on 7: SL 4), a blind one that fails (9), an opposed check
+    (2 and 8) and a certain one (no die), the game master's view and each player's, now and
+    at every version since, are what they were before but for the version and the count of
+    rolls (3, none revealed), and hold no result field anywhere."""
+    table = new_table(http, "asaltos", [3, 9, 2, 8])
+    ana = character(table, "p1", "Ana", skills={"Escalada": 7, "Espada": 10})
+    bea = character(table, "p2", "Bea")
+    before = table.version()
+    views = {who: table.view(who) for who in SEATS}
+    assert table.command("gm", "/asaltos/checks", check(ana, "Escalada"))["roll"] == 1
+    blind = check(ana, "Escalada", visibility="blind")
+    assert table.command("gm", "/asaltos/checks", blind)["roll"] == 2
+    contenders = [
+        {"character": c, "skill": "Espada", "base_difficulty": 0, "modifiers": []}
+        for c in (ana, bea)
+    ]
+    table.command("gm", "/asaltos/opposed-checks", {"contenders": contenders})
+    assert table.command("gm", "/asaltos/checks", check(ana, "Espada"))["roll"] is None
+    assert made(table, "gm", 1)["result"]["sl"] == 4  # the results are in the log
+    assert made(table, "gm", 2)["result"]["success"] is False
+    assert made(table, "gm", 3, "asaltos.OpposedCheckMade")["winner"] == ana
+    dice = [event["version"] for event in table.log("gm", "DiceRolled")]
+    assert len(dice) == 3
+    for who in SEATS:
+        for version in range(before + 1, table.version() + 1):
+            seen = table.view(who, version=version)
+            assert keys_in(seen).isdisjoint(RESULT_FIELDS), (who, version)
+            rolls = sum(rolled <= version for rolled in dice)
+            assert seen == {**views[who], "version": version, "rolls": rolls}, (who, version)
+
+
 def test_a_secret_opposed_check_is_secret_and_combat_rolls_have_no_visibility(
     http: httpx.Client,
 ) -> None:
@@ -593,7 +707,8 @@ def test_the_shared_reads_serve_an_asaltos_table(http: httpx.Client) -> None:
 
     fork = fork_for_everyone(table)
     assert [c["name"] for c in fork.view("p2")["characters"]] == ["Ana"]
-    assert fork.view("p1")["characters"][0]["skills"] == {"Escalada": 5}
+    skills = {"Escalada": 5, "Espada": 1, "Esquivar": 1}
+    assert fork.view("p1")["characters"][0]["skills"] == skills
     assert fork.view("p2")["characters"][0]["skills"] is None
     assert fork.command("gm", "/asaltos/checks", check(ana, "Escalada"))["roll"] == 1
 
@@ -609,8 +724,9 @@ def test_a_characters_agility_is_hidden_from_other_players_in_every_step_it_acts
 ) -> None:
     """Only TAM is seen [001:22]: Ana's AGI 7, the step her hit is pending at, reaches her
     player and the game master, never Juan (p2) — through the view, a rewind, the log or the
-    stream — nor the wound's step and the step her target falls at, which the game master
-    alone reads. Who acts when stays public: the round and the tanda."""
+    stream — nor the wound's step and the step her target falls dead at (a C3), which the
+    game master alone reads, in the view, the target's sheet and the log. Who acts when
+    stays public: the round and the tanda."""
     table = new_table(http, "asaltos", [10, 9])
     ana = character(table, "p1", "Ana", AGI=7, skills={"Espada": 5}, weapons=[SWORD])
     dummy = character(table, "gm", "Dummy")
@@ -627,11 +743,16 @@ def test_a_characters_agility_is_hidden_from_other_players_in_every_step_it_acts
         (hit,) = table.log(who, "asaltos.AttackHit")
         assert hit["data"]["hit"]["step"]["agi"] == agi
     for who, agi in (("gm", 7), ("p1", None), ("p2", None)):
+        step = {"round": 1, "tanda": 1, "agi": agi}
         (wound,) = table.log(who, "asaltos.WoundInflicted")
-        assert wound["data"]["wound"]["step"] == {"round": 1, "tanda": 1, "agi": agi}
+        assert wound["data"]["wound"]["step"] == step
+        (died,) = table.log(who, "asaltos.Died")
+        assert (died["data"]["cause"], died["data"]["out_since"]) == ("wound C3", step)
         (target,) = [c for c in table.view(who)["characters"] if c["id"] == dummy]
-        assert [w["step"]["agi"] for w in target["wounds"]] == [agi]
-        assert target["out_since"] in (None, {"round": 1, "tanda": 1, "agi": agi})
+        assert target == ok(table.get(who, f"/characters/{dummy}"))
+        assert [w["step"] for w in target["wounds"]] == [step]
+        assert (target["dead"], target["out_since"]) == (True, step)
     streamed = [e["data"] for e in table.stream("p2", table.version()) if "hit" in e["data"]]
     assert [e["hit"]["step"]["agi"] for e in streamed] == [None]
-    assert ok(table.get("p2", f"/characters/{ana}"))["AGI"] is None
+    for who, agi in (("gm", 7), ("p1", 7), ("p2", None)):
+        assert ok(table.get(who, f"/characters/{ana}"))["AGI"] == agi

@@ -808,10 +808,12 @@ def make_stepdice_world(client: TestClient[Any], variant: str) -> World:
     sheet = {"ranks": RANKS} if variant == "solo-d6" else {"attributes": DICE}
     for who, body, expected in (
         ("A", {"name": "Ann", "protected": True, **sheet}, "c1"),
-        ("B", {"name": "Bob", "hearts": 1, **sheet}, "c2"),
+        ("B", {"name": "Bob", **sheet}, "c2"),
         ("mayor", {"name": "Guide", **sheet}, "c3"),
     ):
         assert ok(world.post(who, "/stepdice/characters", body), 201)["id"] == expected
+    frail = {"character": "c2", "hearts_max": 1, "reason": "frail"}
+    ok(world.post("mayor", "/stepdice/maxima", frail))
     pawn = {"name": "Pawn", "category": "peon"}
     assert ok(world.post("mayor", "/stepdice/enemies", pawn), 201)["id"] == "e1"
     return world
@@ -897,6 +899,13 @@ STEPDICE_ENDPOINTS: dict[str, StepdiceCell] = {
         "/stepdice/characters",
         (201, 403, 201),
         {"name": "N", "attributes": DICE, "seat": "p1"},
+    ),
+    "POST stepdice/maxima": StepdiceCell(
+        lobby,
+        "POST",
+        "/stepdice/maxima",
+        (403, 403, 200),
+        {"character": "c1", "hearts_max": 6, "mana_max": 4, "reason": "a blessing"},
     ),
     "POST stepdice/enemies": StepdiceCell(
         lobby, "POST", "/stepdice/enemies", (403, 403, 201), {"name": "B", "category": "jefe"}
@@ -1097,6 +1106,14 @@ def in_tanda(world: World) -> None:
     ok(world.post("mayor", "/asaltos/tandas", {}))
 
 
+def ann_to_move(world: World) -> None:
+    """Ann's declared `other` action waits in the first tanda."""
+    asaltos_in_combat(world)
+    other = {"character": "c1", "actions": [{"kind": "other"}]}
+    ok(world.post("A", "/asaltos/declarations", other))
+    ok(world.post("mayor", "/asaltos/tandas", {}))
+
+
 def hit_pending(world: World) -> None:
     """Roll 1: Ann's 2 hits Bob; the damage waits."""
     in_tanda(world)
@@ -1113,7 +1130,14 @@ def bob_seriously_wounded(world: World) -> None:
 
 
 def bob_fallen(world: World) -> None:
-    ok(world.post("mayor", "/asaltos/wounds", _wound("c2", 3, "PD")))
+    """A severed arm fells Bob [001:66], a fall the game master may end (a broken leg's he
+    may not [001:65])."""
+    ok(world.post("mayor", "/asaltos/wounds", _wound("c2", 4, "BI")))
+
+
+def ann_disarmed(world: World) -> None:
+    """Ann's broken right arm drops her sword [001:65]."""
+    ok(world.post("mayor", "/asaltos/wounds", _wound("c1", 3, "BD")))
 
 
 def an_asaltos_blind_check(world: World) -> None:
@@ -1177,6 +1201,13 @@ ASALTOS_ENDPOINTS: dict[str, Cell] = {
     "POST asaltos/passes (c1, A's)": Cell(
         in_tanda, "POST", "/asaltos/passes", (200, 403, 403), {"character": "c1"}
     ),
+    "POST asaltos/moves": Cell(
+        ann_to_move,
+        "POST",
+        "/asaltos/moves",
+        (403, 403, 200),
+        {"character": "c1", "metres": 6, "reason": "to the door"},
+    ),
     "POST asaltos/attacks": Cell(in_tanda, "POST", "/asaltos/attacks", (403, 403, 200), _attack()),
     "POST asaltos/damage": Cell(hit_pending, "POST", "/asaltos/damage", (403, 403, 200), {}),
     "POST asaltos/wounds": Cell(lobby, "POST", "/asaltos/wounds", (403, 403, 200), _wound("c1", 1)),
@@ -1215,6 +1246,13 @@ ASALTOS_ENDPOINTS: dict[str, Cell] = {
         (403, 403, 200),
         {"character": "c2", "condition": "fallen", "reason": "helped up"},
     ),
+    "POST asaltos/weapons/take-up (c1, A's)": Cell(
+        ann_disarmed,
+        "POST",
+        "/asaltos/weapons/take-up",
+        (200, 403, 403),
+        {"character": "c1", "weapon": "espada", "hand": "BI"},
+    ),
     "POST asaltos/combats/end": Cell(
         asaltos_in_combat, "POST", "/asaltos/combats/end", (403, 403, 200), {}
     ),
@@ -1230,12 +1268,27 @@ def test_asaltos_permission_matrix(client: TestClient[Any], endpoint: str, calle
 
 
 def test_another_players_asaltos_sheet_is_its_public_part_only(client: TestClient[Any]) -> None:
+    """Ann (A's, RES 5) takes an abdominal L3 and a serious arm wound (+4 +2 > RES: shock):
+    B reads her sheet as the Mayor does but for FUE, AGI, RES, the skills and her death
+    timers' deadlines (RES tells), null; her wounds, conditions, timers and shock are seen."""
     world = make_asaltos_world(client)
-    for who, full in (("A", True), ("B", False), ("mayor", True)):
-        sheet = ok(world.get(who, "/characters/c1"))
-        assert (sheet["name"], sheet["TAM"], sheet["weapons"][0]["name"]) == ("Ann", 5, "espada")
-        for private in ("FUE", "AGI", "RES", "skills"):
-            assert (sheet[private] is not None) is full, (who, private)
+    for location, level in (("A", 3), ("BD", 2)):
+        wound = {"character": "c1", "location": location, "level": level, "reason": "a fall"}
+        ok(world.post("mayor", "/asaltos/wounds", wound))
+    full = ok(world.get("mayor", "/characters/c1"))
+    assert (full["name"], full["TAM"], full["weapons"][0]["name"]) == ("Ann", 5, "espada")
+    assert (full["FUE"], full["AGI"], full["RES"], full["skills"]["Espada"]) == (5, 6, 5, 5)
+    assert [(w["location"], w["level"]) for w in full["wounds"]] == [("A", 3), ("BD", 2)]
+    assert full["conditions"] == ["dropped_everything", "fallen", "fainted"]
+    assert [(t["cause"], t["deadline"]) for t in full["timers"]] == [
+        ("abdomen", 5 * 3600),
+        ("shock", 5 * 60),
+    ]
+    assert (full["in_shock"], full["dead"]) == (True, False)
+    private = dict.fromkeys(("FUE", "AGI", "RES", "skills"))
+    timers = [{**timer, "deadline": None} for timer in full["timers"]]
+    assert ok(world.get("A", "/characters/c1")) == full
+    assert ok(world.get("B", "/characters/c1")) == {**full, **private, "timers": timers}
     assert ok(world.get("A", "/characters/c3"))["skills"] is None
     assert world.get("A", "/characters/c9").status_code == 404
 

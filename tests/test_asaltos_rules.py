@@ -141,16 +141,17 @@ def test_damage_modifier_follows_the_fue_table() -> None:
 
 
 def test_a_sheet_refuses_values_out_of_range_and_bad_codes() -> None:
-    """Characteristics 1..10 [001:2], skills 0..10 [001:24], four-group codes [001:126]."""
-    checked_sheet(sheet(fue=10, skills={"Espada": 0}))
+    """Characteristics 1..10 [001:2], skills 0..10 (a knowledge skill at 0 [001:24-25]),
+    four-group codes [001:126]."""
+    checked_sheet(sheet(fue=10, skills={"Espada": 1, "Medicina": 0}), "Esquivar")
     for bad in (sheet(fue=0), sheet(agi=11), sheet(skills={"Espada": 11})):
         with pytest.raises(InvalidCommand):
-            checked_sheet(bad)
+            checked_sheet(bad, "Esquivar")
     for code in ("1/2/3", "3/2/4/5", "1/2-3/3-9/10", "-/-/-/-", "a/2/3/4"):
         with pytest.raises(InvalidCommand):
             parse_code(code)
     with pytest.raises(InvalidCommand):
-        checked_sheet(sheet(weapons=[SWORD, SWORD]))
+        checked_sheet(sheet(weapons=[SWORD, SWORD]), "Esquivar")
 
 
 # -- A6 and the declaration of actions ------------------------------------------------------

@@ -10,7 +10,13 @@ import msgspec
 import pytest
 
 from domain.commands import CloseTable, RevealRolls
-from domain.dice import DiceExhausted, DiceRolled, RollsRevealed, ScriptedDice
+from domain.dice import (
+    DiceExhausted,
+    DiceRolled,
+    RollsRevealed,
+    ScriptedDice,
+    roll_operation,
+)
 from domain.randomness import die_face
 from domain.stepdice import commands as cmd
 from domain.table import Table
@@ -36,9 +42,10 @@ def test_scripted_faces_come_first_then_the_seed_each_die_its_own_random_operati
         session.run(GM, roll_test(hero))
     dice_rolled = [die for roll in _rolls(session) for die in roll.dice]
     assert [d.face for d in dice_rolled[:2]] == [7, 3]
-    assert [d.index for d in dice_rolled] == [None, None, 0, 1]
+    keyed = [roll_operation(3, 0), roll_operation(4, 0)]
+    assert [d.index for d in dice_rolled] == [None, None, *keyed]
     seed = bytes.fromhex(session.app.keys(session.table_id).reveal_seed())
-    assert [d.face for d in dice_rolled[2:]] == [die_face(seed, i, 10) for i in (0, 1)]
+    assert [d.face for d in dice_rolled[2:]] == [die_face(seed, i, 10) for i in keyed]
     assert [roll.roll for roll in _rolls(session)] == [1, 2, 3, 4]
 
 
@@ -89,6 +96,55 @@ def test_verify_recomputes_every_die_and_names_a_tampered_face_or_a_skipped_oper
         report = session.app.verify(session.table_id, events)
         assert len(report.mismatches) >= 1
         assert f"roll {last.roll}" in report.mismatches[0]
+
+
+def test_a_public_die_says_nothing_of_the_dice_secret_rolls_took_before_it() -> None:
+    """A die's random operation is its roll's, not the table's count: whether a blind roll
+    before it took a die (or two, or none) shows in no public die after it."""
+
+    def public_die_after(secret_rolls: int) -> tuple[int | None, int]:
+        session = new_session(players=1, key=KEY)
+        hero = _hero(session)
+        for _ in range(secret_rolls):
+            session.run(GM, roll_test(hero, visibility="blind"))
+        session.run(GM, roll_test(hero))
+        last = _rolls(session)[-1]
+        return last.dice[0].index, last.dice[0].face
+
+    one, three = public_die_after(1), public_die_after(3)
+    assert one[0] == roll_operation(2, 0) and three[0] == roll_operation(4, 0)
+    # the same public roll number gives the same die whatever the secret rolls took
+    assert public_die_after(1) == one
+
+
+def test_a_table_recorded_before_dice_were_keyed_still_verifies() -> None:
+    """Dice of older tables used the table's next operation: verify still checks them so, and
+    still names one that skipped an operation."""
+    session = new_session(players=1)
+    hero = _hero(session)
+    for _ in range(3):
+        session.run(GM, roll_test(hero))
+    session.run(GM, CloseTable())
+    events = session.events()
+    seed = bytes.fromhex(session.app.keys(session.table_id).reveal_seed())
+    counted = iter(range(10))
+    for event in events:
+        if isinstance(event, DiceRolled):
+            dice_then = []
+            for die in event.dice:
+                index = next(counted)
+                face = die_face(seed, index, die.sides)
+                dice_then.append(msgspec.structs.replace(die, index=index, face=face))
+            object.__setattr__(event, "dice", dice_then)
+    indices = [d.index for e in events if isinstance(e, DiceRolled) for d in e.dice]
+    assert indices == [0, 1, 2]  # counted along the table, as before dice were keyed
+    report = session.app.verify(session.table_id, events)
+    assert (report.dice_checked, report.mismatches) == (3, [])
+    last = next(e for e in reversed(events) if isinstance(e, DiceRolled))
+    skipped = msgspec.structs.replace(last.dice[0], index=3)
+    object.__setattr__(last, "dice", [skipped])
+    report = session.app.verify(session.table_id, events)
+    assert "uses random operation" in report.mismatches[0]
 
 
 def test_the_game_master_reveals_secret_rolls_only() -> None:

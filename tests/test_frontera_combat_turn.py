@@ -425,9 +425,20 @@ def test_a_grapple_hit_holds_and_neither_side_acts_until_released() -> None:
     assert combat is not None and combat.combatants["c2"].held_by == "c1"
     assert session.state.characters["c2"].health == 0  # a hold does not hurt
     session.run(MAYOR, ct.StartCombatTurn())
-    # both sides sit the turn out, so it resolves at once
-    assert session.state.test is None
-    session.run(MAYOR, ct.UpdateCombat(reason="Billy wins the muscle test", released=["c2"]))
+    # neither side does anything but the hold's test [L1089]
+    for character in ("c2", "c1"):
+        moving = declaring(character, action="move", move="adjacent")
+        assert rejected(session, seat_of(session, character), moving).code == (
+            "character_cannot_act"
+        )
+    # Billy draws muscle 2, Ann muscle 3 + strength 2: spades all
+    assert declare(session, "c2", action="hold") == ["d0:7S", "d0:8S"]
+    assert declare(session, "c1", action="hold") == ["d0:9S", "d0:10S", "d0:JS", "d0:QS", "d0:KS"]
+    choose(session, "c2", {"d0:8S": "c1"})
+    choose(session, "c1", {"d0:KS": "c2"})
+    # neither played a heart or a diamond: a tie, which keeps the hold
+    assert session.state.combat.combatants["c2"].held_by == "c1"  # type: ignore[union-attr]
+    session.run(MAYOR, ct.UpdateCombat(reason="Ann lets go", released=["c2"]))
     assert session.state.combat.combatants["c2"].held_by is None  # type: ignore[union-attr]
 
 

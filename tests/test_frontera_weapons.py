@@ -31,6 +31,7 @@ def test_a_new_table_has_the_books_weapons_in_its_creation_options() -> None:
         "knife": "melee",
         "thrown knife": "thrown",
         "lasso": "thrown",  # thrown to grapple [L1087]
+        "whip": "thrown",  # with the thrown weapons' multiple attack [L993]
     }
     assert all(weapons[name].ranges["medium"] == 0 for name in ("revolver", "rifle", "bow"))
     assert session.table().options["weapons"]["rifle"]["damage"] == 2  # recorded, not derived

@@ -33,11 +33,13 @@ from tests.test_api_protocol import read_events
 
 CARD = re.compile(r"d\d+:(?:10|[2-9JQKA])[SCHD]|d\d+:JK[12]")
 PUBLIC = set(dead_mans_hand(0))
-MODES = {
+MODES: dict[str, dict[str, Any]] = {
     "normal": {"mode": "normal"},
     "phase_2": {"mode": "normal", "skip_phase_1": True},
     "wear": {"mode": "wear"},
     "no_management": {"mode": "no_management"},
+    # cards of another deck in the pile [L226]: hidden like any other
+    "extra_cards": {"mode": "normal", "extra_cards": ["d1:QS", "d1:JK1", "d1:7H"]},
 }
 CONTENDERS = [{"character": c, "trait": "senses"} for c in ("c1", "c2", "c3")]
 

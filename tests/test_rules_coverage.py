@@ -1,12 +1,19 @@
 """The rules-coverage table names only tests that exist and says for every rule the boundary
-its tests assert, so it cannot rot silently."""
+its tests assert, so it cannot rot silently; and the tests some rows name fail when the rule's
+code is broken, so they are not true whatever the code does."""
 
 from __future__ import annotations
 
 import ast
+import json
+import os
 import re
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
+
+from tests.broken_rules import INTACT, STAND_INS
 
 ROOT = Path(__file__).parent.parent
 TABLE = ROOT / "docs" / "rules-coverage.md"
@@ -88,3 +95,89 @@ def test_every_test_the_threat_model_names_exists() -> None:
     text = (ROOT / "docs" / "threat-model.md").read_text()
     assert len(references(text)) > 30
     assert missing(text) == []
+
+
+#: rows whose named tests are checked against their rule's code: each test must fail under
+#: each broken stand-in (`tests/broken_rules.py`) of the code the row describes, and pass
+#: without one. (the coverage table, the row's first cell, the test, the stand-ins)
+BREAKABLE: list[tuple[str, str, str, tuple[str, ...]]] = [
+    (
+        "rules-coverage-asaltos.md",
+        "sheets",
+        "test_api_asaltos.py::test_another_player_reads_the_wounds_conditions_timers_shock_and_death_of_a_sheet",
+        (
+            "every_seat_knows_every_sheet",
+            "others_read_no_public_part",
+            "deadlines_shown_to_all",
+            "logged_res_public",
+        ),
+    ),
+    (
+        "rules-coverage-asaltos.md",
+        "sheets",
+        "test_api_permissions.py::test_another_players_asaltos_sheet_is_its_public_part_only",
+        ("every_seat_knows_every_sheet", "others_read_no_public_part", "deadlines_shown_to_all"),
+    ),
+    (
+        "rules-coverage-asaltos.md",
+        "sheets",
+        "test_api_asaltos.py::test_a_characters_agility_is_hidden_from_other_players_in_every_step_it_acts_at",
+        ("every_seat_knows_every_sheet", "step_agility_shown_to_all", "logged_step_agility_public"),
+    ),
+    (
+        "rules-coverage-asaltos.md",
+        "results in the view",
+        "test_api_asaltos.py::test_no_seats_view_lists_a_roll_result_and_a_check_changes_nothing_in_it",
+        ("a_failed_check_fells_its_character",),
+    ),
+    (
+        "rules-coverage-stepdice.md",
+        "healing",
+        "test_stepdice_table.py::test_a_fuerte_healing_spell_heals_2_hearts_and_gets_a_downed_ally_up",
+        ("healing_gives_1_heart", "healing_fills_the_hearts"),
+    ),
+]
+
+
+def row(table: str, first_cell: str) -> str:
+    """The one line of `docs/<table>` whose first cell is `first_cell`."""
+    (line,) = [
+        line
+        for line in (ROOT / "docs" / table).read_text().splitlines()
+        if line.startswith(f"| {first_cell} |")
+    ]
+    return line
+
+
+def test_each_checked_row_names_its_tests_and_every_stand_in_is_used() -> None:
+    """The list above follows the tables: each test it checks is one its row names (a row that
+    stops naming it fails here), and no stand-in is left unused."""
+    for table, first_cell, test, _ in BREAKABLE:
+        file, _, name = test.partition("::")
+        assert (file, name) in references(row(table, first_cell)), (table, first_cell, test)
+    used = {name for *_, stand_ins in BREAKABLE for name in stand_ins}
+    assert used == set(STAND_INS)
+
+
+def test_a_checked_rows_tests_fail_when_its_rules_code_is_broken(tmp_path: Path) -> None:
+    """A named test that passes whatever the rule's code does asserts nothing of the rule
+    (issue 21): each runs, in one pytest process, intact (it passes) and under each of its
+    stand-ins, where one of its own assertions must fail (an error elsewhere is no proof)."""
+    wanted: dict[str, list[str]] = {}
+    for _, _, test, stand_ins in BREAKABLE:
+        wanted.setdefault(f"tests/{test}", []).extend(stand_ins)
+    report = tmp_path / "outcomes.jsonl"
+    env = {**os.environ, "BROKEN_RULES": json.dumps(wanted), "BROKEN_RULES_REPORT": str(report)}
+    plugins = ["no:cacheprovider", "no:playwright", "no:schemathesis", "no:faker"]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "tests.broken_rules", *wanted]
+    for plugin in plugins:
+        command += ["-p", plugin]
+    run = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    lines = report.read_text().splitlines() if report.exists() else []
+    found = {outcome["node"]: outcome["outcome"] for outcome in map(json.loads, lines)}
+    expected = {
+        f"{test}[{stand_in}]": "passed" if stand_in == INTACT else "failed"
+        for test, stand_ins in wanted.items()
+        for stand_in in (INTACT, *stand_ins)
+    }
+    assert found == expected, run.stdout[-3000:] + run.stderr[-3000:]

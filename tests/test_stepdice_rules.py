@@ -62,9 +62,9 @@ def test_grade_shifts_move_the_tn_by_whole_grades(grade: Any, moved: int, tn: in
 
 
 def test_below_4_is_almost_certain_no_roll_unless_the_table_gives_a_number() -> None:
-    """[003:88]: the lowest rung is 4; one grade below it is refused by default."""
-    assert code(target_number, "facil", -1, None, None) == "almost_certain"
-    assert code(target_number, "normal", -2, None, None) == "almost_certain"
+    """[003:88]: the lowest rung is 4; one grade below it has no TN by default: no roll."""
+    assert target_number("facil", -1, None, None) is None
+    assert target_number("normal", -2, None, None) is None
     assert target_number("facil", -1, 2, None) == 2
     assert target_number("normal", -1, None, None) == 4  # the last rung still rolls
 

@@ -40,7 +40,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
     state = open_state(table)
     table.require_seat(actor)
     name = checked_name(command.name, "a character's name")
-    sheet = checked_sheet(command.sheet)
+    sheet = checked_sheet(command.sheet, state.options.dodge_skill)
     if len(state.characters) >= MAX_CHARACTERS:
         raise InvalidCommand(
             f"a table holds at most {MAX_CHARACTERS} characters", "too_many_characters"

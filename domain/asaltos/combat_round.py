@@ -17,6 +17,7 @@ from domain.asaltos.events import (
     CombatStarted,
     CriticalRolled,
     DodgeRolled,
+    Moved,
     ParryRolled,
     RoundStarted,
     TandaStarted,
@@ -36,10 +37,17 @@ from domain.asaltos.guards import (
     require_controls,
     require_tanda,
     require_turn,
+    weapon_in_hand,
     wound_terms,
 )
 from domain.asaltos.harm import expire_timers
-from domain.asaltos.modifiers import AIM_PER_ROUND, MAX_AIM_ROUNDS, PRECISION, gm_terms
+from domain.asaltos.modifiers import (
+    AIM_PER_ROUND,
+    MAX_AIM_ROUNDS,
+    PRECISION,
+    gm_terms,
+    ground_terms,
+)
 from domain.asaltos.state import (
     Aim,
     Declared,
@@ -48,6 +56,7 @@ from domain.asaltos.state import (
 from domain.dice import TableDice
 from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
+from domain.names import checked_reason
 from domain.table import Table
 
 
@@ -157,6 +166,35 @@ def pass_actions(table: Table, actor: str, command: cmd.PassActions, _: TableKey
     return numbers
 
 
+def move(table: Table, actor: str, command: cmd.Move, _: TableKeys) -> None:
+    """A move is one of the round's declared actions (an `other`, in its tanda and
+    Agilidad order [001:46-47]); the round's moves add up to at most Agilidad metres
+    [001:20]. The game master resolves it, as every action: a refusal tells nobody else
+    the Agilidad it names [001:22]."""
+    state = gm_state(table, actor, "resolve a move")
+    combat = current_combat(state)
+    character = find_character(state, command.character)
+    require_combatant(combat, character)
+    no_pending_hit(combat)
+    declared = next_action(combat, character, ("other",))
+    can_act(character, require_turn(state, combat, character))
+    left = character.movement - combat.moved.get(character.id, 0)
+    if command.metres > left:
+        raise InvalidCommand(
+            f"{character.name} moves at most {character.movement} metres a round [001:20]: "
+            f"{left} more this round, not {command.metres}",
+            "too_many_metres",
+        )
+    table.trigger_event(
+        Moved,
+        actor=actor,
+        character=character.id,
+        metres=command.metres,
+        reason=checked_reason(command.reason),
+        action=declared.number,
+    )
+
+
 def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> int | None:
     state = gm_state(table, actor, "judge an attack")
     options = state.options
@@ -173,8 +211,14 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
     require_combatant(combat, target)
     alive(target)
     assert declared.action.weapon is not None
-    weapon = attacker.sheet.weapon(declared.action.weapon)
+    weapon = weapon_in_hand(attacker, declared.action.weapon, step)
     ranged = weapon.reach != "melee"
+    if command.surprise and ranged:
+        raise InvalidCommand(
+            "only a melee attack from behind or by surprise hits automatically [001:79]; a "
+            f"shot with {weapon.name} is rolled with the ranged modifiers [001:89-102]",
+            "surprise_is_melee_only",
+        )
     terms = [
         *gm_terms(
             command.base_difficulty,
@@ -183,6 +227,7 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
             ranged=ranged,
             attack=True,
         ),
+        *ground_terms(command.modifiers, fallen="fallen" in target.conditions, ranged=ranged),
         accumulation(declared.number),
     ]
     if command.location is not None:
@@ -220,7 +265,7 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
         can_act(target, step)
         if command.reaction == "parry":
             assert reaction.action.weapon is not None
-            parrying = target.sheet.weapon(reaction.action.weapon)
+            parrying = weapon_in_hand(target, reaction.action.weapon, step)
             defence_value = usable(
                 target.sheet.skill(parrying.skill), f"{target.name}'s {parrying.skill}"
             )

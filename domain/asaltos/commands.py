@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.asaltos.modifiers import Modifier, Other
-from domain.asaltos.sheet import Characteristic, Location, Sheet
+from domain.asaltos.sheet import Arm, Characteristic, Location, Sheet
 from domain.asaltos.state import Action, Condition
 from domain.commands import Command
 from domain.dice import Visibility
@@ -111,6 +111,21 @@ class StartTanda(Command, kw_only=True):
     """Everybody's next action [001:109]."""
 
 
+class AsaltosMove(Command, kw_only=True):
+    """The character moves `metres` with its declared `other` action of the tanda: at most
+    its Agilidad in metres a round [001:20], each move one of its actions [001:47]. The
+    game master resolves it, as a check with `combat_action`."""
+
+    character: CharacterId
+    metres: Annotated[int, msgspec.Meta(ge=1, le=10)]
+    #: the game master's account of the move (where to, crawling, …)
+    reason: Reason
+
+
+#: the API document names a schema after its class, and Frontera has a `Move` too
+Move = AsaltosMove
+
+
 class PassActions(Command, kw_only=True):
     """The character gives up its remaining actions of this tanda [001:109]."""
 
@@ -131,7 +146,8 @@ class AsaltosAttack(Command, kw_only=True):
     other_modifiers: Others
     #: a precision strike or shot at a chosen location (+1) [001:80,91,104]
     location: Location | None
-    #: from behind or by surprise: an automatic hit [001:79]
+    #: a melee attack from behind or by surprise: an automatic hit [001:79]; a shot is
+    #: always rolled (refused: `surprise_is_melee_only`) [001:89-102]
     surprise: bool
     reaction: Literal["none", "parry", "dodge"]
     defender_base_difficulty: Difficulty | None
@@ -205,9 +221,20 @@ class InterruptRest(Command, kw_only=True):
 
 
 class ClearCondition(Command, kw_only=True):
+    """The game master ends a condition; not one a standing wound imposes [001:65]."""
+
     character: CharacterId
     condition: Condition
     reason: Reason
+
+
+class TakeUpWeapon(Command, kw_only=True):
+    """The character takes a dropped weapon up again with a working arm `hand` [001:65];
+    in a combat round it uses its declared `other` action of the tanda [001:47]."""
+
+    character: CharacterId
+    weapon: Name
+    hand: Arm
 
 
 class AsaltosEndCombat(Command, kw_only=True):

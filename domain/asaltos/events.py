@@ -11,7 +11,7 @@ from typing import cast
 from domain.asaltos.check import CheckResult
 from domain.asaltos.combat import Outcome
 from domain.asaltos.damage import Damage
-from domain.asaltos.sheet import Characteristic
+from domain.asaltos.sheet import Arm, Characteristic
 from domain.asaltos.state import (
     OUT,
     Aim,
@@ -130,6 +130,7 @@ class RoundStarted(Table.Event):
         combat.round = self.round
         combat.tanda = 0
         combat.declarations = {}
+        combat.moved = {}
         state.elapsed = self.elapsed
 
 
@@ -172,6 +173,21 @@ class ActionsPassed(Table.Event):
     def apply(self, table: Table) -> None:
         for number in self.actions:
             _use(table, self.character, number)
+
+
+class Moved(Table.Event):
+    """A character moved `metres` with its declared action `action` [001:20,47]."""
+
+    TOPIC = "asaltos.Moved"
+    character: str
+    metres: int
+    reason: str
+    action: int
+
+    def apply(self, table: Table) -> None:
+        _use(table, self.character, self.action)
+        moved = cast(Combat, game(table).combat).moved
+        moved[self.character] = moved.get(self.character, 0) + self.metres
 
 
 class DodgeRolled(Table.Event):
@@ -448,6 +464,53 @@ class RestInterrupted(Table.Event):
         for wound in state.characters[self.character].wounds:
             if wound.id in self.wounds:
                 wound.rest_since = state.elapsed
+
+
+class WeaponsDropped(Table.Event):
+    """A wound made the character let go of these weapons [001:65]: they lie where they
+    fell until taken up again."""
+
+    TOPIC = "asaltos.WeaponsDropped"
+    character: str
+    wound: int
+    weapons: list[str]
+    roll: int | None
+    visibility: Visibility
+
+    def apply(self, table: Table) -> None:
+        character = _character(table, self.character)
+        character.dropped = {**character.dropped, **dict.fromkeys(self.weapons, self.wound)}
+
+
+class WeaponTakenUp(Table.Event):
+    """A dropped weapon taken up again with a working arm, which holds it now; `action` is
+    the declared action it used in a combat round, if any."""
+
+    TOPIC = "asaltos.WeaponTakenUp"
+    character: str
+    weapon: str
+    hand: Arm
+    action: int | None
+
+    def apply(self, table: Table) -> None:
+        character = _character(table, self.character)
+        character.dropped = {k: v for k, v in character.dropped.items() if k != self.weapon}
+        character.hands = {**character.hands, self.weapon: self.hand}
+        if self.action is not None:
+            _use(table, self.character, self.action)
+
+
+class ConditionsLifted(Table.Event):
+    """A healed wound no longer keeps the character in these conditions [001:65]."""
+
+    TOPIC = "asaltos.ConditionsLifted"
+    character: str
+    wound: int
+    conditions: list[Condition]
+
+    def apply(self, table: Table) -> None:
+        character = _character(table, self.character)
+        character.conditions = [c for c in character.conditions if c not in self.conditions]
 
 
 class ConditionCleared(Table.Event):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.asaltos.check import Term, usable
 from domain.asaltos.events import game
-from domain.asaltos.sheet import Characteristic
+from domain.asaltos.sheet import Characteristic, Weapon
 from domain.asaltos.state import (
     OUT,
     AsaltosState,
@@ -71,6 +71,22 @@ def can_act(character: Character, step: Step | None) -> Character:
             "character_cannot_act",
         )
     return character
+
+
+def weapon_in_hand(character: Character, name: str, step: Step | None) -> Weapon:
+    """A weapon of the sheet the character holds: one it dropped [001:65] strikes and
+    parries no more until taken up again, unless it fell at this very step (at the same
+    time as the action [001:46])."""
+    weapon = character.sheet.weapon(name)
+    if name not in character.dropped:
+        return weapon
+    wound = character.wound(character.dropped[name])
+    if step is not None and wound is not None and wound.step == step:
+        return weapon
+    raise Conflict(
+        f"{character.name} dropped {name} [001:65]: it must be taken up again first",
+        "weapon_dropped",
+    )
 
 
 def current_combat(state: AsaltosState) -> Combat:

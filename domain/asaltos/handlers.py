@@ -22,6 +22,7 @@ HANDLERS: dict[type, Any] = {
     cmd.TakeAim: combat_round.take_aim,
     cmd.StartTanda: combat_round.start_tanda,
     cmd.PassActions: combat_round.pass_actions,
+    cmd.Move: combat_round.move,
     cmd.Attack: combat_round.attack,
     cmd.EndCombat: combat_round.end_combat,
     cmd.RollDamage: harm.roll_damage,
@@ -31,4 +32,5 @@ HANDLERS: dict[type, Any] = {
     cmd.AdvanceTime: recovery.advance_time,
     cmd.InterruptRest: recovery.interrupt_rest,
     cmd.ClearCondition: recovery.clear_condition,
+    cmd.TakeUpWeapon: recovery.take_up_weapon,
 }

@@ -17,6 +17,7 @@ from domain.asaltos.events import (
     MedicineRolled,
     PainRolled,
     ShockSuffered,
+    WeaponsDropped,
     WoundInflicted,
     WoundTreated,
 )
@@ -41,7 +42,13 @@ from domain.asaltos.state import (
     Step,
     Wound,
 )
-from domain.asaltos.wounds import SHOCK_SECONDS_PER_RES, effect, in_shock, wound_penalty
+from domain.asaltos.wounds import (
+    SHOCK_SECONDS_PER_RES,
+    drops,
+    effect,
+    in_shock,
+    wound_penalty,
+)
 from domain.dice import TableDice, Visibility
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.keys import TableKeys
@@ -82,8 +89,8 @@ def inflict(
     roll: int | None,
     visibility: Visibility,
 ) -> None:
-    """Note a wound and trigger what it does at once: death, conditions, a death timer,
-    shock [001:63-67]."""
+    """Note a wound and trigger what it does at once: death, conditions, dropped weapons, a
+    death timer, shock [001:63-67]."""
     fighting = state.combat is not None and character.id in state.combat.combatants
     shown: dict[str, Any] = {"roll": roll, "visibility": visibility}
     wound = Wound(
@@ -118,6 +125,16 @@ def inflict(
             character=character.id,
             conditions=happens.conditions,
             out_since=step if out else None,
+            **shown,
+        )
+    dropped = drops(character, location, level)
+    if dropped:
+        table.trigger_event(
+            WeaponsDropped,
+            actor=actor,
+            character=character.id,
+            wound=wound.id,
+            weapons=dropped,
             **shown,
         )
     if happens.timer is not None:

@@ -3,8 +3,10 @@
 The game master names which apply (each a fact of the scene only the table knows); the
 server adds the book's value. Accumulation, aiming, precision and wound penalties are not
 named: the rules derive them from the round, the aim kept in state, the chosen location
-and the wounds. Anything else (a target smaller than a location [001:104]) is the game
-master's `Other` modifier, with its reason.
+and the wounds; a target on the ground gives its modifier unless the game master named it
+(`ground_terms`). A set of names the book never combines is refused. Anything else (a
+target smaller than a location [001:104]) is the game master's `Other` modifier, with its
+reason.
 """
 
 from __future__ import annotations
@@ -65,6 +67,13 @@ RANGED: dict[Modifier, int] = {
 }
 #: the melee "attacking mounted vs on foot" applies only to the attack [001:87]
 ATTACK_ONLY = frozenset({Modifier.MOUNTED_VS_FOOT})
+#: "se compensa con la anterior" [001:87]: the -2 offsets the mounted +2, so it comes with it
+#: (alone it would give a -2 the book never produces)
+REQUIRES = {Modifier.MOUNTED_VS_FOOT: Modifier.MOUNTED}
+#: a target is in one cover [001:105-106] and at one distance [001:107]
+COVER = frozenset({Modifier.PARTIAL_COVER, Modifier.TOTAL_COVER})
+RANGE = frozenset({Modifier.SHORT_RANGE, Modifier.MEDIUM_RANGE, Modifier.LONG_RANGE})
+EXCLUSIVE = (COVER, RANGE)
 PRECISION = 1  # [001:80,91,104]
 AIM_PER_ROUND = -1  # [001:90,103]
 MAX_AIM_ROUNDS = 2
@@ -81,7 +90,7 @@ def named_terms(
     names: list[Modifier], table: dict[Modifier, int], *, attack: bool, which: str
 ) -> list[Term]:
     """The terms of the named modifiers, refusing a name the table lacks or one given
-    twice, and an attack-only modifier on a reaction."""
+    twice, an attack-only modifier on a reaction, and names the book never combines."""
     if len(set(names)) != len(names):
         raise InvalidCommand("a modifier applies once", "invalid_modifier")
     terms = []
@@ -93,7 +102,38 @@ def named_terms(
         if name in ATTACK_ONLY and not attack:
             raise InvalidCommand(f"{name.value} applies only to the attack", "invalid_modifier")
         terms.append(Term(name=name.value, amount=table[name]))
+    coherent(names)
     return terms
+
+
+def coherent(names: list[Modifier]) -> None:
+    """Refuse names the book never combines: mounted-vs-foot without mounted [001:86-87],
+    two covers or two distances of one target [001:105-107]."""
+    for name, required in REQUIRES.items():
+        if name in names and required not in names:
+            raise InvalidCommand(
+                f"{name.value} offsets {required.value} in the attack and comes with it "
+                "[001:86-87]",
+                "incoherent_modifiers",
+            )
+    for group in EXCLUSIVE:
+        named = sorted(n.value for n in group.intersection(names))
+        if len(named) > 1:
+            raise InvalidCommand(
+                f"a target has one of {', '.join(named)}, not several [001:105-107]",
+                "incoherent_modifiers",
+            )
+
+
+def ground_terms(names: list[Modifier], *, fallen: bool, ranged: bool) -> list[Term]:
+    """What a target lying on the ground gives the attack: partial cover for a shot
+    [001:106], a downed opponent in melee [001:83]; nothing more when the game master named
+    it already, or (a shot) named the target's cover: it has one."""
+    derived = Modifier.PARTIAL_COVER if ranged else Modifier.OPPONENT_PRONE
+    if not fallen or (COVER if ranged else frozenset({derived})).intersection(names):
+        return []
+    table = RANGED if ranged else MELEE
+    return [Term(name=derived.value, amount=table[derived], reason="the target is on the ground")]
 
 
 def other_terms(others: list[Other]) -> list[Term]:

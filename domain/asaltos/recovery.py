@@ -1,6 +1,6 @@
-"""Game time passing: death timers run out, wounds heal after their rest, a badly healed
-location costs a characteristic [001:70-74]; interrupted rest; conditions the game master
-ends."""
+"""Game time passing: death timers run out, wounds heal after their rest (and the conditions
+they kept on lift), a badly healed location costs a characteristic [001:65,70-74];
+interrupted rest; conditions the game master ends; dropped weapons taken up again."""
 
 from __future__ import annotations
 
@@ -8,14 +8,21 @@ from domain.asaltos import commands as cmd
 from domain.asaltos.events import (
     CharacteristicLost,
     ConditionCleared,
+    ConditionsLifted,
     RestInterrupted,
     TimeAdvanced,
+    WeaponTakenUp,
     WoundHealed,
 )
 from domain.asaltos.guards import (
     alive,
+    can_act,
     find_character,
     gm_state,
+    next_action,
+    open_state,
+    require_controls,
+    require_turn,
 )
 from domain.asaltos.harm import expire_timers
 from domain.asaltos.healing import costs_characteristic, heals_by, restarts_on_interruption
@@ -23,6 +30,7 @@ from domain.asaltos.state import (
     Character,
     Wound,
 )
+from domain.asaltos.wounds import arm_works, imposing, no_longer_imposed
 from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_reason
@@ -70,6 +78,15 @@ def advance_time(table: Table, actor: str, command: cmd.AdvanceTime, _: TableKey
     expire_timers(table, actor, state, now)
     for character, wound in healing:
         table.trigger_event(WoundHealed, actor=actor, character=character.id, wound=wound.id)
+        lifted = no_longer_imposed(character, wound)
+        if lifted:
+            table.trigger_event(
+                ConditionsLifted,
+                actor=actor,
+                character=character.id,
+                wound=wound.id,
+                conditions=lifted,
+            )
         lost = given.get((character.id, wound.id))
         if lost is not None:
             table.trigger_event(
@@ -103,10 +120,50 @@ def clear_condition(table: Table, actor: str, command: cmd.ClearCondition, _: Ta
     character = alive(find_character(state, command.character))
     if command.condition not in character.conditions:
         raise Conflict(f"{character.name} is not {command.condition}", "no_such_condition")
+    wound = imposing(character, command.condition)
+    if wound is not None:
+        raise Conflict(
+            f"{character.name}'s wound {wound.code} keeps it {command.condition} until it heals "
+            "[001:65]",
+            "condition_from_wound",
+        )
     table.trigger_event(
         ConditionCleared,
         actor=actor,
         character=character.id,
         condition=command.condition,
         reason=checked_reason(command.reason),
+    )
+
+
+def take_up_weapon(table: Table, actor: str, command: cmd.TakeUpWeapon, _: TableKeys) -> None:
+    """A dropped weapon taken up again [001:65], with an arm that works; in a combat round,
+    as the character's declared `other` action of the tanda, in its Agilidad turn
+    [001:46-47]."""
+    state = open_state(table)
+    character = alive(find_character(state, command.character))
+    require_controls(table, actor, character)
+    weapon = character.sheet.weapon(command.weapon)
+    if weapon.name not in character.dropped:
+        raise Conflict(
+            f"{character.name} holds {weapon.name}: it was not dropped", "weapon_not_dropped"
+        )
+    if not arm_works(character, command.hand):
+        raise Conflict(
+            f"{character.name}'s arm {command.hand} is incapacitated: it holds nothing [001:65]",
+            "arm_disabled",
+        )
+    action, step = None, None
+    combat = state.combat
+    if combat is not None and character.id in combat.combatants:
+        action = next_action(combat, character, ("other",)).number
+        step = require_turn(state, combat, character)
+    can_act(character, step)
+    table.trigger_event(
+        WeaponTakenUp,
+        actor=actor,
+        character=character.id,
+        weapon=weapon.name,
+        hand=command.hand,
+        action=action,
     )

@@ -1,6 +1,10 @@
 """The character sheet: four physical characteristics, skills, weapons, armour [001:1-25,
 121-134].
 
+Skills are innate (everybody has them at 1 at least) or knowledge (0 and unusable unless
+bought at creation) [001:25]; a sheet is created with its innate skills at their values, so
+that its creation event says what the character can do.
+
 Weapons and armour are data the table brings (the book has no armour table [001:131-134]);
 the damage code is parsed once, when a sheet is created, so a rule never meets a bad code.
 """
@@ -21,6 +25,22 @@ CHARACTERISTICS: tuple[Characteristic, ...] = ("FUE", "AGI", "RES", "TAM")
 Score = Annotated[int, msgspec.Meta(ge=1, le=10)]
 #: 0..10, 0 = unknown and unusable [001:24]
 SkillValue = Annotated[int, msgspec.Meta(ge=0, le=10)]
+SkillKind = Literal["innate", "knowledge"]
+#: the skills the book names, by kind [001:25]; the book gives no list, so each is read from
+#: what it is used for. Weapon skills are innate whatever their name ("las habilidades con
+#: las armas" [001:25], e.g. "Espadas largas a 1 mano" [001:114]): see `innate_skills`.
+BOOK_SKILLS: dict[str, SkillKind] = {
+    # climbing a tree [001:29]: anybody may try
+    "Escalada": "innate",
+    # the dodge, a reflex as instantaneous as a parry [001:111-112]
+    "Esquivar": "innate",
+    # repairing a car [001:30]: a trade learnt
+    "Mecánica": "knowledge",
+    # the roll that saves a life or shortens a healing [001:65-67,72-73]: a learnt craft
+    "Medicina": "knowledge",
+}
+#: everybody has an innate skill at 1 at least [001:25]
+INNATE_MINIMUM = 1
 MAX_SKILLS = 60
 MAX_WEAPONS = 12
 
@@ -33,6 +53,7 @@ Location = Literal["PD", "PI", "BD", "BI", "A", "P", "C"]
 LIMBS: frozenset[str] = frozenset({"PD", "PI", "BD", "BI"})
 ARMS: frozenset[str] = frozenset({"BD", "BI"})
 LEGS: frozenset[str] = frozenset({"PD", "PI"})
+Arm = Literal["BD", "BI"]
 #: the d10 location table [001:52-61]
 LOCATION_TABLE: dict[int, Location] = {
     1: "PD",
@@ -126,6 +147,9 @@ class AsaltosWeapon(Stored, kw_only=True, forbid_unknown_fields=True):
     #: actions it allows per round (melee usually 1-2, some 3) [001:121]
     actions: Annotated[int, msgspec.Meta(ge=1, le=10)] = 1
     ranges: RangeBands | None = None
+    #: the arm that holds it, when the sheet says: an incapacitated arm drops what it held
+    #: [001:65]; None, and any incapacitated arm drops it
+    hand: Arm | None = None
 
 
 #: the API document names a schema after its class, and Frontera has a `Weapon` too
@@ -200,13 +224,40 @@ class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):
         raise InvalidCommand(f"the sheet has no weapon {name!r}", "unknown_weapon")
 
     def skill(self, name: str) -> int:
-        """A skill's value; one the sheet does not list is 0, unusable [001:24-25]."""
+        """A skill's value; one the sheet does not list is knowledge never bought: 0,
+        unusable [001:24-25] (its innate skills are noted at creation)."""
         return self.skills.get(name, 0)
 
 
-def checked_sheet(sheet: Sheet) -> Sheet:
+def innate_skills(sheet: Sheet, dodge_skill: str) -> set[str]:
+    """The sheet's innate skills [001:25]: the book's, its weapons' and the table's dodge
+    skill (the one the rules roll to dodge [001:111])."""
+    book = {name for name, kind in BOOK_SKILLS.items() if kind == "innate"}
+    return book | {weapon.skill for weapon in sheet.weapons} | {dodge_skill}
+
+
+def with_innate_skills(sheet: Sheet, dodge_skill: str) -> Sheet:
+    """The sheet with every innate skill noted: one it gives as 0 is refused, one it leaves
+    out is at the minimum everybody has [001:25]."""
+    skills = dict(sheet.skills)
+    for skill in sorted(innate_skills(sheet, dodge_skill)):
+        if skills.get(skill) == 0:
+            raise InvalidCommand(
+                f"{skill!r} is an innate skill: everybody has it at 1 at least [001:25]",
+                "invalid_sheet",
+            )
+        skills.setdefault(skill, INNATE_MINIMUM)
+    if len(skills) > MAX_SKILLS:
+        raise InvalidCommand(
+            f"a sheet lists at most {MAX_SKILLS} skills, its innate ones included", "invalid_sheet"
+        )
+    return msgspec.structs.replace(sheet, skills=skills)
+
+
+def checked_sheet(sheet: Sheet, dodge_skill: str) -> Sheet:
     """Refuse what decoding cannot: out-of-range values (commands built in code skip
-    decoding), bad damage codes, weapons listed twice."""
+    decoding), an innate skill at 0, bad damage codes, weapons listed twice. The sheet comes
+    back with its innate skills noted."""
     for name in CHARACTERISTICS:
         if not 1 <= sheet.characteristic(name) <= 10:
             raise InvalidCommand(f"{name} runs from 1 to 10", "invalid_sheet")
@@ -222,4 +273,4 @@ def checked_sheet(sheet: Sheet) -> Sheet:
             bands = weapon.ranges
             if not bands.short <= bands.medium <= bands.long:
                 raise InvalidCommand("range bands run short ≤ medium ≤ long", "invalid_weapon")
-    return sheet
+    return with_innate_skills(sheet, dodge_skill)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from domain.asaltos.options import Options
-from domain.asaltos.sheet import Characteristic, Location, Sheet
+from domain.asaltos.sheet import Arm, Characteristic, Location, Sheet
 from domain.structs import Stored
 
 #: what a wound leaves a character unable to do [001:65-67]
@@ -84,6 +84,11 @@ class Character(Stored, kw_only=True):
     in_shock: bool = False
     #: permanent characteristic losses (a badly healed incapacitated location [001:73])
     lost: dict[Characteristic, int] = {}
+    #: its weapons lying where they fell, each with the wound that made it let go [001:65],
+    #: until taken up again
+    dropped: dict[str, int] = {}
+    #: the arm that took a weapon up again, which holds it now
+    hands: dict[str, Arm] = {}
     #: numbers given so far to its wounds and timers
     wounds_dealt: int = 0
     timers_started: int = 0
@@ -156,6 +161,8 @@ class Combat(Stored, kw_only=True):
     declarations: dict[str, list[Declared]] = {}
     pending: Hit | None = None
     aims: dict[str, Aim] = {}
+    #: metres each combatant has moved this round [001:20]
+    moved: dict[str, int] = {}
 
 
 class AsaltosState(Stored, kw_only=True):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.asaltos.options import Options
-from domain.asaltos.sheet import ARMS, LEGS, LIMBS, Location
+from domain.asaltos.sheet import ARMS, LEGS, LIMBS, Arm, Location, Weapon
 from domain.asaltos.state import Character, Condition, Step, TimerCause, Wound
 from domain.structs import Stored
 
@@ -14,6 +14,9 @@ WEEK = 7 * DAY
 #: a month of rest, in days (the book counts months [001:73])
 MONTH = 30 * DAY
 ROUND = 1  # a round lasts one second [001:45]
+#: an incapacitated leg: the character falls, cannot stand up again and only crawls, until
+#: the wound heals [001:65]
+LEG_DOWN: tuple[Condition, ...] = ("fallen", "crawling")
 
 
 def penalty(wound: Wound, options: Options, now: int, *, for_shock: bool = False) -> int:
@@ -71,7 +74,7 @@ def effect(location: Location, level: int, res: int) -> Effect:
         if location in ARMS:
             return Effect(dies=False, conditions=["dropped_held"], timer=None, seconds=0)
         if location in LEGS:
-            return Effect(dies=False, conditions=["fallen", "crawling"], timer=None, seconds=0)
+            return Effect(dies=False, conditions=list(LEG_DOWN), timer=None, seconds=0)
         return Effect(
             dies=False,
             conditions=["dropped_everything", "fallen"],
@@ -94,3 +97,48 @@ def in_shock(character: Character, options: Options, now: int) -> bool:
 
 
 SHOCK_SECONDS_PER_RES = MINUTE  # RES minutes [001:67]
+
+
+def imposed(wound: Wound) -> frozenset[Condition]:
+    """The conditions a wound keeps on for as long as it stands: an incapacitated leg keeps
+    the character down and crawling "hasta que se cure" [001:65]. What else a wound does at
+    once (a fall from a severed limb, dropping everything, fainting) the game master may end,
+    as the book binds none of it to the healing."""
+    if wound.level == 3 and wound.location in LEGS:
+        return frozenset(LEG_DOWN)
+    return frozenset()
+
+
+def imposing(character: Character, condition: str) -> Wound | None:
+    """The standing wound that keeps the character in `condition`, if any."""
+    return next((w for w in character.wounds if condition in imposed(w)), None)
+
+
+def no_longer_imposed(character: Character, healed: Wound) -> list[Condition]:
+    """The conditions a healed wound imposed that the character has and that no wound it
+    still has imposes [001:65]; `character.wounds` no longer lists `healed`."""
+    kept = frozenset().union(*(imposed(w) for w in character.wounds))
+    return [c for c in character.conditions if c in imposed(healed) and c not in kept]
+
+
+def held_in(character: Character, weapon: Weapon) -> Arm | None:
+    """The arm that holds a weapon: the one that took it up again, else the sheet's (None:
+    the sheet does not say)."""
+    return character.hands.get(weapon.name, weapon.hand)
+
+
+def drops(character: Character, location: Location, level: int) -> list[str]:
+    """The weapons a new wound makes the character let go [001:65]: an incapacitated (or
+    severed) arm drops what it held, and a weapon the sheet puts in no hand may be in that
+    one; an incapacitated abdomen drops everything."""
+    held = [w for w in character.sheet.weapons if w.name not in character.dropped]
+    if location in ARMS and level >= 3:
+        return [w.name for w in held if held_in(character, w) in (location, None)]
+    if location == "A" and level == 3:
+        return [w.name for w in held]
+    return []
+
+
+def arm_works(character: Character, arm: Arm) -> bool:
+    """An arm with no incapacitating or severing wound standing [001:65-66]."""
+    return not any(w.location == arm and w.level >= 3 for w in character.wounds)

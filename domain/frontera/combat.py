@@ -4,7 +4,8 @@ Pure functions over cards and sheets; the combat turn (declarations, secret choi
 reveal) will drive them. Weapons are table data the Mayor can edit: the book's weapon table
 is not in the source, so the defaults carry the figures its text gives. Each weapon is ranged,
 melee or thrown, and each technique takes its own kind (quick shot and aim a ranged one); the
-lasso is thrown, as the grapple uses it [L1087].
+lasso is thrown, as the grapple uses it [L1087], and so is the whip, which the book lists with
+the thrown weapons' multiple attack [L993].
 """
 
 from __future__ import annotations
@@ -112,6 +113,7 @@ def _ranged(long: int | None) -> dict[str, int | None]:
 
 
 LASSO = "lasso"
+WHIP = "whip"
 
 #: defaults with the book's figures: revolver damage 1, rifle 2, bow 1, no modifier at
 #: medium range [L1150]; the long-range figures are the Mayor's to set
@@ -141,11 +143,19 @@ DEFAULT_WEAPONS: dict[str, Weapon] = {
             damage=0,
             ranges={"adjacent": -1, "short": 0, "medium": None, "long": None},
         ),
+        # with the thrown weapons [L993], at their reach [L1031]; a lash adds no damage of
+        # its own to the base (the book's weapon table is not in the source)
+        Weapon(
+            name=WHIP,
+            kind="thrown",
+            damage=0,
+            ranges={"adjacent": -1, "short": 0, "medium": None, "long": None},
+        ),
     )
 }
 
 
-#: weapons a table holds at once (the defaults are seven)
+#: weapons a table holds at once (the defaults are eight)
 MAX_WEAPONS = 30
 
 
@@ -210,14 +220,23 @@ def damage_dealt(technique: Technique, character: Character, weapon: Weapon | No
     return base_damage(technique, character) + extra
 
 
-def max_attacks(technique: Technique, character: Character, weapons: int = 1) -> int:
+def max_attacks(
+    technique: Technique, character: Character, weapons: int = 1, weapon: str | None = None
+) -> int:
     """Cards a character may play: 1, or 1 + hands // 2 with the technique's skill for brawl,
-    melee, thrown (at most as many as weapons) and quick shot; aim shoots once."""
+    melee, thrown and quick shot; aim shoots once.
+
+    Thrown weapons play at most as many cards as weapons at hand, "con un máximo igual al
+    número de armas disponibles" [L993]: a thrown knife is spent once thrown. The whip, which
+    the same sentence allows instead of several thrown weapons, is not spent by a lash: the
+    one whip stays available for every card, so it is not capped by the count."""
     _, skill = TECHNIQUE_TRAIT[technique]
     if technique is Technique.AIM or skill not in character.skills:
         return 1
     attacks = 1 + character.traits[Trait.HANDS] // 2
-    return min(attacks, weapons) if technique is Technique.THROWN else attacks
+    if technique is Technique.THROWN and weapon != WHIP:
+        return min(attacks, weapons)
+    return attacks
 
 
 def is_hit(suit: Suit, technique: Technique) -> bool:

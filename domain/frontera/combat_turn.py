@@ -15,8 +15,14 @@ Decisions where the book is silent:
   least favourable range modifier among them; each card played names one of those targets.
 - Damage per hit is fixed at the declaration (technique, skill strength, weapon), so a weapon
   edited mid-turn changes nothing already announced.
-- Grappling and holding are left at the hold: holder and held declare nothing until the Mayor
-  ends the hold (after the opposed muscle test the book calls for [L1090]).
+- A grapple's hit holds from the end of its turn. On every later turn of the hold, holder
+  and held take its opposed muscle test [L1090] as their only action [L1089]: each declares
+  `hold` (no move: the hold immobilises [L1084]), draws muscle, + 2 with strength or agility
+  (either skill serves, and counts once), and plays one card against each rival, revealed
+  with the turn's other cards. The held character's victory breaks the hold at the end of
+  the turn; a defeat keeps it, and so does a tie, the next turn's test deciding again
+  [L805]. One who cannot act that turn plays no card. The Mayor may still end a hold
+  between turns (the holder lets go).
 - A fallen character's survival test is the Mayor's to open, once per death, in fewer than
   five turns [L585] of game time after the fall (30 s, a turn being 6 s), in a combat or out
   of it. A turn's six seconds pass before its damage lands, so a fall counts from the end of
@@ -33,7 +39,7 @@ from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.frontera import guards, rules
 from domain.frontera.cards import CardId, Suit
-from domain.frontera.character import Character, Trait
+from domain.frontera.character import Character, Skill, Trait
 from domain.frontera.combat import (
     LASSO,
     RANGES,
@@ -59,7 +65,7 @@ from domain.frontera.events import (
 )
 from domain.frontera.exchanges import start_duel_exchange
 from domain.frontera.recovery import TURN, pass_time
-from domain.frontera.resolution import DEFEAT, TIE, VICTORY, Play
+from domain.frontera.resolution import DEFEAT, TIE, VICTORY, Play, opposed_test
 from domain.frontera.state import (
     Action,
     AttackResult,
@@ -68,6 +74,7 @@ from domain.frontera.state import (
     Combatant,
     Declaration,
     FronteraState,
+    HoldResult,
     Modifier,
     Move,
     OpenTest,
@@ -82,6 +89,8 @@ from domain.structs import clone
 from domain.table import Table
 
 JAM_EVERY = 5  # turns [L1014]
+#: "con cualquiera de las dos habilidades, Fuerza o Agilidad" [L1090]
+HOLD_SKILLS = (Skill.STRENGTH, Skill.AGILITY)
 SURVIVAL_WINDOW = 5 * TURN  # a fallen character's survival test comes before it [L585]
 MAX_SHOTS = 100
 MAX_THROWN = 10
@@ -270,6 +279,21 @@ class AttacksResolved(Table.Event):
         combat.last_attacks = [clone(attack) for attack in self.attacks]
 
 
+class HoldTested(Table.Event):
+    """A hold's opposed muscle test, judged at the turn's reveal [L1090]: the held character's
+    victory breaks the hold, a defeat or a tie keeps it."""
+
+    TOPIC = "frontera.HoldTested"
+    test: int
+    turn: int
+    hold: HoldResult
+
+    def apply(self, table: Table) -> None:
+        footing = _combat_of(table).combatants.get(self.hold.held)
+        if not self.hold.kept and footing is not None and footing.held_by == self.hold.holder:
+            footing.held_by = None
+
+
 class CombatEnded(Table.Event):
     TOPIC = "frontera.CombatEnded"
     reason: str
@@ -452,11 +476,14 @@ def _why_idle(state: FronteraState, combat: Combat, character_id: str) -> str | 
         return reason.replace("_", " ")
     if character_id in combat.jammed:
         return "its weapon jammed this turn"
-    if combat.combatants[character_id].held_by is not None:
-        return "held in a grapple"
-    if any(c.held_by == character_id for c in combat.combatants.values()):
-        return "holding someone in a grapple"
     return None
+
+
+def rivals(combat: Combat, character_id: str) -> list[str]:
+    """Those a character is in a hold with: its holder, and those it holds."""
+    holder = combat.combatants[character_id].held_by
+    held = [c for c, footing in combat.combatants.items() if footing.held_by == character_id]
+    return ([holder] if holder is not None else []) + held
 
 
 def _running_turn(table: Table) -> tuple[FronteraState, Combat, OpenTest]:
@@ -480,6 +507,11 @@ def declare(table: Table, actor: str, command: DeclareAction, keys: TableKeys) -
     idle = _why_idle(state, combat, command.character)
     if idle is not None:
         raise Conflict(f"{character.name} cannot act: {idle}", "character_cannot_act")
+    if rivals(combat, command.character) and command.action != "hold":
+        raise Conflict(
+            f"{character.name} is in a hold: its only action is the hold's test [L1089]",
+            "character_cannot_act",
+        )
     if actor != table.gm_seat.id:
         waiting = [
             state.characters[c].name
@@ -514,6 +546,8 @@ def _declaration(
 ) -> tuple[Declaration, Participant | None]:
     """Check an announcement against the rules of the turn; the attacker's part in the test."""
     footing = combat.combatants[character.id]
+    if command.action == "hold":
+        return _hold(combat, character, command)
     if command.action == "move":
         if command.move not in ("adjacent", "short"):
             raise InvalidCommand("moving only goes adjacent (3 m) or short (10 m)", "invalid_move")
@@ -578,7 +612,7 @@ def _declaration(
         raise InvalidCommand("a grapple is a brawl, or a thrown lasso", "invalid_variant")
     if technique is Technique.THROWN and not 1 <= command.weapons <= MAX_THROWN:
         raise InvalidCommand(f"1 to {MAX_THROWN} thrown weapons at hand", "invalid_weapon")
-    attacks = max_attacks(technique, character, command.weapons)
+    attacks = max_attacks(technique, character, command.weapons, weapon.name if weapon else None)
     if footing.shots_left is not None and technique in (Technique.QUICK_SHOT, Technique.AIM):
         if footing.shots_left < 1:
             raise Conflict(f"{character.name} has no shots left", "no_shots_left")
@@ -607,6 +641,33 @@ def _declaration(
     return declaration, participant
 
 
+def _hold(
+    combat: Combat, character: Character, command: DeclareAction
+) -> tuple[Declaration, Participant]:
+    """A hold's test [L1090]: muscle, with strength or agility (either serves), one card
+    against each rival; nothing else, not even a move."""
+    held_with = rivals(combat, character.id)
+    if not held_with:
+        raise Conflict(f"{character.name} is in no hold", "not_held")
+    if command.technique or command.weapon or command.targets or command.move != "none":
+        raise InvalidCommand(
+            "a hold's test names no technique, weapon, target or move: its rivals are known",
+            "invalid_declaration",
+        )
+    skill = next((s for s in HOLD_SKILLS if s in character.skills), HOLD_SKILLS[0])
+    declaration = Declaration(character=character.id, action="hold", targets=held_with)
+    participant = Participant(
+        character=character.id,
+        seat=character.seat,
+        trait=Trait.MUSCLE,
+        skill=skill,
+        modifiers=guards.checked_modifiers(command.modifiers),
+        plays=len(held_with),
+        at_least=len(held_with),
+    )
+    return declaration, participant
+
+
 def _targets(combat: Combat, attacker: Character, targets: list[str]) -> list[str]:
     if not targets or len(set(targets)) != len(targets):
         raise InvalidCommand("an attack names one or more different targets", "invalid_targets")
@@ -623,13 +684,17 @@ def choose_attacks(table: Table, actor: str, command: ChooseAttacks, keys: Table
     _, participant = guards.participant_of(table, actor, command.character)
     cards = [attack.card for attack in command.attacks]
     suits = rules.checked_choice(state, test, participant, cards, command.joker_suits)
-    declared = combat.declarations[command.character].targets
+    declaration = combat.declarations[command.character]
+    declared = declaration.targets
     for attack in command.attacks:
         if attack.target not in declared:
             raise InvalidCommand(
                 f"{attack.target!r} is not among the targets announced: {', '.join(declared)}",
                 "undeclared_target",
             )
+    named = [attack.target for attack in command.attacks]
+    if declaration.action == "hold" and len(set(named)) != len(named):
+        raise InvalidCommand("a hold's test plays one card against each rival", "invalid_targets")
     table.trigger_event(
         CardsChosen,
         actor=actor,
@@ -683,9 +748,17 @@ def _resolve_turn(
         joker_suits=suits,
         targets=targets,
     )
+    holds = [
+        judge_hold(held, footing.held_by, targets, suits)
+        for held, footing in combat.combatants.items()
+        if footing.held_by is not None
+    ]
+    for hold in holds:
+        table.trigger_event(HoldTested, actor=actor, test=test.number, turn=combat.turn, hold=hold)
     attacks = [
         judge(state, combat, combat.declarations[attacker], Play.of(card_id, suits), target)
         for attacker, cards in chosen.items()
+        if combat.declarations[attacker].action == "attack"
         for card_id in cards
         for target in (targets[attacker][card_id],)
     ]
@@ -700,6 +773,11 @@ def _resolve_turn(
         c: "; ".join(a.why for a in attacks if a.attacker == c) or "no card played"
         for c in test.participants
     }
+    for c in test.participants:
+        if combat.declarations[c].action == "hold":
+            own = [hold for hold in holds if c in (hold.held, hold.holder)]
+            outcomes[c] = "kept" if all(hold.kept for hold in own) else "broken"
+            explanation[c] = "; ".join(hold.why for hold in own)
     table.trigger_event(
         TestResolved,
         actor=actor,
@@ -726,6 +804,29 @@ def _resolve_turn(
                     f"combat turn {combat.turn}",
                     keys,
                 )
+
+
+def judge_hold(
+    held: str, holder: str, targets: dict[str, dict[str, str]], suits: dict[str, Suit]
+) -> HoldResult:
+    """A hold's opposed muscle test [L1090] on the cards each side played against the other
+    (none for a side that could not act): the held character breaks free only by winning."""
+    cards = {
+        side: next((c for c, t in targets.get(side, {}).items() if t == rival), None)
+        for side, rival in ((held, holder), (holder, held))
+    }
+    plays = {side: Play.of(c, suits) if c else None for side, c in cards.items()}
+    judged = opposed_test(plays, {side: Trait.MUSCLE for side in plays})
+    kept = judged[held][0] != VICTORY
+    verdicts = "; ".join(why for _, why in judged.values())
+    return HoldResult(
+        held=held,
+        holder=holder,
+        cards=cards,
+        outcomes={side: outcome for side, (outcome, _) in judged.items()},
+        kept=kept,
+        why=f"hold of {held} by {holder}: {verdicts}; {'kept' if kept else 'broken'}",
+    )
 
 
 def judge(

@@ -397,19 +397,20 @@ def start_bet_exchange(
     table: Table,
     actor: str,
     pairs: list[tuple[str, str]],
-    tied: tuple[str, str] | None,
+    tied: list[tuple[str, str]],
     caught: list[tuple[str, str]],
     keys: TableKeys,
 ) -> None:
     """The bet exchange [L288] after any game with money at stake, by seats: each (winner,
-    loser) pair (the winner takes one card, then gives one), a tie (each takes a random card
-    of the other's deck), each (rival, cheater) pair (the rival takes one, gives nothing).
-    Normal mode only; a seat never exchanges with itself."""
+    loser) pair (the winner takes one card, then gives one), each tied pair (each takes a
+    random card of the other's deck), each (rival, cheater) pair (the rival takes one, gives
+    nothing). Normal mode only; a seat never exchanges with itself."""
     state = game(table)
     if state.options.mode != "normal":
         return
-    if tied is not None and tied[0] != tied[1]:
-        _swap_random(table, actor, tied[0], tied[1], 1, "bet_tie", keys)
+    for a, b in tied:
+        if a != b:
+            _swap_random(table, actor, a, b, 1, "bet_tie", keys)
     steps: list[ExchangeStep] = []
     for winner, loser in pairs:
         if winner != loser:
@@ -457,17 +458,17 @@ def start_bet(table: Table, actor: str, command: StartBetExchange, keys: TableKe
     if command.tied and len(command.tied) == 2 and not (command.winner or command.loser):
         if command.cheater is None:
             a, b = (_seat_of(state, c) for c in command.tied)
-            start_bet_exchange(table, actor, [], (a, b), [], keys)
+            start_bet_exchange(table, actor, [], [(a, b)], [], keys)
             return
     elif command.winner is not None and not command.tied:
         winner = _seat_of(state, command.winner)
         if command.cheater is not None and command.loser is None:
             caught = _seat_of(state, command.cheater)
-            start_bet_exchange(table, actor, [], None, [(winner, caught)], keys)
+            start_bet_exchange(table, actor, [], [], [(winner, caught)], keys)
             return
         if command.cheater is None and command.loser is not None:
             loser = _seat_of(state, command.loser)
-            start_bet_exchange(table, actor, [(winner, loser)], None, [], keys)
+            start_bet_exchange(table, actor, [(winner, loser)], [], [], keys)
             return
     raise InvalidCommand(
         "name a winner and a loser, or two tied characters, or a caught cheater and the "

@@ -15,7 +15,7 @@ the Mayor (a tie at 0, a defeat above 0, a victory below 0) [L1340].
 
 Chance games are opposed head (cunning) tests, hands (deftness) for a cheater; skill games
 are opposed tests of the Mayor's choosing with a stake. The consequences settle the money and
-start the bet exchange (Normal mode) between the first winner and each loser.
+start the bet exchange (Normal mode) between each winner and each loser, and among the tied.
 
 Decisions where the book is silent:
 - Amounts are whole dollars: winnings round down and losses round up (the house keeps the
@@ -37,11 +37,15 @@ Decisions where the book is silent:
 - A cheater's victory wins twice what it would have (the money doubled twice over: x3); a
   caught cheater loses all the money carried (no debt), and the first winner (the Mayor at the
   house) takes one of the cheater's cards, giving none.
-- With more than two players, the tied best hands each win; when all tie (nobody played suit
-  or colour), nothing changes and only a two-player table makes the tie exchange.
+- With more than two players, the tied best hands each win [L1407]; when all tie (nobody
+  played suit or colour, or all the same value), no money changes hands, as between two.
 - Skill games: each loser pays the stake (at most what it carries), split evenly among the
   winners (the odd dollars stay with the loser).
-- The bet exchange pairs the first winner (in the order given) with each loser.
+- The bet exchange after a game: each winner is "el ganador en el intercambio" [L1396] with
+  each loser (it picks one of the loser's cards, then gives one of its own); the tied make the
+  tie exchange [L1408] with each other, pair by pair (a random card each way), whether they
+  tied for the best hand or all tied; a caught cheater's card goes to the first winner (in
+  the order given), "tu rival" [L300] being one.
 """
 
 from __future__ import annotations
@@ -479,13 +483,13 @@ def _settle_house(table: Table, actor: str, keys: TableKeys, *, ignore_last: boo
     _money(table, actor, character, after, f"house {house} - player {player} = {result}")
     mayor = table.gm_seat.id
     if result == 0:
-        start_bet_exchange(table, actor, [], (character.seat, mayor), [], keys)
+        start_bet_exchange(table, actor, [], [(character.seat, mayor)], [], keys)
     elif result > 0 and house_game.cheating:
-        start_bet_exchange(table, actor, [], None, [(mayor, character.seat)], keys)
+        start_bet_exchange(table, actor, [], [], [(mayor, character.seat)], keys)
     elif result > 0:
-        start_bet_exchange(table, actor, [(mayor, character.seat)], None, [], keys)
+        start_bet_exchange(table, actor, [(mayor, character.seat)], [], [], keys)
     else:
-        start_bet_exchange(table, actor, [(character.seat, mayor)], None, [], keys)
+        start_bet_exchange(table, actor, [(character.seat, mayor)], [], [], keys)
 
 
 # -- chance and skill games [L1376, L1420] --------------------------------------------------
@@ -567,20 +571,18 @@ def _exchange_after(
     caught: list[str],
     keys: TableKeys,
 ) -> None:
+    """The bet exchange of a game [L294]: each winner with each loser, the tied with each
+    other [L1408], a caught cheater with the first winner."""
     state = game(table)
     seat = {c: state.characters[c].seat for c in outcomes}
-    if not winners:
-        if len(outcomes) == 2:
-            a, b = list(outcomes)
-            start_bet_exchange(table, actor, [], (seat[a], seat[b]), [], keys)
-        return
-    first = seat[winners[0]]
+    tied = [c for c, o in outcomes.items() if o == TIE]
+    first = seat[winners[0]] if winners else None
     start_bet_exchange(
         table,
         actor,
-        [(first, seat[c]) for c in losers if c not in caught],
-        None,
-        [(first, seat[c]) for c in caught],
+        [(seat[w], seat[c]) for w in winners for c in losers if c not in caught],
+        [(seat[a], seat[b]) for i, a in enumerate(tied) for b in tied[i + 1 :]],
+        [(first, seat[c]) for c in caught if first is not None],
         keys,
     )
 

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from domain.errors import InvalidCommand
-from domain.frontera.cards import card, dead_mans_hand, deck
+from domain.frontera.cards import card, dead_mans_hand, deck, sort_cards
 from domain.frontera.combat import DEFAULT_WEAPONS, check_weapon_count, checked_weapon
 from domain.frontera.state import (
     DEAD_MANS_HAND,
@@ -40,12 +40,15 @@ def parse_options(options: dict[str, Any]) -> Options:
         raise InvalidCommand(
             "skip_phase_1 and removed_at_random belong to normal mode", "invalid_options"
         )
-    if parsed.mode == "wear" and (parsed.decks is not None or parsed.separate_dead_mans_hand):
+    if parsed.mode == "wear" and (
+        parsed.decks is not None or parsed.separate_dead_mans_hand or parsed.extra_cards
+    ):
         raise InvalidCommand(
             "wear mode gives every seat one deck and takes the dead man's hand from the "
-            "Mayor's: decks and separate_dead_mans_hand do not apply",
+            "Mayor's: decks, separate_dead_mans_hand and extra_cards do not apply",
             "invalid_options",
         )
+    _check_extra_cards(parsed)
     if parsed.removed_at_random < 0:
         raise InvalidCommand("removed_at_random cannot be negative", "invalid_options")
     check_weapon_count(parsed.weapons)
@@ -62,15 +65,37 @@ def parse_options(options: dict[str, Any]) -> Options:
     return parsed
 
 
+def _decks_fixed(options: Options) -> bool:
+    """Whether the options fix the number of play decks (else the seats at the start do)."""
+    return options.mode == "no_management" or options.decks is not None
+
+
+def _check_extra_cards(options: Options) -> None:
+    """Extra cards are real cards, each named once, of a deck no bigger table could play
+    with; where the options fix the play decks, the start's own refusal comes now."""
+    extra = options.extra_cards
+    if len(set(extra)) != len(extra):
+        raise InvalidCommand("a card appears twice in extra_cards", "invalid_options")
+    if any(card(c).deck > MAX_DECKS for c in extra):
+        raise InvalidCommand(
+            f"extra cards come from a deck numbered {MAX_DECKS} at most", "invalid_options"
+        )
+    if extra and _decks_fixed(options):
+        initial_zones(options, [])
+
+
 def _check_script(options: Options, script: list[str]) -> None:
     """Refuse now a scripted card the table can never hold. Where the options fix the number
     of decks (no-management mode, or `decks`), that is any card it lacks; where the seats at
-    the start decide it, a Joker past `jokers_per_deck`, and a card of a deck the seats do not
-    bring is refused at the start."""
-    if options.mode == "no_management" or options.decks is not None:
+    the start decide it, a Joker past `jokers_per_deck` (but for an extra card), and a card
+    of a deck the seats do not bring is refused at the start."""
+    if _decks_fixed(options):
         initial_zones(options, [])  # the start's own lay-out, and its refusal
     else:
-        _refuse_missing({c for c in script if card(c).joker > options.jokers_per_deck})
+        jokers = options.jokers_per_deck
+        _refuse_missing(
+            {c for c in script if card(c).joker > jokers and c not in options.extra_cards}
+        )
 
 
 def play_decks(options: Options, seats: int) -> int:
@@ -100,7 +125,7 @@ def initial_zones(options: Options, seats: list[str]) -> tuple[int, dict[str, li
     else:
         cards = [c for index in range(decks) for c in deck(index, jokers)]
         hand = dead_mans_hand(decks if options.separate_dead_mans_hand else 0)
-        zones[PILE] = [c for c in cards if c not in hand]
+        zones[PILE] = [c for c in cards if c not in hand] + _extra(options, decks, hand)
         zones[DEAD_MANS_HAND] = hand
         zones[DISCARD] = []
         zones[TREASURE] = []
@@ -108,6 +133,19 @@ def initial_zones(options: Options, seats: list[str]) -> tuple[int, dict[str, li
     if options.scripted_order is not None:
         _apply_script(zones, options.scripted_order)
     return decks, zones
+
+
+def _extra(options: Options, decks: int, hand: list[str]) -> list[str]:
+    """The extra cards [L226], which join the pile: none may be a play deck's card, nor one
+    of the dead man's hand taken from the same extra deck."""
+    taken = sorted(c for c in options.extra_cards if card(c).deck < decks or c in hand)
+    if taken:
+        raise InvalidCommand(
+            f"extra_cards names cards the table already plays with: {taken} (the play decks "
+            f"are d0 to d{decks - 1}; the dead man's hand is {hand})",
+            "invalid_options",
+        )
+    return sort_cards(list(options.extra_cards))
 
 
 def _apply_script(zones: dict[str, list[str]], script: list[str]) -> None:

@@ -69,6 +69,9 @@ class Options(Stored, kw_only=True, forbid_unknown_fields=True):
     jokers_per_deck: Annotated[int, msgspec.Meta(ge=0, le=2)] = 2
     #: take the dead man's hand from an extra deck, leaving the play decks whole
     separate_dead_mans_hand: bool = False
+    #: cards of another deck added to the play cards [L226], named with their deck: one past
+    #: the play decks (the dead man's hand's extra deck too, but for its four cards)
+    extra_cards: Annotated[CardIds, msgspec.Meta(max_length=CARDS_PER_DECK)] = []
     #: normal mode: deal every card among the seats and start in phase 2
     skip_phase_1: bool = False
     #: normal mode: cards set aside face down at random before the deal (at most the cards
@@ -172,7 +175,8 @@ class OpenTest(Stored, kw_only=True):
         return [c for c, p in self.participants.items() if not p.drawn or p.chosen is None]
 
 
-Action = Literal["attack", "move", "other"]
+#: "hold": the test of a hold [L1090], the only action of a character in one
+Action = Literal["attack", "move", "other", "hold"]
 Move = Literal["none", "adjacent", "short"]
 Variant = Literal["harm", "grapple", "scare"]
 
@@ -190,7 +194,7 @@ class Combatant(Stored, kw_only=True, forbid_unknown_fields=True):
     holstered: bool = False
     #: knives in a knife holster: drawing them still allows the 3 m move
     knife_holster: bool = False
-    #: grappled by this character (both can do nothing else until the hold ends)
+    #: grappled by this character (both do nothing but the hold's test until it ends)
     held_by: str | None = None
     #: "only one can remain": shots it has left (None: no limit)
     shots_left: int | None = None
@@ -209,6 +213,7 @@ class Declaration(Stored, kw_only=True):
     #: thrown weapons at hand (several allow several throws)
     weapons: int = 1
     variant: Variant = "harm"
+    #: an attack's targets; a hold's rivals (its holder, those it holds)
     targets: list[str] = []
     #: health levels each hit deals: base + weapon, fixed when announced
     damage: int = 0
@@ -232,6 +237,22 @@ class AttackResult(Stored, kw_only=True):
     morale: int
     #: the target is now held (grapple)
     holds: bool
+    why: str
+
+
+class HoldResult(Stored, kw_only=True):
+    """A hold's opposed muscle test [L1090], judged at a turn's reveal."""
+
+    STORED_AS = "frontera.HoldResult"
+
+    held: str
+    holder: str
+    #: the card each side played against the other (None: no card)
+    cards: dict[str, str | None]
+    #: each side's outcome of the opposed test: victory, defeat, tie
+    outcomes: dict[str, str]
+    #: the hold stands (the held character did not win)
+    kept: bool
     why: str
 
 

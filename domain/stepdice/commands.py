@@ -38,22 +38,32 @@ class Helper(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 class StepdiceCreateCharacter(Command, kw_only=True):
     """A player creates a character for its own seat; the game master for any seat, or an
-    NPC of its own. The standard game gives `attributes`, the solo variant `ranks`. (Named
-    with the system's name, as `StepdiceAttack`: the API document names a body after its
-    class, and Frontera has a `CreateCharacter` and an `Attack`.)"""
+    NPC of its own. The standard game gives `attributes`, the solo variant `ranks`. Every
+    character starts with the table's Hearts and Mana (5 and 3 [003:235, 282]): other maxima
+    are the game master's `SetMaxima`, not the player's pick. (Named with the system's name,
+    as `StepdiceAttack`: the API document names a body after its class, and Frontera has a
+    `CreateCharacter` and an `Attack`.)"""
 
     name: Name
     attributes: Attributes | None = None
     ranks: Ranks | None = None
-    #: maxima, by default the table's (errata: maxima are per character)
-    hearts: Annotated[int, msgspec.Meta(ge=1, le=MAX_POOL)] | None = None
-    mana: Annotated[int, msgspec.Meta(ge=0, le=MAX_POOL)] | None = None
     #: the character wears protection: 1 Armour token per scene [003:359]
     protected: bool = False
     seat: str | None = None
 
 
 CreateCharacter = StepdiceCreateCharacter
+
+
+class SetMaxima(Command, kw_only=True):
+    """The game master sets a character's maximum Hearts, Mana or both, with the reason
+    (errata: maxima are per character, and higher ones come from advancement or the game
+    master, not from the player's choice at creation)."""
+
+    character: str
+    hearts_max: Annotated[int, msgspec.Meta(ge=1, le=MAX_POOL)] | None = None
+    mana_max: Annotated[int, msgspec.Meta(ge=0, le=MAX_POOL)] | None = None
+    reason: Reason
 
 
 class AddEnemy(Command, kw_only=True):

@@ -41,6 +41,26 @@ class CharacterCreated(Table.Event):
         game(table).characters[self.character.id] = clone(self.character)
 
 
+class MaximaSet(Table.Event):
+    """The game master's maxima for a character, with the reason (errata: maxima are per
+    character); `hearts` and `mana` are what it has now, as the maxima moved them."""
+
+    TOPIC = "stepdice.MaximaSet"
+    character: str
+    #: the character's seat: its Mana is its player's and the game master's to know
+    seat: str
+    hearts_max: int
+    hearts: int
+    mana_max: int
+    mana: int
+    reason: str
+
+    def apply(self, table: Table) -> None:
+        character = game(table).characters[self.character]
+        character.hearts_max, character.hearts = self.hearts_max, self.hearts
+        character.mana_max, character.mana = self.mana_max, self.mana
+
+
 class EnemyAdded(Table.Event):
     TOPIC = "stepdice.EnemyAdded"
     enemy: Enemy
@@ -106,11 +126,13 @@ class TestRolled(Table.Event):
     visibility: Visibility
     character: str
     attribute: str
-    die: int
+    #: the die, the TN and the face: all None for an almost certain success, which rolls no
+    #: die [003:88]
+    die: int | None
     grade: str
     shifts: list[Shift]
-    target: int
-    face: int
+    target: int | None
+    face: int | None
     outcome: Outcome
     helper: str | None
     #: the ruling the roll now waits for (benefit, complication), if any
@@ -140,11 +162,13 @@ class AttackRolled(Table.Event):
     enemy: str
     kind: AttackKind
     attribute: str
-    die: int
+    #: the die, the TN and the face: all None for an almost certain success, which rolls no
+    #: die [003:88]
+    die: int | None
     grade: str
     shifts: list[Shift]
-    target: int
-    face: int
+    target: int | None
+    face: int | None
     outcome: Outcome
     helper: str | None
     #: Mana a spell attack spent
@@ -181,11 +205,13 @@ class SpellCast(Table.Event):
     #: character cast beyond its Mana)
     cost: int
     mana: int
-    die: int
+    #: the die, the TN and the face: all None for an almost certain success, which rolls no
+    #: die [003:88]
+    die: int | None
     grade: str
     shifts: list[Shift]
-    target: int
-    face: int
+    target: int | None
+    face: int | None
     outcome: Outcome
     helper: str | None
     owed: Owed | None

@@ -62,19 +62,15 @@ def step_up(die: int) -> int | None:
 
 def target_number(
     grade: Grade, shift: int, below_ladder: int | None, above_ladder: int | None
-) -> int:
+) -> int | None:
     """The TN of `grade` moved `shift` whole grades along 4 ↔ 6 ↔ 8 ↔ 12 [003:77-84, 223].
 
-    Past the ends the book gives no number [003:88-89]: the table's options give one, or the
-    test is refused (`almost_certain`: no roll; `almost_impossible`: another approach)."""
+    Past the ends the book gives no number [003:88-89]. Below 4 is "casi seguro (normalmente
+    sin tirada)": None, a success with no die, unless the table's option gives a TN to roll
+    against. Above 12 is "casi imposible": the table's TN, or the roll is refused
+    (`almost_impossible`: it needs a plan or another approach)."""
     position = GRADES.index(grade) + shift
     if position < 0:
-        if below_ladder is None:
-            raise Conflict(
-                "the TN falls below 4: almost certain, normally no roll [003:88]; "
-                "the game master narrates the success",
-                "almost_certain",
-            )
         return below_ladder
     if position >= len(GRADES):
         if above_ladder is None:

@@ -38,9 +38,10 @@ class StepdiceOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     starting_hearts: Annotated[int, msgspec.Meta(ge=1, le=MAX_POOL)] = 5
     #: Mana a new character starts with and may hold: "Al inicio tienes 3 Manás" [003:235]
     starting_mana: Annotated[int, msgspec.Meta(ge=0, le=MAX_POOL)] = 3
-    #: GAP (§3.2, [003:88]): the TN of a test shifted below the ladder's 4 ("casi seguro,
-    #: normalmente sin tirada"). None (default, the book's reading): no roll, the command is
-    #: refused with `almost_certain` and the game master narrates the success.
+    #: GAP (§3.2, [003:88]): the TN of a test, attack or cast shifted below the ladder's 4
+    #: ("casi seguro, normalmente sin tirada"). None (default, the book's "normally"): no
+    #: die, a success recorded as such (the pawn falls, the Mana is spent; errata); 2 or 3:
+    #: the die is rolled against it, so a 1 still fails with its complication.
     tn_below_ladder: Annotated[int, msgspec.Meta(ge=2, le=3)] | None = None
     #: GAP (§3.2, [003:89]): the TN of a test shifted above the ladder's 12 ("casi imposible,
     #: normalmente requiere un plan u otro enfoque"). None (default): no roll, the command is

@@ -3,7 +3,9 @@ target, one roll, the outcome.
 
 Outcomes: a 1 is a failure with a complication even against a low TN; the die's maximum is an
 exceptional success (success and one extra benefit, the game master's to choose); otherwise
-the TN decides. The solo variant rolls one d6 against a threshold.
+the TN decides. A TN pushed below 4 is "casi seguro" [003:88]: a success with no die, unless
+the table rolls against a number of its own (`tn_below_ladder`). The solo variant rolls one d6
+against a threshold.
 """
 
 from __future__ import annotations
@@ -24,12 +26,16 @@ SUCCESSES: frozenset[str] = frozenset({"success", "exceptional"})
 
 @dataclass(frozen=True)
 class Resolution:
-    #: the die rolled (after a helper's step up); always 6 in solo
-    die: int
-    #: the TN (standard) or the threshold (solo) the face had to reach
-    target: int
-    face: int
+    #: the die rolled (after a helper's step up); always 6 in solo; None when none was
+    die: int | None
+    #: the TN (standard) or the threshold (solo) the face had to reach; None below the ladder
+    target: int | None
+    face: int | None
     outcome: Outcome
+
+
+#: "casi seguro, normalmente sin tirada" [003:88]: a success, and no die rolled for it
+ALMOST_CERTAIN = Resolution(die=None, target=None, face=None, outcome="success")
 
 
 def outcome(face: int, die: int, target: int, max_below_tn: str) -> Outcome:
@@ -65,8 +71,11 @@ def helped_die(die: int, options: Options) -> int:
 def standard_test(
     dice: Dice, die: int, grade: Grade, shift: int, helped: bool, options: Options, purpose: str
 ) -> Resolution:
-    """Roll the attribute's die (stepped up if helped) against the shifted grade's TN."""
+    """Roll the attribute's die (stepped up if helped) against the shifted grade's TN; an
+    almost certain test rolls nothing (a helper's step up has no die to change)."""
     target = target_number(grade, shift, options.tn_below_ladder, options.tn_above_ladder)
+    if target is None:
+        return ALMOST_CERTAIN
     rolled = helped_die(die, options) if helped else die
     face = dice.roll(rolled, purpose)
     return Resolution(rolled, target, face, outcome(face, rolled, target, options.max_below_tn))

@@ -85,7 +85,9 @@ def _roll(
 def _record(
     table: Table, actor: str, character: Character, rolled: _Rolled, vis: Visibility
 ) -> int:
-    """The help given, then the dice, as events (derived events follow)."""
+    """The help given, then the dice, as events (derived events follow). An almost certain
+    success is recorded as a roll with no die [003:88]: it has its number as a rolled one
+    has, so that a secret one reads as a rolled one and the game master reveals it alike."""
     if rolled.helper is not None:
         table.trigger_event(
             HelpGiven,

@@ -1,5 +1,6 @@
-"""Who is at the table: characters (a player's for its own seat, the game master's for any),
-enemies, scenes, and the solo variant's advancement [003:342-347]."""
+"""Who is at the table: characters (a player's for its own seat, the game master's for any)
+and their maxima (the game master's), enemies, scenes, and the solo variant's advancement
+[003:342-347]."""
 
 from __future__ import annotations
 
@@ -11,7 +12,13 @@ from domain.names import checked_name, checked_reason
 from domain.stepdice import commands as cmd
 from domain.stepdice import solo
 from domain.stepdice.combat import enemy_grade, enemy_hearts
-from domain.stepdice.events import CharacterAdvanced, CharacterCreated, EnemyAdded, SceneBegun
+from domain.stepdice.events import (
+    CharacterAdvanced,
+    CharacterCreated,
+    EnemyAdded,
+    MaximaSet,
+    SceneBegun,
+)
 from domain.stepdice.guards import able, find_character, open_state
 from domain.stepdice.options import MAX_POOL
 from domain.stepdice.state import Character, Enemy
@@ -44,23 +51,51 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
             "the solo-d6 variant gives each attribute a rank (ranks), not dice",
             "invalid_character",
         )
-    hearts = options.starting_hearts if command.hearts is None else command.hearts
-    mana = options.starting_mana if command.mana is None else command.mana
     character = Character(
         id=f"c{len(state.characters) + 1}",
         name=checked_name(command.name, "a character's name"),
         seat=seat,
         attributes=command.attributes,
         ranks=command.ranks,
-        hearts=hearts,
-        hearts_max=hearts,
-        mana=mana,
-        mana_max=mana,
+        hearts=options.starting_hearts,
+        hearts_max=options.starting_hearts,
+        mana=options.starting_mana,
+        mana_max=options.starting_mana,
         protected=command.protected,
         armour=command.protected,
     )
     table.trigger_event(CharacterCreated, actor=actor, character=character)
     return character.id
+
+
+def set_maxima(table: Table, actor: str, command: cmd.SetMaxima, _: TableKeys) -> None:
+    state = open_state(table)
+    table.require_gm(actor, "set a character's maxima")
+    character = able(find_character(state, command.character))
+    if command.hearts_max is None and command.mana_max is None:
+        raise InvalidCommand("name hearts_max, mana_max or both", "invalid_maxima")
+    hearts_max = character.hearts_max if command.hearts_max is None else command.hearts_max
+    mana_max = character.mana_max if command.mana_max is None else command.mana_max
+    table.trigger_event(
+        MaximaSet,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        hearts_max=hearts_max,
+        hearts=_following(character.hearts, character.hearts_max, hearts_max),
+        mana_max=mana_max,
+        mana=_following(character.mana, character.mana_max, mana_max),
+        reason=checked_reason(command.reason),
+    )
+
+
+def _following(current: int, maximum: int, new_maximum: int) -> int:
+    """What a character holds when its maximum moves: as much more when it rises, as
+    advancement's "+1 Corazón/Mana" gives it at once [003:347]; never more than a lowered
+    maximum."""
+    if new_maximum >= maximum:
+        return current + new_maximum - maximum
+    return min(current, new_maximum)
 
 
 def add_enemy(table: Table, actor: str, command: cmd.AddEnemy, _: TableKeys) -> str:
@@ -142,6 +177,7 @@ def advance(table: Table, actor: str, command: cmd.AdvanceCharacter, _: TableKey
 
 HANDLERS: dict[type, Any] = {
     cmd.CreateCharacter: create_character,
+    cmd.SetMaxima: set_maxima,
     cmd.AddEnemy: add_enemy,
     cmd.BeginScene: begin_scene,
     cmd.AdvanceCharacter: advance,

@@ -9,8 +9,8 @@
 - A character's sheet is its player's and the game master's, except what anybody at the
   table sees of a person: its name, seat, Tamaño (the only visible characteristic
   [001:22]), its weapons and armour. Fuerza, Agilidad, Resistencia and the skills are
-  private (`SHEET` masks them). Wounds, conditions, death timers and deaths are public: they
-  come from public rolls, and a wound is there to be seen [001:62-68].
+  private (`SHEET` masks them). Wounds, conditions, dropped weapons, death timers and deaths
+  are public: they come from public rolls, and a wound is there to be seen [001:62-68].
 - A value derived from a private part of a sheet is hidden as that part (`Rule.derived`),
   even inside a public roll: the Agilidad of a combat step (a hit's, a wound's, the step a
   character fell out of action at), RES in a shock and a death timer's deadline (RES
@@ -24,8 +24,9 @@
   the skill they were rolled against is known as at a real table.
 - Declared actions are secret to the character's seat and the game master: everybody
   declares at the same time without knowing the others' lists, and what each one does is
-  seen as it happens, tanda by tanda [001:47,109-113] (the attack, parry, dodge and pass
-  events are public). That the character declared, and when, is public.
+  seen as it happens, tanda by tanda [001:47,109-113] (the attack, parry, dodge, move and
+  pass events are public). That the character declared, and when, is public. A move's
+  metres are seen as at a real table; the Agilidad that bounds them is not.
 """
 
 from __future__ import annotations
@@ -198,6 +199,7 @@ RULES: dict[type, Rule] = {
     ev.AimTaken: public("character", "aim"),
     ev.TandaStarted: public("tanda"),
     ev.ActionsPassed: public("character", "actions"),
+    ev.Moved: public("character", "metres", "reason", "action"),
     ev.DodgeRolled: announcing(public(*ROLL, "character", "attacker", "action", result=ROLLED)),
     ev.AttackRolled: announcing(
         public(
@@ -252,6 +254,9 @@ RULES: dict[type, Rule] = {
     ev.WoundHealed: public("character", "wound"),
     ev.CharacteristicLost: public("character", "characteristic", "wound"),
     ev.RestInterrupted: public("character", "wounds", "reason"),
+    ev.WeaponsDropped: public(*ROLL, "character", wound=ROLLED, weapons=ROLLED),
+    ev.WeaponTakenUp: public("character", "weapon", "hand", "action"),
+    ev.ConditionsLifted: public("character", "wound", "conditions"),
     ev.ConditionCleared: public("character", "condition", "reason"),
     ev.CombatEnded: public("resting"),
 }

@@ -1,9 +1,10 @@
 """asaltos's view of a table for a seat: what it may see now, or at a past version (rewind).
 
 A player sees its own characters' sheets in full and of the others the public part: name,
-seat, Tamaño (the only visible characteristic [001:22]), weapons and armour, wounds,
-conditions, death timers, permanent losses, death. Fuerza, Agilidad, Resistencia and the
-skills are the character's player's and the game master's. The game master sees every sheet.
+seat, Tamaño (the only visible characteristic [001:22]), weapons and armour, the weapons
+dropped [001:65], wounds, conditions, death timers, permanent losses, death. Fuerza,
+Agilidad, Resistencia and the skills are the character's player's and the game master's.
+The game master sees every sheet.
 
 The combat round: its combatants, round, tanda, the hit waiting for its damage and the aims
 are public. Each combatant's declared actions are its seat's and the game master's: the
@@ -124,6 +125,8 @@ class AsaltosCharacterView(msgspec.Struct, kw_only=True):
     in_shock: bool
     #: permanent characteristic losses [001:73]
     lost: dict[Characteristic, int]
+    #: its weapons lying where they fell [001:65], until taken up again
+    dropped: list[str]
     #: its player's and the game master's: Fuerza, Agilidad, Resistencia, skills
     FUE: int | None = None
     AGI: int | None = None
@@ -191,6 +194,7 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Asalto
         dead=character.dead,
         in_shock=character.in_shock,
         lost=dict(character.lost),
+        dropped=sorted(character.dropped),
     )
     if not sheet_known:
         return shown

@@ -87,6 +87,7 @@ RULES: dict[type, Rule] = {
     ct.CombatTurnStarted: public("turn", "test"),
     ct.ActionDeclared: public("turn", "declaration", "participant"),
     ct.AttacksResolved: public("test", "turn", "attacks"),
+    ct.HoldTested: public("test", "turn", "hold"),
     ct.CombatUpdated: public("combatants", "ranges", "reason"),
     ct.TurnLost: public("character", "turn", "reason"),
     ct.DeathConfirmed: public("character"),

@@ -60,7 +60,7 @@ DAMAGE_AT = "damage_at"
 class FronteraTestFigures(msgspec.Struct, kw_only=True):
     """Participants' outcomes of the tests of one kind, trait, skill and difficulty."""
 
-    #: `trait`, `opposed`, `combat` (a combat turn's attackers) or `dead_mans_hand`
+    #: `trait`, `opposed`, `combat` (a combat turn's attackers and holds) or `dead_mans_hand`
     kind: str
     #: the trait tested (null in a dead man's hand test)
     trait: str | None
@@ -69,7 +69,8 @@ class FronteraTestFigures(msgspec.Struct, kw_only=True):
     #: the lowest value a trait test asked for (null: none)
     difficulty: int | None
     #: outcomes by the rules' own words: `success`, `partial`, `failure` (trait tests);
-    #: `victory`, `defeat`, `tie` (opposed tests); `hit`, `miss` (combat turns); `better`,
+    #: `victory`, `defeat`, `tie` (opposed tests); `hit`, `miss` (combat turns' attacks);
+    #: `kept`, `broken` (combat turns' holds [L1090]); `better`,
     #: `worse` (dead man's hand tests, whatever their labels)
     outcomes: dict[str, int]
 

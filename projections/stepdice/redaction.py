@@ -4,7 +4,9 @@
   owed, the benefit or complication that follows) are `ROLLED`: seen as the roll's
   visibility says until the game master reveals the roll, and by everybody once the table
   closes. Only a `Test` may be secret; attacks and casts are always public (they change
-  Hearts, Mana and enemies at once), and their derived fields are `ROLLED` all the same.
+  Hearts, Mana and enemies at once), and their derived fields are `ROLLED` all the same. An
+  almost certain success [003:88] is a roll with no die, masked alike: a secret one reads as
+  a rolled one.
 - A character's sheet is the player's and the game master's: its attribute dice or ranks and
   its Mana (current and maximum) reach the character's seat and the game master only
   (`CHARACTER`). The rest of it is public: name, seat, Hearts, Armour, downed, dead. What a
@@ -71,6 +73,9 @@ WHAT_IT_SHOWED = dict.fromkeys(("die", "target", "face", "outcome", "owed"), ROL
 
 RULES: dict[type, Rule] = {
     ev.CharacterCreated: public(character=SHEET),
+    ev.MaximaSet: public(
+        "character", "seat", "hearts_max", "hearts", "reason", mana_max=CHARACTER, mana=CHARACTER
+    ),
     ev.EnemyAdded: public("enemy"),
     ev.SceneBegun: public("scene", "reason", "armour", "clocks_stopped"),
     ev.HelpGiven: public("helper", "helped", "how"),

@@ -53,7 +53,8 @@ class StepdiceRollFigures(msgspec.Struct, kw_only=True):
     kind: str
     #: `fuerza`, `agilidad`, `destreza` or `magia` (every cast)
     attribute: str | None
-    #: the die rolled, after a helper's step up (6 in the solo variant)
+    #: the die rolled, after a helper's step up (6 in the solo variant); null, with the
+    #: target, for an almost certain success, which rolls none [003:88]
     die: int | None
     #: the grade of difficulty: `facil`, `normal`, `dificil`, `heroico` (a cast's grade
     #: follows its level)

@@ -29,7 +29,10 @@ ROUTES: list[HTTPRouteHandler] = [
         status=201,
         description="A player creates its own character (the game master its NPCs): Fuerza, "
         "Agilidad, Resistencia and Tamaño 1 to 10 [001:2-6], skills 0 to 10 (0 cannot be "
-        "used) [001:24-25] as the creator computed them from their bases [001:9,25], weapons "
+        "used) [001:24] as the creator computed them from their bases [001:9,25]: innate "
+        "skills (a weapon's, Esquivar, Escalada) are 1 at least, a sheet that leaves one out "
+        "has it at 1, one at 0 is refused (`invalid_sheet`); knowledge skills (Medicina, "
+        "Mecánica) may be 0 [001:25]. Weapons "
         "with their damage codes [001:121,126-129] and armour as data [001:131-134]. Others "
         "see its name, Tamaño (the only visible characteristic [001:22]), weapons and "
         "armour; the rest of the sheet is its player's and the game master's.",
@@ -113,6 +116,18 @@ ROUTES: list[HTTPRouteHandler] = [
         "gives up its actions of this tanda, and slower combatants may act.",
     ),
     command_route(
+        "asaltosMove",
+        "/asaltos/moves",
+        ac.Move,
+        "Resolve a move (game master)",
+        description="The character's declared `other` action of the tanda, in Agilidad order "
+        "[001:46-47], is a move of `metres`, with the game master's account of it: a "
+        "round's moves add up to at most the character's Agilidad in metres [001:20] (more "
+        "is refused, `too_many_metres`), each one of the round's actions, its accumulation "
+        "counting for the actions after it [001:47]. Every seat sees the move; the Agilidad "
+        "stays its player's and the game master's [001:22].",
+    ),
+    command_route(
         "asaltosAttack",
         "/asaltos/attacks",
         ac.Attack,
@@ -122,9 +137,13 @@ ROUTES: list[HTTPRouteHandler] = [
         "difficulty and named modifiers [001:77-100] and the defender's declared reaction: a "
         "parry is rolled after the attack, harder by its SL [001:110,117]; a dodge before, "
         "making the attack harder by its SL [001:111]; `none` when no reaction is possible "
-        "[001:110]. From behind or by surprise: an automatic hit [001:79]. A chosen location "
-        "is a precision strike, +1 [001:80,91,104]. A natural 1 on the attack rolls a "
-        "confirmation die for a critical [001:39]. A hit waits for its damage roll." + PUBLIC_ROLL,
+        "[001:110]. A melee attack from behind or by surprise: an automatic hit [001:79]; a "
+        "shot is always rolled (`surprise_is_melee_only`) [001:89-102]. A fallen target is "
+        "partial cover to a shot and an opponent down (-4) in melee [001:83,106], once even "
+        "when named. `mounted_vs_foot` comes with `mounted` [001:86-87]; a target has one "
+        "cover and one distance (`incoherent_modifiers`). A chosen location is a precision "
+        "strike, +1 [001:80,91,104]. A natural 1 on the attack rolls a confirmation die for "
+        "a critical [001:39]. A hit waits for its damage roll." + PUBLIC_ROLL,
     ),
     command_route(
         "asaltosRollDamage",
@@ -192,7 +211,21 @@ ROUTES: list[HTTPRouteHandler] = [
         ac.ClearCondition,
         "End a condition (game master)",
         description="The game master ends a condition a wound caused (a fainted character "
-        "comes to, a fallen one stands) [001:65-67].",
+        "comes to, a fallen one stands) [001:65-67]; not one a standing wound imposes: an "
+        "incapacitated leg keeps the character fallen and crawling until it heals, and its "
+        "healing lifts them [001:65] (`condition_from_wound`).",
+    ),
+    command_route(
+        "asaltosTakeUpWeapon",
+        "/asaltos/weapons/take-up",
+        ac.TakeUpWeapon,
+        "Take a dropped weapon up again",
+        description="An incapacitated arm drops what it held, an incapacitated abdomen "
+        "everything [001:65]; a dropped weapon neither strikes nor parries "
+        "(`weapon_dropped`) until the character's player (the game master for an NPC) takes "
+        "it up again with an arm that works (`arm_disabled` otherwise), which holds it "
+        "from then on. In a combat round it is the character's declared `other` action of "
+        "the tanda, in its Agilidad turn [001:46-47].",
     ),
     command_route(
         "asaltosEndCombat",

@@ -270,7 +270,9 @@ COMMANDS: list[HTTPRouteHandler] = [
         answer=DRAWN,
         description="A character announces its action for the turn [L879] (the Mayor's characters "
         "first): an attack with its technique, weapon and targets, a move, a grapple [L1082] or a "
-        "scare [L1096]. An attacker draws its cards at once [L911], shown to its seat only.",
+        "scare [L1096]. An attacker draws its cards at once [L911], shown to its seat only. A "
+        "character in a hold, holder or held, declares `hold` and nothing else [L1089]: it draws "
+        "for the hold's opposed muscle test [L1090] (+2 with strength or agility).",
         example={
             "character": "c1",
             "action": "attack",
@@ -285,8 +287,9 @@ COMMANDS: list[HTTPRouteHandler] = [
         ct.ChooseAttacks,
         "Choose in secret the cards an attacker plays, one target each; all reveal together",
         description="An attacker chooses, in secret, the cards it plays, one target each [L883, "
-        "L902] (several with a multiple attack). When the last attacker has chosen, all are "
-        "revealed together and the damage lands [L923].",
+        "L902] (several with a multiple attack); a hold's test plays one card against each "
+        "rival. When the last has chosen, all are revealed together, the damage lands [L923] "
+        "and each hold is kept, or broken by the held character's victory [L1090].",
         example={"character": "c1", "attacks": [{"card": "d0:QS", "target": "c2"}]},
     ),
     command_route(

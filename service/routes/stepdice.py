@@ -20,6 +20,10 @@ SECRET_TEST = (
     "until the game master reveals the roll (`revealRolls`) or closes the table; a secret "
     "test moves no clock by itself."
 )
+ALMOST_CERTAIN = (
+    " A TN shifted below 4 is almost certain [003:88]: a success with no die (its roll's die, "
+    "TN and face null), unless the table's `tn_below_ladder` gives a TN to roll against."
+)
 
 ROUTES: list[HTTPRouteHandler] = [
     command_route(
@@ -31,10 +35,22 @@ ROUTES: list[HTTPRouteHandler] = [
         status=201,
         description="A player creates a character for its own seat (the game master for any "
         "seat, or an NPC of its own): a die per attribute, d6 to d20 [003:9, 97] (in the "
-        "solo-d6 variant a rank, Maestro 3+ to Sin habilidad 6 [003:316-321]), 5 Hearts "
-        "unless said otherwise [003:282], 3 Mana [003:235], and an Armour token per scene "
-        "if protected [003:359]. Others see its name and Hearts; its dice and Mana are its "
-        "player's and the game master's.",
+        "solo-d6 variant a rank, Maestro 3+ to Sin habilidad 6 [003:316-321]), and an Armour "
+        "token per scene if protected [003:359]. It starts with the table's Hearts and Mana "
+        "(`starting_hearts`, `starting_mana`: 5 [003:282] and 3 [003:235]); other maxima are "
+        "the game master's to set (`stepdiceSetMaxima`). Others see its name and Hearts; its "
+        "dice and Mana are its player's and the game master's.",
+    ),
+    command_route(
+        "stepdiceSetMaxima",
+        "/stepdice/maxima",
+        sc.SetMaxima,
+        "Set a character's maximum Hearts or Mana (game master)",
+        description="The game master sets a character's maximum Hearts, Mana or both, with the "
+        'reason (maxima are per character: Hearts are 5 only "estándarmente" [003:282]). '
+        "A raised maximum gives as much more at once, as advancement does [003:347]; a lowered "
+        "one caps what the character holds. Every seat reads the Hearts and the reason; the "
+        "Mana is its player's and the game master's.",
     ),
     command_route(
         "stepdiceAddEnemy",
@@ -66,6 +82,7 @@ ROUTES: list[HTTPRouteHandler] = [
         "Difícil, 12 [003:57]) and its shifts, each with its reason [003:75-84], and the help "
         "accepted (one helper steps the die up [003:93-103]). A 1 fails with a complication, "
         "the die's maximum is exceptional [003:61-64]. Answers with the roll's number."
+        + ALMOST_CERTAIN
         + SECRET_TEST,
     ),
     command_route(
@@ -78,7 +95,7 @@ ROUTES: list[HTTPRouteHandler] = [
         "spell (its Mana cost spent first), against the enemy's TN with the game master's "
         "shifts (range, several opponents [003:201, 207]). A hit puts a pawn out or takes an "
         "élite's or boss's Heart [003:169-170]; a miss or a 1 owes Venganza [003:179-188]. "
-        "Always public. Answers with the roll's number.",
+        "Always public. Answers with the roll's number." + ALMOST_CERTAIN,
     ),
     command_route(
         "stepdiceCast",
@@ -90,7 +107,7 @@ ROUTES: list[HTTPRouteHandler] = [
         "Estándar 6, Fuerte 8, Gran poder 12) and cost as the game master assigned them "
         "[003:247-256]; the Mana is spent before the Magia die rolls, and lost on a failure, "
         "which owes a small consequence [003:245]. A Fuerte heal gives 2 Hearts [003:254]. "
-        "Always public. Answers with the roll's number.",
+        "Always public. Answers with the roll's number." + ALMOST_CERTAIN,
     ),
     command_route(
         "stepdiceGrantBenefit",
