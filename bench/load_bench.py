@@ -139,7 +139,7 @@ async def _new_table(url: str, index: int, gate: asyncio.Semaphore) -> Table:
         client = await Connection.open(url)
         try:
             options = {"mode": "no_management"}
-            body = {"title": f"Load {index}", "mayor_name": "Mayor", "options": options}
+            body = {"title": f"Load {index}", "gm_name": "Mayor", "options": options}
             created = await _post(client, "/tables", body, "-", None)
             table_id, mayor = created["table_id"], created["credential"]
             players = []

@@ -25,9 +25,11 @@ from eventsourcing.persistence import (
     IntegrityError,
     InterfaceError,
     JSONTranscoder,
+    Notification,
     OperationalError,
     Recording,
 )
+from eventsourcing.postgres import PostgresApplicationRecorder
 
 from domain import idempotency, structs
 from domain.commands import (
@@ -153,7 +155,9 @@ class Tables(Application[UUID]):
         delete the snapshots it supersedes.
 
         The library would rebuild the table from the store at the interval's version; the
-        table in hand is already the saved state, a few versions on at most.
+        table in hand is already the saved state, a few versions on at most. This overrides
+        a private step of eventsourcing's save, which has no public hook for it: the pin in
+        pyproject.toml and tests/test_library_contract.py keep it the step the library takes.
         """
         assert self.snapshots is not None
         interval = self.snapshotting_intervals[Table]
@@ -184,7 +188,12 @@ class Tables(Application[UUID]):
     ) -> list[Recording[UUID]]:
         """Store the objects' new events in one transaction; then tell the observers of each
         table saved, while its lock is still held, so what it reads of the table is the
-        state those events made."""
+        state those events made.
+
+        The steps of eventsourcing's `Application.save` (collect, `_record`,
+        `_take_snapshots`, `_notify`), which has no public hook after a save nor one to
+        collect without its Protocol checks: tests/test_library_contract.py fails when a
+        release of the library changes them."""
         processing_event: ProcessingEvent[UUID] = ProcessingEvent()
         # the library's `collect_events`, less its runtime Protocol checks: on Python 3.11
         # they cost more than the rest of a command's bookkeeping, and only tables and
@@ -557,6 +566,38 @@ class Tables(Application[UUID]):
                 return
             after = stored[-1].originator_version
 
+    # -- the notification log -----------------------------------------------------------
+
+    def notifications(
+        self,
+        start: int,
+        limit: int,
+        *,
+        topics: Sequence[str] = (),
+        inclusive_of_start: bool = True,
+    ) -> Sequence[Notification]:
+        """At most `limit` notifications of the log from position `start` (after it, when
+        not `inclusive_of_start`), oldest first; only those of `topics` when given.
+
+        What the service's followers of the log read (the live relay, the analytics, the
+        exports): the recorder's query, without `notification_log`'s cap of a section's
+        size on a page."""
+        return self.recorder.select_notifications(
+            start, limit, topics=topics, inclusive_of_start=inclusive_of_start
+        )
+
+    def last_notification_id(self) -> int:
+        """The position of the newest notification in the log, 0 while it is empty: where
+        a follower of the log has caught up to; also the store's readiness probe."""
+        return self.recorder.max_notification_id() or 0
+
+    def log_channel(self) -> PostgresApplicationRecorder | None:
+        """On PostgreSQL, the log's recorder, whose inserts NOTIFY its `channel_name` (a
+        follower LISTENs on a connection of its `datastore`); None on the other stores,
+        which notify nobody."""
+        recorder = self.recorder
+        return recorder if isinstance(recorder, PostgresApplicationRecorder) else None
+
     # -- internals ----------------------------------------------------------------------
 
     def _stripe(self, table_id: UUID) -> int:
@@ -566,7 +607,10 @@ class Tables(Application[UUID]):
         return self._locks[self._stripe(table_id)]
 
     def _cached(self, table_id: UUID) -> Table:
-        """The table as this process last saw it, without reading the store when cached."""
+        """The table as this process last saw it, without reading the store when cached.
+
+        The repository's cache holds the very table a command then changes in place (see
+        tests/test_library_contract.py): eventsourcing documents no API for this."""
         cache = self.repository.cache
         if cache is not None:
             with contextlib.suppress(KeyError):

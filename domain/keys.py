@@ -6,7 +6,7 @@
   table id | seat | n)>" for the seat's n-th one. Events keep only their sha256; the number
   lets a retried command hand out what the first attempt did, and lets the rate limit tell a
   genuine credential from the server key alone. Only the seat that redeems an invitation (or
-  rotates) is ever shown its credential: the Mayor, who invites, cannot derive it.
+  rotates) is ever shown its credential: the game master, who invites, cannot derive it.
 """
 
 from __future__ import annotations

@@ -48,5 +48,5 @@ def checked_name(
 def checked_reason(reason: str) -> str:
     """The reason a ruling gives: required (`reason_required`), then checked as a name."""
     if not reason.strip():
-        raise InvalidCommand("the Mayor's ruling needs a reason", "reason_required")
+        raise InvalidCommand("the game master's ruling needs a reason", "reason_required")
     return checked_name(reason, "a reason", MAX_REASON)

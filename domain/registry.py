@@ -8,7 +8,7 @@ shared table, seats, seed, dice, log and views serve them all. This module names
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -49,15 +49,23 @@ class RuleSystem:
     #: the state a fork copies, with nothing a fork's seat may not know written in order
     fork_copy: Callable[[Any], dict[str, Any]]
     handlers: Mapping[type, Handler]
+    #: whether the log names the system's events with the system's name
+    #: (`stepdice.TestRolled`) or bare (`CardsDrawn`), as it names the shared table's and
+    #: dice's: each system states it, for clients read its events by these names (a new
+    #: system qualifies them; one whose events were logged bare before a second system came
+    #: keeps them bare)
+    qualified_event_types: bool
     #: what a forked table does after copying the state (e.g. reshuffle what is face down)
     after_fork: Callable[[Any, str, TableKeys], None] = _nothing_face_down
-    #: whether the log names the system's events with its name (`stepdice.TestRolled`), as
-    #: every system does but the first: Frontera's were named before a second system came,
-    #: bare (`CardsDrawn`), and keep those names
-    qualified_event_types: bool = True
     #: after closing: (shuffles checked, mismatches) from the table's events and its seed;
     #: dice are checked for every system by `domain.dice`
     verify_shuffles: Callable[[Iterable[Any], bytes], tuple[int, list[str]]] = _no_shuffles
+    #: the codes of the system's own refusals a command that keeps to the API's document may
+    #: still meet, by status: rules the document cannot state (the game's phase, what the
+    #: characters hold, fields that go together). The shared table's own are
+    #: `tests/schema_refusals.py`'s; the API tests allow a refusal only if some registered
+    #: system declares it, so a system declares every one its handlers raise
+    refusal_codes: Mapping[int, frozenset[str]] = field(default_factory=dict)
 
 
 RULE_SYSTEMS: dict[str, RuleSystem] = {}

@@ -13,11 +13,16 @@ from domain.frontera.system import FRONTERA
 from domain.registry import RULE_SYSTEMS, register, rule_system
 from domain.stepdice.system import STEPDICE
 
-__all__ = ["RULE_SYSTEMS", "SystemName", "rule_system"]
+__all__ = ["DEFAULT_SYSTEM", "RULE_SYSTEMS", "SystemName", "rule_system"]
 
 register(FRONTERA)
 register(STEPDICE)
 register(ASALTOS)
+
+#: the system of a table whose creator names none: the first this server played, which every
+#: client written before a second system came creates without naming it (a compatibility
+#: choice: the API's document says so, and a new client names its system)
+DEFAULT_SYSTEM = FRONTERA.name
 
 if TYPE_CHECKING:
     SystemName = str

@@ -3,11 +3,11 @@ audit does not.
 
 Nobody learns a seat's secret by becoming the seat. Whoever redeems an invitation the game
 master issued reads, from then on, everything the seat reads, its past included: so while the
-seat reads anything the game master's audit does not (a draw of the open test, its own deck's
-contents, cards shown to it face down, a `self` roll), no invitation is issued or redeemed for
-it (`domain.application.Tables.seat_authority`). The judgement is the policy's own: every
-event of the log and the table's view, as the seat reads them and as audit does; no rule
-system says it again.
+seat reads anything the game master's audit does not (a secret of the moment of play still
+open, its own deck's contents, cards shown to it face down, a `self` roll), no invitation is
+issued or redeemed for it (`domain.application.Tables.seat_authority`). The judgement is the
+policy's own: every event of the log and the table's view, as the seat reads them and as audit
+does; no rule system says it again.
 """
 
 from __future__ import annotations

@@ -58,8 +58,8 @@ def _secret(schema: dict[str, Any], masked: dict[str, Any], why: str) -> dict[st
 
 def _in_audit(secret: Secret) -> str:
     if callable(secret.audited):
-        return f" and, in audit, the Mayor when {secret.audited.__doc__}"
-    return " and, in audit, the Mayor" if secret.audited else ""
+        return f" and, in audit, the game master when {secret.audited.__doc__}"
+    return " and, in audit, the game master" if secret.audited else ""
 
 
 def _data(rule: Rule, properties: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:

@@ -1,12 +1,12 @@
 """A table's figures as a viewer knows them, folded on from where an earlier read stopped.
 
 What a viewer sees of a logged event depends on the event and on the viewer's knowledge
-alone (`projections.visibility.knowledge`: its seat, audit, the rolls revealed, the test
-open under audit, whether the table is closed). So a tally folded up to version v for one
+alone (`projections.visibility.knowledge`: its seat, audit, the rolls revealed, the moment
+of play open under audit, whether the table is closed). So a tally folded up to version v for one
 knowledge, folded on with the events after v, is the tally of the whole log as that
 knowledge sees it: a long table's figures cost, on the next read, only the events since.
-When the knowledge changes (a roll is revealed, an audited test opens or resolves, the table
-closes) earlier events may read otherwise, and the new knowledge is folded afresh.
+When the knowledge changes (a roll is revealed, an audited moment of play opens or ends, the
+table closes) earlier events may read otherwise, and the new knowledge is folded afresh.
 
 The figures made of a kept tally are kept beside it: a read at the version already folded
 (a client polling a quiet table) costs a lookup, not a pass over every count.

@@ -9,7 +9,7 @@ type or field without a rule is hidden from every seat until closing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from functools import cache
 from typing import Any, cast
 from uuid import UUID
@@ -65,6 +65,11 @@ RULES: dict[type, Rule] = {
     **SHARED_RULES,
     **{kind: rule for system in PROJECTIONS.values() for kind, rule in system.rules.items()},
 }
+#: the moment of play each system's event belongs to (its system's `moment_of`); the shared
+#: table's and dice's events belong to none
+MOMENT_OF: dict[type, Callable[[Any], Hashable | None]] = {
+    kind: system.moment_of for system in PROJECTIONS.values() for kind in system.rules
+}
 #: digests of secrets, never shown to anyone, even after closing
 NEVER_SHOWN = ("credential_hash", "invitation_hash")
 _NEVER_SHOWN_BYTES = tuple(name.encode() for name in NEVER_SHOWN)
@@ -119,7 +124,7 @@ def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
     if closed:  # closing shows everything to everybody: no field needs judging
         return _logged(event, data, hidden)
     rule = RULES.get(type(event), Rule())
-    sealed = viewer.open_test is not None and getattr(event, "test", None) == viewer.open_test
+    sealed = viewer.open_moment is not None and _moment(event) == viewer.open_moment
     roll_hidden = getattr(event, "roll", None) in viewer.hidden_rolls
     for name, value in data.items():
         if name in rule.public:
@@ -149,6 +154,11 @@ def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
             data[name] = part.mask(data[name])
             hidden.append(name)
     return _logged(event, data, hidden)
+
+
+def _moment(event: Any) -> Hashable | None:
+    moment_of = MOMENT_OF.get(type(event))
+    return None if moment_of is None else moment_of(event)
 
 
 def _logged(event: Any, data: dict[str, Any], hidden: list[str]) -> RedactedEvent:

@@ -1,9 +1,10 @@
-"""What a rule system brings to projections: its visibility rules and its views. Names no
-system: `projections.systems` registers each, one line apiece."""
+"""What a rule system brings to projections: its visibility rules, its views and the moment
+of play whose secrets audit may not open yet. Names no system: `projections.systems`
+registers each, one line apiece."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,16 @@ class SystemStats:
     reads: frozenset[str]
 
 
+def _nothing_open(_: Table) -> Hashable | None:
+    """A system whose secrets are all dice has no open moment: a roll's own record says who
+    sees it (`projections.visibility.sees_roll`), whatever is open."""
+    return None
+
+
+def _no_moment(_: Any) -> Hashable | None:
+    return None
+
+
 @dataclass(frozen=True)
 class SystemProjection:
     name: str
@@ -43,6 +54,14 @@ class SystemProjection:
     character_view: Callable[[Table, str, Viewer], Any]
     character_type: type
     stats: SystemStats
+    #: the moment of play open now whose secrets the game master's audit may not open until
+    #: it ends (a test whose draws and choices are still secret, a turn of one), as a key;
+    #: None when nothing is open. The seal protects the present: once the moment ends its
+    #: secrets open to audit like any other
+    open_moment: Callable[[Table], Hashable | None] = _nothing_open
+    #: the moment an event belongs to, keyed as `open_moment` keys it (None: no moment): the
+    #: secret fields of an event of the open moment are sealed from audit
+    moment_of: Callable[[Any], Hashable | None] = _no_moment
 
 
 PROJECTIONS: dict[str, SystemProjection] = {}

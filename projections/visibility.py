@@ -6,9 +6,10 @@ policy, `projections.redaction`.
 - a player sees public facts and its own secrets;
 - the game master, in play, the same, plus what a roll shows the game master (`gm`, `blind`);
   in audit (dispute replay), every secret that anybody saw, never a face-down order nobody
-  saw, nothing of the test still open, and no face-down deck's contents (`face_down`): the
-  game master plays too, and must not read a player's draw or secret choice before the
-  reveal, by listing or by inference;
+  saw, nothing of the moment of play still open (the system's `open_moment`: a test whose
+  draws are still secret, say), and no face-down deck's contents (`face_down`): the game
+  master plays too, and must not read a player's draw or secret choice before the reveal,
+  by listing or by inference;
 - after the table closes, every seat sees everything (the seed included).
 
 A secret roll, and everything that refers to it, is seen as the roll's own record says
@@ -18,7 +19,7 @@ event: `Viewer.hidden_rolls` holds the rolls a viewer may not see, for events an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -34,10 +35,11 @@ GAME_MASTER = "@gm"
 class Viewer:
     seat: str
     is_gm: bool
-    #: the Mayor's power to read every secret somebody saw, to settle disputes
+    #: the game master's power to read every secret somebody saw, to settle disputes
     audit: bool = False
-    #: the test open when the viewer reads, whose secrets audit does not open
-    open_test: int | None = None
+    #: the moment of play open when the viewer reads (its system's `open_moment`), whose
+    #: secrets audit does not open
+    open_moment: Hashable | None = None
     #: the table's rolls the viewer may not see (nor anything that refers to them)
     hidden_rolls: frozenset[int] = frozenset()
     #: the characters its seat plays: it knows their sheets (`played_by`)
@@ -50,12 +52,14 @@ AFTER_CLOSING = Viewer(seat="", is_gm=False)
 
 
 def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
-    test = getattr(table.game, "test", None)
+    # the systems' projections are written in this module's words: found when asked
+    from projections.systems import PROJECTIONS
+
     viewer = Viewer(
         seat=seat.id,
         is_gm=seat.role == GM,
         audit=audit,
-        open_test=test.number if test is not None else None,
+        open_moment=PROJECTIONS[table.system].open_moment(table),
         plays=frozenset(
             c.id for c in getattr(table.game, "characters", {}).values() if c.seat == seat.id
         ),
@@ -85,7 +89,8 @@ def sees_roll(viewer: Viewer, record: SecretRoll | None) -> bool:
 
 
 def sees(viewer: Viewer, audience: Audience, closed: bool, sealed: bool = False) -> bool:
-    """Whether the viewer may see a secret; `sealed` secrets belong to the open test."""
+    """Whether the viewer may see a secret; `sealed` secrets belong to the open moment of
+    play (`Viewer.open_moment`), or are the seats' own to keep, and audit opens none."""
     if audience is None or closed:
         return True
     if viewer.audit and viewer.is_gm and not sealed:
@@ -104,11 +109,11 @@ def played_by(character: str) -> str:
 
 def knowledge(viewer: Viewer, closed: bool) -> Viewer:
     """Everything that decides what the viewer sees of a logged event, besides the event:
-    after closing nothing does (`AFTER_CLOSING`); in play the open test seals secrets from
+    after closing nothing does (`AFTER_CLOSING`); in play the open moment seals secrets from
     audit alone (`sees`), so to any other viewer it makes no difference."""
     if closed:
         return AFTER_CLOSING
-    return viewer if viewer.audit and viewer.is_gm else replace(viewer, open_test=None)
+    return viewer if viewer.audit and viewer.is_gm else replace(viewer, open_moment=None)
 
 
 # -- audiences -----------------------------------------------------------------------------
@@ -188,7 +193,7 @@ MASKS: dict[Callable[[Any], Any], tuple[dict[str, Any], str]] = {
 class Secret:
     audience: Callable[[Any], Audience]
     mask: Callable[[Any], Any]
-    #: whether the Mayor's audit opens it (what somebody saw of the game); protocol data,
+    #: whether the game master's audit opens it (what somebody saw of the game); protocol data,
     #: such as a command's recorded result, stays with its sender, and face-down contents
     #: (`face_down`) with whom the rules let look; or a test of the event saying when (its
     #: docstring says it in the API's document)

@@ -34,7 +34,6 @@ from pathlib import Path
 
 import psycopg
 from eventsourcing.persistence import InfrastructureFactory, PersistenceError
-from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.utils import Environment
 from psycopg.sql import SQL, Identifier
 
@@ -106,7 +105,7 @@ class LogFollower:
         self.projection = projection
         self._stop = threading.Event()
         self._saved = threading.Event()
-        listens = isinstance(tables.recorder, PostgresApplicationRecorder)
+        listens = tables.log_channel() is not None
         self._poll = WOKEN_POLL_SECONDS if woken or listens else POLL_SECONDS
         if woken:
             tables.observers.append(self._wake)
@@ -125,7 +124,7 @@ class LogFollower:
         done = 0
         while True:
             after = self.projection.view.max_tracking_id(self.tables.name) or 0
-            page = self.tables.recorder.select_notifications(after + 1, PAGE)
+            page = self.tables.notifications(after + 1, PAGE)
             self.projection.process_stored(self.tables.name, page)
             done += len(page)
             if len(page) < PAGE:
@@ -146,12 +145,12 @@ class LogFollower:
 
     def _listen(self) -> None:
         """PostgreSQL: wake the follower at each NOTIFY of the log (its inserts send one)."""
-        recorder = self.tables.recorder
-        assert isinstance(recorder, PostgresApplicationRecorder)
-        listen = SQL("LISTEN {0}").format(Identifier(recorder.channel_name))
+        log = self.tables.log_channel()
+        assert log is not None
+        listen = SQL("LISTEN {0}").format(Identifier(log.channel_name))
         while not self._stop.is_set():
             try:
-                with recorder.datastore.get_connection() as connection:
+                with log.datastore.get_connection() as connection:
                     connection.execute(listen)
                     self._saved.set()  # anything recorded before the LISTEN took effect
                     while not self._stop.is_set():
@@ -206,7 +205,7 @@ class Analytics:
 
     def lag(self) -> int:
         """Events recorded in the log that the view has not counted yet."""
-        top = self.tables.recorder.max_notification_id() or 0
+        top = self.tables.last_notification_id()
         return top - (self.view.max_tracking_id(self.tables.name) or 0)
 
 

@@ -100,7 +100,8 @@ Audit = Annotated[
     QueryParameter(
         name="audit",
         required=False,
-        description="Mayor only: show every card that any seat has seen (dispute replay).",
+        description="The game master only: show every secret any seat has seen (dispute "
+        "replay), nothing of what is still open.",
     ),
 ]
 
@@ -225,7 +226,7 @@ def caller_viewer(table: Table, bearer: Bearer, audit: bool) -> Viewer:
     """What the bearer of this credential may see of the table (in audit mode, if asked)."""
     seat = table.authenticate(bearer.credential)
     if audit and seat.role != GM:
-        raise Forbidden("only the Mayor may read the table in audit mode", "not_game_master")
+        raise Forbidden("only the game master may read the table in audit mode", "not_game_master")
     return viewer_for(table, seat, audit)
 
 
@@ -315,13 +316,14 @@ class TablesController(Controller):
         "/",
         operation_id="createTable",
         operation_class=with_example(
-            {"title": "Dust and Lead", "mayor_name": "Ana", "options": {"mode": "no_management"}},
+            {"title": "Dust and Lead", "gm_name": "Ana", "options": {"mode": "no_management"}},
             PublicOperation,
         ),
-        summary="Create a table; returns the Mayor's credential",
-        description="The Mayor sets up a table of a rule system (Frontera) and its game mode "
-        "[L205]: Normal, without management [L349] or wear [L363]. The answer carries the "
-        "Mayor's credential, shown this once.",
+        summary="Create a table; returns the game master's credential",
+        description="The game master sets up a table of a rule system (`system`: `GET "
+        "/systems` lists them, each with its game master's seat and default options) with its "
+        "options, and is seated under `gm_name`. The answer carries the game master's "
+        "credential, shown this once.",
         status_code=201,
         responses=COMMAND_RESPONSES,
         response_headers=CREATED_HEADERS,
@@ -339,7 +341,7 @@ class TablesController(Controller):
                 tables.create_table,
                 data.system,
                 data.title,
-                data.mayor_name,
+                data.game_master,
                 msgspec.to_builtins(data.options),
                 idempotency_key=idempotency_key,
             )
@@ -359,10 +361,11 @@ class TablesController(Controller):
         "/{table_id:uuid}",
         operation_id="getView",
         summary="The caller's view of the table, now or as it was at a version (rewind)",
-        description="What the caller's seat may see of the table: seats, characters, decks "
-        "and piles (face down where the book says nobody looks [L236]), the open test, "
-        "combat or exchange. With `version`, the table as it was then; with `audit`, the "
-        "Mayor sees every card any seat has seen.",
+        description="What the caller's seat may see of the table: its seats and the rule "
+        "system's game (`system` says which), such as Frontera's decks and piles (face down "
+        "where the book says nobody looks [L236]), open test, combat or exchange. With "
+        "`version`, the table as it was then; with `audit`, the game master sees every secret "
+        "any seat has seen.",
         responses=RESPONSES,
         response_headers=HEADERS,
         security=[{"bearer": []}],
@@ -384,11 +387,11 @@ class TablesController(Controller):
 
     @command_post(
         "/{table_id:uuid}/fork",
-        "Start a new table from this one at a version (Mayor)",
+        "Start a new table from this one at a version (game master)",
         201,
         operation_id="forkTable",
         command="ForkTable",
-        description="The Mayor starts a new table from this one as it was at a version, to "
+        description="The game master starts a new table from this one as it was at a version, to "
         "replay a disputed moment another way. Its seats take new invitations "
         "(`inviteSeat`).",
     )
@@ -419,12 +422,12 @@ class TablesController(Controller):
 
     @command_post(
         "/{table_id:uuid}/seats",
-        "Seat a player (Mayor); returns the seat's invitation, for the player to claim",
+        "Seat a player (game master); returns the seat's invitation, for the player to claim",
         201,
         operation_id="addSeat",
         command="AddSeat",
-        description="The Mayor seats a player at the table; the answer is the seat's "
-        "single-use invitation, for the Mayor to pass on and the player to redeem "
+        description="The game master seats a player at the table; the answer is the seat's "
+        "single-use invitation, for the game master to pass on and the player to redeem "
         "(`claimSeat`).",
         operation_class=with_example({"name": "David"}),
     )
@@ -441,11 +444,11 @@ class TablesController(Controller):
 
     @command_post(
         "/{table_id:uuid}/seats/{seat:str}/invitation",
-        "A new invitation for a seat (Mayor): a lost credential, a fork's seat",
+        "A new invitation for a seat (game master): a lost credential, a fork's seat",
         201,
         operation_id="inviteSeat",
         command="InviteSeat",
-        description="The Mayor issues a seat a new invitation: a player who lost the "
+        description="The game master issues a seat a new invitation: a player who lost the "
         "credential, or a fork's seat. The credential in force keeps working until the "
         "invitation is redeemed.",
     )
@@ -468,7 +471,7 @@ class TablesController(Controller):
         ),
         summary="Claim a seat with its invitation; returns the seat's credential, to no one else",
         description="A player redeems the seat's invitation, once, and receives the seat's "
-        "credential, which nobody else, the Mayor included, ever sees. A spent or replaced "
+        "credential, which nobody else, the game master included, ever sees. A spent or replaced "
         "invitation is 401.",
         status_code=201,
         responses=COMMAND_RESPONSES,
@@ -507,10 +510,10 @@ class TablesController(Controller):
 
     @command_post(
         "/{table_id:uuid}/close",
-        "Close the table and reveal its seed (Mayor)",
+        "Close the table and reveal its seed (game master)",
         operation_id="closeTable",
         command="CloseTable",
-        description="The Mayor closes the table: no more commands, the seed of every shuffle "
+        description="The game master closes the table: no more commands, the seed of every shuffle "
         "is revealed, and every seat may see every card and verify the shuffles "
         "(`verifyTable`).",
     )
@@ -553,10 +556,12 @@ class TablesController(Controller):
     @get(
         "/{table_id:uuid}/characters/{character_id:str}",
         operation_id="getCharacter",
-        summary="A character: its sheet in full for its player and the Mayor, else the public part",
-        description="A character's sheet [L1446]: traits, skills, toughness and confidence, "
-        "health, morale and sobriety, gear and money; in full for its player and the Mayor, "
-        "its public part for the other seats.",
+        summary="A character: its sheet in full for its player and the game master, else its "
+        "public part",
+        description="A character's sheet, as its rule system has it (`system` says which; "
+        "Frontera's [L1446]: traits, skills, toughness and confidence, health, morale and "
+        "sobriety, gear and money); in full for its player and the game master, its public "
+        "part for the other seats.",
         responses=RESPONSES,
         security=[{"bearer": []}],
     )

@@ -117,9 +117,10 @@ SHARED_ROUTES: list[HTTPRouteHandler] = [
         "removeSeat",
         "/seats/remove",
         RemoveSeat,
-        "Remove a player's seat (Mayor)",
-        description="The Mayor removes a player's seat: its credential stops working and its open "
-        "streams end with a `problem` message. Not a rule of the book: a table's housekeeping.",
+        "Remove a player's seat (game master)",
+        description="The game master removes a player's seat: its credential stops working "
+        "and its open streams end with a `problem` message. Not a rule of the book: a table's "
+        "housekeeping.",
     ),
     command_route(
         "revealRolls",

@@ -41,9 +41,7 @@ def closed_tables(
     """The tables closed (at or after `since`) among the next `CLOSINGS_PAGE` closings of the
     notification log from position `start`, and where the next page starts (None at the
     end)."""
-    closings = tables.recorder.select_notifications(
-        start, CLOSINGS_PAGE, topics=[TableClosed.TOPIC]
-    )
+    closings = tables.notifications(start, CLOSINGS_PAGE, topics=[TableClosed.TOPIC])
     found: list[Closed] = []
     for notification in closings:
         closing = tables.mapper.to_domain_event(notification)

@@ -409,6 +409,7 @@ def _table_per_system(document: dict[str, Any]) -> None:
     out; every other system's is `Create<System>Table` and names its system."""
     schemas = document["components"]["schemas"]
     base = schemas["CreateTable"]
+    _game_master_name(base)
     default = next(f.default for f in msgspec.structs.fields(CreateTable) if f.name == "system")
     bodies = []
     for name, info in SYSTEM_INFOS.items():
@@ -417,7 +418,10 @@ def _table_per_system(document: dict[str, Any]) -> None:
         body["properties"]["options"] = {**options, "description": f"The {name} table's options."}
         body["properties"]["system"] = {"type": "string", "const": name}
         if name == default:
-            body["properties"]["system"]["description"] = f'Optional; when absent, `"{name}"`.'
+            body["properties"]["system"]["description"] = (
+                f'Optional; when absent, `"{name}"`, the system of every table created before '
+                "a second system came, for the clients written then: a new client names it."
+            )
             component = "CreateTable"
         else:
             body["required"] = sorted({*body["required"], "system"})
@@ -429,6 +433,24 @@ def _table_per_system(document: dict[str, Any]) -> None:
         # leave out, so a linter cannot see that they do
         content = document["paths"]["/tables"]["post"]["requestBody"]["content"]
         content["application/json"]["schema"] = {"anyOf": bodies}
+
+
+def _game_master_name(body: dict[str, Any]) -> None:
+    """`gm_name` is required. Its former name `mayor_name` is left out of the document: the
+    body's Struct still takes it in `gm_name`'s place (never with it) for the clients written
+    before a second rule system came, but a document listing both would call valid a body
+    naming both, which the server refuses."""
+    properties = body["properties"]
+    gm_name = {key: value for key, value in properties["gm_name"].items() if key != "oneOf"}
+    properties["gm_name"] = {
+        "type": "string",
+        **gm_name,
+        "description": "The game master's name (the seat's id is the system's word for the "
+        "game master: `GET /systems`). Clients written before it was named so send it as "
+        "`mayor_name`, which the server still takes in its place.",
+    }
+    del properties["mayor_name"]
+    body["required"] = sorted({*body["required"], "gm_name"})
 
 
 class Document(OpenAPI):

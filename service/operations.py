@@ -84,7 +84,7 @@ async def health_ready(request: Request[Any, Any, Any]) -> Readiness:
     try:
         with anyio.fail_after(READY_TIMEOUT):
             await anyio.to_thread.run_sync(
-                tables.recorder.max_notification_id, abandon_on_cancel=True, limiter=_PROBES
+                tables.last_notification_id, abandon_on_cancel=True, limiter=_PROBES
             )
         checks["store"] = "ok"
     except Exception as error:

@@ -207,17 +207,16 @@ class RedisFanOut:
     async def _catch_up(self) -> None:
         """Announce every notification after the relay's position, in order."""
         key = f"{self.prefix}relay:position"
-        recorder = self.tables.recorder
         stored = await self.redis.get(key)
         if stored is None:
-            newest = await anyio.to_thread.run_sync(recorder.max_notification_id) or 0
+            newest = await anyio.to_thread.run_sync(self.tables.last_notification_id)
             position = max(0, newest - BACKFILL)
         else:
             position = int(stored)
         while True:
             notifications = await anyio.to_thread.run_sync(
                 partial(
-                    recorder.select_notifications,
+                    self.tables.notifications,
                     position,
                     RELAY_BATCH,
                     inclusive_of_start=False,

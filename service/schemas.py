@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Union
 from uuid import UUID
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from domain.names import Name, Title
 from domain.registry import RuleSystem
-from domain.systems import RULE_SYSTEMS, SystemName, rule_system
+from domain.systems import DEFAULT_SYSTEM, RULE_SYSTEMS, SystemName, rule_system
 from projections.redaction import RedactedEvent
 from service.protocol import integral
 
@@ -21,20 +22,40 @@ Version = Annotated[int, msgspec.Meta(ge=1, le=MAX_VERSION)]
 
 class CreateTable(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     title: Title
-    #: the game master's name; Frontera calls the game master the Mayor
-    mayor_name: Name
-    system: SystemName = "frontera"
+    #: the game master's name (each system has its word for the game master: `GET /systems`
+    #: gives its seat's id)
+    gm_name: Name | UnsetType = UNSET
+    #: deprecated: `gm_name` as it was named before a second rule system came, accepted in
+    #: its place so that clients written then keep working (never with it)
+    mayor_name: Name | UnsetType = UNSET
+    #: optional for compatibility: a body without it creates a table of `DEFAULT_SYSTEM`
+    system: SystemName = DEFAULT_SYSTEM
     #: the rule system's options (the document says whose: `GET /systems` lists them),
     #: read as strictly as the rest of the body
     options: dict[str, Any] = {}
 
     def __post_init__(self) -> None:
+        if isinstance(self.mayor_name, str):
+            if isinstance(self.gm_name, str):
+                raise ValueError(
+                    "send the game master's name once, as `gm_name` (`mayor_name` is its "
+                    "deprecated former name) - at `$.mayor_name`"
+                )
+            self.gm_name, self.mayor_name = self.mayor_name, UNSET
+        elif not isinstance(self.gm_name, str):
+            raise ValueError("Object missing required field `gm_name`")
         options_type = rule_system(self.system).options_type
         try:
             options = msgspec.convert(integral(self.options), options_type, strict=True)
         except msgspec.ValidationError as error:
             raise ValueError(f"{error} - in `$.options` of a {self.system} table") from None
         self.options = msgspec.to_builtins(options)
+
+    @property
+    def game_master(self) -> str:
+        """The game master's name, sent as `gm_name` or, deprecated, as `mayor_name`."""
+        assert isinstance(self.gm_name, str)  # __post_init__ makes sure
+        return self.gm_name
 
 
 def _system_info(system: RuleSystem) -> type[msgspec.Struct]:
@@ -63,7 +84,7 @@ else:
 class TableCreated(msgspec.Struct, kw_only=True):
     table_id: UUID
     seat: str
-    #: the Mayor's bearer credential: send it as `Authorization: Bearer <credential>`
+    #: the game master's bearer credential: send it as `Authorization: Bearer <credential>`
     credential: str
     version: int
 
@@ -79,7 +100,7 @@ class TableForked(msgspec.Struct, kw_only=True):
     forked_from: UUID
     forked_at: int
     version: int
-    #: the Mayor's credential at the new table
+    #: the game master's credential at the new table
     credential: str
     #: the players' seats, each waiting for its player to claim it with the credential that
     #: player holds at the table forked from (`POST /tables/{fork}/seats/{seat}/claim`)
@@ -88,7 +109,7 @@ class TableForked(msgspec.Struct, kw_only=True):
 
 class SeatInvited(msgspec.Struct, kw_only=True):
     seat: str
-    #: for the Mayor to pass on: redeemed once, by the player, for the seat's credential
+    #: for the game master to pass on: redeemed once, by the player, for the seat's credential
     invitation: str
     version: int
 

@@ -137,7 +137,8 @@ async def get_closed_tables_stats(
             name="mode",
             required=False,
             max_length=40,
-            description="Only tables of this mode (Frontera: normal, no_management, wear)",
+            description="Only tables of this game mode (their system's `mode` option, such as "
+            "Frontera's normal, no_management or wear)",
         ),
     ] = None,
     since: Annotated[

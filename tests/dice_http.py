@@ -72,7 +72,7 @@ def new_table(http: httpx.Client, system: str, faces: list[int], **options: Any)
             "/tables",
             json={
                 "title": system.capitalize(),
-                "mayor_name": "The GM",
+                "gm_name": "The GM",
                 "system": system,
                 "options": {"scripted_rolls": faces, **options},
             },

@@ -36,17 +36,19 @@ from hypothesis import strategies as st
 from domain.application import Tables
 from domain.commands import AddSeat, CloseTable, RemoveSeat
 from domain.errors import DomainError
-from domain.frontera import combat_turn as ct
+from domain.frontera import combat_commands as cc
 from domain.frontera import commands as cmd
 from domain.frontera import drinking as dr
 from domain.frontera import equipment as eq
-from domain.frontera import exchanges as fx
+from domain.frontera import exchange_commands as xc
+from domain.frontera import exchange_events as xe
 from domain.frontera import gambling as gm
 from domain.frontera import recovery as rc
 from domain.frontera.cards import Suit, card, dead_mans_hand, deck
 from domain.frontera.character import SKILL_GROUPS, SKILL_TRAITS, Skill, Trait
 from domain.frontera.combat import Cover, Technique
-from domain.frontera.combat_turn import rivals, still_to_declare
+from domain.frontera.combat_declarations import rivals
+from domain.frontera.combat_turn import still_to_declare
 from domain.frontera.events import CardsMoved, PhaseChanged, TableStarted
 from domain.frontera.setup import DEAL
 from domain.frontera.state import (
@@ -412,10 +414,10 @@ class Driver:
                 self.milestones.add("phase 2")
             elif isinstance(stored, CardsMoved) and stored.reason == "discards_returned":
                 self.milestones.add("discards returned")
-            elif isinstance(stored, fx.DeckAdded) and self.initial is not None:
+            elif isinstance(stored, xe.DeckAdded) and self.initial is not None:
                 self.initial.update(stored.cards)  # a late joiner's deck, a seeded treasure
                 self.milestones.add("deck added")
-            elif isinstance(stored, (fx.ExchangeStarted, gm.HouseGameStarted, gm.HouseGameEnded)):
+            elif isinstance(stored, (xe.ExchangeStarted, gm.HouseGameStarted, gm.HouseGameEnded)):
                 self.milestones.add(type(stored).__name__)
             if self.initial is not None:
                 assert_conserved(self.game.zones, self.initial, self.folded)
@@ -546,24 +548,24 @@ class Driver:
         fighters = list(self.game.characters)
         chosen = fighters[: self.number(0, len(fighters), "combatants")]
         combatants = [
-            ct.CombatantSetup(character=c, cover=self.choice(COVERS, "cover")) for c in chosen
+            cc.CombatantSetup(character=c, cover=self.choice(COVERS, "cover")) for c in chosen
         ]
         limit = self.choice([None, None, 1, 3], "shot limit")
-        command = ct.OpenCombat(combatants=combatants, range="short", shot_limit=limit)
+        command = cc.OpenCombat(combatants=combatants, range="short", shot_limit=limit)
         self.send(self.usually_by(MAYOR), command)
 
     def start_turn(self) -> None:
-        self.send(self.usually_by(MAYOR), ct.StartCombatTurn())
+        self.send(self.usually_by(MAYOR), cc.StartCombatTurn())
 
     def update_combat(self) -> None:
         combat = self.game.combat
         assert combat is not None
         leaving = [self.choice(list(combat.combatants), "leaving")] if self.rarely(3) else []
-        command = ct.UpdateCombat(reason="they scatter", leaving=leaving)
+        command = cc.UpdateCombat(reason="they scatter", leaving=leaving)
         self.send(self.usually_by(MAYOR), command)
 
     def end_combat(self) -> None:
-        self.send(self.usually_by(MAYOR), ct.EndCombat(reason="the dust settles"))
+        self.send(self.usually_by(MAYOR), cc.EndCombat(reason="the dust settles"))
 
     def declare(self) -> None:
         game = self.game
@@ -574,15 +576,15 @@ class Driver:
         others = [c for c in combat.combatants if c != character] or ["c99"]
         kind = self.number(0, 4, "declaration")
         if rivals(combat, character) and kind:
-            command = ct.DeclareAction(character=character, action="hold")
+            command = cc.DeclareAction(character=character, action="hold")
         elif kind == 0:
-            command = ct.DeclareAction(character=character, action="move", move="short")
+            command = cc.DeclareAction(character=character, action="move", move="short")
         elif kind == 1:
-            command = ct.DeclareAction(character=character, action="other")
+            command = cc.DeclareAction(character=character, action="other")
         else:
             technique = self.choice(list(Technique), "technique")
             grapple = technique is Technique.BRAWL and self.rarely(1, "grapple")
-            command = ct.DeclareAction(
+            command = cc.DeclareAction(
                 character=character,
                 action="attack",
                 technique=technique,
@@ -603,11 +605,11 @@ class Driver:
         held = game.zone(hand(character))
         cards = self.some(held, 1, test.participants[character].plays + 1)
         targets = combat.declarations[character].targets
-        attacks = [ct.Attack(card=c, target=self.choice(targets, "aimed at")) for c in cards]
+        attacks = [cc.Attack(card=c, target=self.choice(targets, "aimed at")) for c in cards]
         suits = {c: self.choice(SUITS, "joker suit") for c in cards if card(c).is_joker}
         self.send(
             self.usually_by(game.characters[character].seat),
-            ct.ChooseAttacks(character=character, attacks=attacks, joker_suits=suits),
+            cc.ChooseAttacks(character=character, attacks=attacks, joker_suits=suits),
         )
 
     # -- exchanges and gambling ----------------------------------------------------------
@@ -622,21 +624,21 @@ class Driver:
         assert exchange is not None
         step = exchange.steps[0]
         if self.rarely(15, "cancel the exchange"):
-            self.send(self.usually_by(MAYOR), fx.CancelExchange(reason="the sheriff"))
+            self.send(self.usually_by(MAYOR), xc.CancelExchange(reason="the sheriff"))
         elif step.kind == "pick":
             shown = exchange.shown
             cards = self.some(shown, min(step.at_least, len(shown)), min(step.at_most, len(shown)))
             if self.rarely(10, "a card not offered"):
                 cards = [self.choice([*BOGUS_CARDS, "d0:AS"], "not offered")]
-            self.send(self.usually_by(step.seat), fx.PickCards(cards=cards))
+            self.send(self.usually_by(step.seat), xc.PickCards(cards=cards))
         elif step.kind == "keep_loot":
             keeper = self.choice(exchange.sharers, "keeper")
-            self.send(self.usually_by(MAYOR, odds=2), fx.KeepLoot(character=keeper))
+            self.send(self.usually_by(MAYOR, odds=2), xc.KeepLoot(character=keeper))
         else:
             partner = self.choice([None, *step.partners], "partner")
             own = self.game.zone(player_deck(step.seat))
             chosen = own[0] if partner and own and self.game.phase == 2 else None
-            swap = fx.SwapCards(character=step.character or "", partner=partner, card=chosen)
+            swap = xc.SwapCards(character=step.character or "", partner=partner, card=chosen)
             self.send(self.usually_by(step.seat), swap)
 
     def at_the_house(self) -> None:
@@ -667,29 +669,29 @@ class Driver:
         mayor = self.usually_by(MAYOR)
         kind = self.number(0, 12, "exchange or game")
         if kind == 0:
-            self.send(mayor, fx.StartDuelExchange(winner=a, loser=b))
+            self.send(mayor, xc.StartDuelExchange(winner=a, loser=b))
         elif kind == 1:
-            self.send(mayor, fx.StartDuelExchange(tied=[a, b]))
+            self.send(mayor, xc.StartDuelExchange(tied=[a, b]))
         elif kind == 2:
-            self.send(mayor, fx.StartBetExchange(winner=a, loser=b))
+            self.send(mayor, xc.StartBetExchange(winner=a, loser=b))
         elif kind == 3:
-            self.send(mayor, fx.StartBetExchange(winner=a, cheater=b))
+            self.send(mayor, xc.StartBetExchange(winner=a, cheater=b))
         elif kind == 4:
             cast_ = self.game.characters
             sharers = [c for c in cast_ if cast_[c].kind == "protagonist"]
             cards = self.choice([1, 1, 2, 3], "loot cards")
-            self.send(mayor, fx.ShareLoot(characters=sharers or [a], cards=cards, reason="loot"))
+            self.send(mayor, xc.ShareLoot(characters=sharers or [a], cards=cards, reason="loot"))
         elif kind == 5:
             cards = self.choice([1, 5, 20], "treasure")
-            self.send(mayor, fx.SeedTreasure(cards=cards, reason="the vault"))
+            self.send(mayor, xc.SeedTreasure(cards=cards, reason="the vault"))
         elif kind == 6:
             seat = self.choice(self.seats("player") or [STRANGER], "late seat")
             way = cast(Any, self.choice(["new_deck", "from_others"], "way"))
             each = self.choice([1, 2, 3, 4], "each")
-            late = fx.DealLateJoiner(seat=seat, way=way, cards_each=each, reason="late")
+            late = xc.DealLateJoiner(seat=seat, way=way, cards_each=each, reason="late")
             self.send(mayor, late)
         elif kind == 7:
-            self.send(mayor, fx.ProtagonistLeaves(character=a, reason="boot hill"))
+            self.send(mayor, xc.ProtagonistLeaves(character=a, reason="boot hill"))
         elif kind == 8:
             cheating = self.rarely(2, "cheats")
             self.send(mayor, gm.StartHouseGame(character=a, cheating=cheating))

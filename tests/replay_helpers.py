@@ -95,7 +95,7 @@ def play_frontera(base: str, close: bool = False) -> Played:
                 "/tables",
                 json={
                     "title": "Dust and Lead",
-                    "mayor_name": "Ana",
+                    "gm_name": "Ana",
                     "options": {"mode": "no_management"},
                 },
             ),

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from domain.frontera.combat import MAX_WEAPON_NAME, MAX_WEAPONS
-from domain.frontera.exchanges import MAX_TABLE_DECKS
+from domain.frontera.extra_decks import MAX_TABLE_DECKS
 from domain.frontera.rules import MAX_CHARACTERS_PER_SEAT
 from domain.names import MAX_NAME, MAX_REASON, MAX_TITLE
 from domain.table import MAX_PLAYER_SEATS

@@ -22,7 +22,8 @@ from tests.frontera_combat import (
     book_options,
     henchman_sheet,
 )
-from tests.test_api_permissions import World, scan
+from tests.permission_matrix import World
+from tests.test_api_permissions import scan
 
 PLAYS = {"c1": "Djamal", "c2": "Coyote", "c3": "mayor", "c4": "mayor", "c5": "mayor"}
 

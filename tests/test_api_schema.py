@@ -5,6 +5,7 @@ schema-valid request refused as malformed (400) or with anything but a rule's re
 
 from __future__ import annotations
 
+import importlib
 import itertools
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +25,7 @@ from tests.api_helpers import seat_player
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
 from tests.schema_refusals import acceptance
+from tests.system_support import SchemaTables, provided
 
 DOCUMENT = Path(__file__).parent.parent / "openapi" / "openapi.json"
 # the live stream never ends a response; tests/test_api_protocol.py checks it over real HTTP
@@ -36,56 +38,16 @@ OPERATOR_TOKEN = "schemathesis-operator-token"
 #: operations that would end the shared table for every later case, or replace a credential
 #: it holds: their cases go to a table of their own, a new one once a case succeeded
 OWN_TABLE = {"closeTable", "rotateCredential", "removeSeat"}
-#: operations of Normal mode's card exchanges (elsewhere they meet only `not_normal_mode`):
-#: they go to a Normal mode table
-NORMAL_MODE = {
-    "startBetExchange",
-    "startDuelExchange",
-    "cancelExchange",
-    "pickCards",
-    "keepLoot",
-    "swapCards",
-    "shareLoot",
-    "dealLateJoiner",
-    "seedTreasure",
-}
-
-
-#: each rule system's table: how the player's character `c1` is created, and what starts play
-SETUP: dict[str, tuple[str, dict[str, Any], str | None]] = {
-    "frontera": (
-        "/characters",
-        {
-            "name": "Hero",
-            "traits": {"hands": 3, "senses": 3, "muscle": 3, "head": 3},
-            "skills": ["aim", "agility", "cunning", "perception"],
-        },
-        "/start",
-    ),
-    "stepdice": (
-        "/stepdice/characters",
-        {
-            "name": "Hero",
-            "attributes": {"fuerza": 8, "agilidad": 10, "destreza": 6, "magia": 12},
-        },
-        None,
-    ),
-    "asaltos": (
-        "/asaltos/characters",
-        {"name": "Hero", "sheet": {"FUE": 5, "AGI": 5, "RES": 5, "TAM": 5}},
-        None,
-    ),
-}
 
 
 class Live:
-    """A table of a rule system (started, for Frontera) with its game master, a player and
-    the player's character `c1`."""
+    """A table of a rule system (started, if the system starts play) with its game master, a
+    player and the player's character `c1`, as the system's `SchemaTables` make it."""
 
-    def __init__(self, url: str, mode: str = "no_management", system: str = "frontera") -> None:
+    def __init__(self, url: str, system: str, label: str | None = None) -> None:
+        setup: SchemaTables = provided(system, "schema")
         self.url = url
-        options = {"mode": mode} if system == "frontera" else {}
-        character, sheet, start = SETUP[system]
+        options = setup.tables[label or next(iter(setup.tables))]
         with httpx.Client(base_url=url) as client:
             created = client.post(
                 "/tables",
@@ -96,16 +58,34 @@ class Live:
             _, player = seat_player(client, self.table_id, mayor, "Bo")
             player_credential = player["Authorization"].removeprefix("Bearer ")
             self.credentials = {"mayor": created["credential"], "player": player_credential}
-            client.post(f"/tables/{self.table_id}{character}", headers=player, json=sheet)
-            if start is not None:
-                client.post(f"/tables/{self.table_id}{start}", headers=mayor)
+            client.post(
+                f"/tables/{self.table_id}{setup.character}", headers=player, json=setup.sheet
+            )
+            if setup.start is not None:
+                client.post(f"/tables/{self.table_id}{setup.start}", headers=mayor)
 
 
-def system_of(path: str) -> str:
-    """The rule system an operation belongs to: a dice system's routes start with its name
-    (`/tables/{table_id}/stepdice/...`); Frontera's and the shared ones are Frontera's here."""
-    segment = path.removeprefix("/tables/{table_id}/").partition("/")[0]
-    return segment if segment in RULE_SYSTEMS else "frontera"
+def operations_of_systems() -> dict[str, str]:
+    """The rule system of each operation of a system's routes (`service/routes/<system>.py`),
+    by operationId."""
+    return {
+        str(handler.operation_id): system
+        for system in RULE_SYSTEMS
+        for handler in importlib.import_module(f"service.routes.{system}").ROUTES
+    }
+
+
+SYSTEM_OF = operations_of_systems()
+#: the system whose tables the shared operations (view, log, seats, …) are called on
+SHARED_ON = next(iter(RULE_SYSTEMS))
+
+
+def table_of(operation: str) -> tuple[str, str]:
+    """The table (system, label) an operation's cases share: its system's, as its
+    `SchemaTables.table_of` says; a shared operation's, the first registered system's."""
+    system = SYSTEM_OF.get(operation, SHARED_ON)
+    setup: SchemaTables = provided(system, "schema")
+    return system, setup.label(operation)
 
 
 @pytest.fixture(scope="module")
@@ -117,12 +97,14 @@ def url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def live(url: str) -> dict[str, Live]:
-    """The table of each Frontera mode and of each other system the cases share, and those of
-    OWN_TABLE's operations."""
-    tables = {mode: Live(url, mode) for mode in ("no_management", "normal")}
-    others = {system: Live(url, system=system) for system in RULE_SYSTEMS if system != "frontera"}
-    return {**tables, **others}
+def live(url: str) -> dict[Any, Live]:
+    """Each table of each registered system the cases share, by (system, label), and those of
+    OWN_TABLE's operations, by operationId."""
+    return {
+        (system, label): Live(url, system, label)
+        for system in RULE_SYSTEMS
+        for label in provided(system, "schema").tables
+    }
 
 
 #: a fresh Idempotency-Key per case: a generated key repeats across cases with other bodies,
@@ -136,16 +118,14 @@ KEYS = (f"schemathesis-{n:08d}" for n in itertools.count())
 @settings(max_examples=15, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @pytest.mark.parametrize("caller", ["mayor", "player"])
 def test_the_api_keeps_to_its_document(
-    case: schemathesis.Case, url: str, live: dict[str, Live], caller: str
+    case: schemathesis.Case, url: str, live: dict[Any, Live], caller: str
 ) -> None:
     # aim valid parts at a live table; parts generated invalid stay invalid
     negative = case.meta.is_negative_at if case.meta else lambda _: False
     operation = case.operation.definition.raw["operationId"]
-    system = system_of(case.operation.path)
-    mode = "normal" if operation in NORMAL_MODE else "no_management"
     if operation in OWN_TABLE and operation not in live:
-        live[operation] = Live(url)
-    table = live[operation if operation in OWN_TABLE else mode if system == "frontera" else system]
+        live[operation] = Live(url, SHARED_ON)
+    table = live[operation if operation in OWN_TABLE else table_of(operation)]
     if "table_id" in case.path_parameters and not negative(ParameterLocation.PATH):
         case.path_parameters["table_id"] = table.table_id
     if (

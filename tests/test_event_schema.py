@@ -1,8 +1,9 @@
 """The committed document's `Event` describes every event exactly as `redact` shows it.
 
-Random sessions of every mode (the property tests' driver); every event of their log,
-redacted for every seat in play, for the Mayor in audit and after closing, validates against
-the document's schema for its type: the union is what clients may trust.
+Random sessions of every Frontera mode (the property tests' driver) and of every registered
+system (tests/random_play.py); every event of their log, redacted for every seat in play, for
+the game master in audit and after closing, validates against the document's schema for its
+type: the union is what clients may trust.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.commands import CloseTable
+from domain.systems import RULE_SYSTEMS
 from domain.table import Table
 from projections.log import TOPICS
 from projections.redaction import RedactedEvent, redact
@@ -33,6 +35,7 @@ from tests.frontera_strategies import (
     start_session,
     wear_options,
 )
+from tests.random_play import PLAYS
 
 DOCUMENT = Path(__file__).parent.parent / "openapi" / "openapi.json"
 Setup = tuple[int, dict[str, Any]]
@@ -105,6 +108,30 @@ def test_every_redacted_event_of_random_sessions_keeps_to_its_schema(
     if not table.closed:
         session.run(MAYOR, CloseTable())
     for event in session.app.table_events(session.table_id, 0):
+        for viewer in _viewers(table):
+            redacted = redact(event, viewer, closed=False)
+            assert not _errors(redacted), (viewer, redacted, _errors(redacted))
+            assert not _errors(redacted, f"Event.{redacted.type}")
+        after_closing = redact(event, _viewers(table)[-1], closed=True)
+        assert not _errors(after_closing), (after_closing, _errors(after_closing))
+
+
+@pytest.mark.parametrize("system", list(RULE_SYSTEMS))
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_every_redacted_event_of_every_systems_random_play_keeps_to_its_schema(
+    system: str, data: st.DataObject
+) -> None:
+    """Every registered system's random play (tests/random_play.py, which fails for a system
+    without one), each event redacted for every seat, the audit and after closing."""
+    app = snapshotting_tables()
+    game = PLAYS[system](data, app)
+    for _ in range(data.draw(st.integers(1, 30), label="steps")):
+        game.step()
+    table: Table = app.read(game.table_id, lambda table: table)
+    if not table.closed:
+        app.execute(game.table_id, table.gm_seat.id, CloseTable())
+    for event in app.table_events(game.table_id, 0):
         for viewer in _viewers(table):
             redacted = redact(event, viewer, closed=False)
             assert not _errors(redacted), (viewer, redacted, _errors(redacted))

@@ -30,8 +30,10 @@ from service.settings import Settings
 from tests.api_helpers import bearer, ok
 from tests.dice_http import new_table
 from tests.frontera_helpers import in_memory_tables
+from tests.frontera_support import SCRIPT, make_world
 from tests.live_server import serving
-from tests.test_api_permissions import SCRIPT, World, forbidden_cards, make_world, playable
+from tests.permission_matrix import World
+from tests.test_api_permissions import forbidden_cards, playable
 from tests.test_api_stepdice import character, roll_test, sheet
 
 NDJSON = "application/x-ndjson"

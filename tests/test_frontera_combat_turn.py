@@ -10,6 +10,8 @@ from typing import Any
 import msgspec
 import pytest
 
+from domain.frontera import combat_commands as cc
+from domain.frontera import combat_events as ce
 from domain.frontera import combat_turn as ct
 from domain.frontera import commands as cmd
 from domain.frontera import events as ev
@@ -42,8 +44,8 @@ def book_table(**options: Any) -> Session:
     for number in (1, 2, 3):
         session.run(MAYOR, msgspec.convert(henchman_sheet(number), cmd.CreateCharacter))
     session.run(MAYOR, cmd.StartTable())
-    session.run(MAYOR, msgspec.convert(COMBAT, ct.OpenCombat))
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, msgspec.convert(COMBAT, cc.OpenCombat))
+    session.run(MAYOR, cc.StartCombatTurn())
     return session
 
 
@@ -52,15 +54,15 @@ def seat_of(session: Session, character: str) -> str:
 
 
 def declare(session: Session, character: str, **declaration: Any) -> list[str]:
-    command = msgspec.convert({"character": character, **declaration}, ct.DeclareAction)
+    command = msgspec.convert({"character": character, **declaration}, cc.DeclareAction)
     cards: list[str] = session.run(seat_of(session, character), command).result
     return cards
 
 
 def choose(session: Session, character: str, attacks: dict[str, str]) -> None:
-    command = ct.ChooseAttacks(
+    command = cc.ChooseAttacks(
         character=character,
-        attacks=[ct.Attack(card=c, target=t) for c, t in attacks.items()],
+        attacks=[cc.Attack(card=c, target=t) for c, t in attacks.items()],
     )
     session.run(seat_of(session, character), command)
 
@@ -88,7 +90,7 @@ def test_the_book_turn_deals_each_character_the_cards_the_book_gives() -> None:
 def test_the_book_turn_gives_every_hit_miss_and_health_level_of_the_book() -> None:
     session = book_table()
     play_book_turn(session)
-    (resolved,) = events_of(session, ct.AttacksResolved)
+    (resolved,) = events_of(session, ce.AttacksResolved)
     assert [(a.attacker, a.card, a.target, a.hit, a.taken) for a in resolved.attacks] == (
         BOOK_ATTACKS
     )
@@ -111,7 +113,7 @@ def test_the_book_turn_gives_every_hit_miss_and_health_level_of_the_book() -> No
 def test_coyotes_literal_nine_of_spades_misses() -> None:
     session = book_table(scripted_order=book_options(COYOTE_AS_PRINTED)["scripted_order"])
     play_book_turn(session, {**CHOICES, "c2": {"d0:9S": "c5"}})
-    (resolved,) = events_of(session, ct.AttacksResolved)
+    (resolved,) = events_of(session, ce.AttacksResolved)
     (shot,) = [a for a in resolved.attacks if a.attacker == "c2"]
     assert not shot.hit and "misses" in shot.why
     assert session.state.characters["c5"].health == 0
@@ -131,7 +133,7 @@ def test_nothing_is_revealed_until_every_combatant_has_chosen() -> None:
 
 def test_players_declare_after_the_mayors_characters() -> None:
     session = book_table()
-    command = msgspec.convert({"character": "c1", **DECLARATIONS[3][1]}, ct.DeclareAction)
+    command = msgspec.convert({"character": "c1", **DECLARATIONS[3][1]}, cc.DeclareAction)
     assert rejected(session, seat_of(session, "c1"), command).code == "npcs_first"
 
 
@@ -170,14 +172,14 @@ def duel_table(
     combatants = [{"character": c, **footing.get(c, {})} for c in ("c1", "c2")]
     session.run(
         MAYOR,
-        msgspec.convert({"combatants": combatants, "range": range_, **combat}, ct.OpenCombat),
+        msgspec.convert({"combatants": combatants, "range": range_, **combat}, cc.OpenCombat),
     )
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     return session
 
 
-def declaring(character: str, **fields: Any) -> ct.DeclareAction:
-    return msgspec.convert({"character": character, **fields}, ct.DeclareAction)
+def declaring(character: str, **fields: Any) -> cc.DeclareAction:
+    return msgspec.convert({"character": character, **fields}, cc.DeclareAction)
 
 
 AIM = {"action": "attack", "technique": "aim", "weapon": "rifle", "targets": ["c1"]}
@@ -295,12 +297,12 @@ def test_a_thrown_knife_hits_for_its_base_and_weapon_against_the_targets_toughne
     declare(session, "c2", action="move", move="adjacent")
     throw = {"technique": "thrown", "weapon": "thrown knife", "weapons": 2}
     declare(session, "c1", action="attack", targets=["c2"], **throw)
-    three = ct.ChooseAttacks(
-        character="c1", attacks=[ct.Attack(card=c, target="c2") for c in THROWS[:3]]
+    three = cc.ChooseAttacks(
+        character="c1", attacks=[cc.Attack(card=c, target="c2") for c in THROWS[:3]]
     )
     assert rejected(session, seat_of(session, "c1"), three).code == "too_many_cards"
     choose(session, "c1", {"d0:QS": "c2", "d0:6S": "c2"})
-    (resolved,) = events_of(session, ct.AttacksResolved)
+    (resolved,) = events_of(session, ce.AttacksResolved)
     assert [(a.card, a.damage, a.toughness, a.taken) for a in resolved.attacks] == [
         ("d0:QS", 3, 6, 3),
         ("d0:6S", 3, 6, 1),
@@ -323,8 +325,8 @@ def test_moving_only_goes_up_to_short_range_and_draws_nothing() -> None:
 def test_aim_plays_one_card_and_quick_shot_one_more_per_two_points_of_hands() -> None:
     session = duel_table()
     cards = declare(session, "c2", action="attack", technique="aim", weapon="rifle", targets=["c1"])
-    command = ct.ChooseAttacks(
-        character="c2", attacks=[ct.Attack(card=c, target="c1") for c in cards[:2]]
+    command = cc.ChooseAttacks(
+        character="c2", attacks=[cc.Attack(card=c, target="c1") for c in cards[:2]]
     )
     assert rejected(session, MAYOR, command).code == "too_many_cards"
     declare(
@@ -354,7 +356,7 @@ def test_each_card_names_one_of_the_announced_targets() -> None:
     session = book_table()
     for character, declaration in DECLARATIONS:
         declare(session, character, **declaration)
-    command = ct.ChooseAttacks(character="c2", attacks=[ct.Attack(card="d1:9C", target="c3")])
+    command = cc.ChooseAttacks(character="c2", attacks=[cc.Attack(card="d1:9C", target="c3")])
     assert rejected(session, seat_of(session, "c2"), command).code == "undeclared_target"
 
 
@@ -410,7 +412,7 @@ def test_a_turn_passes_before_its_harm_lands_so_a_paralysis_costs_the_next_turn(
     declare(session, "c1", action="attack", targets=["c2"], **scare)
     choose(session, "c1", {"d0:QS": "c2", "d0:JS": "c2", "d0:10S": "c2"})
     assert session.state.characters["c2"].level_name("morale") == "paralysed"
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     assert ct.still_to_declare(session.state, session.state.combat) == ["c1"]  # type: ignore[arg-type]
     declare(session, "c1", action="move", move="adjacent")
     assert session.state.characters["c2"].level_name("morale") == "terrified"
@@ -424,7 +426,7 @@ def test_a_grapple_hit_holds_and_neither_side_acts_until_released() -> None:
     combat = session.state.combat
     assert combat is not None and combat.combatants["c2"].held_by == "c1"
     assert session.state.characters["c2"].health == 0  # a hold does not hurt
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     # neither side does anything but the hold's test [L1089]
     for character in ("c2", "c1"):
         moving = declaring(character, action="move", move="adjacent")
@@ -438,7 +440,7 @@ def test_a_grapple_hit_holds_and_neither_side_acts_until_released() -> None:
     choose(session, "c1", {"d0:KS": "c2"})
     # neither played a heart or a diamond: a tie, which keeps the hold
     assert session.state.combat.combatants["c2"].held_by == "c1"  # type: ignore[union-attr]
-    session.run(MAYOR, ct.UpdateCombat(reason="Ann lets go", released=["c2"]))
+    session.run(MAYOR, cc.UpdateCombat(reason="Ann lets go", released=["c2"]))
     assert session.state.combat.combatants["c2"].held_by is None  # type: ignore[union-attr]
 
 
@@ -448,7 +450,7 @@ def test_a_grapple_hit_holds_and_neither_side_acts_until_released() -> None:
 def run_idle_turns(session: Session, turns: int) -> None:
     for _ in range(turns):
         if session.state.test is None:
-            session.run(MAYOR, ct.StartCombatTurn())
+            session.run(MAYOR, cc.StartCombatTurn())
         for character in ("c2", "c1"):
             combat = session.state.combat
             assert combat is not None
@@ -470,10 +472,10 @@ def test_every_fifth_turn_each_combatant_takes_the_jam_check(
     declare(session, "c1", action="move", move="adjacent")
     run_idle_turns(session, 3)
     assert not [e for e in events_of(session, ev.DeadMansHandDrawn) if e.purpose == "jam"]
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     checks = [e for e in events_of(session, ev.DeadMansHandDrawn) if e.purpose == "jam"]
     assert [e.character for e in checks] == ["c1", "c2"]
-    assert {e.character for e in events_of(session, ct.TurnLost)} == lost
+    assert {e.character for e in events_of(session, ce.TurnLost)} == lost
     if lost == {"c1", "c2"}:
         assert session.state.test is None  # nobody left to act: the turn is over at once
         return
@@ -497,7 +499,7 @@ def test_only_one_can_remain_limits_the_shots() -> None:
     declare(session, "c1", action="move", move="adjacent")
     choose(session, "c2", {cards[0]: "c1"})
     assert session.state.combat.combatants["c2"].shots_left == 0  # type: ignore[union-attr]
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     command = declaring(
         "c2", action="attack", technique="quick_shot", weapon="revolver", targets=["c1"]
     )
@@ -510,10 +512,10 @@ def test_a_fallen_character_has_fewer_than_five_turns_for_its_survival_test() ->
     session = book_table()
     play_book_turn(session)
     run_idle_turns_book(session, 4)
-    session.run(MAYOR, ct.OpenSurvivalTest(character="c5"))  # after turn 5: in time
+    session.run(MAYOR, cc.OpenSurvivalTest(character="c5"))  # after turn 5: in time
     session.run(MAYOR, cmd.CancelTest(reason="let us see the other one"))
     run_idle_turns_book(session, 1)
-    command = ct.OpenSurvivalTest(character="c3")
+    command = cc.OpenSurvivalTest(character="c3")
     assert rejected(session, MAYOR, command).code == "too_late"  # after turn 6
 
 
@@ -529,7 +531,7 @@ def test_out_of_combat_the_survival_window_is_five_turns_of_game_time(
         MAYOR, cmd.ChangeCondition(character="c2", track="health", change=-4, reason="a train")
     )
     session.run(MAYOR, AdvanceTime(amount=amount, unit=unit, reason="nobody comes"))  # type: ignore[arg-type]
-    command = ct.OpenSurvivalTest(character="c2")
+    command = cc.OpenSurvivalTest(character="c2")
     if in_time:
         session.run(MAYOR, command)
         assert session.state.test is not None and session.state.test.purpose == "survival"
@@ -539,7 +541,7 @@ def test_out_of_combat_the_survival_window_is_five_turns_of_game_time(
 
 def run_idle_turns_book(session: Session, turns: int) -> None:
     for _ in range(turns):
-        session.run(MAYOR, ct.StartCombatTurn())
+        session.run(MAYOR, cc.StartCombatTurn())
         combat = session.state.combat
         assert combat is not None
         for character in ("c4", "c1", "c2"):
@@ -563,7 +565,7 @@ def test_the_survival_test_draws_two_with_medical_care_and_an_ace_saves(
     script = book_options()["scripted_order"] + (["d0:8C", "d0:8D"] if eights_first else [])
     session = book_table(scripted_order=script)
     play_book_turn(session)
-    session.run(MAYOR, ct.OpenSurvivalTest(character="c3", medical_care=care))
+    session.run(MAYOR, cc.OpenSurvivalTest(character="c3", medical_care=care))
     session.run(MAYOR, cmd.Draw(character="c3"))
     (flip,) = [e for e in events_of(session, ev.DeadMansHandDrawn) if e.purpose == "test"]
     assert len(flip.cards) == cards
@@ -572,7 +574,7 @@ def test_the_survival_test_draws_two_with_medical_care_and_an_ace_saves(
         assert henchman.level_name("health") == "incapacitated"
     else:
         assert henchman.health == -4 and henchman.dead_for_good
-        assert rejected(session, MAYOR, ct.OpenSurvivalTest(character="c3")).code == "not_fallen"
+        assert rejected(session, MAYOR, cc.OpenSurvivalTest(character="c3")).code == "not_fallen"
 
 
 def pistol_duel(script: list[str], weapons: tuple[str, str] = ("revolver", "revolver")) -> Session:
@@ -592,9 +594,9 @@ def pistol_duel(script: list[str], weapons: tuple[str, str] = ("revolver", "revo
         arm(session, "c1", weapons[0], 1)
     session.run(MAYOR, cmd.StartTable())
     duellists = [
-        ct.Duellist(character=c, weapon=w) for c, w in zip(("c1", "c2"), weapons, strict=True)
+        cc.Duellist(character=c, weapon=w) for c, w in zip(("c1", "c2"), weapons, strict=True)
     ]
-    number = session.run(MAYOR, ct.OpenPistolDuel(duellists=duellists)).result
+    number = session.run(MAYOR, cc.OpenPistolDuel(duellists=duellists)).result
     assert session.state.test is not None and session.state.test.participants["c1"].trait == (
         Trait.HANDS
     )
@@ -642,8 +644,8 @@ def test_the_pistol_duel_loser_takes_the_winners_weapon_damage(
 
 def test_a_pistol_duel_is_fought_with_ranged_weapons() -> None:
     session = ann_and_billy()
-    duel = ct.OpenPistolDuel(
-        duellists=[ct.Duellist(character="c1", weapon="knife"), ct.Duellist(character="c2")]
+    duel = cc.OpenPistolDuel(
+        duellists=[cc.Duellist(character="c1", weapon="knife"), cc.Duellist(character="c2")]
     )
     assert rejected(session, MAYOR, duel).code == "wrong_weapon_kind"
 
@@ -657,30 +659,30 @@ ATTACK = {"action": "attack", "technique": "quick_shot", "weapon": "revolver", "
 @pytest.mark.parametrize(
     ("setting", "actor", "command", "code"),
     [
-        ("no combat", MAYOR, ct.StartCombatTurn(), "no_combat"),
-        ("no combat", MAYOR, ct.EndCombat(reason="r"), "no_combat"),
-        ("no combat", MAYOR, ct.OpenCombat(combatants=[]), "invalid_combatants"),
+        ("no combat", MAYOR, cc.StartCombatTurn(), "no_combat"),
+        ("no combat", MAYOR, cc.EndCombat(reason="r"), "no_combat"),
+        ("no combat", MAYOR, cc.OpenCombat(combatants=[]), "invalid_combatants"),
         (
             "no combat",
             MAYOR,
-            ct.OpenCombat(
-                combatants=[ct.CombatantSetup(character="c1"), ct.CombatantSetup(character="c1")]
+            cc.OpenCombat(
+                combatants=[cc.CombatantSetup(character="c1"), cc.CombatantSetup(character="c1")]
             ),
             "invalid_combatants",
         ),
         (
             "no combat",
             MAYOR,
-            ct.OpenCombat(
-                combatants=[ct.CombatantSetup(character="c1"), ct.CombatantSetup(character="c9")]
+            cc.OpenCombat(
+                combatants=[cc.CombatantSetup(character="c1"), cc.CombatantSetup(character="c9")]
             ),
             "unknown_character",
         ),
         (
             "no combat",
             MAYOR,
-            ct.OpenCombat(
-                combatants=[ct.CombatantSetup(character="c1"), ct.CombatantSetup(character="c2")],
+            cc.OpenCombat(
+                combatants=[cc.CombatantSetup(character="c1"), cc.CombatantSetup(character="c2")],
                 shot_limit=0,
             ),
             "invalid_shot_limit",
@@ -688,31 +690,31 @@ ATTACK = {"action": "attack", "technique": "quick_shot", "weapon": "revolver", "
         (
             "no combat",
             MAYOR,
-            ct.OpenCombat(
-                combatants=[ct.CombatantSetup(character="c1"), ct.CombatantSetup(character="c2")],
-                ranges=[ct.RangeSetup(between=["c1", "c1"], range="short")],
+            cc.OpenCombat(
+                combatants=[cc.CombatantSetup(character="c1"), cc.CombatantSetup(character="c2")],
+                ranges=[cc.RangeSetup(between=["c1", "c1"], range="short")],
             ),
             "invalid_range",
         ),
-        ("no combat", "p1", ct.OpenCombat(combatants=[]), "not_game_master"),
-        ("no combat", MAYOR, ct.OpenSurvivalTest(character="c1"), "not_fallen"),
+        ("no combat", "p1", cc.OpenCombat(combatants=[]), "not_game_master"),
+        ("no combat", MAYOR, cc.OpenSurvivalTest(character="c1"), "not_fallen"),
         ("between turns", MAYOR, declaring("c2", action="other"), "no_combat_turn"),
         (
             "between turns",
             MAYOR,
-            ct.OpenCombat(
-                combatants=[ct.CombatantSetup(character="c1"), ct.CombatantSetup(character="c2")]
+            cc.OpenCombat(
+                combatants=[cc.CombatantSetup(character="c1"), cc.CombatantSetup(character="c2")]
             ),
             "combat_in_progress",
         ),
-        ("between turns", MAYOR, ct.UpdateCombat(reason=" "), "reason_required"),
-        ("between turns", MAYOR, ct.UpdateCombat(reason="r", leaving=["c9"]), "not_a_combatant"),
-        ("between turns", MAYOR, ct.UpdateCombat(reason="r", leaving=["c1"]), "invalid_combatants"),
-        ("between turns", MAYOR, ct.UpdateCombat(reason="r", released=["c1"]), "not_held"),
-        ("between turns", "p1", ct.StartCombatTurn(), "not_game_master"),
-        ("in a turn", MAYOR, ct.StartCombatTurn(), "test_in_progress"),
-        ("in a turn", MAYOR, ct.EndCombat(reason="r"), "turn_in_progress"),
-        ("in a turn", MAYOR, ct.UpdateCombat(reason="r"), "turn_in_progress"),
+        ("between turns", MAYOR, cc.UpdateCombat(reason=" "), "reason_required"),
+        ("between turns", MAYOR, cc.UpdateCombat(reason="r", leaving=["c9"]), "not_a_combatant"),
+        ("between turns", MAYOR, cc.UpdateCombat(reason="r", leaving=["c1"]), "invalid_combatants"),
+        ("between turns", MAYOR, cc.UpdateCombat(reason="r", released=["c1"]), "not_held"),
+        ("between turns", "p1", cc.StartCombatTurn(), "not_game_master"),
+        ("in a turn", MAYOR, cc.StartCombatTurn(), "test_in_progress"),
+        ("in a turn", MAYOR, cc.EndCombat(reason="r"), "turn_in_progress"),
+        ("in a turn", MAYOR, cc.UpdateCombat(reason="r"), "turn_in_progress"),
         ("in a turn", "p1", declaring("c2", action="other"), "not_your_seat"),
         ("in a turn", MAYOR, declaring("c2", action="attack"), "technique_required"),
         (
@@ -747,7 +749,7 @@ ATTACK = {"action": "attack", "technique": "quick_shot", "weapon": "revolver", "
         (
             "in a turn",
             MAYOR,
-            ct.ChooseAttacks(character="c2", attacks=[ct.Attack(card="d0:2S", target="c1")]),
+            cc.ChooseAttacks(character="c2", attacks=[cc.Attack(card="d0:2S", target="c1")]),
             "not_a_participant",  # no attack announced, so no part in the turn's test
         ),
     ],
@@ -788,7 +790,7 @@ def test_after_a_pistol_duel_in_normal_mode_the_winner_picks_from_the_losers_dec
     )
     session.run(MAYOR, npc("Billy", {"hands": 1, "senses": 1, "muscle": 1, "head": 1}, []))
     session.run(MAYOR, cmd.StartTable())
-    duel = ct.OpenPistolDuel(duellists=[ct.Duellist(character="c1"), ct.Duellist(character="c2")])
+    duel = cc.OpenPistolDuel(duellists=[cc.Duellist(character="c1"), cc.Duellist(character="c2")])
     session.run(MAYOR, duel)
     session.run(ann, cmd.Draw(character="c1"))
     session.run(MAYOR, cmd.Draw(character="c2"))
@@ -808,7 +810,7 @@ def test_each_turn_is_six_seconds_of_everybodys_time_so_a_paralysis_may_pass() -
         MAYOR,
         cmd.ChangeCondition(character="c2", track="morale", change=-3, reason="a ghost"),
     )
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     assert "c2" not in ct.still_to_declare(session.state, session.state.combat)  # type: ignore[arg-type]
     declare(session, "c1", action="move", move="adjacent")
     assert session.state.test is None
@@ -825,7 +827,7 @@ def test_medical_care_in_a_combat_takes_the_healers_whole_turn() -> None:
     declare(session, "c1", action="other", move="adjacent")
     care = GiveMedicalCare(healer="c1", patient="c2")
     assert rejected(session, MAYOR, care).code == "care_takes_the_turn"
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     declare(session, "c2", action="move", move="adjacent")
     declare(session, "c1", action="other")  # Ann kneels by Billy for the whole turn
     session.run(MAYOR, care)

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 
-from domain.frontera import combat_turn as ct
+from domain.frontera import combat_commands as cc
 from domain.frontera import commands as cmd
 from domain.frontera import equipment as eq
 from domain.frontera import gambling as gm
@@ -101,16 +101,16 @@ def fight(attacker: cmd.CreateCharacter) -> tuple[Session, str]:
     s.run(judit, attacker)
     s.run(MAYOR, npc("Billy", CLEMENTINE, ["aim"]))
     s.run(MAYOR, cmd.StartTable())
-    combatants = [ct.CombatantSetup(character=c) for c in ("c1", "c2")]
-    s.run(MAYOR, ct.OpenCombat(combatants=combatants, range="short"))
-    s.run(MAYOR, ct.StartCombatTurn())
+    combatants = [cc.CombatantSetup(character=c) for c in ("c1", "c2")]
+    s.run(MAYOR, cc.OpenCombat(combatants=combatants, range="short"))
+    s.run(MAYOR, cc.StartCombatTurn())
     return s, judit
 
 
 def attack(character: str, weapon: str, technique: str = "quick_shot", **more: Any) -> Any:
     target = "c2" if character == "c1" else "c1"
     fields = {"technique": technique, "weapon": weapon, "targets": [target], **more}
-    return msgspec.convert({"character": character, "action": "attack", **fields}, ct.DeclareAction)
+    return msgspec.convert({"character": character, "action": "attack", **fields}, cc.DeclareAction)
 
 
 def test_a_protagonist_fights_only_with_a_weapon_it_carries() -> None:
@@ -124,7 +124,7 @@ def test_a_protagonist_fights_only_with_a_weapon_it_carries() -> None:
 def test_a_protagonist_throws_at_most_the_knives_it_carries() -> None:
     s, judit = fight(clementine(kit="knives"))
     s.run(MAYOR, eq.ChangeEquipment(character="c1", item="knife", change=-7, reason="lost"))
-    s.run(MAYOR, ct.DeclareAction(character="c2", action="other"))
+    s.run(MAYOR, cc.DeclareAction(character="c2", action="other"))
     four = attack("c1", "thrown knife", technique="thrown", weapons=4)
     assert rejected(s, judit, four).code == "weapon_not_carried"
     assert rejected(s, judit, attack("c1", "revolver")).code == "weapon_not_carried"
@@ -136,7 +136,7 @@ def test_a_protagonist_duels_only_with_a_pistol_it_carries() -> None:
     s.run(s.seats["Judit"], clementine(kit="knives"))
     s.run(MAYOR, npc("Billy", CLEMENTINE, ["quick_shot"]))
     s.run(MAYOR, cmd.StartTable())
-    duel = ct.OpenPistolDuel(duellists=[ct.Duellist(character="c1"), ct.Duellist(character="c2")])
+    duel = cc.OpenPistolDuel(duellists=[cc.Duellist(character="c1"), cc.Duellist(character="c2")])
     assert rejected(s, MAYOR, duel).code == "weapon_not_carried"
     s.run(MAYOR, eq.ChangeEquipment(character="c1", item="revolver", change=1, reason="a loan"))
     s.run(MAYOR, duel)

@@ -9,7 +9,7 @@ import pytest
 
 from domain.frontera import commands as cmd
 from domain.frontera import drinking as dr
-from domain.frontera import exchanges as fx
+from domain.frontera import exchange_commands as xc
 from domain.frontera import gambling as gm
 from domain.frontera import recovery as rc
 from domain.frontera.character import Skill, Trait
@@ -109,7 +109,7 @@ def test_a_caught_cheater_loses_all_and_a_card_for_nothing() -> None:
     assert exchange is not None and len(exchange.steps) == 1  # a pick, and nothing given back
     assert exchange.steps[0].seat == p1 and not exchange.steps[0].give_back
     card = exchange.shown[0]
-    s.run(p1, fx.PickCards(cards=[card]))
+    s.run(p1, xc.PickCards(cards=[card]))
     assert s.state.exchange is None and card in s.state.zone(f"player_deck:{p1}")
     assert len(s.state.zone(f"player_deck:{p2}")) == 8  # 8 dealt + the card played - 1
 
@@ -241,9 +241,9 @@ def test_three_at_a_game_of_chance_the_tied_best_hands_each_win_and_the_third_lo
         (s.seats["Bea"], player_deck(p3), True),
     ]
     taken = exchange.shown[0]
-    s.run(p1, fx.PickCards(cards=[taken]))
+    s.run(p1, xc.PickCards(cards=[taken]))
     given = s.state.exchange.shown[0]  # type: ignore[union-attr]
-    s.run(p1, fx.PickCards(cards=[given]))
+    s.run(p1, xc.PickCards(cards=[given]))
     assert taken in s.state.zone(player_deck(p1)) and given in s.state.zone(player_deck(p3))
 
 
@@ -322,7 +322,7 @@ def test_a_cheater_the_house_beats_is_caught_loses_all_and_a_card_for_nothing(
     assert exchange is not None and len(exchange.steps) == 1
     step = exchange.steps[0]
     assert (step.seat, step.source, step.give_back) == (MAYOR, player_deck(p1), not cheating)
-    s.run(MAYOR, fx.PickCards(cards=[exchange.shown[0]]))
+    s.run(MAYOR, xc.PickCards(cards=[exchange.shown[0]]))
     if cheating:  # the Mayor keeps the card and gives nothing
         assert s.state.exchange is None
         assert len(s.state.zone(player_deck(p1))) == 8
@@ -426,5 +426,5 @@ def test_rounds_at_the_house_wait_for_the_coma_swap_the_mayor_picks_from_the_hou
     exchange = s.state.exchange
     assert exchange is not None and exchange.steps[0].seat == MAYOR
     assert rejected(s, p1, gm.PlayHouseRound(character="c1")).code == "exchange_in_progress"
-    s.run(MAYOR, fx.PickCards(cards=[exchange.shown[0]]))
+    s.run(MAYOR, xc.PickCards(cards=[exchange.shown[0]]))
     s.run(p1, gm.PlayHouseRound(character="c1"))

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import find
 
 from domain.errors import DomainError
-from domain.frontera import combat_turn as ct
+from domain.frontera import combat_commands as cc
+from domain.frontera import combat_events as ce
 from domain.frontera import commands as cmd
-from domain.frontera import exchanges as fx
+from domain.frontera import exchange_commands as xc
 from domain.frontera import gambling as gm
 from domain.frontera.character import Character, Skill, Trait
 from domain.frontera.combat import (
@@ -58,7 +59,7 @@ def grappled() -> Session:
     declare(session, "c2", action="move", move="adjacent")
     declare(session, "c1", action="attack", technique="brawl", targets=["c2"], variant="grapple")
     choose(session, "c1", {"d0:5S": "c2"})
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     return session
 
 
@@ -94,7 +95,7 @@ def test_the_hold_is_kept_or_broken_by_the_next_turns_opposed_muscle_test(
     choose(session, "c2", {billy: "c1"})
     assert held_by(session, "c2") == "c1"  # nothing judged before every card is chosen
     choose(session, "c1", {ann: "c2"})
-    (hold,) = [e.hold for e in events_of(session, ct.HoldTested)]
+    (hold,) = [e.hold for e in events_of(session, ce.HoldTested)]
     assert (hold.held, hold.holder, hold.cards) == ("c2", "c1", {"c2": billy, "c1": ann})
     assert (hold.outcomes, hold.kept) == (outcomes, kept)
     assert held_by(session, "c2") == ("c1" if kept else None)
@@ -109,7 +110,7 @@ def test_a_broken_hold_frees_both_sides_for_the_next_turn() -> None:
     declare(session, "c1", action="hold")
     choose(session, "c2", {"d0:QH": "c1"})
     choose(session, "c1", {"d0:8S": "c2"})
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     assert rejected(session, MAYOR, declaring("c2", action="hold")).code == "not_held"
     declare(session, "c2", action="move", move="adjacent")
     assert declare(session, "c1", action="move", move="adjacent") == []
@@ -121,11 +122,11 @@ def test_a_hold_plays_one_card_against_each_rival_and_nothing_else() -> None:
     assert rejected(session, MAYOR, moving).code == "invalid_declaration"
     declare(session, "c2", action="hold")
     declare(session, "c1", action="hold")
-    both = ct.ChooseAttacks(
-        character="c2", attacks=[ct.Attack(card=c, target="c1") for c in BILLY_HOLD]
+    both = cc.ChooseAttacks(
+        character="c2", attacks=[cc.Attack(card=c, target="c1") for c in BILLY_HOLD]
     )
     assert rejected(session, MAYOR, both).code == "too_many_cards"
-    elsewhere = ct.ChooseAttacks(character="c2", attacks=[ct.Attack(card="d0:QH", target="c2")])
+    elsewhere = cc.ChooseAttacks(character="c2", attacks=[cc.Attack(card="d0:QH", target="c2")])
     assert rejected(session, MAYOR, elsewhere).code == "undeclared_target"
 
 
@@ -135,27 +136,27 @@ def test_a_holder_of_two_plays_a_card_against_each_and_each_hold_is_judged_on_it
     session.run(MAYOR, npc("Carl", {"hands": 2, "senses": 2, "muscle": 2, "head": 2}, []))
     three = [{"character": c} for c in ("c1", "c2", "c3")]
     opening = {"combatants": three, "range": "adjacent"}
-    session.run(MAYOR, msgspec.convert(opening, ct.OpenCombat))
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, msgspec.convert(opening, cc.OpenCombat))
+    session.run(MAYOR, cc.StartCombatTurn())
     for npc_id in ("c2", "c3"):
         declare(session, npc_id, action="move", move="adjacent")
     grapple = {"technique": "brawl", "variant": "grapple", "targets": ["c2", "c3"]}
     declare(session, "c1", action="attack", **grapple)
     choose(session, "c1", {"d0:5S": "c2", "d0:2S": "c3"})
     assert (held_by(session, "c2"), held_by(session, "c3")) == ("c1", "c1")
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     assert declare(session, "c2", action="hold") == BILLY_HOLD
     assert declare(session, "c3", action="hold") == carl_hold
     declare(session, "c1", action="hold")
     assert session.state.test.participants["c1"].plays == 2  # type: ignore[union-attr]
-    twice = ct.ChooseAttacks(
-        character="c1", attacks=[ct.Attack(card=c, target="c2") for c in ("d0:8S", "d0:3H")]
+    twice = cc.ChooseAttacks(
+        character="c1", attacks=[cc.Attack(card=c, target="c2") for c in ("d0:8S", "d0:3H")]
     )
     assert rejected(session, "p1", twice).code == "invalid_targets"
     choose(session, "c2", {"d0:QH": "c1"})
     choose(session, "c3", {"d0:3C": "c1"})
     choose(session, "c1", {"d0:8S": "c2", "d0:3H": "c3"})
-    judged = [(e.hold.held, e.hold.kept) for e in events_of(session, ct.HoldTested)]
+    judged = [(e.hold.held, e.hold.kept) for e in events_of(session, ce.HoldTested)]
     assert judged == [("c2", False), ("c3", True)]  # Billy's Q♥ breaks free, Carl's 3♣ not
     assert (held_by(session, "c2"), held_by(session, "c3")) == (None, "c1")
     outcomes = last(session, TestResolved).outcomes
@@ -167,12 +168,12 @@ def test_a_side_that_cannot_act_plays_no_card_and_the_other_decides_the_hold() -
     session.run(MAYOR, cmd.CancelTest(reason="Ann faints"))
     change = cmd.ChangeCondition(character="c1", track="morale", change=-3, reason="fright")
     session.run(MAYOR, change)
-    session.run(MAYOR, ct.StartCombatTurn())
+    session.run(MAYOR, cc.StartCombatTurn())
     declare(session, "c2", action="hold")  # Ann, paralysed, does not take part
     drawn = session.state.zone("hand:c2")
     heart = next(c for c in drawn if c.endswith("H") or c.endswith("D"))
     choose(session, "c2", {heart: "c1"})
-    (hold,) = [e.hold for e in events_of(session, ct.HoldTested)]
+    (hold,) = [e.hold for e in events_of(session, ce.HoldTested)]
     assert hold.cards == {"c2": heart, "c1": None} and not hold.kept
     assert held_by(session, "c2") is None
 
@@ -189,7 +190,7 @@ def test_one_whip_lashes_once_more_per_two_points_of_hands_where_one_knife_throw
     assert declare(whipping, "c1", action="attack", targets=["c2"], **lash) == THROWS
     assert whipping.state.test.participants["c1"].plays == 3  # type: ignore[union-attr]
     choose(whipping, "c1", {"d0:QS": "c2", "d0:6S": "c2", "d0:5S": "c2"})
-    assert len(last(whipping, ct.AttacksResolved).attacks) == 3
+    assert len(last(whipping, ce.AttacksResolved).attacks) == 3
     throwing = duel_table(range_="short", script=THROWS)
     arm(throwing, "c1", "knife", 1)
     declare(throwing, "c2", action="move", move="adjacent")
@@ -244,9 +245,9 @@ def test_two_tied_best_of_three_swap_a_random_card_and_each_exchanges_with_the_l
         step = exchange.steps[0]
         assert (step.seat, step.source, step.give_back) == (winner, cid, True)
         taken = exchange.shown[0]
-        s.run(winner, fx.PickCards(cards=[taken]))
+        s.run(winner, xc.PickCards(cards=[taken]))
         given = s.state.exchange.shown[0]  # type: ignore[union-attr]
-        s.run(winner, fx.PickCards(cards=[given]))
+        s.run(winner, xc.PickCards(cards=[given]))
         assert taken in s.state.zone(player_deck(winner)) and given in s.state.zone(cid)
     assert s.state.exchange is None
     assert [len(s.state.zone(deck)) for deck in (ana, bea, cid)] == [9, 9, 9]
@@ -392,16 +393,16 @@ def test_no_free_exchange_a_one_way_transfer_is_refused_and_moves_no_card() -> N
     s, p1, p2 = table()
     before = all_cards(s.state)
     # no exchange under way: nobody takes a card of another's deck [L347]
-    assert rejected(s, p1, fx.PickCards(cards=[BEA_DEAL[0]])).code == "no_exchange"
+    assert rejected(s, p1, xc.PickCards(cards=[BEA_DEAL[0]])).code == "no_exchange"
     # a bet with a winner and no loser, or a loser and no winner, would be a gift [L343]
-    assert rejected(s, MAYOR, fx.StartBetExchange(winner="c1")).code == "invalid_exchange"
-    assert rejected(s, MAYOR, fx.StartBetExchange(loser="c2")).code == "invalid_exchange"
+    assert rejected(s, MAYOR, xc.StartBetExchange(winner="c1")).code == "invalid_exchange"
+    assert rejected(s, MAYOR, xc.StartBetExchange(loser="c2")).code == "invalid_exchange"
     # a bet's winner takes one card and must give one back: neither none nor two
-    s.run(MAYOR, fx.StartBetExchange(winner="c1", loser="c2"))
-    s.run(p1, fx.PickCards(cards=[BEA_DEAL[0]]))
-    assert rejected(s, p1, fx.PickCards(cards=[])).code == "wrong_card_count"
-    assert rejected(s, p1, fx.PickCards(cards=ANA_DEAL[:2])).code == "wrong_card_count"
-    s.run(p1, fx.PickCards(cards=[ANA_DEAL[0]]))
+    s.run(MAYOR, xc.StartBetExchange(winner="c1", loser="c2"))
+    s.run(p1, xc.PickCards(cards=[BEA_DEAL[0]]))
+    assert rejected(s, p1, xc.PickCards(cards=[])).code == "wrong_card_count"
+    assert rejected(s, p1, xc.PickCards(cards=ANA_DEAL[:2])).code == "wrong_card_count"
+    s.run(p1, xc.PickCards(cards=[ANA_DEAL[0]]))
     assert s.state.exchange is None
     assert [len(deck_of(s, seat)) for seat in (p1, p2)] == [8, 8]
     assert all_cards(s.state) == before

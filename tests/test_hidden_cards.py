@@ -27,8 +27,9 @@ from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import Headers, bearer, claim_seat, ok
 from tests.frontera_helpers import in_memory_tables
+from tests.frontera_support import make_world
 from tests.live_server import serving
-from tests.test_api_permissions import NDJSON, World, make_world
+from tests.permission_matrix import NDJSON, World
 from tests.test_api_protocol import read_events
 
 CARD = re.compile(r"d\d+:(?:10|[2-9JQKA])[SCHD]|d\d+:JK[12]")

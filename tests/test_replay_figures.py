@@ -275,7 +275,7 @@ def test_the_summary_passes_an_accessibility_check(page: Page, closed_table: Pla
 
 
 def test_a_dice_systems_summary_draws_each_dies_faces_once_closed(page: Page, base: str) -> None:
-    played = play_dice(base, STEPDICE)
+    played = play_dice(base, "stepdice")
     with httpx.Client(base_url=base) as client:
         hit = {"character": "c1", "reason": "a thrown stone"}
         ok(

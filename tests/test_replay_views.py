@@ -1,14 +1,14 @@
 """The replay page's other parts, in headless Chromium against a live server: the timeline,
 the keyboard, accessibility, live mode, a closed table's verification, and the generic board
-of the dice systems (stepdice, asaltos), which have no panel of their own, on tables played
-over HTTP."""
+of the dice systems (every registered system that rolls secretly and has no panel of its own;
+each plays as its `ReplayRolls` say, tests/system_support.py), on tables played over HTTP."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,6 +16,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Response, expect
 
+from domain.systems import RULE_SYSTEMS
 from tests.api_helpers import bearer, ok, seat_player
 from tests.replay_helpers import (
     Played,
@@ -27,6 +28,11 @@ from tests.replay_helpers import (
     scrub,
     sign_in,
 )
+from tests.stepdice_support import REPLAY_ROLLS as STEPDICE
+from tests.system_support import ReplayRolls, provided, rolls_secretly
+
+#: the replay page's board panels of their own, one module a system
+PANELS = Path(__file__).parent.parent / "service" / "replay" / "systems"
 
 
 @pytest.fixture(scope="module")
@@ -243,62 +249,16 @@ def test_a_closed_table_shows_every_card_the_seed_and_a_fair_verify_badge(
 PUBLIC_ROLL, BLIND_ROLL = 1, 2
 
 
-@dataclass(frozen=True)
-class DiceSystem:
-    """How a dice system's table is played here: Bea's character Vera, a public roll of
-    one die and a blind one, each with a scripted face; and how the page shows them."""
-
-    name: str
-    character: dict[str, Any]  # the body of `POST /{name}/characters`
-    roll_path: str
-    roll: dict[str, Any]  # the body of a roll of Vera's
-    sides: int
-    public_face: int
-    blind_face: int
-    sheet_term: str  # a term of Vera's sheet the board lists
-    #: the system event's public line for the public roll
-    event_line: str
-    #: text the view gives of the blind roll, beyond its die (its outcome)
-    secrets: tuple[str, ...]
+#: the systems whose rolls the page may have to hide, and those of them the generic board shows
+#: (no panel of their own in service/replay/systems/): each gives its `ReplayRolls`
+SECRET_ROLLERS = [system for system in RULE_SYSTEMS if rolls_secretly(system)]
+GENERIC_BOARD = [system for system in SECRET_ROLLERS if not (PANELS / f"{system}.js").exists()]
 
 
-STEPDICE = DiceSystem(
-    name="stepdice",
-    character={
-        "name": "Vera",
-        "attributes": {"fuerza": 10, "agilidad": 12, "destreza": 10, "magia": 10},
-    },
-    roll_path="/stepdice/tests",
-    roll={"character": "c1", "attribute": "agilidad", "grade": "normal", "shifts": [],
-          "helper": None},
-    sides=12,
-    public_face=11,
-    blind_face=2,  # a failure against TN 6
-    sheet_term="hearts max",
-    event_line="stepdice.TestRolled: roll=1, visibility=public, character=c1, "
-    "attribute=agilidad, die=12, grade=normal, shifts=[], target=6, face=11, outcome=success",
-    secrets=("face=2", "failure"),
-)  # fmt: skip
-ASALTOS = DiceSystem(
-    name="asaltos",
-    character={"name": "Vera", "sheet": {
-        "FUE": 5, "AGI": 5, "RES": 5, "TAM": 5, "skills": {"Escalada": 6}, "weapons": [],
-    }},
-    roll_path="/asaltos/checks",
-    roll={"character": "c1", "skill": "Escalada", "base_difficulty": 0, "modifiers": []},
-    sides=10,
-    public_face=9,
-    blind_face=4,
-    sheet_term="Escalada",
-    event_line="asaltos.CheckMade: character=c1, checked=Escalada, roll=1, visibility=public",
-    secrets=(),  # the view keeps no check result; the line gives no nested result
-)  # fmt: skip
-SYSTEMS = pytest.mark.parametrize("system", [STEPDICE, ASALTOS], ids=lambda s: s.name)
-
-
-def play_dice(base: str, system: DiceSystem) -> Played:
+def play_dice(base: str, system: str) -> Played:
     """A dice table played over HTTP: the game master (Ana) seats Bea, who creates Vera;
     the game master rolls for her in public, then blind."""
+    rolls: ReplayRolls = provided(system, "replay_rolls")
     with httpx.Client(base_url=base) as client:
         created = ok(
             client.post(
@@ -306,8 +266,8 @@ def play_dice(base: str, system: DiceSystem) -> Played:
                 json={
                     "title": "Dice night",
                     "mayor_name": "Ana",
-                    "system": system.name,
-                    "options": {"scripted_rolls": [system.public_face, system.blind_face]},
+                    "system": system,
+                    "options": {"scripted_rolls": [rolls.public_face, rolls.blind_face]},
                 },
             ),
             201,
@@ -324,9 +284,9 @@ def play_dice(base: str, system: DiceSystem) -> Played:
         def post(who: dict[str, str], path: str, body: Any, status: int = 200) -> Any:
             return ok(client.post(f"/tables/{table}{path}", json=body, headers=who), status)
 
-        post(bea, f"/{system.name}/characters", system.character, 201)
-        public = post(gm, system.roll_path, system.roll)
-        blind = post(gm, system.roll_path, {**system.roll, "visibility": "blind"})
+        post(bea, rolls.character_path, rolls.character, 201)
+        public = post(gm, rolls.roll_path, rolls.roll)
+        blind = post(gm, rolls.roll_path, {**rolls.roll, "visibility": "blind"})
         assert (public["roll"], blind["roll"]) == (PUBLIC_ROLL, BLIND_ROLL)
         played.moments["last"] = blind["version"]
     return played
@@ -338,7 +298,7 @@ def rolled(played: Played, who: str, roll: int) -> dict[str, Any]:
     return event
 
 
-def blind_roll_shown(system: DiceSystem, text: str, html: str) -> list[str]:
+def blind_roll_shown(system: ReplayRolls, text: str, html: str) -> list[str]:
     """The ways a page could show the blind roll's die or outcome: the board's die label
     (an attribute), the timeline's die, the system's own secrets."""
     marks = {f"d{system.sides} showing {system.blind_face}": html}
@@ -347,41 +307,42 @@ def blind_roll_shown(system: DiceSystem, text: str, html: str) -> list[str]:
     return [mark for mark, where in marks.items() if mark in where]
 
 
-@SYSTEMS
+@pytest.mark.parametrize("system", GENERIC_BOARD)
 def test_a_dice_system_gets_the_generic_board_with_each_die_of_its_real_rolls(
-    page: Page, base: str, system: DiceSystem
+    page: Page, base: str, system: str
 ) -> None:
     """A dice system has no panel of its own: the game master's board shows the view's
     fields readably and each die of every roll (the blind one too) with its size, face and
     purpose, as the real `DiceRolled` events give them; the timeline names each die and
     gives the system's own events (qualified: `stepdice.TestRolled`) their public fields."""
+    rolls: ReplayRolls = provided(system, "replay_rolls")
     played = play_dice(base, system)
     sign_in(page, played, "gm")
     board = page.locator("#board-content")
     characters = board.locator('[data-facet="field:characters"]')
     expect(characters).to_contain_text("Vera")
     # readably: a definition list of the sheet's fields, not the JSON text
-    expect(characters.locator("dt", has_text=system.sheet_term)).to_have_count(1)
+    expect(characters.locator("dt", has_text=rolls.sheet_term)).to_have_count(1)
     expect(characters).not_to_contain_text("{")
-    faces = {PUBLIC_ROLL: system.public_face, BLIND_ROLL: system.blind_face}
+    faces = {PUBLIC_ROLL: rolls.public_face, BLIND_ROLL: rolls.blind_face}
     for roll, face in faces.items():
         event = rolled(played, "gm", roll)
         (die,) = event["data"]["dice"]
-        assert (die["sides"], die["face"]) == (system.sides, face)  # the scripted face
+        assert (die["sides"], die["face"]) == (rolls.sides, face)  # the scripted face
         shown = board.locator(f'[data-facet="roll:{roll}"] .die')
         expect(shown).to_have_count(1)
-        expect(shown.get_by_role("img", name=f"d{system.sides} showing {face}")).to_be_visible()
-        expect(shown).to_contain_text(f"d{system.sides} · {die['purpose']}")
+        expect(shown.get_by_role("img", name=f"d{rolls.sides} showing {face}")).to_be_visible()
+        expect(shown).to_contain_text(f"d{rolls.sides} · {die['purpose']}")
         expect(page.locator(f'#events li[data-version="{event["version"]}"]')).to_contain_text(
-            f"roll {roll}: Vera rolled d{system.sides}={face} ({die['purpose']})"
+            f"roll {roll}: Vera rolled d{rolls.sides}={face} ({die['purpose']})"
         )
     # what the player's page must not show of the blind roll, the game master's page shows
-    marks = blind_roll_shown(system, page.inner_text("body"), page.content())
-    assert len(marks) == 2 + len(system.secrets), marks
+    marks = blind_roll_shown(rolls, page.inner_text("body"), page.content())
+    assert len(marks) == 2 + len(rolls.secrets), marks
     # the system's own event, qualified by the system, gets a line with its public fields
     event = rolled(played, "gm", PUBLIC_ROLL)
     expect(page.locator(f'#events li[data-version="{event["version"] + 1}"]')).to_contain_text(
-        system.event_line
+        rolls.event_line
     )
 
 
@@ -407,23 +368,24 @@ def secret_of_blind_roll(body: Any) -> list[Any]:
     return found
 
 
-@SYSTEMS
+@pytest.mark.parametrize("system", SECRET_ROLLERS)
 def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals_it(
-    page: Page, base: str, system: DiceSystem
+    page: Page, base: str, system: str
 ) -> None:
     """Bea's page shows the public roll's die; of the blind roll only that it was made, in
     no text, attribute or fetched response; after the game master reveals it, its die too."""
+    rolls: ReplayRolls = provided(system, "replay_rolls")
     played = play_dice(base, system)
     responses: list[Response] = []
     page.on("response", lambda response: responses.append(response))
     sign_in(page, played, "Bea")
     board = page.locator("#board-content")
-    public_die = f"d{system.sides} showing {system.public_face}"
+    public_die = f"d{rolls.sides} showing {rolls.public_face}"
     public = rolled(played, "Bea", PUBLIC_ROLL)
     expect(board.locator(f'[data-facet="roll:{PUBLIC_ROLL}"]')).to_contain_text("public")
     expect(board.get_by_role("img", name=public_die)).to_be_visible()
     expect(page.locator(f'#events li[data-version="{public["version"]}"]')).to_contain_text(
-        f"roll {PUBLIC_ROLL}: Vera rolled d{system.sides}={system.public_face}"
+        f"roll {PUBLIC_ROLL}: Vera rolled d{rolls.sides}={rolls.public_face}"
     )
     # the blind roll: its existence, and nothing of its die
     blind = rolled(played, "Bea", BLIND_ROLL)
@@ -431,7 +393,7 @@ def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals
     expect(board.locator(f'[data-facet="roll:{BLIND_ROLL}"]')).to_contain_text("blind")
     expect(board.locator(f'[data-facet="roll:{BLIND_ROLL}"] .die-face')).to_have_count(0)
     text, html = page.inner_text("body"), page.content()
-    assert blind_roll_shown(system, text, html) == [], "the player's page shows the blind roll"
+    assert blind_roll_shown(rolls, text, html) == [], "the player's page shows the blind roll"
     fetched = [r for r in responses if f"/tables/{played.table_id}" in r.url]
     assert fetched, "the page fetched nothing from the table"
     for response in fetched:
@@ -448,14 +410,14 @@ def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals
         )
     played.moments["last"] = revealed["version"]
     sign_in(page, played, "Bea")
-    blind_die = f"d{system.sides} showing {system.blind_face}"
+    blind_die = f"d{rolls.sides} showing {rolls.blind_face}"
     expect(
         board.locator(f'[data-facet="roll:{BLIND_ROLL}"]').get_by_role("img", name=blind_die)
     ).to_be_visible()
     expect(page.locator(f'#events li[data-version="{blind["version"]}"]')).to_contain_text(
-        f"roll {BLIND_ROLL}: Vera rolled d{system.sides}={system.blind_face}"
+        f"roll {BLIND_ROLL}: Vera rolled d{rolls.sides}={rolls.blind_face}"
     )
-    for secret in system.secrets:
+    for secret in rolls.secrets:
         expect(page.locator("body")).to_contain_text(secret)
     expect(page.locator(f'#events li[data-version="{revealed["version"]}"]')).to_contain_text(
         f"rolls {BLIND_ROLL} revealed: the guard's shout"
@@ -486,7 +448,10 @@ def test_live_mode_names_a_dice_systems_character_created_while_it_follows(
         sign_in(page, played, "gm")
         page.get_by_label("Live: follow the table").check()
         path = f"/tables/{table}"
-        ok(client.post(f"{path}/stepdice/characters", json=STEPDICE.character, headers=bea), 201)
+        ok(
+            client.post(f"{path}/stepdice/characters", json=STEPDICE.character, headers=bea),
+            201,
+        )
         expect(page.locator('#events li[data-version="4"]')).to_have_count(1)
         rolled_at = ok(client.post(f"{path}/stepdice/tests", json=STEPDICE.roll, headers=gm))
     expect(page.locator("#board")).to_have_attribute("data-version", str(rolled_at["version"]))

@@ -90,6 +90,7 @@ def test_an_event_naming_a_secret_roll_is_hidden_as_the_roll(kind: type, sender:
 def _table(*records: SecretRoll, revealed: tuple[int, ...] = (), closed: bool = False) -> Table:
     secret = [r.roll for r in records if r.roll not in revealed]
     table = SimpleNamespace(
+        system="stepdice",  # a dice system: no moment of play seals anything but rolls
         game=SimpleNamespace(),
         closed=closed,
         secret_rolls=secret,

@@ -23,8 +23,9 @@ from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import Headers, bearer, claim_seat, ok
 from tests.frontera_helpers import in_memory_tables
+from tests.frontera_support import make_world
 from tests.live_server import serving
-from tests.test_api_permissions import World, make_world
+from tests.permission_matrix import World
 from tests.test_api_protocol import assert_problem
 from tests.test_hidden_cards import cards, mid_test
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from domain.commands import CloseTable
-from domain.frontera import combat_turn as ct
+from domain.frontera import combat_commands as cc
 from domain.frontera import commands as cmd
 from domain.frontera.character import Skill, Trait
 from domain.frontera.drinking import Drink
@@ -45,15 +45,15 @@ def play(session: Session) -> int:
     """Everything after the book's turn; returns Djamal's money before the Mayor's changes."""
     p1, p2 = session.seats["Djamal"], session.seats["Coyote"]
     play_book_turn(session)
-    session.run(MAYOR, ct.EndCombat(reason="the henchmen are down"))
+    session.run(MAYOR, cc.EndCombat(reason="the henchmen are down"))
     # dead man's hand, in its scripted order A♠ A♥ 8♣ 8♦, each card going back under it
-    session.run(MAYOR, ct.OpenSurvivalTest(character=H1))
+    session.run(MAYOR, cc.OpenSurvivalTest(character=H1))
     session.run(MAYOR, cmd.Draw(character=H1))  # A♠: incapacitated, health -4 → -3
     session.run(MAYOR, cmd.OpenDeadMansHandTest(character=DJAMAL, better="lucky"))
     session.run(p1, cmd.Draw(character=DJAMAL))  # A♥: better
     session.run(MAYOR, cmd.OpenDeadMansHandTest(character=COYOTE))
     session.run(p2, cmd.Draw(character=COYOTE))  # 8♣: worse
-    session.run(MAYOR, ct.OpenSurvivalTest(character=H3))
+    session.run(MAYOR, cc.OpenSurvivalTest(character=H3))
     session.run(MAYOR, cmd.Draw(character=H3))  # 8♦: dead for good
     session.run(MAYOR, FaceThreat(character=DJAMAL, reason="a rattlesnake"))
     session.run(

@@ -1,7 +1,8 @@
 """No masked value crashes a system's fold: every field of every event of the system in its
 session, nulled as a mask nulls it (the field, each item of a list, each entry of an object,
 one level deeper too), folds and shapes into figures, and so does the event after it. (The
-shared table's and dice's events are the shared fold's: `projections.stats`.)"""
+shared table's and dice's events are the shared fold's: `projections.stats`.) Every registered
+system is folded, from the session its figures' tests play (tests/system_support.py)."""
 
 from __future__ import annotations
 
@@ -13,14 +14,12 @@ import msgspec
 import pytest
 
 from domain.commands import CloseTable
+from domain.systems import RULE_SYSTEMS
 from projections.redaction import SHARED_RULES, RedactedEvent, event_type
 from projections.stats import fold, table_stats
 from projections.tally import Tally
-from tests import test_stats_asaltos, test_stats_stepdice
-from tests.frontera_helpers import MAYOR
 from tests.stats_helpers import logged
-from tests.test_frontera_combat_turn import book_table
-from tests.test_stats_frontera import play as play_frontera
+from tests.system_support import provided
 
 SHARED = {event_type(kind) for kind in SHARED_RULES}
 
@@ -40,14 +39,9 @@ def masks(value: Any, depth: int = 2) -> Iterator[Any]:
 
 
 def closed_log(system: str) -> list[RedactedEvent]:
-    """The system's scripted session of its figures' tests, closed, as its game master reads it."""
-    session: Any
-    if system == "frontera":
-        session, gm = book_table(), MAYOR
-        play_frontera(session)
-    else:
-        module = test_stats_stepdice if system == "stepdice" else test_stats_asaltos
-        session, gm = module.play(), "gm"
+    """The system's scripted session of its figures' tests (`SystemSupport.figures_session`),
+    closed, as its game master reads it."""
+    session, gm = provided(system, "figures_session")()
     session.run(gm, CloseTable())
     return logged(session.app, session.table_id, gm)
 
@@ -56,7 +50,7 @@ def copy(tally: Tally) -> Tally:
     return msgspec.structs.replace(tally, counts=dict(tally.counts), labels=dict(tally.labels))
 
 
-@pytest.mark.parametrize("system", ["frontera", "stepdice", "asaltos"])
+@pytest.mark.parametrize("system", list(RULE_SYSTEMS))
 def test_every_masked_field_folds(system: str) -> None:
     events = closed_log(system)
     table_id = uuid4()

@@ -179,7 +179,7 @@ def play(api: str) -> Outcome:
                 client=anybody,
                 body=CreateTable(
                     title="Dust and Lead",
-                    mayor_name="Ana",
+                    gm_name="Ana",
                     options=Options(mode=OptionsMode.NO_MANAGEMENT),
                 ),
             )

@@ -122,7 +122,7 @@ async function readStream(player: Client<paths, Json>, table: string, until: num
 export async function play(api: string): Promise<Outcome> {
   const created = ok(
     await client(api).POST("/tables", {
-      body: { title: "Dust and Lead", mayor_name: "Ana", options: { mode: "no_management" } },
+      body: { title: "Dust and Lead", gm_name: "Ana", options: { mode: "no_management" } },
     }),
   );
   const table = created.table_id;

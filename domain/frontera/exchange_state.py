@@ -11,6 +11,8 @@ from typing import Literal
 from domain.structs import Stored
 
 StepKind = Literal["pick", "keep_loot", "swap", "random"]
+#: the zone where a loot's treasure cards wait for whoever keeps each
+LOOT = "loot"
 
 
 class ExchangeStep(Stored, kw_only=True):

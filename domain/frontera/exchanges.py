@@ -1,5 +1,7 @@
-"""Card exchanges of Normal mode [L280-L347]: bets, duels, death, the drunk and coma swaps,
-loot and treasure, late joiners, and the treasure seeded from an extra deck.
+"""Card exchanges of Normal mode [L280-L347]: the pending exchange and its steps, bets,
+duels, death, and the drunk and coma swaps. Their commands and events are in
+`exchange_commands` and `exchange_events`; the loot (`loot`) and the cards that come from
+outside the game (`extra_decks`: late joiners, the seeded treasure) build on the steps here.
 
 An exchange with choices is a `PendingExchange` in the table's state: a list of steps, the
 first of which waits for its seat's command (`PickCards`, `KeepLoot`, `SwapCards`). A seat
@@ -24,250 +26,54 @@ Decisions where the book is silent:
   to coma makes only the coma swap (the character never stood at drunk).
 - Coma: the protagonist's random card goes to the Mayor's deck first, face down; the Mayor is
   then shown the Mayor's deck without that card and picks the card to give [L322].
-- Loot: the Mayor draws `cards` treasure cards (a rich loot may allow more); each is shown to
-  the sharing seats, and a sharing seat (or the Mayor, recording their agreement) names who
-  keeps it. Those who keep none may each swap `cards` times; with an empty treasure, all may.
-  In phase 1 a loot swap trades random face-down cards (nobody may look at a deck); in phase 2
-  the swapper picks its card and the partner picks the one it gives back.
 - Death: the Mayor records that a dead protagonist leaves; its seat's deck and discards go to
   the treasure face down, unless the seat still plays another protagonist. The seat stays: its
   player may bring a new protagonist, dealt in as a late joiner.
-- Late joiner, new deck: a whole new deck (with the table's Jokers) is shuffled, 8 cards go to
-  the newcomer face down, the rest become the pile, and a table in phase 2 returns to phase 1
-  with every seat keeping its deck. Without a new deck, the newcomer takes 1 to 3 (the Mayor's
-  number) random cards of each other seat's deck, the Mayor's included.
-- The treasure is seeded from a whole extra deck: `cards` random cards of it go to the
-  treasure face down and the rest are set aside (`removed`).
 - The Mayor may cancel a pending exchange, giving a reason (e.g. a seat left the table).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any
 
-import msgspec
-
-from domain.commands import Command
 from domain.errors import Conflict, Forbidden, InvalidCommand
 from domain.frontera import guards, piles, rules
-from domain.frontera.cards import CARDS_PER_DECK, CardId, CardIds, card, deck, sort_cards
+from domain.frontera.cards import card, sort_cards
 from domain.frontera.character import Character
-from domain.frontera.events import CardsDealt, PhaseChanged, game
-from domain.frontera.exchange_state import ExchangeStep, PendingExchange
-from domain.frontera.setup import DEAL
-from domain.frontera.state import (
-    PILE,
-    REMOVED,
-    TREASURE,
-    CharacterIds,
-    FronteraState,
-    player_deck,
-    player_discard,
+from domain.frontera.events import game
+from domain.frontera.exchange_commands import (
+    CancelExchange,
+    PickCards,
+    ProtagonistLeaves,
+    StartBetExchange,
+    StartDuelExchange,
 )
+from domain.frontera.exchange_events import (
+    DeckShown,
+    ExchangeCancelled,
+    ExchangeStarted,
+    ExchangeStepped,
+    ExchangeStepsAdded,
+    ProtagonistLeft,
+)
+from domain.frontera.exchange_state import LOOT, ExchangeStep, PendingExchange
+from domain.frontera.state import TREASURE, FronteraState, player_deck, player_discard
 from domain.keys import TableKeys
-from domain.names import Reason, checked_reason
-from domain.structs import clone
+from domain.names import checked_reason
 from domain.table import Table
 
-LOOT = "loot"
-NEW_DECK = "new_deck"
-MAX_LOOT = 8
-LATE_CARDS = (1, 3)
-#: decks a table ever holds: every extra deck stays in its state, set aside or not
-MAX_TABLE_DECKS = 40
-#: the tied characters of a bet or a duel: none, or two
-Tied = Annotated[list[str], msgspec.Meta(max_length=2)]
+# -- helpers (loot and extra_decks use them too) -------------------------------------------
 
-# -- commands ----------------------------------------------------------------------------
 
-
-class PickCards(Command):
-    """The seat whose pick it is takes these cards of the deck it was shown."""
-
-    cards: CardIds
-
-
-class KeepLoot(Command):
-    """Who keeps the treasure card on top of the loot (the sharers' agreement)."""
-
-    character: str
-
-
-class SwapCards(Command):
-    """A loot swap: trade a card with a partner present at the sharing, or pass.
-
-    In phase 2 name the card of your deck you give; in phase 1 the cards are random."""
-
-    character: str
-    partner: str | None = None
-    card: CardId | None = None
-
-
-class CancelExchange(Command):
-    reason: Reason
-
-
-class StartBetExchange(Command):
-    """The Mayor settles the cards of a bet the engine did not run (Mayor): a winner and a
-    loser, or two tied characters, or a caught cheater and the rival who caught them."""
-
-    winner: str | None = None
-    loser: str | None = None
-    tied: Tied = []
-    cheater: str | None = None
-    reason: Reason = "a bet"
-
-
-class StartDuelExchange(Command):
-    """After a pistol duel: the winner may take up to 2 of the loser's cards and gives as many
-    back; a tie swaps 2 random cards (Mayor)."""
-
-    winner: str | None = None
-    loser: str | None = None
-    tied: Tied = []
-
-
-class ProtagonistLeaves(Command):
-    """A dead protagonist leaves the game; its seat's cards go to the treasure (Mayor)."""
-
-    character: str
-    reason: Reason
-
-
-class ShareLoot(Command, kw_only=True):
-    """Protagonists share a treasure, loot or reward; `cards` > 1 for a rich one (Mayor)."""
-
-    #: the sharing protagonists: one or more, each named once
-    characters: Annotated[CharacterIds, msgspec.Meta(min_length=1)]
-    cards: Annotated[int, msgspec.Meta(ge=1, le=MAX_LOOT)] = 1
-    reason: Reason
-
-
-class DealLateJoiner(Command, kw_only=True):
-    """Give cards to a seat that joined after the start (Mayor)."""
-
-    seat: str
-    way: Literal["new_deck", "from_others"]
-    #: from_others: the cards taken from each other seat's deck, 1 to 3
-    cards_each: Annotated[int, msgspec.Meta(ge=LATE_CARDS[0], le=LATE_CARDS[1])] = 1
-    reason: Reason
-
-
-class SeedTreasure(Command):
-    """Put random cards of an extra deck in the treasure (Mayor)."""
-
-    #: at most the cards of a deck (without the Jokers the table leaves out: 422)
-    cards: Annotated[int, msgspec.Meta(ge=1, le=CARDS_PER_DECK)]
-    reason: Reason
-
-
-# -- events ------------------------------------------------------------------------------
-
-
-class ExchangeStarted(Table.Event):
-    TOPIC = "frontera.ExchangeStarted"
-    exchange: PendingExchange
-
-    def apply(self, table: Table) -> None:
-        game(table).exchange = clone(self.exchange)
-
-
-class ExchangeStepsAdded(Table.Event):
-    """Another exchange's steps, queued after the pending one's."""
-
-    TOPIC = "frontera.ExchangeStepsAdded"
-    steps: list[ExchangeStep]
-
-    def apply(self, table: Table) -> None:
-        exchange = _pending(game(table))
-        exchange.steps.extend(clone(step) for step in self.steps)
-
-
-class DeckShown(Table.Event):
-    """`seat` is shown the cards of `zone` it may pick from (secret to that seat)."""
-
-    TOPIC = "frontera.DeckShown"
-    seat: str
-    zone: str
-    cards: list[str]
-    reason: str
-
-    def apply(self, table: Table) -> None:
-        exchange = game(table).exchange
-        if exchange is not None:
-            exchange.shown = list(self.cards)
-
-
-class ExchangeStepped(Table.Event):
-    """The first step is done (`count` cards moved); `then` steps come next."""
-
-    TOPIC = "frontera.ExchangeStepped"
-    count: int
-    passed: bool = False
-    then: list[ExchangeStep] | None = None
-    #: loot: the protagonist who kept the treasure card
-    kept_by: str | None = None
-
-    def apply(self, table: Table) -> None:
-        state = game(table)
-        exchange = _pending(state)
-        if self.kept_by is not None:
-            exchange.keepers.append(self.kept_by)
-        exchange.steps = [clone(step) for step in self.then or []] + exchange.steps[1:]
-        exchange.shown = []
-        if not exchange.steps:
-            state.exchange = None
-
-
-class ExchangeCancelled(Table.Event):
-    TOPIC = "frontera.ExchangeCancelled"
-    reason: str
-
-    def apply(self, table: Table) -> None:
-        game(table).exchange = None
-
-
-class ProtagonistLeft(Table.Event):
-    TOPIC = "frontera.ProtagonistLeft"
-    character: str
-    reason: str
-
-    def apply(self, table: Table) -> None:
-        game(table).characters[self.character].left_game = True
-
-
-class DeckAdded(Table.Event):
-    """A new physical deck comes to the table, in its public canonical order, into `zone`."""
-
-    TOPIC = "frontera.DeckAdded"
-    deck: int
-    zone: str
-    cards: list[str]
-    reason: str
-
-    def apply(self, table: Table) -> None:
-        state = game(table)
-        state.zones[self.zone] = state.zone(self.zone) + list(self.cards)
-        state.decks += 1
-
-
-def _pending(state: FronteraState) -> PendingExchange:
-    if state.exchange is None:
-        raise ValueError("no exchange is pending")
-    return state.exchange
-
-
-# -- helpers -------------------------------------------------------------------------------
-
-
-def _normal(table: Table, what: str) -> FronteraState:
+def normal_mode(table: Table, what: str) -> FronteraState:
+    """The started table's state, refusing `what` outside Normal mode."""
     state = guards.started(table)
     if state.options.mode != "normal":
         raise Conflict(f"{what} belongs to Normal mode", "not_normal_mode")
     return state
 
 
-def _quiet(state: FronteraState) -> None:
+def require_quiet(state: FronteraState) -> None:
     """No test and no exchange in progress."""
     guards.require_no_open_test(state)
     if state.exchange is not None or state.house_game is not None:
@@ -277,7 +83,7 @@ def _quiet(state: FronteraState) -> None:
         )
 
 
-def _seen(state: FronteraState, *seats: str) -> list[str]:
+def seen_by_owners(state: FronteraState, *seats: str) -> list[str]:
     """Who learns a card moved between these seats' decks without being picked: in phase 2
     the owners (each sees its own deck); in phase 1 nobody."""
     return sorted(set(seats)) if state.phase == 2 else []
@@ -288,13 +94,14 @@ def _picked_seen(state: FronteraState, picker: str, other: str) -> list[str]:
     return sorted({picker, other}) if state.phase == 2 else [picker]
 
 
-def _random_top(table: Table, actor: str, zone: str, count: int, keys: TableKeys) -> list[str]:
+def random_top(table: Table, actor: str, zone: str, count: int, keys: TableKeys) -> list[str]:
     """`count` random cards of a zone: shuffle it, take the top."""
     piles.shuffle(table, actor, zone, keys)
     return game(table).zone(zone)[:count]
 
 
-def _player(state: FronteraState, character_id: str) -> Character:
+def character_in_game(state: FronteraState, character_id: str) -> Character:
+    """The character, refused once it has left the game."""
     character = guards.find_character(state, character_id)
     if character.left_game:
         raise Conflict(f"{character.name} has left the game", "character_left")
@@ -323,7 +130,7 @@ def advance(table: Table, actor: str, keys: TableKeys, excluded: list[str] | Non
         step = state.exchange.steps[0]
         if step.kind == "random":
             assert step.source is not None and step.target is not None
-            moved = _random_top(table, actor, step.source, step.at_most, keys)
+            moved = random_top(table, actor, step.source, step.at_most, keys)
             piles.move_cards(
                 table, actor, moved, step.source, step.target, "exchange", step.seen_by
             )
@@ -371,7 +178,7 @@ def _winner_takes(
     return steps
 
 
-def _swap_random(
+def swap_random(
     table: Table, actor: str, a: str, b: str, count: int, reason: str, keys: TableKeys
 ) -> None:
     """Each of two seats takes `count` random cards of the other's deck, at the same time, or
@@ -380,9 +187,9 @@ def _swap_random(
     count = min(count, *(len(_giving(table, actor, seat, keys)) for seat in (a, b)))
     if count == 0:
         return
-    from_a = _random_top(table, actor, player_deck(a), count, keys)
-    from_b = _random_top(table, actor, player_deck(b), count, keys)
-    seen = _seen(state, a, b)
+    from_a = random_top(table, actor, player_deck(a), count, keys)
+    from_b = random_top(table, actor, player_deck(b), count, keys)
+    seen = seen_by_owners(state, a, b)
     piles.move_cards(table, actor, from_a, player_deck(a), player_deck(b), reason, seen)
     piles.move_cards(table, actor, from_b, player_deck(b), player_deck(a), reason, seen)
 
@@ -410,7 +217,7 @@ def start_bet_exchange(
         return
     for a, b in tied:
         if a != b:
-            _swap_random(table, actor, a, b, 1, "bet_tie", keys)
+            swap_random(table, actor, a, b, 1, "bet_tie", keys)
     steps: list[ExchangeStep] = []
     for winner, loser in pairs:
         if winner != loser:
@@ -437,7 +244,7 @@ def start_duel_exchange(
         return
     if tied_seats is not None:
         if tied_seats[0] != tied_seats[1]:
-            _swap_random(table, actor, tied_seats[0], tied_seats[1], 2, "duel_tie", keys)
+            swap_random(table, actor, tied_seats[0], tied_seats[1], 2, "duel_tie", keys)
         return
     if winner_seat is None or loser_seat is None or winner_seat == loser_seat:
         return
@@ -447,13 +254,13 @@ def start_duel_exchange(
 
 
 def _seat_of(state: FronteraState, character_id: str) -> str:
-    return _player(state, character_id).seat
+    return character_in_game(state, character_id).seat
 
 
 def start_bet(table: Table, actor: str, command: StartBetExchange, keys: TableKeys) -> None:
     table.require_gm(actor, "settle a bet's cards")
-    state = _normal(table, "the bet exchange")
-    _quiet(state)
+    state = normal_mode(table, "the bet exchange")
+    require_quiet(state)
     checked_reason(command.reason)
     if command.tied and len(command.tied) == 2 and not (command.winner or command.loser):
         if command.cheater is None:
@@ -479,8 +286,8 @@ def start_bet(table: Table, actor: str, command: StartBetExchange, keys: TableKe
 
 def start_duel(table: Table, actor: str, command: StartDuelExchange, keys: TableKeys) -> None:
     table.require_gm(actor, "settle a duel's cards")
-    state = _normal(table, "the duel exchange")
-    _quiet(state)
+    state = normal_mode(table, "the duel exchange")
+    require_quiet(state)
     if command.tied:
         if len(command.tied) != 2 or command.winner or command.loser:
             raise InvalidCommand("a tied duel is between two characters", "invalid_exchange")
@@ -496,7 +303,8 @@ def start_duel(table: Table, actor: str, command: StartDuelExchange, keys: Table
 # -- picking -----------------------------------------------------------------------------
 
 
-def _current(table: Table, actor: str) -> tuple[FronteraState, PendingExchange, ExchangeStep]:
+def current_step(table: Table, actor: str) -> tuple[FronteraState, PendingExchange, ExchangeStep]:
+    """The pending exchange and the step it waits for, asked by a seat."""
     state = guards.started(table)
     table.require_seat(actor)
     if state.exchange is None:
@@ -505,7 +313,7 @@ def _current(table: Table, actor: str) -> tuple[FronteraState, PendingExchange, 
 
 
 def pick(table: Table, actor: str, command: PickCards, keys: TableKeys) -> list[str]:
-    state, exchange, step = _current(table, actor)
+    state, exchange, step = current_step(table, actor)
     if step.kind != "pick":
         raise Conflict(f"the exchange waits for a {step.kind.replace('_', ' ')}", "wrong_step")
     if step.seat != actor:
@@ -580,7 +388,7 @@ def sobriety_swaps(table: Table, actor: str, character_id: str, swap: str, keys:
     if seat == mayor:
         return
     if swap == "drunk":
-        _swap_random(table, actor, seat, mayor, 1, "drunk", keys)
+        swap_random(table, actor, seat, mayor, 1, "drunk", keys)
         return
     if not _giving(table, actor, seat, keys) or not _giving(table, actor, mayor, keys):
         return
@@ -591,7 +399,7 @@ def sobriety_swaps(table: Table, actor: str, character_id: str, swap: str, keys:
             character=character_id,
             source=player_deck(seat),
             target=player_deck(mayor),
-            seen_by=_seen(state, seat, mayor),
+            seen_by=seen_by_owners(state, seat, mayor),
         ),
         ExchangeStep(
             kind="pick",
@@ -611,12 +419,12 @@ def sobriety_swaps(table: Table, actor: str, character_id: str, swap: str, keys:
 def leave(table: Table, actor: str, command: ProtagonistLeaves, keys: TableKeys) -> None:
     state = guards.started(table)
     table.require_gm(actor, "record that a protagonist leaves")
-    character = _player(state, command.character)
+    character = character_in_game(state, command.character)
     if character.kind != "protagonist":
         raise InvalidCommand("only a protagonist leaves the game this way", "not_a_protagonist")
     if character.health > -4:
         raise Conflict(f"{character.name} is not dead", "not_dead")
-    _quiet(state)
+    require_quiet(state)
     reason = checked_reason(command.reason)
     table.trigger_event(ProtagonistLeft, actor=actor, character=character.id, reason=reason)
     others = [
@@ -630,206 +438,10 @@ def leave(table: Table, actor: str, command: ProtagonistLeaves, keys: TableKeys)
         piles.move_cards(table, actor, state.zone(zone), zone, TREASURE, "death", [])
 
 
-# -- loot [L326] ---------------------------------------------------------------------------
-
-
-def share_loot(table: Table, actor: str, command: ShareLoot, keys: TableKeys) -> None:
-    table.require_gm(actor, "share loot")
-    state = _normal(table, "sharing loot for cards")
-    _quiet(state)
-    reason = checked_reason(command.reason)
-    if not 1 <= command.cards <= MAX_LOOT:
-        raise InvalidCommand(f"a loot gives 1 to {MAX_LOOT} cards", "invalid_card_count")
-    ids = list(command.characters)
-    if not ids or len(set(ids)) != len(ids):
-        raise InvalidCommand("name each sharing protagonist once", "invalid_participants")
-    sharers = [_player(state, c) for c in ids]
-    for sharer in sharers:
-        if sharer.kind != "protagonist" or sharer.seat == table.gm_seat.id:
-            raise InvalidCommand(
-                "the Mayor never takes treasure cards, not even for an NPC present",
-                "mayor_takes_no_treasure",
-            )
-    seats = sorted({s.seat for s in sharers})
-    drawn = _random_top(table, actor, TREASURE, command.cards, keys)
-    piles.move_cards(table, actor, drawn, TREASURE, LOOT, "loot", seats)
-    exchange = PendingExchange(
-        kind="loot", reason=reason, steps=[], sharers=ids, times=command.cards
-    )
-    if drawn:
-        exchange.steps = [ExchangeStep(kind="keep_loot", seat="") for _ in drawn]
-    else:
-        exchange.steps = _swap_steps(state, ids, ids, command.cards)
-    if exchange.steps:
-        table.trigger_event(ExchangeStarted, actor=actor, exchange=exchange)
-
-
-def _swap_steps(
-    state: FronteraState, swappers: list[str], present: list[str], times: int
-) -> list[ExchangeStep]:
-    steps = []
-    for character_id in swappers:
-        seat = state.characters[character_id].seat
-        partners = [c for c in present if state.characters[c].seat != seat]
-        if partners:
-            steps += [
-                ExchangeStep(kind="swap", seat=seat, character=character_id, partners=partners)
-                for _ in range(times)
-            ]
-    return steps
-
-
-def keep_loot(table: Table, actor: str, command: KeepLoot, keys: TableKeys) -> None:
-    state, exchange, step = _current(table, actor)
-    if step.kind != "keep_loot":
-        raise Conflict(f"the exchange waits for a {step.kind.replace('_', ' ')}", "wrong_step")
-    seats = {state.characters[c].seat for c in exchange.sharers}
-    if actor not in seats and actor != table.gm_seat.id:
-        raise Forbidden("only those sharing the loot decide who keeps it", "not_sharing")
-    if command.character not in exchange.sharers:
-        raise InvalidCommand("the keeper must be one of those sharing", "not_sharing")
-    keeper = state.characters[command.character]
-    (top, *_) = state.zone(LOOT)
-    piles.move_cards(
-        table, actor, [top], LOOT, player_deck(keeper.seat), "loot_kept", sorted(seats)
-    )
-    then: list[ExchangeStep] = []
-    if not any(s.kind == "keep_loot" for s in exchange.steps[1:]):
-        # the last treasure card: those who kept none may swap
-        keepers = {*exchange.keepers, keeper.id}
-        others = [c for c in exchange.sharers if c not in keepers]
-        then = _swap_steps(state, others, exchange.sharers, exchange.times)
-    table.trigger_event(ExchangeStepped, actor=actor, count=1, then=then, kept_by=keeper.id)
-    advance(table, actor, keys)
-
-
-def swap(table: Table, actor: str, command: SwapCards, keys: TableKeys) -> None:
-    state, _, step = _current(table, actor)
-    if step.kind != "swap":
-        raise Conflict(f"the exchange waits for a {step.kind.replace('_', ' ')}", "wrong_step")
-    if step.character != command.character:
-        raise Conflict("it is another protagonist's turn to swap", "not_your_turn")
-    if step.seat != actor:
-        raise Forbidden(f"the swap is seat {step.seat!r}'s, not {actor!r}'s", "not_your_pick")
-    if command.partner is None:
-        if command.card is not None:
-            raise InvalidCommand("a pass names no card", "invalid_exchange")
-        table.trigger_event(ExchangeStepped, actor=actor, count=0, passed=True)
-        advance(table, actor, keys)
-        return
-    if command.partner not in step.partners:
-        raise InvalidCommand(
-            "the partner must be another protagonist present at the sharing, of another seat",
-            "invalid_partner",
-        )
-    partner = state.characters[command.partner].seat
-    mine, theirs = player_deck(actor), player_deck(partner)
-    if state.phase != 2:
-        if command.card is not None:
-            raise InvalidCommand(
-                "in phase 1 nobody may look at a deck: a swap trades random cards",
-                "card_not_allowed",
-            )
-        if not state.zone(mine) or not state.zone(theirs):
-            raise Conflict("a swap needs a card in each deck", "empty_deck")
-        table.trigger_event(ExchangeStepped, actor=actor, count=1)
-        _swap_random(table, actor, actor, partner, 1, "loot_swap", keys)
-        advance(table, actor, keys)
-        return
-    if command.card is None:
-        raise InvalidCommand("name the card of your deck you give", "card_required")
-    card(command.card)
-    if command.card not in state.zone(mine):
-        raise InvalidCommand("the card named is not in your deck", "card_not_offered")
-    if not state.zone(theirs):
-        raise Conflict("the partner's deck is empty", "empty_deck")
-    seen = sorted({actor, partner})
-    piles.move_cards(table, actor, [command.card], mine, theirs, "loot_swap", seen)
-    back = ExchangeStep(kind="pick", seat=partner, source=theirs, target=mine, seen_by=seen)
-    table.trigger_event(ExchangeStepped, actor=actor, count=1, then=[back])
-    advance(table, actor, keys, excluded=[command.card])
-
-
-# -- late joiners [L246] and the seeded treasure [L239] -----------------------------------
-
-
-def _new_deck(table: Table, actor: str, zone: str, reason: str) -> None:
-    state = game(table)
-    used = {card(c).deck for cards in state.zones.values() for c in cards}
-    index = max(used, default=-1) + 1
-    if index >= MAX_TABLE_DECKS:
-        raise InvalidCommand(f"a table holds at most {MAX_TABLE_DECKS} decks", "too_many_decks")
-    cards = deck(index, state.options.jokers_per_deck)
-    table.trigger_event(DeckAdded, actor=actor, deck=index, zone=zone, cards=cards, reason=reason)
-
-
-def late_joiner(table: Table, actor: str, command: DealLateJoiner, keys: TableKeys) -> None:
-    table.require_gm(actor, "deal a late joiner in")
-    state = _normal(table, "dealing a late joiner in")
-    _quiet(state)
-    reason = checked_reason(command.reason)
-    seat = table.seat(command.seat).id
-    if seat == table.gm_seat.id:
-        raise InvalidCommand("the Mayor sat from the start", "invalid_seat")
-    if state.zone(player_deck(seat)) or state.zone(player_discard(seat)):
-        raise Conflict("that seat already has cards", "seat_has_cards")
-    if command.way == "from_others":
-        low, high = LATE_CARDS
-        if not low <= command.cards_each <= high:
-            raise InvalidCommand(
-                f"a late joiner takes {low} to {high} cards of each deck", "invalid_card_count"
-            )
-        for other in table.seats.values():
-            if other.active and other.id != seat:
-                taken = _random_top(table, actor, player_deck(other.id), command.cards_each, keys)
-                piles.move_cards(
-                    table,
-                    actor,
-                    taken,
-                    player_deck(other.id),
-                    player_deck(seat),
-                    "late_joiner",
-                    _seen(state, seat, other.id),
-                )
-        return
-    if command.way != "new_deck":
-        raise InvalidCommand("the way is new_deck or from_others", "invalid_way")
-    _new_deck(table, actor, NEW_DECK, reason)
-    piles.shuffle(table, actor, NEW_DECK, keys)
-    dealt = state.zone(NEW_DECK)[:DEAL]
-    table.trigger_event(
-        CardsDealt, actor=actor, source=NEW_DECK, decks={player_deck(seat): dealt}, seen_by=[]
-    )
-    piles.move_cards(table, actor, state.zone(NEW_DECK), NEW_DECK, PILE, "new_deck", [])
-    piles.shuffle(table, actor, PILE, keys)
-    if state.phase == 2:
-        table.trigger_event(PhaseChanged, actor=actor, phase=1, decks={})
-
-
-def seed_treasure(table: Table, actor: str, command: SeedTreasure, keys: TableKeys) -> None:
-    table.require_gm(actor, "seed the treasure")
-    state = _normal(table, "the treasure deck")
-    _quiet(state)
-    reason = checked_reason(command.reason)
-    size = 52 + state.options.jokers_per_deck
-    if not 1 <= command.cards <= size:
-        raise InvalidCommand(f"an extra deck gives 1 to {size} cards", "invalid_card_count")
-    _new_deck(table, actor, NEW_DECK, reason)
-    piles.shuffle(table, actor, NEW_DECK, keys)
-    seeded = state.zone(NEW_DECK)[: command.cards]
-    piles.move_cards(table, actor, seeded, NEW_DECK, TREASURE, "treasure_seeded", [])
-    piles.move_cards(table, actor, state.zone(NEW_DECK), NEW_DECK, REMOVED, "extra_deck_aside", [])
-
-
 HANDLERS: dict[type, Any] = {
     PickCards: pick,
-    KeepLoot: keep_loot,
-    SwapCards: swap,
     CancelExchange: cancel,
     StartBetExchange: start_bet,
     StartDuelExchange: start_duel,
     ProtagonistLeaves: leave,
-    ShareLoot: share_loot,
-    DealLateJoiner: late_joiner,
-    SeedTreasure: seed_treasure,
 }

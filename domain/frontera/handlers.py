@@ -11,11 +11,15 @@ from domain.frontera import (
     drinking,
     equipment,
     exchanges,
+    extra_decks,
     gambling,
     harm,
+    loot,
     morale,
+    pistol_duel,
     recovery,
     rules,
+    survival,
 )
 from domain.frontera.state import OpenTest
 from domain.keys import TableKeys
@@ -27,6 +31,8 @@ Consequence = Callable[[Table, str, OpenTest, dict[str, str], TableKeys], None]
 HANDLERS: dict[type, Any] = {
     **rules.HANDLERS,
     **exchanges.HANDLERS,
+    **loot.HANDLERS,
+    **extra_decks.HANDLERS,
     **equipment.HANDLERS,
     **gambling.HANDLERS,
     **drinking.HANDLERS,
@@ -34,6 +40,8 @@ HANDLERS: dict[type, Any] = {
     **morale.HANDLERS,
     **recovery.HANDLERS,
     **combat_turn.HANDLERS,
+    **pistol_duel.HANDLERS,
+    **survival.HANDLERS,
 }
 
 CONSEQUENCES: dict[str, Consequence] = {
@@ -41,5 +49,6 @@ CONSEQUENCES: dict[str, Consequence] = {
     **harm.CONSEQUENCES,
     **morale.CONSEQUENCES,
     **recovery.CONSEQUENCES,
-    **combat_turn.CONSEQUENCES,
+    **pistol_duel.CONSEQUENCES,
+    **survival.CONSEQUENCES,
 }

@@ -29,7 +29,7 @@ Decisions where the book is silent:
   while the character is at that level; it is public, like every dead man's hand draw.
 - A toughness of 12 or more leaves no time to recover from tipsiness: the first time that
   passes (a combat turn, any advance) ends it.
-- A dead character (health -4) recovers nothing with time; its survival test (combat_turn.py)
+- A dead character (health -4) recovers nothing with time; its survival test (survival.py)
   takes the Mayor's word on medical care, so medical care is not given to the dead here.
 - Wear mode: a seat gets its 8 cards per whole hour of the advance when any of its characters
   rests (the Mayor's when one of its NPCs rests); minutes left over are not carried.

@@ -18,6 +18,82 @@ def _new_game(options: dict[str, Any]) -> FronteraState:
     return FronteraState(options=parsed, weapons=dict(parsed.weapons))
 
 
+#: the refusals of this system a request that keeps to the API's document may meet
+#: (`RuleSystem.refusal_codes`)
+REFUSAL_CODES: dict[int, frozenset[str]] = {
+    # a seat not entitled to the command
+    403: frozenset(
+        {
+            "not_your_seat",
+        }
+    ),
+    # an id the table does not have (yet)
+    404: frozenset(
+        {
+            "not_a_combatant",
+            "unknown_test",
+            "unknown_weapon",
+        }
+    ),
+    # the game's phase, or what is under way at the table
+    409: frozenset(
+        {
+            "already_chosen",
+            "already_declared",
+            "already_drawn",
+            "already_started",
+            "cannot_aim",
+            "character_cannot_act",
+            "character_left",
+            "combat_in_progress",
+            "empty_deck",
+            "no_cards_left",
+            "no_combat",
+            "no_combat_turn",
+            "no_drinking_duel",
+            "no_exchange",
+            "no_house_game",
+            "no_open_test",
+            "not_a_combatant",
+            "not_carried",
+            "not_dead",
+            "not_drawn_yet",
+            "not_enough_cards",
+            "not_fallen",
+            "not_hurt",
+            "not_started",
+            "not_your_turn",
+            "test_in_progress",
+        }
+    ),
+    # the table's state, or fields that must go together
+    422: frozenset(
+        {
+            "card_not_drawn",
+            "invalid_accident",
+            "invalid_character",
+            "invalid_combatants",
+            "invalid_declaration",
+            "invalid_duration",
+            "invalid_exchange",
+            "invalid_item",
+            "invalid_options",
+            "invalid_participants",
+            "invalid_weapon",
+            "joker_suit_required",
+            "not_a_protagonist",
+            "skill_trait_mismatch",
+            "too_few_cards",
+            "too_many_cards",
+            "too_many_characters",
+            "unexpected_joker_suit",
+            "unknown_weapon",
+            "weapon_required",
+        }
+    ),
+}
+
+
 FRONTERA = RuleSystem(
     name="frontera",
     gm_seat="mayor",
@@ -30,4 +106,5 @@ FRONTERA = RuleSystem(
     handlers=handlers.HANDLERS,
     verify_shuffles=shuffle_mismatches,
     qualified_event_types=False,
+    refusal_codes=REFUSAL_CODES,
 )

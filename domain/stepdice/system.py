@@ -25,6 +25,42 @@ def _fork_copy(state: StepdiceState) -> dict[str, Any]:
     return copied
 
 
+#: the refusals of this system a request that keeps to the API's document may meet
+#: (`RuleSystem.refusal_codes`)
+REFUSAL_CODES: dict[int, frozenset[str]] = {
+    # a seat not entitled to the command
+    403: frozenset(
+        {
+            "not_your_seat",
+        }
+    ),
+    # an id the table does not have (yet)
+    404: frozenset(
+        {
+            "unknown_clock",
+            "unknown_enemy",
+        }
+    ),
+    # the game's phase, or what is under way at the table
+    409: frozenset(
+        {
+            "character_dead",
+            "no_pending_hit",
+            "not_solo",
+            "roll_secret",
+        }
+    ),
+    # the table's state, or fields that must go together
+    422: frozenset(
+        {
+            "invalid_character",
+            "invalid_options",
+            "too_many_characters",
+        }
+    ),
+}
+
+
 STEPDICE = RuleSystem(
     name="stepdice",
     gm_seat="gm",
@@ -34,4 +70,6 @@ STEPDICE = RuleSystem(
     load_game=lambda game: msgspec.convert(game, StepdiceState),
     fork_copy=_fork_copy,
     handlers=HANDLERS,
+    qualified_event_types=True,
+    refusal_codes=REFUSAL_CODES,
 )

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.frontera import combat_turn as ct
+from domain.frontera import combat_events as ce
 from domain.frontera import drinking as dr
 from domain.frontera import equipment as eq
 from domain.frontera import events as fe
-from domain.frontera import exchanges as fx
+from domain.frontera import exchange_events as xe
 from domain.frontera import gambling as ga
 from domain.frontera import harm as ha
 from domain.frontera import morale as mo
@@ -83,27 +83,27 @@ RULES: dict[type, Rule] = {
     fe.ConditionChanged: public("character", "track", "before", "after", "reason"),
     fe.WeaponSet: public("weapon"),
     fe.WeaponRemoved: public("name"),
-    ct.CombatOpened: public("combat"),
-    ct.CombatTurnStarted: public("turn", "test"),
-    ct.ActionDeclared: public("turn", "declaration", "participant"),
-    ct.AttacksResolved: public("test", "turn", "attacks"),
-    ct.HoldTested: public("test", "turn", "hold"),
-    ct.CombatUpdated: public("combatants", "ranges", "reason"),
-    ct.TurnLost: public("character", "turn", "reason"),
-    ct.DeathConfirmed: public("character"),
-    ct.CombatEnded: public("reason"),
+    ce.CombatOpened: public("combat"),
+    ce.CombatTurnStarted: public("turn", "test"),
+    ce.ActionDeclared: public("turn", "declaration", "participant"),
+    ce.AttacksResolved: public("test", "turn", "attacks"),
+    ce.HoldTested: public("test", "turn", "hold"),
+    ce.CombatUpdated: public("combatants", "ranges", "reason"),
+    ce.TurnLost: public("character", "turn", "reason"),
+    ce.DeathConfirmed: public("character"),
+    ce.CombatEnded: public("reason"),
     dr.DrinkTaken: public("character", "drinks", "mechanism"),
     dr.DrinkingDuelStarted: public("characters", "stake"),
     dr.DrinkingDuelEnded: public("loser", "winners", "reason"),
     dr.DrinksSleptOff: public("character"),
     eq.EquipmentChanged: public("character", "item", "before", "after", "reason"),
-    fx.ExchangeStarted: public("exchange"),
-    fx.ExchangeStepped: public("count", "passed", "then", "kept_by"),
-    fx.ExchangeStepsAdded: public("steps"),
-    fx.ExchangeCancelled: public("reason"),
-    fx.DeckAdded: public("deck", "zone", "cards", "reason"),
-    fx.DeckShown: public("seat", "zone", "reason", cards=face_down(own_seat)),
-    fx.ProtagonistLeft: public("character", "reason"),
+    xe.ExchangeStarted: public("exchange"),
+    xe.ExchangeStepped: public("count", "passed", "then", "kept_by"),
+    xe.ExchangeStepsAdded: public("steps"),
+    xe.ExchangeCancelled: public("reason"),
+    xe.DeckAdded: public("deck", "zone", "cards", "reason"),
+    xe.DeckShown: public("seat", "zone", "reason", cards=face_down(own_seat)),
+    xe.ProtagonistLeft: public("character", "reason"),
     ga.HouseGameStarted: public("house_game"),
     ga.HouseRoundPlayed: public(
         "character", "round", "card", "points", "for_player", "house", "player", "reshuffled"

@@ -11,11 +11,11 @@ from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath
 
 from domain.errors import NotFound
-from domain.frontera import combat_turn as ct
+from domain.frontera import combat_commands as cc
 from domain.frontera import commands as fc
 from domain.frontera import drinking as dr
 from domain.frontera import equipment as eq
-from domain.frontera import exchanges as fx
+from domain.frontera import exchange_commands as xc
 from domain.frontera import gambling as gm
 from domain.frontera import harm as hm
 from domain.frontera import morale as mo
@@ -233,7 +233,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "openCombat",
         "/combat",
-        ct.OpenCombat,
+        cc.OpenCombat,
         "Open a combat: combatants, their cover and mounts, the ranges between them (Mayor)",
         status=201,
         description="The Mayor opens a combat [L873]: the combatants, their cover [L1034] and "
@@ -246,7 +246,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "updateCombat",
         "/combat/update",
-        ct.UpdateCombat,
+        cc.UpdateCombat,
         "Between turns: new footing, ranges, who joins or leaves, holds released (Mayor)",
         description="Between turns, the Mayor sets the new footing [L941]: positions, cover, "
         "ranges and mounts, who joins or leaves, and grapples released [L1082].",
@@ -254,7 +254,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "startCombatTurn",
         "/combat/turns",
-        ct.StartCombatTurn,
+        cc.StartCombatTurn,
         "Start the next combat turn; every fifth begins with the jam check (Mayor)",
         answer=TEST_OPENED,
         status=201,
@@ -265,7 +265,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "declareAction",
         "/combat/declare",
-        ct.DeclareAction,
+        cc.DeclareAction,
         "Announce a character's action for the turn; an attacker draws its cards at once",
         answer=DRAWN,
         description="A character announces its action for the turn [L879] (the Mayor's characters "
@@ -284,7 +284,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "chooseAttacks",
         "/combat/attacks",
-        ct.ChooseAttacks,
+        cc.ChooseAttacks,
         "Choose in secret the cards an attacker plays, one target each; all reveal together",
         description="An attacker chooses, in secret, the cards it plays, one target each [L883, "
         "L902] (several with a multiple attack); a hold's test plays one card against each "
@@ -295,14 +295,14 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "endCombat",
         "/combat/end",
-        ct.EndCombat,
+        cc.EndCombat,
         "End the combat (Mayor)",
         description="The Mayor ends the combat.",
     ),
     command_route(
         "openPistolDuel",
         "/tests/pistol-duel",
-        ct.OpenPistolDuel,
+        cc.OpenPistolDuel,
         "Open a pistol duel: opposed hands (quick shot), the loser is shot (Mayor)",
         answer=TEST_OPENED,
         status=201,
@@ -313,7 +313,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "openSurvivalTest",
         "/tests/survival",
-        ct.OpenSurvivalTest,
+        cc.OpenSurvivalTest,
         "Open a fallen character's survival test (Mayor)",
         answer=TEST_OPENED,
         status=201,
@@ -325,7 +325,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "startBetExchange",
         "/exchanges/bet",
-        fx.StartBetExchange,
+        xc.StartBetExchange,
         "Settle the cards of a bet (Mayor)",
         status=201,
         description="The Mayor settles the cards of a bet in Normal mode [L290]: each participant "
@@ -335,7 +335,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "startDuelExchange",
         "/exchanges/duel",
-        fx.StartDuelExchange,
+        xc.StartDuelExchange,
         "Settle the cards of a duel (Mayor)",
         status=201,
         description="The Mayor settles the cards of a duel in Normal mode [L302]: the winner may "
@@ -345,7 +345,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "pickCards",
         "/exchanges/pick",
-        fx.PickCards,
+        xc.PickCards,
         "Pick the cards the pending exchange asks of your seat, among those shown to you",
         answer=DRAWN,
         description="The seat whose pick the pending exchange awaits picks its cards among those "
@@ -355,14 +355,14 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "keepLoot",
         "/exchanges/keep",
-        fx.KeepLoot,
+        xc.KeepLoot,
         "Name who keeps the loot's treasure card",
         description="Those who shared a treasure card from the loot name who keeps it [L335].",
     ),
     command_route(
         "swapCards",
         "/exchanges/swap",
-        fx.SwapCards,
+        xc.SwapCards,
         "Swap a card with a loot partner, or pass",
         description="A protagonist sharing in a loot swaps one card of its deck with another "
         "protagonist present, or passes [L335].",
@@ -370,14 +370,14 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "cancelExchange",
         "/exchanges/cancel",
-        fx.CancelExchange,
+        xc.CancelExchange,
         "Cancel the pending exchange (Mayor)",
         description="The Mayor cancels the pending card exchange: no card moves.",
     ),
     command_route(
         "shareLoot",
         "/loot",
-        fx.ShareLoot,
+        xc.ShareLoot,
         "Share a treasure, loot or reward (Mayor)",
         status=201,
         description="The Mayor shares out a treasure, loot or reward in Normal mode [L327]: a "
@@ -387,7 +387,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "seedTreasure",
         "/treasure/seed",
-        fx.SeedTreasure,
+        xc.SeedTreasure,
         "Seed the treasure from an extra deck (Mayor)",
         description="The Mayor seeds the treasure deck, empty at first, with cards of an extra "
         "deck [L240].",
@@ -395,7 +395,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "dealLateJoiner",
         "/seats/late-joiner",
-        fx.DealLateJoiner,
+        xc.DealLateJoiner,
         "Deal cards to a seat that came late (Mayor)",
         description="The Mayor deals a seat that came late its cards [L244]: from a new deck, or "
         "1 to 3 random cards of each other player's deck [L246].",
@@ -403,7 +403,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     command_route(
         "removeProtagonist",
         "/characters/leave",
-        fx.ProtagonistLeaves,
+        xc.ProtagonistLeaves,
         "A dead protagonist leaves the game; its seat's cards go to the treasure (Mayor)",
         description="A dead protagonist leaves the game: its player's cards go to the treasure "
         "deck [L317].",
