@@ -7,6 +7,7 @@ from typing import Any
 from uuid import UUID
 
 import msgspec
+import pytest
 from hypothesis import strategies as st
 
 from domain.application import Outcome, Tables
@@ -29,6 +30,7 @@ from domain.asaltos.sheet import Armour, Sheet, Weapon
 from domain.asaltos.state import Action, AsaltosState
 from domain.commands import AddSeat, RevealRolls
 from domain.dice import DiceRolled
+from domain.errors import DomainError
 from domain.table import Table
 from tests.frontera_helpers import in_memory_tables
 
@@ -183,6 +185,20 @@ def replayed_state(events: list[Any]) -> dict[str, Any]:
 
 def live_state(session: Session) -> dict[str, Any]:
     return msgspec.to_builtins(session.state)
+
+
+def events_of(session: Session, kind: type) -> list[Any]:
+    return [e for e in session.events() if isinstance(e, kind)]
+
+
+def refused(session: Session, actor: str, command: Any, code: str) -> str:
+    """The command is refused with `code`, the table exactly as before; its message."""
+    version, state = session.version, live_state(session)
+    with pytest.raises(DomainError) as error:
+        session.run(actor, command)
+    assert error.value.code == code
+    assert (session.version, live_state(session)) == (version, state)
+    return error.value.message
 
 
 def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:

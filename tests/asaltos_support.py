@@ -73,23 +73,6 @@ def _check(**extra: Any) -> dict[str, Any]:
     return {"character": "c1", "skill": "Espada", "base_difficulty": 0, "modifiers": [], **extra}
 
 
-def _attack(**extra: Any) -> dict[str, Any]:
-    return {
-        "attacker": "c1",
-        "target": "c2",
-        "base_difficulty": 0,
-        "modifiers": [],
-        "other_modifiers": [],
-        "location": None,
-        "surprise": False,
-        "reaction": "none",
-        "defender_base_difficulty": None,
-        "defender_modifiers": [],
-        "defender_other_modifiers": [],
-        **extra,
-    }
-
-
 def _wound(character: str, level: int, location: str = "BI") -> dict[str, Any]:
     return {"character": character, "location": location, "level": level, "reason": "a fall"}
 
@@ -120,7 +103,7 @@ def ann_to_move(world: World) -> None:
 def hit_pending(world: World) -> None:
     """Roll 1: Ann's 2 hits Bob; the damage waits."""
     in_tanda(world)
-    ok(world.post("mayor", "/asaltos/attacks", _attack()))
+    ok(world.post("mayor", "/asaltos/attacks", asaltos.attack("c1", "c2")))
 
 
 def ann_lightly_wounded_in_combat(world: World) -> None:
@@ -211,7 +194,9 @@ ASALTOS_ENDPOINTS: dict[str, Cell] = {
         (403, 403, 200),
         {"character": "c1", "metres": 6, "reason": "to the door"},
     ),
-    "POST asaltos/attacks": Cell(in_tanda, "POST", "/asaltos/attacks", (403, 403, 200), _attack()),
+    "POST asaltos/attacks": Cell(
+        in_tanda, "POST", "/asaltos/attacks", (403, 403, 200), asaltos.attack("c1", "c2")
+    ),
     "POST asaltos/damage": Cell(hit_pending, "POST", "/asaltos/damage", (403, 403, 200), {}),
     "POST asaltos/wounds": Cell(lobby, "POST", "/asaltos/wounds", (403, 403, 200), _wound("c1", 1)),
     "POST asaltos/pain": Cell(

@@ -42,26 +42,14 @@ from tests.asaltos_helpers import (
     actions,
     attack,
     check,
+    events_of,
     live_state,
     new_session,
+    refused,
     replayed_state,
     sheet,
 )
 from tests.replay_checks import assert_replay_matches
-
-
-def _of(session: Session, kind: type) -> list[Any]:
-    return [e for e in session.events() if isinstance(e, kind)]
-
-
-def refused(session: Session, actor: str, command: Any, code: str) -> None:
-    """The command is refused with `code` and the table is exactly as before."""
-    version, state = session.version, live_state(session)
-    with pytest.raises(DomainError) as error:
-        session.run(actor, command)
-    assert error.value.code == code
-    assert session.version == version
-    assert live_state(session) == state
 
 
 def closes_and_verifies(session: Session) -> None:
@@ -114,10 +102,10 @@ def test_a_certain_outcome_rolls_no_die() -> None:
     npc = session.create(GM, "Maestro", sheet(skills={"Esgrima": 10, "Cocina": 2}))
     assert session.resolve(GM, check(npc, "Esgrima")).certain == "success"
     assert session.resolve(GM, check(npc, "Cocina", base_difficulty=5)).certain == "failure"
-    assert _of(session, DiceRolled) == []
-    assert [e.roll for e in _of(session, CheckMade)] == [None, None]
+    assert events_of(session, DiceRolled) == []
+    assert [e.roll for e in events_of(session, CheckMade)] == [None, None]
     session.run(GM, check(npc, "Esgrima", roll_for_sl=True))
-    assert len(_of(session, DiceRolled)) == 1
+    assert len(events_of(session, DiceRolled)) == 1
 
 
 def test_wound_penalties_and_gm_modifiers_add_to_a_check() -> None:
@@ -187,7 +175,7 @@ def test_a8_the_duel_at_the_table() -> None:
     outcome = session.resolve(GM, attack(spanish, french, reaction="parry"))
     assert outcome.attack.sl == 1 and outcome.attack.difficulty == 1
     assert outcome.parry.difficulty == 2 and outcome.outcome == "parried"
-    assert _of(session, CriticalRolled) == []
+    assert events_of(session, CriticalRolled) == []
     refused(session, GM, cmd.StartTanda(), "round_over")
 
     session.run(GM, cmd.StartRound())
@@ -206,7 +194,7 @@ def test_a8_the_duel_at_the_table() -> None:
     assert session.resolve(GM, attack(french, spanish)).outcome == "missed"
     last = session.resolve(GM, attack(spanish, french))
     assert last.outcome == "hit" and last.attack.sl == 4 and last.attack.difficulty == 3
-    assert [e.confirmed for e in _of(session, CriticalRolled)] == [False]
+    assert [e.confirmed for e in events_of(session, CriticalRolled)] == [False]
     assert session.state.combat is not None and session.state.combat.pending is not None
     assert replayed_state(session.events()) == live_state(session)
 
@@ -322,7 +310,7 @@ def test_events_derived_from_a_roll_name_it_and_its_visibility() -> None:
     session.run(GM, cmd.StartTanda())
     session.run(GM, attack(a, b))
     session.run(GM, cmd.RollDamage())
-    rolls = {e.roll: e.visibility for e in _of(session, DiceRolled)}
+    rolls = {e.roll: e.visibility for e in events_of(session, DiceRolled)}
     derived = [e for e in session.events() if hasattr(e, "roll") and not isinstance(e, DiceRolled)]
     assert len(derived) >= 4
     assert all(rolls[e.roll] == e.visibility for e in derived)
@@ -448,7 +436,7 @@ def test_an_abdomen_wound_kills_in_res_hours_unless_medicine_succeeds() -> None:
     assert session.state.characters[patient].timers
     assert session.resolve(GM, medicine).success
     assert session.state.characters[patient].timers == []
-    assert len(_of(session, DeathTimerStopped)) == 1
+    assert len(events_of(session, DeathTimerStopped)) == 1
     refused(session, GM, medicine, "no_death_timer")
     session.run(GM, cmd.AdvanceTime(seconds=5 * HOUR, reason="night", losses=[]))
     assert not session.state.characters[patient].dead
@@ -472,13 +460,13 @@ def test_a_severed_limb_bleeds_out_in_res_rounds() -> None:
     b = session.create(GM, "B", sheet())
     session.run(GM, cmd.StartCombat(combatants=[a, b]))
     session.run(GM, cmd.InflictWound(character=a, location="BI", level=4, reason="axe"))
-    assert _of(session, DeathTimerStarted)[0].timer.deadline == 3
+    assert events_of(session, DeathTimerStarted)[0].timer.deadline == 3
     for _ in range(2):
         session.run(GM, cmd.StartRound())
         assert not session.state.characters[a].dead
     session.run(GM, cmd.StartRound())
     assert session.state.characters[a].dead
-    assert _of(session, Died)[0].cause == "no Medicine in time (severed_limb)"
+    assert events_of(session, Died)[0].cause == "no Medicine in time (severed_limb)"
 
 
 def test_shock_when_penalties_exceed_res() -> None:
@@ -487,9 +475,9 @@ def test_shock_when_penalties_exceed_res() -> None:
     session = new_session()
     npc = session.create(GM, "A", sheet(res=4))
     session.run(GM, cmd.InflictWound(character=npc, location="BD", level=3, reason="club"))
-    assert _of(session, ShockSuffered) == []
+    assert events_of(session, ShockSuffered) == []
     session.run(GM, cmd.InflictWound(character=npc, location="P", level=1, reason="cut"))
-    shock = _of(session, ShockSuffered)
+    shock = events_of(session, ShockSuffered)
     assert [(s.penalty, s.res) for s in shock] == [(5, 4)]
     character = session.state.characters[npc]
     assert "fainted" in character.conditions and character.timers[0].deadline == 4 * MINUTE
@@ -550,7 +538,7 @@ def test_healing_over_game_time() -> None:
     assert [w.code for w in session.state.characters[npc].wounds] == ["A2"]
     session.run(GM, cmd.AdvanceTime(seconds=1, reason="rest", losses=[]))
     assert session.state.characters[npc].wounds == []
-    assert len(_of(session, WoundHealed)) == 2
+    assert len(events_of(session, WoundHealed)) == 2
 
 
 def test_a_lost_limb_never_heals() -> None:
@@ -748,9 +736,9 @@ def test_a_closed_table_verifies_every_die(scripted: bool) -> None:
     assert session.table().dice_rolled >= 2
     closes_and_verifies(session)
     if scripted:
-        assert all(die.index is None for e in _of(session, DiceRolled) for die in e.dice)
+        assert all(die.index is None for e in events_of(session, DiceRolled) for die in e.dice)
     else:
-        assert all(die.index is not None for e in _of(session, DiceRolled) for die in e.dice)
+        assert all(die.index is not None for e in events_of(session, DiceRolled) for die in e.dice)
 
 
 # -- property: random sessions -------------------------------------------------------------------

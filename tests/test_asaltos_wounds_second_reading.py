@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-import pytest
 
 from domain.asaltos import commands as cmd
 from domain.asaltos.events import (
@@ -19,33 +18,19 @@ from domain.asaltos.events import (
 )
 from domain.asaltos.sheet import Weapon
 from domain.asaltos.wounds import MONTH
-from domain.errors import DomainError
 from tests.asaltos_helpers import (
     GM,
     SWORD,
-    Session,
     actions,
     attack,
     check,
+    events_of,
     live_state,
     new_session,
+    refused,
     replayed_state,
     sheet,
 )
-
-
-def _of(session: Session, kind: type) -> list[Any]:
-    return [e for e in session.events() if isinstance(e, kind)]
-
-
-def refused(session: Session, actor: str, command: Any, code: str) -> str:
-    """The command is refused with `code`, the table exactly as before; its message."""
-    version, state = session.version, live_state(session)
-    with pytest.raises(DomainError) as error:
-        session.run(actor, command)
-    assert error.value.code == code
-    assert (session.version, live_state(session)) == (version, state)
-    return error.value.message
 
 
 def _create(name: str, skills: dict[str, int]) -> cmd.CreateCharacter:
@@ -91,7 +76,7 @@ def test_a_sheet_that_leaves_out_its_innate_skills_has_them_at_1_and_uses_them()
     session = new_session(1, 1, 5, players=2)
     ana = session.create("p1", "Ana", sheet(agi=6, skills={}))
     bea = session.create("p2", "Bea", sheet(skills={"Espada": 4}))
-    created = [e.character.sheet.skills for e in _of(session, CharacterCreated)]
+    created = [e.character.sheet.skills for e in events_of(session, CharacterCreated)]
     assert created == [
         {"Escalada": 1, "Espada": 1, "Esquivar": 1},
         {"Espada": 4, "Escalada": 1, "Esquivar": 1},
@@ -135,15 +120,15 @@ def test_an_incapacitated_leg_keeps_the_character_down_until_both_legs_heal() ->
     session.run(GM, cmd.AdvanceTime(seconds=MONTH, reason="rest", losses=[]))
     assert [w.code for w in session.state.characters[npc].wounds] == ["PI3"]
     assert session.state.characters[npc].conditions == ["fallen", "crawling"]
-    assert _of(session, ConditionsLifted) == []
+    assert events_of(session, ConditionsLifted) == []
     assert "PI3" in refused(session, GM, _clear(npc, "fallen"), "condition_from_wound")
     session.run(GM, cmd.AdvanceTime(seconds=MONTH - 1, reason="rest", losses=[]))
     assert session.state.characters[npc].conditions == ["fallen", "crawling"]
     loss = cmd.Loss(character=npc, wound=2, characteristic="AGI")
     session.run(GM, cmd.AdvanceTime(seconds=1, reason="rest", losses=[loss]))
-    (lifted,) = _of(session, ConditionsLifted)
+    (lifted,) = events_of(session, ConditionsLifted)
     assert (lifted.character, lifted.wound, lifted.conditions) == (npc, 2, ["fallen", "crawling"])
-    healed = [e.originator_version for e in _of(session, WoundHealed)]
+    healed = [e.originator_version for e in events_of(session, WoundHealed)]
     assert lifted.originator_version == healed[-1] + 1
     assert session.state.characters[npc].conditions == []
     assert replayed_state(session.events()) == live_state(session)
@@ -162,7 +147,7 @@ def test_a_healed_leg_lifts_only_what_it_imposed() -> None:
         GM, cmd.MedicineRoll(healer=healer, patient=npc, wound=1, base_difficulty=0, modifiers=[])
     )
     session.run(GM, cmd.AdvanceTime(seconds=MONTH, reason="rest", losses=[]))
-    (lifted,) = _of(session, ConditionsLifted)
+    (lifted,) = events_of(session, ConditionsLifted)
     assert lifted.conditions == ["fallen", "crawling"]
     assert session.state.characters[npc].conditions == ["dropped_held"]
     severed = session.create(GM, "Manco", sheet(res=9))
@@ -188,7 +173,7 @@ def test_a_broken_arm_drops_its_weapon_which_neither_strikes_nor_parries_until_t
     bea = session.create(GM, "Bea", sheet(res=10, weapons=[RIGHT_HAND_SWORD]))
     session.run(GM, cmd.InflictWound(character=ana, location="BD", level=3, reason="a fall"))
     session.run(GM, cmd.InflictWound(character=bea, location="BI", level=3, reason="a fall"))
-    (dropped,) = _of(session, WeaponsDropped)
+    (dropped,) = events_of(session, WeaponsDropped)
     assert (dropped.character, dropped.wound, dropped.weapons) == (ana, 1, ["espada"])
     assert session.state.characters[ana].dropped == {"espada": 1}
     assert session.state.characters[bea].dropped == {}
@@ -209,7 +194,7 @@ def test_a_broken_arm_drops_its_weapon_which_neither_strikes_nor_parries_until_t
     assert session.resolve(GM, attack(bea, ana)).outcome == "missed"  # 9 at +4
     session.run(GM, cmd.StartTanda())
     session.run("p1", msgspec.structs.replace(take_up, hand="BI"))
-    (taken,) = _of(session, WeaponTakenUp)
+    (taken,) = events_of(session, WeaponTakenUp)
     assert (taken.weapon, taken.hand, taken.action) == ("espada", "BI", 2)
     character = session.state.characters[ana]
     assert (character.dropped, character.hands) == ({}, {"espada": "BI"})
@@ -255,5 +240,5 @@ def test_an_incapacitated_abdomen_drops_every_weapon() -> None:
     left = Weapon(name="daga", code="1-5/6-9/10/-", type="perforante", skill="Daga", hand="BI")
     npc = session.create(GM, "Tripas", sheet(res=9, weapons=[RIGHT_HAND_SWORD, left]))
     session.run(GM, cmd.InflictWound(character=npc, location="A", level=3, reason="a pike"))
-    (dropped,) = _of(session, WeaponsDropped)
+    (dropped,) = events_of(session, WeaponsDropped)
     assert dropped.weapons == ["espada", "daga"]
