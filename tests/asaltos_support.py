@@ -7,13 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+from hypothesis import strategies as st
 from litestar.testing import TestClient
 
+from domain.application import Tables
+from domain.asaltos import commands as asaltos_cmd
+from tests import asaltos_helpers, test_stats_asaltos
 from tests import test_api_asaltos as asaltos
-from tests import test_stats_asaltos
 from tests.api_helpers import bearer, ok, seat_player
 from tests.dice_http import Table, new_table
 from tests.permission_matrix import Cell, World, closed, lobby
+from tests.random_play import RandomSession, cast_three, claimed, playing
 from tests.system_support import (
     PermissionMatrix,
     ReplayRolls,
@@ -306,6 +310,19 @@ REPLAY_ROLLS = ReplayRolls(
 )  # fmt: skip
 
 
+# -- random play ------------------------------------------------------------------------------
+
+
+def random_play(data: st.DataObject, app: Tables) -> RandomSession:
+    game = asaltos_helpers.new_session(players=2, app=app)
+    played = claimed(app, game.table_id, lambda: None)
+    # Trepar 10 at difficulty 0 cannot fail: a certain check, rolled by no die
+    sheet = asaltos_helpers.sheet(skills={"Espada": 5, "Trepar": 10})
+    cast_three(game, lambda name: asaltos_cmd.CreateCharacter(name=name, sheet=sheet))
+    played.step = playing(data, game, asaltos_helpers.random_command)
+    return played
+
+
 SUPPORT = SystemSupport(
     permissions=PermissionMatrix(
         world=lambda client, _: make_asaltos_world(client), endpoints=ASALTOS_ENDPOINTS
@@ -324,4 +341,5 @@ SUPPORT = SystemSupport(
     ),
     replay_rolls=REPLAY_ROLLS,
     figures_session=lambda: (test_stats_asaltos.play(), "gm"),
+    random_play=random_play,
 )

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
+from domain.application import Tables
 from tests import test_stats_frontera
 from tests.api_helpers import bearer, ok, seat_player
 from tests.frontera_helpers import MAYOR
+from tests.frontera_strategies import Driver, cast_characters, start_session
 from tests.permission_matrix import NDJSON, Cell, World, closed, lobby
+from tests.random_play import RandomSession, claimed
 from tests.system_support import PermissionMatrix, SchemaTables, SystemSupport
 from tests.test_frontera_combat_turn import book_table
 
@@ -406,6 +411,28 @@ def _figures_session() -> tuple[Any, str]:
     return session, MAYOR
 
 
+# -- random play ------------------------------------------------------------------------------
+
+FRONTERA_TABLES: st.SearchStrategy[dict[str, Any]] = st.sampled_from(
+    [
+        {"mode": "normal"},
+        {"mode": "normal", "skip_phase_1": True},
+        {"mode": "no_management"},
+        {"mode": "wear"},
+    ]
+)
+
+
+def random_play(data: st.DataObject, app: Tables) -> RandomSession:
+    options = data.draw(FRONTERA_TABLES, label="table")
+    session = start_session(app, 2, key="random-play-frontera", **options)
+    played = claimed(app, session.table_id, lambda: None)
+    driver = Driver(data, session)
+    cast_characters(driver)
+    played.step, played.sync = driver.step, driver.check
+    return played
+
+
 SUPPORT = SystemSupport(
     permissions=PermissionMatrix(world=_frontera_world, endpoints=ENDPOINTS),
     schema=SchemaTables(
@@ -420,4 +447,5 @@ SUPPORT = SystemSupport(
         table_of=lambda operation: "normal" if operation in NORMAL_MODE else None,
     ),
     figures_session=_figures_session,
+    random_play=random_play,
 )

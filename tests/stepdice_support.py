@@ -8,12 +8,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
+from hypothesis import strategies as st
 from litestar.testing import TestClient
 
-from tests import test_stats_stepdice
+from domain.application import Tables
+from domain.stepdice import commands as stepdice_cmd
+from tests import stepdice_helpers, test_stats_stepdice
 from tests.api_helpers import bearer, ok, seat_player
 from tests.dice_http import Table, new_table
 from tests.permission_matrix import Cell, World, closed, lobby
+from tests.random_play import RandomSession, cast_three, claimed, playing
 from tests.system_support import (
     PermissionMatrix,
     ReplayRolls,
@@ -314,6 +318,18 @@ REPLAY_ROLLS = ReplayRolls(
 )  # fmt: skip
 
 
+# -- random play ------------------------------------------------------------------------------
+
+
+def random_play(data: st.DataObject, app: Tables) -> RandomSession:
+    game = stepdice_helpers.new_session(app=app, key="random-play-stepdice")
+    played = claimed(app, game.table_id, lambda: None)
+    attributes = stepdice_helpers.dice()
+    cast_three(game, lambda name: stepdice_cmd.CreateCharacter(name=name, attributes=attributes))
+    played.step = playing(data, game, stepdice_helpers.random_command)
+    return played
+
+
 SUPPORT = SystemSupport(
     permissions=PermissionMatrix(world=_stepdice_world, endpoints=STEPDICE_ENDPOINTS),
     schema=SchemaTables(
@@ -328,4 +344,5 @@ SUPPORT = SystemSupport(
     secret_rolls=SecretRolls(table=secret_table, markers=MARKERS, bodies=BODIES, shows=shows),
     replay_rolls=REPLAY_ROLLS,
     figures_session=lambda: (test_stats_stepdice.play(), "gm"),
+    random_play=random_play,
 )

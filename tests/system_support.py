@@ -110,6 +110,10 @@ class SystemSupport:
     #: the scripted session of the system's figures' tests, not yet closed, and its game
     #: master's seat (tests/test_stats_masked.py)
     figures_session: Callable[[], tuple[Any, str]] | None = None
+    #: how a random session of the system starts (seats claimed, characters cast) and what
+    #: one random step of play is: `(data, tables) -> tests.random_play.RandomSession`
+    #: (tests/test_adversaries.py, tests/test_event_schema.py)
+    random_play: Callable[[Any, Any], Any] | None = None
 
 
 #: each part, as a failure names it
@@ -119,6 +123,7 @@ PARTS = {
     "secret_rolls": "SecretRolls: a table with two secret rolls and a body for each route",
     "replay_rolls": "ReplayRolls: a character, a roll, their faces, how the replay page shows them",
     "figures_session": "a scripted session of its figures' tests and its game master's seat",
+    "random_play": "how a random session starts and one random step of play (tests/random_play.py)",
 }
 
 
@@ -168,7 +173,7 @@ def rolls_secretly(system: str) -> bool:
 
 def needed(system: str) -> list[str]:
     """The parts a registered system must give."""
-    parts = ["permissions", "schema", "figures_session"]
+    parts = ["permissions", "schema", "figures_session", "random_play"]
     return [*parts, "secret_rolls", "replay_rolls"] if rolls_secretly(system) else parts
 
 

@@ -1,9 +1,9 @@
 """The committed document's `Event` describes every event exactly as `redact` shows it.
 
 Random sessions of every Frontera mode (the property tests' driver) and of every registered
-system (tests/random_play.py); every event of their log, redacted for every seat in play, for
-the game master in audit and after closing, validates against the document's schema for its
-type: the union is what clients may trust.
+system (the `random_play` of tests/<system>_support.py); every event of their log, redacted
+for every seat in play, for the game master in audit and after closing, validates against the
+document's schema for its type: the union is what clients may trust.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from tests.frontera_strategies import (
     start_session,
     wear_options,
 )
-from tests.random_play import PLAYS
+from tests.system_support import provided
 
 DOCUMENT = Path(__file__).parent.parent / "openapi" / "openapi.json"
 Setup = tuple[int, dict[str, Any]]
@@ -122,10 +122,11 @@ def test_every_redacted_event_of_random_sessions_keeps_to_its_schema(
 def test_every_redacted_event_of_every_systems_random_play_keeps_to_its_schema(
     system: str, data: st.DataObject
 ) -> None:
-    """Every registered system's random play (tests/random_play.py, which fails for a system
-    without one), each event redacted for every seat, the audit and after closing."""
+    """Every registered system's random play (`random_play` of tests/<system>_support.py, which
+    tests/test_system_support.py requires of every system), each event redacted for every
+    seat, the audit and after closing."""
     app = snapshotting_tables()
-    game = PLAYS[system](data, app)
+    game = provided(system, "random_play")(data, app)
     for _ in range(data.draw(st.integers(1, 30), label="steps")):
         game.step()
     table: Table = app.read(game.table_id, lambda table: table)
