@@ -12,7 +12,7 @@ import contextlib
 import hmac
 import threading
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
 from typing import Any, TypeVar, cast
@@ -99,6 +99,9 @@ class Outcome:
 
     result: Any
     version: int
+    #: the command was sent before with its idempotency key: this is that first outcome,
+    #: and nothing was applied again (compared apart, so a replay equals its first outcome)
+    replayed: bool = field(default=False, compare=False)
 
 
 def _invited_seat(table: Table, actor: str, command: Any) -> Seat | None:
@@ -449,7 +452,7 @@ class Tables(Application[UUID]):
                 "this idempotency key was used for another command: use a new key per command",
                 "idempotency_key_reused",
             )
-        return Outcome(recorded.result, recorded.version)
+        return Outcome(recorded.result, recorded.version, replayed=True)
 
     def recorded(self, table_id: UUID, seat: str, key: str) -> CommandRecorded | None:
         """The record of the seat's command sent with this idempotency key, if any."""

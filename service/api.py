@@ -42,6 +42,7 @@ from service import credentials, ndjson, schemas
 from service.batcher import CommandBatcher
 from service.contract import PublicOperation
 from service.fanout import FanOut
+from service.limits import budget_headers
 from service.problems import Problem
 from service.reads import in_read_thread
 from service.reads import scan as scan_log
@@ -114,15 +115,38 @@ HEADERS = [
         documentation_only=True,
     )
 ]
+LOCATION = ResponseHeader(
+    name="Location",
+    description="Where what was created is read (a character, a test, else the table)",
+    documentation_only=True,
+)
 #: a 201 also says where what it created is read: a character, a test, else the table
-CREATED_HEADERS = [
+CREATED_HEADERS = [*HEADERS, LOCATION]
+#: a command on a table also says whether its answer is a replay, and its seat's budget
+COMMAND_HEADERS = [
     *HEADERS,
     ResponseHeader(
-        name="Location",
-        description="Where what was created is read (a character, a test, else the table)",
+        name="Idempotent-Replayed",
+        description="`true` when this answer is the first one of a command sent before with "
+        "the same Idempotency-Key: nothing was applied again. Absent on a first answer.",
+        documentation_only=True,
+    ),
+    ResponseHeader(
+        name="RateLimit",
+        description="What the seat's command budget holds now (draft-ietf-httpapi-ratelimit-"
+        'headers): `"seat";r=<commands left>;t=<seconds until the budget is full>`. Absent '
+        "when the server does not limit commands (`SALOON_COMMANDS_PER_SECOND=0`).",
+        documentation_only=True,
+    ),
+    ResponseHeader(
+        name="RateLimit-Policy",
+        description='The seat\'s command budget: `"seat";q=<burst>;w=<seconds an empty budget '
+        "takes to fill>` (a token bucket: `q` commands at once, refilled at q/w a second). "
+        "Absent when the server does not limit commands.",
         documentation_only=True,
     ),
 ]
+CREATED_COMMAND_HEADERS = [*COMMAND_HEADERS, LOCATION]
 
 
 def with_example(value: dict[str, Any], base: type[Operation] = Operation) -> type[Operation]:
@@ -190,6 +214,20 @@ def _expected_version(if_match: str | None) -> int | None:
 
 def etag(version: int) -> dict[str, str]:
     return {"ETag": f'"{version}"'}
+
+
+def command_headers(request: Request[Any, Any, Any], outcome: Outcome) -> dict[str, str]:
+    """The headers of a command's answer: the table's ETag, whether the answer is a replay of
+    the first one sent with its idempotency key (`Idempotent-Replayed`), and what its seat's
+    command budget holds now (`RateLimit`, `RateLimit-Policy`)."""
+    headers = {**etag(outcome.version), **budget_headers(request.scope)}
+    if outcome.replayed:
+        headers[REPLAYED] = "true"
+    return headers
+
+
+#: the header that tells a replayed answer from a first one
+REPLAYED = "Idempotent-Replayed"
 
 
 def tables_of(request: Request[Any, Any, Any]) -> Tables:
@@ -282,7 +320,7 @@ def command_post(
         description=description,
         status_code=status,
         responses=COMMAND_RESPONSES,
-        response_headers=CREATED_HEADERS if status == 201 else HEADERS,
+        response_headers=CREATED_COMMAND_HEADERS if status == 201 else COMMAND_HEADERS,
         security=[{"bearer": []}],
         opt={"command": command},  # logs, metrics and the rate limit know it by this name
         **kwargs,
@@ -417,7 +455,11 @@ class TablesController(Controller):
                 seat.id for seat in fork.seats.values() if seat.active and not seat.credential_hash
             ],
         )
-        headers = {**etag(fork.version), "Location": f"/tables/{fork_id}"}
+        headers = {
+            **etag(fork.version),
+            **budget_headers(request.scope),
+            "Location": f"/tables/{fork_id}",
+        }
         return Response(body, status_code=201, headers=headers)
 
     @command_post(
@@ -475,7 +517,7 @@ class TablesController(Controller):
         "invitation is 401.",
         status_code=201,
         responses=COMMAND_RESPONSES,
-        response_headers=CREATED_HEADERS,
+        response_headers=CREATED_COMMAND_HEADERS,
         security=[],
         opt={"command": "ClaimSeat"},
     )
@@ -679,7 +721,7 @@ def _invited(
 ) -> Response[schemas.SeatInvited]:
     invitation = tables_of(request).keys(table_id).invitation(issued.seat, issued.number)
     body = schemas.SeatInvited(seat=issued.seat, invitation=invitation, version=outcome.version)
-    headers = {**etag(outcome.version), "Location": f"/tables/{table_id}"}
+    headers = {**command_headers(request, outcome), "Location": f"/tables/{table_id}"}
     return Response(body, status_code=201, headers=headers)
 
 
@@ -688,7 +730,7 @@ def _credential(
 ) -> Response[schemas.SeatCredential]:
     credential = tables_of(request).keys(table_id).credential(issued.seat, issued.number)
     body = schemas.SeatCredential(seat=issued.seat, credential=credential, version=outcome.version)
-    headers = etag(outcome.version)
+    headers = command_headers(request, outcome)
     if status == 201:
         headers["Location"] = f"/tables/{table_id}"
     return Response(body, status_code=status, headers=headers)
@@ -702,4 +744,6 @@ async def accepted(
     idempotency_key: str | None,
 ) -> Response[schemas.Accepted]:
     outcome = await run(request, table_id, command, if_match, idempotency_key)
-    return Response(schemas.Accepted(version=outcome.version), headers=etag(outcome.version))
+    return Response(
+        schemas.Accepted(version=outcome.version), headers=command_headers(request, outcome)
+    )

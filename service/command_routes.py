@@ -25,12 +25,12 @@ from domain.application import Outcome
 from domain.commands import RemoveSeat, RevealRolls
 from service import schemas
 from service.api import (
+    COMMAND_HEADERS,
     COMMAND_RESPONSES,
-    CREATED_HEADERS,
-    HEADERS,
+    CREATED_COMMAND_HEADERS,
     IdempotencyKey,
     IfMatch,
-    etag,
+    command_headers,
     run,
     with_example,
 )
@@ -84,7 +84,7 @@ def command_route(
         idempotency_key: IdempotencyKey,
     ) -> Any:
         outcome = await run(request, table_id, data, if_match, idempotency_key)
-        headers = etag(outcome.version)
+        headers = command_headers(request, outcome)
         if status == 201:
             headers["Location"] = f"/tables/{table_id}{answer.location(outcome)}"
         return Response(answer.build(outcome), status_code=status, headers=headers)
@@ -104,7 +104,7 @@ def command_route(
         operation_class=Operation if example is None else with_example(example),
         status_code=status,
         responses=COMMAND_RESPONSES,
-        response_headers=CREATED_HEADERS if status == 201 else HEADERS,
+        response_headers=CREATED_COMMAND_HEADERS if status == 201 else COMMAND_HEADERS,
         security=[{"bearer": []}],
         tags=["tables"],
         opt={"command": command.__name__},  # logs, metrics and the rate limit know it by this

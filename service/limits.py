@@ -20,6 +20,7 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -62,14 +63,18 @@ class RateLimiter:
         """Spend a token of the key's bucket for credential `number`: 0 when there was one
         (or the number is older than the bucket's, and spends nothing), else the seconds
         until there is."""
+        return self.spend(key, number).wait
+
+    def spend(self, key: str, number: int = 0) -> Budget:
+        """`take`, telling also what the bucket holds after it (its `RateLimit` header)."""
         if not self.enabled:
-            return 0.0
+            return Budget(0.0, self.burst, 0)
         now = self._clock()
         with self._lock:
             tokens, then, newest = self._buckets.pop(key, (float(self.burst), now, number))
             if number < newest:  # rotated out: the table answers 401
                 self._buckets[key] = (tokens, then, newest)
-                return 0.0
+                return Budget(0.0, int(tokens), self._until_full(tokens))
             tokens = min(float(self.burst), tokens + (now - then) * self.rate)
             wait = 0.0
             if tokens >= 1:
@@ -79,7 +84,35 @@ class RateLimiter:
             self._buckets[key] = (tokens, now, number)
             while len(self._buckets) > MAX_BUCKETS:
                 self._buckets.popitem(last=False)
-            return wait
+            return Budget(wait, int(tokens), self._until_full(tokens))
+
+    def _until_full(self, tokens: float) -> int:
+        return math.ceil((self.burst - tokens) / self.rate)
+
+    @property
+    def policy(self) -> str:
+        """The `RateLimit-Policy` header: the burst, and the seconds an empty bucket takes to
+        fill again (a token bucket stated as a quota over a window)."""
+        return f'"{POLICY}";q={self.burst};w={math.ceil(self.burst / self.rate)}'
+
+
+#: the name of the one quota policy: commands per seat
+POLICY = "seat"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What spending a token left: the seconds to wait for one (0: it was spent), the whole
+    tokens left and the seconds until the bucket is full again."""
+
+    wait: float
+    remaining: int
+    reset: int
+
+    @property
+    def header(self) -> str:
+        """The `RateLimit` header (draft-ietf-httpapi-ratelimit-headers)."""
+        return f'"{POLICY}";r={self.remaining};t={self.reset}'
 
 
 async def rate_limit(
@@ -101,15 +134,29 @@ async def rate_limit(
     if genuine is None:  # no genuine credential: 401 at the cost of a read, which is not limited
         return
     seat, number = genuine
-    wait = limiter.take(f"{table_id}/{seat}", number)
-    if wait > 0:
+    budget = limiter.spend(f"{table_id}/{seat}", number)
+    headers = {"RateLimit-Policy": limiter.policy, "RateLimit": budget.header}
+    if budget.wait > 0:
         raise Refused(
             429,
             "rate_limited",
             f"too many commands: at most {limiter.rate:g} a second (bursts of "
             f"{limiter.burst}) per seat; retry after the Retry-After seconds",
-            retry_after=max(1, math.ceil(wait)),
+            retry_after=max(1, math.ceil(budget.wait)),
+            headers=headers,
         )
+    connection.scope.setdefault("state", {})[RATE_LIMIT] = headers
+
+
+#: where the guard leaves a command's `RateLimit` headers for its answer (`budget_headers`)
+RATE_LIMIT = "saloon.rate_limit"
+
+
+def budget_headers(scope: Any) -> dict[str, str]:
+    """The `RateLimit` and `RateLimit-Policy` headers of a command's answer: what its seat's
+    bucket held once the command spent its token (none when commands are not limited)."""
+    headers: dict[str, str] = scope.get("state", {}).get(RATE_LIMIT, {})
+    return headers
 
 
 class StreamSlots:

@@ -320,6 +320,9 @@ HEADER_SCHEMAS: dict[str, dict[str, Any]] = {
     "Location": {"type": "string", "format": "uri-reference"},
     "Retry-After": {"type": "integer", "minimum": 1},
     "WWW-Authenticate": {"type": "string"},
+    "Idempotent-Replayed": {"type": "string", "enum": ["true"]},
+    "RateLimit": {"type": "string", "pattern": '^"seat";r=[0-9]+;t=[0-9]+$'},
+    "RateLimit-Policy": {"type": "string", "pattern": '^"seat";q=[0-9]+;w=[0-9]+$'},
 }
 #: the headers every error of a status carries (service/problems.py), in `components.headers`
 RETRY_AFTER = {"description": "Seconds to wait before trying again", "required": True}
@@ -330,7 +333,17 @@ ERROR_HEADERS: dict[str, dict[str, dict[str, Any]]] = {
             "required": True,
         }
     },
-    "429": {"Retry-After": RETRY_AFTER},
+    "429": {
+        "Retry-After": RETRY_AFTER,
+        "RateLimit": {
+            "description": 'On `rate_limited`, the seat\'s command budget, empty: `"seat";r=0;'
+            "t=<seconds until full>` (a stream refused is no command: none)",
+        },
+        "RateLimit-Policy": {
+            "description": 'On `rate_limited`, the seat\'s command budget: `"seat";q=<burst>;'
+            "w=<seconds to fill>`",
+        },
+    },
     "503": {"Retry-After": RETRY_AFTER},
 }
 

@@ -57,9 +57,17 @@ class Refused(Exception):
     """A request the service turns away by itself (limits, readiness): status, code, detail,
     and when to try again."""
 
-    def __init__(self, status: int, code: str, detail: str, retry_after: int | None = None):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        retry_after: int | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         super().__init__(detail)
         self.status, self.code, self.detail, self.retry_after = status, code, detail, retry_after
+        self.headers = headers or {}
 
 
 def problem(
@@ -125,8 +133,10 @@ def unexpected_error(request: Request[Any, Any, Any], error: Exception) -> Respo
 
 
 def refused(request: Request[Any, Any, Any], error: Refused) -> Response[Problem]:
-    headers = {"Retry-After": str(error.retry_after)} if error.retry_after is not None else None
-    return problem(error.status, error.code, error.detail, request, headers)
+    headers = dict(error.headers)
+    if error.retry_after is not None:
+        headers["Retry-After"] = str(error.retry_after)
+    return problem(error.status, error.code, error.detail, request, headers or None)
 
 
 def store_unavailable(request: Request[Any, Any, Any], error: Exception) -> Response[Problem]:

@@ -35,8 +35,10 @@ def test_no_amount_of_other_keyed_commands_makes_a_table_forget_a_key() -> None:
         _, player = seat_player(http, table, mayor, "Ann")
         keyed = player | {"Idempotency-Key": "ann-creates-her-hero"}
         body = {"name": "Ann's", **PROTAGONIST}
-        first = ok(http.post(f"/tables/{table}/characters", json=body, headers=keyed), 201)
+        created = http.post(f"/tables/{table}/characters", json=body, headers=keyed)
+        first = ok(created, 201)
         assert first["id"] == "c1"
+        assert "idempotent-replayed" not in created.headers
         for index in range(FLOOD):
             _money(http, table, mayor, index)
         count = event_count(http, table, mayor)
@@ -44,6 +46,8 @@ def test_no_amount_of_other_keyed_commands_makes_a_table_forget_a_key() -> None:
         again = http.post(f"/tables/{table}/characters", json=body, headers=keyed)
 
         assert ok(again, 201) == first
+        assert again.headers["idempotent-replayed"] == "true"
+        assert again.headers["location"] == created.headers["location"]
         assert event_count(http, table, mayor) == count
         characters = ok(http.get(f"/tables/{table}", headers=player))["characters"]
         assert [c["id"] for c in characters] == ["c1"]
@@ -62,6 +66,7 @@ def test_a_key_outlives_the_process_and_a_retry_after_a_restart_applies_nothing(
     with serving(create_app(settings)) as url, httpx.Client(base_url=url, timeout=10) as http:
         again = http.post(f"/tables/{table}/seats", json={"name": "Ann"}, headers=keyed)
         assert ok(again, 201) == first
+        assert again.headers["idempotent-replayed"] == "true"
         assert event_count(http, table, mayor) == count
 
 

@@ -124,6 +124,9 @@ def test_commands_past_the_burst_are_429_with_retry_after_and_reads_never_are() 
         assert_problem(refused, 429, "rate_limited")
         assert refused.json()["type"] == "/problems/rate_limited"
         assert 1 <= int(refused.headers["retry-after"]) <= 1
+        # the empty budget, and when it is full again: 3 tokens at 2 a second
+        assert refused.headers["ratelimit"] == '"seat";r=0;t=2'
+        assert refused.headers["ratelimit-policy"] == '"seat";q=3;w=2'
         assert event_count(client, table, mayor) == count
 
         for _ in range(30):  # reads are never limited
@@ -138,6 +141,27 @@ def test_commands_past_the_burst_are_429_with_retry_after_and_reads_never_are() 
         assert_problem(
             client.post(f"/tables/{table}/seats", json={"name": "E"}, headers=mayor), 429
         )
+
+
+def test_a_command_answer_tells_its_seats_budget_and_a_read_does_not() -> None:
+    with client_with(commands_per_second=2, commands_burst=3) as client:
+        clock = ManualClock()
+        client.app.state.rate_limiter = RateLimiter(2, 3, clock=clock)
+        table, mayor = new_table(client)
+        budgets = []
+        for name in ("A", "B"):
+            answer = client.post(f"/tables/{table}/seats", json={"name": name}, headers=mayor)
+            ok(answer, 201)
+            assert answer.headers["ratelimit-policy"] == '"seat";q=3;w=2'
+            budgets.append(answer.headers["ratelimit"])
+        # 2 of 3 spent at 2 a second: a token's half-second per token to fill up
+        assert budgets == ['"seat";r=2;t=1', '"seat";r=1;t=1']
+        clock.now += 0.5
+        later = client.post(f"/tables/{table}/seats", json={"name": "C"}, headers=mayor)
+        ok(later, 201)
+        assert later.headers["ratelimit"] == '"seat";r=1;t=1'
+        read = client.get(f"/tables/{table}", headers=mayor)
+        assert "ratelimit" not in read.headers and "ratelimit-policy" not in read.headers
 
 
 def test_each_seat_has_its_own_bucket() -> None:
