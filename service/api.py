@@ -43,7 +43,7 @@ from service.batcher import CommandBatcher
 from service.contract import PublicOperation
 from service.fanout import FanOut
 from service.limits import budget_headers
-from service.problems import Problem
+from service.problems import NotModified, Problem
 from service.reads import in_read_thread
 from service.reads import scan as scan_log
 
@@ -66,6 +66,21 @@ IfMatch = Annotated[
         required=False,
         pattern=IF_MATCH_PATTERN,
         description='Apply only if the table is still at this ETag (e.g. "12"); else 412.',
+        schema_extra=NOT_NULL,
+    ),
+]
+#: ETags of this API, as a list (RFC 9110's `#entity-tag`: empty too, naming none), or `*`
+IF_NONE_MATCH_PATTERN = (
+    r'^[ \t]*(\*|((W/)?"[0-9]{1,19}"([ \t]*,[ \t]*(W/)?"[0-9]{1,19}")*)?)[ \t]*$'
+)
+IfNoneMatch = Annotated[
+    str | None,
+    HeaderParameter(
+        name="If-None-Match",
+        required=False,
+        pattern=IF_NONE_MATCH_PATTERN,
+        description='The ETag of the answer the caller holds (e.g. "12"): while the table is '
+        "still at that version the answer is 304 Not Modified, with no body.",
         schema_extra=NOT_NULL,
     ),
 ]
@@ -188,6 +203,16 @@ def _responses(*extra: tuple[int, str]) -> dict[int, ResponseSpec]:
 
 
 RESPONSES = _responses()
+#: a read of a table also answers 304 to an If-None-Match that still holds
+READ_RESPONSES = {
+    304: ResponseSpec(
+        None,
+        description="The table is still at the version of the ETag sent in If-None-Match: "
+        "the answer the caller holds is the one it would get (no body)",
+        generate_examples=False,
+    ),
+    **RESPONSES,
+}
 #: what a command may also meet: the limits against abuse (service/limits.py)
 COMMAND_RESPONSES = _responses(
     (413, "The request body is larger than the server accepts"),
@@ -269,25 +294,52 @@ def caller_viewer(table: Table, bearer: Bearer, audit: bool) -> Viewer:
 
 
 async def read_as_caller(
-    request: Request[Any, Any, Any], table_id: UUID, audit: bool, version: int | None, view: Any
+    request: Request[Any, Any, Any],
+    table_id: UUID,
+    audit: bool,
+    version: int | None,
+    view: Any,
+    if_none_match: str | None = None,
 ) -> Any:
-    """Authenticate against the table now, then read it (as it was at `version`)."""
+    """Authenticate against the table now, then read it (as it was at `version`).
+
+    A read answers as of the table's version now, which its ETag names (`read_etag`): what a
+    seat may see of any version, rewinds included, changes only with the table's version
+    (a reveal, a closing), so while an `If-None-Match` still names it, the read stops at
+    `NotModified` once the caller is authenticated, and builds nothing."""
     tables, bearer = tables_of(request), _bearer(request)
+    state = request.scope.setdefault("state", {})
+
+    def authenticated(table: Table) -> Viewer:
+        viewer = caller_viewer(table, bearer, audit)
+        state[READ_AT] = table.version
+        if if_none_match is not None and _still(if_none_match, table.version):
+            raise NotModified(table.version)
+        return viewer
+
     if version is None:
         return await in_read_thread(
             request,
-            partial(
-                tables.read,
-                table_id,
-                lambda table: view(table, caller_viewer(table, bearer, audit)),
-            ),
+            partial(tables.read, table_id, lambda table: view(table, authenticated(table))),
         )
-    viewer = await in_read_thread(
-        request, partial(tables.read, table_id, lambda table: caller_viewer(table, bearer, audit))
-    )
+    viewer = await in_read_thread(request, partial(tables.read, table_id, authenticated))
     return await in_read_thread(
         request, partial(tables.read, table_id, lambda table: view(table, viewer), version)
     )
+
+
+#: where a read leaves the table's version it was answered at (`read_etag`)
+READ_AT = "saloon.read_at"
+
+
+def read_etag(request: Request[Any, Any, Any]) -> dict[str, str]:
+    """The ETag of a read's answer: the table's version when it was read."""
+    return etag(request.scope["state"][READ_AT])
+
+
+def _still(if_none_match: str, version: int) -> bool:
+    tags = {tag.strip().removeprefix("W/") for tag in if_none_match.split(",")}
+    return "*" in tags or f'"{version}"' in tags
 
 
 async def read_log(
@@ -295,11 +347,12 @@ async def read_log(
     table_id: UUID,
     audit: bool,
     plan: Callable[[Table, Viewer], Callable[[], T]],
+    if_none_match: str | None = None,
 ) -> T:
     """Read the table's log: `plan` takes what the read needs from the table (the viewer,
     whether it is closed, its version) under the table's lock and returns the scan of the
     store, which runs outside it: however long the log, a read never holds up a command."""
-    scan = await read_as_caller(request, table_id, audit, None, plan)
+    scan = await read_as_caller(request, table_id, audit, None, plan, if_none_match)
     return await in_read_thread(request, scan)
 
 
@@ -404,7 +457,7 @@ class TablesController(Controller):
         "where the book says nobody looks [L236]), open test, combat or exchange. With "
         "`version`, the table as it was then; with `audit`, the game master sees every secret "
         "any seat has seen.",
-        responses=RESPONSES,
+        responses=READ_RESPONSES,
         response_headers=HEADERS,
         security=[{"bearer": []}],
     )
@@ -419,9 +472,10 @@ class TablesController(Controller):
                 name="version", required=False, ge=1, le=schemas.MAX_VERSION, description="Rewind"
             ),
         ] = None,
+        if_none_match: IfNoneMatch = None,
     ) -> Response[TableView]:
-        view = await read_as_caller(request, table_id, audit, version, table_view)
-        return Response(view, headers=etag(view.version))
+        view = await read_as_caller(request, table_id, audit, version, table_view, if_none_match)
+        return Response(view, headers=read_etag(request))
 
     @command_post(
         "/{table_id:uuid}/fork",
@@ -575,18 +629,24 @@ class TablesController(Controller):
         description="Anyone at a closed table checks that the revealed seed matches the "
         "commitment made at its creation and that every shuffle and die of the log follows "
         "from it.",
-        responses=RESPONSES,
+        responses=READ_RESPONSES,
+        response_headers=HEADERS,
         security=[{"bearer": []}],
     )
     async def verify(
-        self, request: Request[Any, Any, Any], table_id: FromPath[UUID]
-    ) -> schemas.VerificationResult:
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        if_none_match: IfNoneMatch = None,
+    ) -> Response[schemas.VerificationResult]:
         tables = tables_of(request)
-        version = await read_as_caller(request, table_id, False, None, lambda t, _: t.version)
+        version = await read_as_caller(
+            request, table_id, False, None, lambda t, _: t.version, if_none_match
+        )
         # the whole log, replayed: read at the pace of every scan, so commands go on meanwhile
         events = scan_log(tables, table_id, 0, version)
         report = await in_read_thread(request, partial(tables.verify, table_id, events))
-        return schemas.VerificationResult(
+        result = schemas.VerificationResult(
             seed=report.seed,
             commitment_matches=report.commitment_matches,
             shuffles_checked=report.shuffles_checked,
@@ -594,6 +654,7 @@ class TablesController(Controller):
             mismatches=report.mismatches,
             verified=report.commitment_matches and not report.mismatches,
         )
+        return Response(result, headers=read_etag(request))
 
     @get(
         "/{table_id:uuid}/characters/{character_id:str}",
@@ -604,17 +665,22 @@ class TablesController(Controller):
         "Frontera's [L1446]: traits, skills, toughness and confidence, health, morale and "
         "sobriety, gear and money); in full for its player and the game master, its public "
         "part for the other seats.",
-        responses=RESPONSES,
+        responses=READ_RESPONSES,
+        response_headers=HEADERS,
         security=[{"bearer": []}],
     )
     async def character(
-        self, request: Request[Any, Any, Any], table_id: FromPath[UUID], character_id: FromPath[str]
-    ) -> CharacterView:
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        character_id: FromPath[str],
+        if_none_match: IfNoneMatch = None,
+    ) -> Response[CharacterView]:
         def view(table: Table, viewer: Viewer) -> Any:
             return character_view(table, character_id, viewer)
 
-        result: CharacterView = await read_as_caller(request, table_id, False, None, view)
-        return result
+        result = await read_as_caller(request, table_id, False, None, view, if_none_match)
+        return Response(result, headers=read_etag(request))
 
     @get(
         "/{table_id:uuid}/events",
@@ -628,7 +694,8 @@ class TablesController(Controller):
         "With `Accept: application/x-ndjson`, the whole log instead (the same filters, "
         "without `limit` or the bound of a page), one `Event` a line, exactly as the pages "
         "hold them, up to the table's version when the read began; JSON is the default.",
-        responses=RESPONSES,
+        responses=READ_RESPONSES,
+        response_headers=HEADERS,
         security=[{"bearer": []}],
     )
     async def events(
@@ -666,10 +733,13 @@ class TablesController(Controller):
             int | None,
             QueryParameter(name="to_version", required=False, ge=1, le=schemas.MAX_VERSION),
         ] = None,
+        if_none_match: IfNoneMatch = None,
     ) -> Response[schemas.EventPage]:
         tables = tables_of(request)
         if request.accept.best_match([JSON, ndjson.MEDIA_TYPE], default=JSON) != JSON:
-            return await _events_as_ndjson(request, table_id, audit, after, types, seat, to_version)
+            return await _events_as_ndjson(
+                request, table_id, audit, after, types, seat, to_version, if_none_match
+            )
 
         def plan(table: Table, viewer: Viewer) -> Callable[[], schemas.EventPage]:
             topics, closed, version = checked_types(types), table.closed, table.version
@@ -685,7 +755,8 @@ class TablesController(Controller):
 
             return scan
 
-        return Response(await read_log(request, table_id, audit, plan))
+        page = await read_log(request, table_id, audit, plan, if_none_match)
+        return Response(page, headers=read_etag(request))
 
 
 async def _events_as_ndjson(
@@ -696,6 +767,7 @@ async def _events_as_ndjson(
     types: list[str] | None,
     seat: str | None,
     to_version: int | None,
+    if_none_match: str | None,
 ) -> Response[Any]:
     """The caller's whole log (up to the version at the start of the read, or `to_version`),
     one `Event` a line: the events the JSON pages hold, in their order, without their bound."""
@@ -704,11 +776,13 @@ async def _events_as_ndjson(
         upto = table.version if to_version is None else min(to_version, table.version)
         return viewer, table.closed, upto, checked_types(types)
 
-    viewer, closed, upto, topics = await read_as_caller(request, table_id, audit, None, plan)
+    viewer, closed, upto, topics = await read_as_caller(
+        request, table_id, audit, None, plan, if_none_match
+    )
     lines = ndjson.log_lines(
         request, table_id, viewer, closed, after, upto, topics=topics, seat=seat
     )
-    return Stream(lines, media_type=ndjson.MEDIA_TYPE)
+    return Stream(lines, media_type=ndjson.MEDIA_TYPE, headers=read_etag(request))
 
 
 def _issued(outcome: Outcome) -> Issued:

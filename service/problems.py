@@ -70,6 +70,18 @@ class Refused(Exception):
         self.headers = headers or {}
 
 
+class NotModified(Exception):
+    """A conditional read whose `If-None-Match` still names the table's version: 304."""
+
+    def __init__(self, version: int):
+        super().__init__(f"still at version {version}")
+        self.version = version
+
+
+def not_modified(_: Request[Any, Any, Any], error: NotModified) -> Response[None]:
+    return Response(None, status_code=304, headers={"ETag": f'"{error.version}"'})
+
+
 def problem(
     status: int,
     code: str,
@@ -161,6 +173,7 @@ EXCEPTION_HANDLERS: dict[Any, Any] = {
     ValidationException: validation_error,
     HTTPException: http_error,
     Refused: refused,
+    NotModified: not_modified,
     persistence.OperationalError: store_unavailable,
     persistence.InterfaceError: store_unavailable,
     psycopg.OperationalError: store_unavailable,

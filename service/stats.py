@@ -22,7 +22,7 @@ from uuid import UUID
 
 import msgspec
 from eventsourcing.persistence import PersistenceError
-from litestar import Request, get
+from litestar import Request, Response, get
 from litestar.params import FromPath, QueryParameter
 
 from domain.systems import SystemName
@@ -33,7 +33,14 @@ from projections.stats import TableStats, Totals, table_stats, totals
 from projections.tally import Tally, summed
 from projections.visibility import Viewer, knowledge
 from service.analytics import Analytics
-from service.api import RESPONSES, Audit, read_as_caller
+from service.api import (
+    HEADERS,
+    READ_RESPONSES,
+    Audit,
+    IfNoneMatch,
+    read_as_caller,
+    read_etag,
+)
 from service.exports import rfc3339
 from service.operator import OPERATOR_RESPONSES, OPERATOR_SECURITY, operator_only
 from service.reads import Turns, in_read_pages, in_read_thread
@@ -48,26 +55,35 @@ from service.reads import Turns, in_read_pages, in_read_thread
     "log shows them (`audit` as for the log). Once the table is closed the figures count "
     "every event in full (`complete`), and `fairness` judges what was drawn and rolled "
     "against the expected shares (chi-square).",
-    responses=RESPONSES,
+    responses=READ_RESPONSES,
+    response_headers=HEADERS,
     security=[{"bearer": []}],
     tags=["tables"],
 )
 async def get_table_stats(
-    request: Request[Any, Any, Any], table_id: FromPath[UUID], audit: Audit = False
-) -> TableStats:
+    request: Request[Any, Any, Any],
+    table_id: FromPath[UUID],
+    audit: Audit = False,
+    if_none_match: IfNoneMatch = None,
+) -> Response[TableStats]:
     turns: Turns = request.app.state.figures_turns
     async with turns.of(table_id):
-        return await _table_stats(request, table_id, audit)
+        figures = await _table_stats(request, table_id, audit, if_none_match)
+    return Response(figures, headers=read_etag(request))
 
 
-async def _table_stats(request: Request[Any, Any, Any], table_id: UUID, audit: bool) -> TableStats:
+async def _table_stats(
+    request: Request[Any, Any, Any], table_id: UUID, audit: bool, if_none_match: str | None
+) -> TableStats:
     analytics: Analytics = request.app.state.analytics
     folds: Folds = request.app.state.folds
 
     def reader(table: Table, viewer: Viewer) -> tuple[Viewer, bool, int]:
         return viewer, table.closed, table.version
 
-    viewer, closed, version = await read_as_caller(request, table_id, audit, None, reader)
+    viewer, closed, version = await read_as_caller(
+        request, table_id, audit, None, reader, if_none_match
+    )
     if closed:
         row = await in_read_thread(request, partial(_kept_row, analytics, table_id))
         if row is not None and row.tally.version == version:

@@ -25,12 +25,15 @@ from projections.frontera.tests_record import TestRecord, opened_at, test_record
 from projections.visibility import Viewer
 from service import schemas
 from service.api import (
-    RESPONSES,
+    HEADERS,
+    READ_RESPONSES,
     Audit,
     IdempotencyKey,
     IfMatch,
+    IfNoneMatch,
     accepted,
     command_post,
+    read_etag,
     read_log,
     tables_of,
 )
@@ -88,7 +91,8 @@ async def start_table(
     description="The record of a test (trait [L733], opposed [L785], combat turn [L873] "
     "...): the Mayor's rulings, the cards drawn and played as the caller may see them, "
     "the outcome, and its events, to settle a dispute card by card.",
-    responses=RESPONSES,
+    responses=READ_RESPONSES,
+    response_headers=HEADERS,
     tags=["tables"],
     security=[{"bearer": []}],
 )
@@ -97,7 +101,8 @@ async def get_test(
     table_id: FromPath[UUID],
     number: FromPath[int],
     audit: Audit = False,
-) -> TestRecord:
+    if_none_match: IfNoneMatch = None,
+) -> Response[TestRecord]:
     tables = tables_of(request)
 
     def plan(table: Table, viewer: Viewer) -> Callable[[], TestRecord]:
@@ -112,7 +117,8 @@ async def get_test(
 
         return scan
 
-    return await read_log(request, table_id, audit, plan)
+    record = await read_log(request, table_id, audit, plan, if_none_match)
+    return Response(record, headers=read_etag(request))
 
 
 #: every command endpoint with a body, in the order of a session
