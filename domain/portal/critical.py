@@ -1,0 +1,58 @@
+"""The critical state [002:310-314, 1271-1283]: damage past 3 discomfort and 3 wound dice
+calls for a last aguante roll (no damage dice applied or removed [002:1275]) against the
+unabsorbed excess. Each point the aguante exceeds it by cuts the excess by 1 [002:1277]: at 0
+the character falls unconscious but stabilised [002:1279]; with points to spare, conscious,
+whispering, a luck die per minimal action and a character point per normal one
+[002:1281, 590]. Either way the worst thorn is driven in [002:1283].
+
+The sentence of [002:1277] is garbled; the reading here is the digest's, the only one that
+gives the outcomes the text lists.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.errors import InvalidCommand
+from domain.portal.options import Options
+from domain.portal.sheet import Thorn
+from domain.portal.thorns import SCHEDULES, WORST
+from domain.structs import Stored
+
+State = Literal["unconscious", "conscious", "unstabilised", "dead"]
+
+
+class CriticalState(Stored, kw_only=True, forbid_unknown_fields=True):
+    """The last aguante roll against the unabsorbed damage, and where it leaves the
+    character."""
+
+    STORED_AS = "portal.CriticalState"
+
+    unabsorbed: int
+    aguante: int
+    state: State
+    stabilised: bool
+    #: 1 wound die every 10 minutes [002:1283]
+    thorn: Thorn
+
+
+def critical_state(aguante: int, unabsorbed: int, options: Options) -> CriticalState:
+    """Equal: unconscious and stabilised; above: conscious (and stabilised: "presumably",
+    the digest); below: the book is silent, `Options.critical_below` (GAP)."""
+    if unabsorbed < 1:
+        raise InvalidCommand(
+            "the critical state follows damage left unabsorbed [002:1273]", "invalid_damage"
+        )
+    if aguante == unabsorbed:
+        state: State = "unconscious"
+    elif aguante > unabsorbed:
+        state = "conscious"
+    else:
+        state = options.critical_below
+    return CriticalState(
+        unabsorbed=unabsorbed,
+        aguante=aguante,
+        state=state,
+        stabilised=state in ("unconscious", "conscious"),
+        thorn=SCHEDULES[WORST][0],
+    )

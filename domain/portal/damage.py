@@ -1,0 +1,85 @@
+"""Attack against defence and the damage total [002:1090-1147].
+
+One roll gives the attack and the character's damage die; one gives the defence and the
+aguante [002:1092]. An attack above the defence hits with the difference as excess; below,
+it misses; equal, it misses but the defender takes damage from the environment: the
+attacker's raw LOW, MID or HIGH basic die by how dangerous the setting is [002:1100-1110].
+Every damage, the environment's included, is then compared with the aguante (Errata;
+`absorption.damage_through`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from domain.errors import InvalidCommand
+from domain.portal.reading import Reading, raw_die
+from domain.portal.sheet import Choice
+from domain.portal.weapons import WeaponDamage, weapon_damage
+from domain.structs import Stored
+
+#: a boxing ring, a tavern brawl, a moving train [002:1106-1108]
+Setting = Literal["controlled", "normal", "dangerous"]
+ENVIRONMENT_DIE: dict[str, Choice] = {"controlled": "LOW", "normal": "MID", "dangerous": "HIGH"}
+
+
+class Strike(Stored, kw_only=True, forbid_unknown_fields=True):
+    """An attack against a defence."""
+
+    STORED_AS = "portal.Strike"
+
+    attack: int
+    defence: int
+    outcome: Literal["hit", "miss", "tie"]
+    #: attack - defence on a hit [002:1100]
+    excess: int = 0
+    #: on a tie, the attacker's raw die of the setting [002:1102-1110]
+    environment: int | None = None
+
+
+def strike(attack: int, defence: int, attacker_basic: list[int], setting: Setting) -> Strike:
+    if attack > defence:
+        return Strike(attack=attack, defence=defence, outcome="hit", excess=attack - defence)
+    if attack < defence:
+        return Strike(attack=attack, defence=defence, outcome="miss")
+    environment = raw_die(attacker_basic, ENVIRONMENT_DIE[setting])
+    return Strike(attack=attack, defence=defence, outcome="tie", environment=environment)
+
+
+class DamageTotal(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A hit's damage total, step by step."""
+
+    STORED_AS = "portal.DamageTotal"
+
+    excess: int
+    #: the character's damage die reading, melee only; it may be negative [002:1118-1120]
+    damage_die: int | None = None
+    weapon: int
+    #: never negative once the excess is added [002:1147]
+    total: int
+
+
+def damage_total(
+    excess: int, weapon: WeaponDamage, basic: list[int], damage_die: Reading | None
+) -> DamageTotal:
+    """Melee: excess + damage die + the weapon's raw dice and bonus [002:1118-1133]; ranged:
+    excess + the weapon's dice only [002:1161-1167]. The clamp at 0 comes after the excess
+    (Errata on P19 [002:1147])."""
+    if weapon.melee != (damage_die is not None):
+        raise InvalidCommand(
+            "a melee hit reads the character's damage die, a ranged one does not [002:1161]",
+            "invalid_damage",
+        )
+    if damage_die is not None and damage_die.aguante:
+        raise InvalidCommand("the damage die is not an aguante reading", "invalid_damage")
+    die = damage_die.result if damage_die is not None else None
+    from_weapon = weapon_damage(weapon, basic)
+    total = max(0, excess + (die or 0) + from_weapon)
+    return DamageTotal(excess=excess, damage_die=die, weapon=from_weapon, total=total)
+
+
+def fumble_points(result: int) -> int:
+    """Each negative point of an attack or defence result in combat is a fumble penalty, the
+    game master picking each (a discomfort die, a lost turn, an ace for the rival, a
+    narrative blow) [002:1555-1562]: Buggo's -2 is a double fumble [002:613]."""
+    return max(0, -result)

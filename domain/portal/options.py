@@ -1,0 +1,97 @@
+"""A PORTAL table's policies for the book's silences: each GAP of the digest (§2, Errata) is an
+option with the digest's suggested default, both readings named.
+
+Citations: `[002:L]` is the book, `§2.x` the digest's section.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from domain.errors import InvalidCommand
+from domain.structs import Stored
+
+#: "entre 0 y 15 (o más si estamos jugando una partida de superhéroes)" [002:107]
+BOOK_MAX_DIFFICULTY = 15
+SUPERHERO_MAX_DIFFICULTY = 99
+
+
+class PortalOptions(Stored, kw_only=True, forbid_unknown_fields=True):
+    """How a PORTAL table plays where the book is silent. (Named with the system's name: the
+    API document names a schema after its class.)"""
+
+    #: the highest difficulty the game master may set: 15 [002:107], more for superheroes
+    max_difficulty: Annotated[int, msgspec.Meta(ge=1, le=SUPERHERO_MAX_DIFFICULTY)] = (
+        BOOK_MAX_DIFFICULTY
+    )
+    #: GAP (§2.3, [002:328]): a kept 1 and "toda la suerte se elimina". "used" (default, the
+    #: digest's suggestion): the luck dice of this roll are lost; "all_held": the luck still
+    #: held outside the roll is lost too.
+    luck_on_one: Literal["used", "all_held"] = "used"
+    #: GAP (§2.3, [002:284] "si no quiere o no puede"): a sequel point paid as a discomfort die
+    #: when discomfort is at 3. "unavailable" (default, the digest's suggestion): that payment
+    #: is refused; "absorbed": the die is absorbed as damage is (a discomfort die becomes a
+    #: wound die, [002:248]).
+    sequel_discomfort_when_full: Literal["unavailable", "absorbed"] = "unavailable"
+    #: GAP (§2.3): whether a sequel point paid with luck may take a luck die the same roll
+    #: just gave back. The digest offers no default: "after_settling" (default here: the
+    #: payment follows the roll, the die is held again); "outside_roll": only luck held apart
+    #: from the roll may pay.
+    sequel_luck: Literal["after_settling", "outside_roll"] = "after_settling"
+    #: GAP (§2.3): in a roll read several times, which kept die drives discomfort elimination,
+    #: luck retention and sequel points. "primary" (default, the digest's suggestion): the
+    #: first reading (attack, defence, reflex); "union": a die is removed, kept or counted if
+    #: any reading that is not an aguante reading would do so. The tempt die and a kept 1's
+    #: reserve loss follow the primary reading either way.
+    state_reading: Literal["primary", "union"] = "primary"
+    #: GAP (§2.4, [002:924]): whether the confrontation reduction of Fortaleza levels also cuts
+    #: the specialty bonus (the level a specialty adds [002:456]). True (default): the bonus is
+    #: the reduced level, the book reducing "sus niveles de Fortalezas"; False: the full level.
+    confrontation_cuts_specialty: bool = True
+    #: GAP (§2.8): a tie in a confrontation outside combat. "tie" (default: reported as a
+    #: tie, the game master narrates it as he does a partial success [002:139]); "second": the
+    #: second side (the one resisting, the status quo) prevails.
+    confrontation_tie: Literal["tie", "second"] = "tie"
+    #: GAP (§2.8, [002:940]): success levels banked in an extended confrontation spent per ace;
+    #: default 1, the digest's suggestion.
+    levels_per_ace: Annotated[int, msgspec.Meta(ge=1, le=10)] = 1
+    #: GAP (§2.8, [002:912]): a collaborator raised to the difficulty by the group's excess.
+    #: "succeeds" (default, the book's example: the rock moves, the task succeeds): the member
+    #: no longer fails; "partial": the member's result equals D, a partial success by [002:139].
+    covered_member: Literal["succeeds", "partial"] = "succeeds"
+    #: GAP (§2.9.1): a reflex value of 0 or less. "defence_only" (default, the digest's
+    #: suggestion): no phase to act in, defence rolls stay unlimited [002:1075]; "phase_1":
+    #: one action in phase 1 anyway.
+    reflex_at_most_zero: Literal["defence_only", "phase_1"] = "defence_only"
+    #: GAP (§2.9.1): reflexes past 21, once phases 6 down to 1 each hold an action. The
+    #: digest offers no default: "lost" (default here: one action per phase at most, as the
+    #: rule's falling phases give) or "phase_1" (what is left buys one more action in phase 1).
+    reflex_overflow: Literal["lost", "phase_1"] = "lost"
+    #: GAP (§2.9.7, [002:1277-1281]): a last aguante roll below the unabsorbed damage. The
+    #: digest offers no default: "unstabilised" (default here: unconscious and not
+    #: stabilised, the game master rules on dying, as the digest implies) or "dead".
+    critical_below: Literal["unstabilised", "dead"] = "unstabilised"
+    #: GAP (§2.9.10, [002:1475-1481]): ties when immobilizing (the grab, or the struggle
+    #: against the defender's). "defender" (default here, the digest offers none: the grab
+    #: is an attack that must exceed the defence, and Lucio must "superar" the struggle);
+    #: "grabber": a tie holds.
+    immobilize_tie: Literal["defender", "grabber"] = "defender"
+    #: Errata GAP (§2.10): a protagonist's defence equal to a supporting character's Attack.
+    #: "hit" (default here: the Attack is the difficulty the defence must exceed [002:1292],
+    #: so a tie hits with an excess of 0, as between supporting characters [002:1341]);
+    #: "environment": the general tie [002:1102], the defender's own raw die of the setting
+    #: as the environment's damage (the supporting character has no dice).
+    sc_attack_tie: Literal["hit", "environment"] = "hit"
+
+
+Options = PortalOptions
+
+
+def parse_options(options: dict[str, Any]) -> Options:
+    """Validate a table's options; the error says which option is wrong."""
+    try:
+        return msgspec.convert(options, PortalOptions)
+    except msgspec.ValidationError as error:
+        raise InvalidCommand(f"invalid table options: {error}", "invalid_options") from None

@@ -1,0 +1,147 @@
+"""A roll resolved: its readings, the verdict of the first against the difficulty, and what
+the roll changes in the character's dice [002:220-224, 266-284, 326-352, 575].
+
+The first reading is the primary one (attack, defence, reflexes, the challenge itself): it is
+compared with the difficulty and, by default, its kept die drives the state changes (GAP:
+`Options.state_reading`). The dice themselves are never re-read here: rerolls come first
+(`rerolls`), then one resolution of the final faces.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.errors import InvalidCommand
+from domain.portal.luck import luck_kept, tempt_recovered
+from domain.portal.options import Options
+from domain.portal.outcome import Verdict, judge
+from domain.portal.points import gain
+from domain.portal.pool import Pool, checked_pool
+from domain.portal.reading import Reading, ReadingSpec, read
+from domain.portal.sheet import Sheet
+from domain.structs import Stored
+
+MAX_READINGS = 4
+
+
+class RollResult(Stored, kw_only=True, forbid_unknown_fields=True):
+    """Everything a resolved roll decided, for its event."""
+
+    STORED_AS = "portal.RollResult"
+
+    readings: list[Reading]
+    #: the primary reading against the difficulty; None when the roll has none (an attack
+    #: or defence is compared with the opponent's result, reflexes with nobody)
+    verdict: Verdict | None = None
+    #: discomfort dice removed by the kept die [002:220-224]
+    discomfort_removed: list[int] = []
+    #: luck dice of the roll back in the reserve, and spent [002:326-330]
+    luck_returned: list[int] = []
+    luck_spent: list[int] = []
+    #: held luck outside the roll lost to a kept 1 (GAP `Options.luck_on_one`)
+    luck_reserve_lost: int = 0
+    #: whether the tempt die returns to the reserve; None when luck was not tempted
+    tempt_recovered: bool | None = None
+    #: the rolled wound dice matching the kept die: one sequel point each [002:268-274]
+    sequel_points: list[int] = []
+    #: 1 for succeeding with the LOW die [002:575]
+    points_gained: int = 0
+
+
+def _state_faces(readings: list[Reading], options: Options) -> list[int]:
+    """The kept faces that eliminate discomfort and count sequel points: never an aguante
+    reading's [002:206, 274]."""
+    if options.state_reading == "primary":
+        return [] if readings[0].aguante else [readings[0].face]
+    return [r.face for r in readings if not r.aguante]
+
+
+def resolve(
+    sheet: Sheet,
+    pool: Pool,
+    specs: list[ReadingSpec],
+    options: Options,
+    difficulty: int | None = None,
+) -> RollResult:
+    """Read the final pool once per spec and decide the roll's consequences.
+
+    Discomfort: a kept 6 removes them all; another kept face removes the discomfort dice
+    showing it (after they penalised); a kept 1 removes none [002:220-224]. Wound dice are
+    never removed by rolling [002:266]; each matching the kept die is a sequel point
+    [002:268]. Luck: `luck.luck_kept` of the kept face, the rest spent [002:326-330]; the tempt
+    die as `luck.tempt_recovered` says (primary reading). A protagonist's success with the LOW
+    die earns a character point [002:575] (a principal NPC holds none [002:647])."""
+    if not 1 <= len(specs) <= MAX_READINGS:
+        raise InvalidCommand(
+            f"a roll is read 1..{MAX_READINGS} times [002:1040, 1092]", "invalid_readings"
+        )
+    names = [spec.name for spec in specs]
+    if len(set(names)) != len(names):
+        raise InvalidCommand("each reading of a roll has its own name", "invalid_readings")
+    checked_pool(pool, sheet)
+    readings = [read(pool, spec) for spec in specs]
+    primary = readings[0]
+    verdict = None if difficulty is None else judge(primary.result, difficulty)
+
+    removed: set[int] = set()
+    sequel: set[int] = set()
+    for face in _state_faces(readings, options):
+        if face == 6:
+            removed |= set(range(len(pool.discomfort)))
+        elif face != 1:
+            removed |= {i for i, die in enumerate(pool.discomfort) if die == face}
+        sequel |= {i for i, die in enumerate(pool.wound) if die == face}
+
+    luck_faces = (
+        [primary.face]
+        if options.state_reading == "primary"
+        else [r.face for r in readings if not r.aguante] or [primary.face]
+    )
+    returned: set[int] = set()
+    for face in luck_faces:
+        returned |= luck_kept(face, pool.luck)
+    reserve_lost = 0
+    if primary.face == 1 and options.luck_on_one == "all_held":
+        reserve_lost = sheet.luck_held - len(pool.luck)
+
+    tempt = None
+    if pool.tempt is not None:
+        tempt = tempt_recovered(primary.face, pool.tempt, primary.result, difficulty)
+    low_success = (
+        verdict is not None
+        and verdict.outcome == "success"
+        and primary.choice == "LOW"
+        and sheet.kind == "protagonist"
+    )
+    return RollResult(
+        readings=readings,
+        verdict=verdict,
+        discomfort_removed=sorted(removed),
+        luck_returned=sorted(returned),
+        luck_spent=[i for i in range(len(pool.luck)) if i not in returned],
+        luck_reserve_lost=reserve_lost,
+        tempt_recovered=tempt,
+        sequel_points=sorted(sequel),
+        points_gained=int(low_success),
+    )
+
+
+def settle(sheet: Sheet, result: RollResult) -> Sheet:
+    """The sheet after the roll: discomfort removed, luck spent or back, the tempt die won
+    back, the character point earned. Sequel points are paid apart (`sequels`), by the
+    player's choice."""
+    spent = len(result.luck_spent) + result.luck_reserve_lost
+    held = sheet.luck_held - spent
+    lost = sheet.luck_lost + spent
+    if result.tempt_recovered:
+        held, lost = held + 1, lost - 1
+    points = sheet.points
+    if result.points_gained:
+        points = gain(points, result.points_gained, "low_die_success")
+    return msgspec.structs.replace(
+        sheet,
+        discomfort=sheet.discomfort - len(result.discomfort_removed),
+        luck_held=held,
+        luck_lost=lost,
+        points=points,
+    )

@@ -1,0 +1,220 @@
+"""The character sheet [002:97-99, 400-566, 687-858] and the dice it holds.
+
+Every player holds up to 3 dice of each kind [002:97]: 3 basic dice always while conscious
+[002:153], 0-3 discomfort [002:248], 0-3 wound [002:258], and luck dice held or lost (only
+one's own lost luck comes back [002:338]). The sheet also carries what the game master
+judges with: Fortalezas, limitations, drives, quirks; and the character points in hand and
+in the virtual reserve [002:854].
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from domain.errors import InvalidCommand
+from domain.structs import Stored
+
+#: "hasta un máximo de 3 dados de cada tipo" [002:97]
+MAX_DICE = 3
+#: "Todos los jugadores comienzan la partida con 3 Dados Básicos" [002:153]
+BASIC_DICE = 3
+#: Fortalezas "oscilan entre 0 y 5" [002:400]
+MAX_FORTALEZA = 5
+#: "tan solo puede acumular en mano hasta un máximo de 5" [002:854]
+MAX_CP_IN_HAND = 5
+#: "no debería permitir la adquisición de más de dos limitaciones" [002:798]
+MAX_LIMITATIONS = 2
+#: quirks cost "entre los 3 y los 30 Puntos de Personaje" [002:838]
+MIN_QUIRK_COST, MAX_QUIRK_COST = 3, 30
+MAX_ENTRIES = 40
+MAX_LABEL = 80
+
+#: short text the sheet names things with
+Label = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_LABEL)]
+DiceCount = Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE)]
+Level = Annotated[int, msgspec.Meta(ge=0, le=MAX_FORTALEZA)]
+#: how often a Fortaleza or limitation matters in the story [002:724-796]
+Frequency = Literal["uncommon", "moderate", "frequent", "constant"]
+#: the three concept ranks [002:689-709]
+ConceptRank = Literal["ordinary", "team_member", "mythic_hero"]
+#: the basic die a reading keeps: high, middle or low of the three [002:157-165]
+Choice = Literal["HIGH", "MID", "LOW"]
+#: armour adds its raw die to the aguante [002:1226-1234]
+Armour = Literal["none", "light", "medium", "heavy"]
+Shield = Literal["none", "small", "medium", "large"]
+#: a sequel's level: 1 the scene, 2 the story or until cared for, 3 for life [002:286-291]
+SequelLevel = Literal[1, 2, 3]
+SEQUEL_EXPIRY: dict[int, str] = {1: "scene", 2: "story", 3: "permanent"}
+
+
+class Fortaleza(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A strength: each level one reroll per roll it applies to [002:442]; level 0 takes the
+    high die but rerolls nothing [002:404]; 4 "should" be a protagonist's best, 5 is the best
+    in history [002:436-440] (a guideline for the game master, not a limit). A specialty
+    (level ≥ 1 only [002:802]) adds the level to the result [002:456]."""
+
+    name: Label
+    level: Level
+    frequency: Frequency = "moderate"
+    specialty: Label | None = None
+
+
+class Limitation(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A problem aspect: the challenges it covers take the low die [002:524]; noted "-1"
+    [002:528]. A constant one is not for players [002:796]."""
+
+    name: Label
+    frequency: Literal["uncommon", "moderate", "frequent"] = "moderate"
+
+
+class Drives(Stored, kw_only=True, forbid_unknown_fields=True):
+    """The character's drives [002:540-566]: two at the start, one at least always [002:816];
+    lifetime counters of those acquired and removed price the next change [002:818-822]."""
+
+    names: Annotated[list[Label], msgspec.Meta(min_length=1, max_length=MAX_ENTRIES)]
+    acquired: Annotated[int, msgspec.Meta(ge=0)] = 0
+    removed: Annotated[int, msgspec.Meta(ge=0)] = 0
+
+
+class Quirk(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A free-form exception to the rules, priced by the game master 3..30 CP [002:534,838]."""
+
+    name: Label
+    cost: Annotated[int, msgspec.Meta(ge=MIN_QUIRK_COST, le=MAX_QUIRK_COST)]
+
+
+class Sequel(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A lasting harm: the low die in the rolls it affects [002:293]; its kind is the game
+    master's (perception, communication, agility, skill, wit, constitution [002:297-304])."""
+
+    level: SequelLevel
+    kind: Label
+
+    @property
+    def expiry(self) -> str:
+        return SEQUEL_EXPIRY[self.level]
+
+
+class Thorn(Stored, kw_only=True, forbid_unknown_fields=True):
+    """An open wound or any ongoing harm: dice or a reflex penalty at each interval or trigger
+    until it is solved [002:617-623]; the game master sets its schedule. Reflex penalties are
+    a kind of their own (Errata: Vilvis [002:629])."""
+
+    name: Label
+    gives: Literal["discomfort", "wound", "reflex"]
+    amount: Annotated[int, msgspec.Meta(ge=1, le=MAX_DICE)] = 1
+    #: "each day", "each hour", "each time she chews", … [002:627, 1257-1261]
+    every: Label
+
+
+class CharacterPoints(Stored, kw_only=True, forbid_unknown_fields=True):
+    """Character points: at most 5 in hand; the rest waits in the virtual reserve until the
+    end of the adventure [002:854-856]."""
+
+    in_hand: Annotated[int, msgspec.Meta(ge=0, le=MAX_CP_IN_HAND)] = 0
+    reserve: Annotated[int, msgspec.Meta(ge=0)] = 0
+
+
+class NpcPool(Stored, kw_only=True, forbid_unknown_fields=True):
+    """What a principal NPC pays luck and character-point costs with, the game master's
+    choice at its creation [002:649-651]: a pool of luck-equivalents kept to one purpose
+    (Markus's 6 for spells only), or its own discomfort and wound dice (Errata)."""
+
+    pays_with: Literal["pool", "harm"]
+    pool: Annotated[int, msgspec.Meta(ge=0, le=MAX_ENTRIES)] = 0
+    #: the one use the pool serves ("spells", "fencing manoeuvres")
+    purpose: Label | None = None
+
+
+class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A protagonist as it stands: what it is made of and the dice it holds now."""
+
+    STORED_AS = "portal.Sheet"
+
+    name: Label
+    #: a principal NPC (agonist, antagonist) plays by these rules but holds no luck and no
+    #: character points [002:647]
+    kind: Literal["protagonist", "principal"] = "protagonist"
+    #: a principal NPC's way of paying luck and point costs; none for a protagonist
+    npc_pool: NpcPool | None = None
+    concept: ConceptRank = "team_member"
+    fortalezas: Annotated[list[Fortaleza], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    limitations: Annotated[list[Limitation], msgspec.Meta(max_length=MAX_LIMITATIONS)] = []
+    drives: Drives
+    quirks: Annotated[list[Quirk], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    points: CharacterPoints = msgspec.field(default_factory=CharacterPoints)
+    #: the die the character keeps for its damage die and its aguante, a trait of the role
+    #: (Brunak HIGH for both, Lamorak LOW for damage, Ricardo MID for aguante [002:1153,
+    #: 1155, 1265]); None: the game master chooses at each roll
+    damage_die: Choice | None = None
+    aguante_die: Choice | None = None
+    armour: Armour = "none"
+    shield: Shield = "none"
+    discomfort: DiceCount = 0
+    wound: DiceCount = 0
+    luck_held: DiceCount = MAX_DICE
+    luck_lost: DiceCount = 0
+    sequels: Annotated[list[Sequel], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    thorns: Annotated[list[Thorn], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+
+    def fortaleza(self, name: str) -> Fortaleza:
+        for fortaleza in self.fortalezas:
+            if fortaleza.name == name:
+                return fortaleza
+        raise InvalidCommand(f"the sheet has no Fortaleza {name!r}", "unknown_fortaleza")
+
+
+def _refuse(message: str) -> InvalidCommand:
+    return InvalidCommand(message, "invalid_sheet")
+
+
+def checked_sheet(sheet: Sheet) -> Sheet:
+    """Refuse what decoding cannot (a Sheet built in code skips it): counts out of range, luck
+    held and lost beyond 3 dice [002:97], a specialty below level 1 [002:802], names twice,
+    a constant limitation [002:796], an empty or blank name."""
+    for label in [sheet.name, *(f.name for f in sheet.fortalezas), *sheet.drives.names]:
+        if not label.strip() or len(label) > MAX_LABEL:
+            raise _refuse(f"a name runs 1..{MAX_LABEL} characters, not {label!r}")
+    for what, count in (
+        ("discomfort dice", sheet.discomfort),
+        ("wound dice", sheet.wound),
+        ("luck dice held", sheet.luck_held),
+        ("luck dice lost", sheet.luck_lost),
+    ):
+        if not 0 <= count <= MAX_DICE:
+            raise _refuse(f"{what} run 0..{MAX_DICE} [002:97], not {count}")
+    if sheet.kind == "principal" and (sheet.luck_held or sheet.luck_lost or sheet.points.in_hand):
+        raise _refuse("a principal NPC uses neither luck dice nor character points [002:647]")
+    if sheet.npc_pool is not None:
+        if sheet.kind != "principal":
+            raise _refuse("only a principal NPC pays with a pool or its harm [002:649]")
+        if sheet.npc_pool.pays_with == "pool" and not sheet.npc_pool.purpose:
+            raise _refuse("a principal NPC's pool serves one stated purpose [002:651]")
+    if sheet.luck_held + sheet.luck_lost > MAX_DICE:
+        raise _refuse(f"a character owns at most {MAX_DICE} luck dice, held and lost [002:97]")
+    if not 0 <= sheet.points.in_hand <= MAX_CP_IN_HAND or sheet.points.reserve < 0:
+        raise _refuse(f"character points in hand run 0..{MAX_CP_IN_HAND} [002:854]")
+    names = [f.name for f in sheet.fortalezas]
+    if len(set(names)) != len(names):
+        raise _refuse("each Fortaleza of a sheet has its own name")
+    for fortaleza in sheet.fortalezas:
+        if not 0 <= fortaleza.level <= MAX_FORTALEZA:
+            raise _refuse(f"Fortaleza levels run 0..{MAX_FORTALEZA} [002:400]")
+        if fortaleza.specialty is not None and fortaleza.level < 1:
+            raise _refuse(
+                f"{fortaleza.name!r} is at level 0: only a Fortaleza of level 1 or more "
+                "takes a specialty [002:802]"
+            )
+    for limitation in sheet.limitations:
+        if limitation.frequency not in ("uncommon", "moderate", "frequent"):
+            raise _refuse("players cannot take a limitation of constant frequency [002:796]")
+    if len(sheet.limitations) > MAX_LIMITATIONS:
+        raise _refuse(f"a character takes at most {MAX_LIMITATIONS} limitations [002:798]")
+    if not sheet.drives.names:
+        raise _refuse("a character keeps one drive at least [002:816]")
+    for quirk in sheet.quirks:
+        if not MIN_QUIRK_COST <= quirk.cost <= MAX_QUIRK_COST:
+            raise _refuse(f"a quirk costs {MIN_QUIRK_COST}..{MAX_QUIRK_COST} CP [002:838]")
+    return sheet
