@@ -18,12 +18,19 @@ MAX_TITLE = 120
 MAX_NAME = 80
 MAX_REASON = 300
 
-# The lengths as types of the command Structs: decoding refuses what is out of bounds and the
-# OpenAPI document states the bounds. The checks below stay the authority (commands built in
-# code skip decoding) and add what a schema cannot say: trimming, no control characters.
-Title = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_TITLE)]
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
-Reason = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_REASON)]
+#: Python's whitespace (`str.isspace`), which trimming removes from both ends
+_SPACE = "\t\n\x0b\x0c\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_NOT_CONTROL = "[^\x00-\x1f\x7f-\x9f]*"
+#: what `checked_name` takes, as the API's document states it: trimmed of whitespace at both
+#: ends, at least one character is left and none of them is a control character
+TEXT_PATTERN = f"^[{_SPACE}]*{_NOT_CONTROL}[^\x00-\x1f\x7f-\x9f{_SPACE}]{_NOT_CONTROL}[{_SPACE}]*$"
+
+# The bounds and the pattern as types of the command Structs: decoding refuses what breaks
+# them (400, as the API's document states them). The checks below stay the authority for
+# commands built in code, which skip decoding, and trim what decoding let through.
+Title = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_TITLE, pattern=TEXT_PATTERN)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME, pattern=TEXT_PATTERN)]
+Reason = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_REASON, pattern=TEXT_PATTERN)]
 
 #: C0 controls, DEL and C1 controls (Unicode category Cc); JSON cannot carry lone surrogates
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")

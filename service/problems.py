@@ -11,6 +11,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
 
 from domain.errors import DomainError
+from domain.names import TEXT_PATTERN
 from service.logs import log_unexpected
 
 MEDIA_TYPE = "application/problem+json"
@@ -120,6 +121,13 @@ def domain_error(request: Request[Any, Any, Any], error: DomainError) -> Respons
     return problem(STATUS_BY_KIND.get(error.kind, 422), error.code, error.message, request)
 
 
+#: the document's patterns in words, for a refusal whoever sent it can read
+PATTERNS_WORDED = {
+    f"`str` matching regex {TEXT_PATTERN!r}": "text that is not blank, with no control "
+    "character (NUL, tab, newline, escape, …) between its first and last visible characters",
+}
+
+
 def validation_error(
     request: Request[Any, Any, Any], error: ValidationException
 ) -> Response[Problem]:
@@ -128,7 +136,10 @@ def validation_error(
         for item in (error.extra or [])
         if isinstance(item, dict)
     )
-    return problem(400, "invalid_request", details or error.detail, request)
+    details = details or error.detail
+    for pattern, words in PATTERNS_WORDED.items():
+        details = details.replace(pattern, words)
+    return problem(400, "invalid_request", details, request)
 
 
 def http_error(request: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:

@@ -234,7 +234,7 @@ def test_errors_are_problem_json(client: TestClient[Any]) -> None:
     assert_problem(client.post(f"{url}/start", headers=mayor), 409, "already_started")
     assert_problem(client.post(f"{url}/test/draw", json={"character": "c1"}, headers=mayor), 409)
     assert_problem(
-        client.post(f"{url}/seats", json={"name": "  "}, headers=mayor), 422, "invalid_name"
+        client.post(f"{url}/seats", json={"name": "  "}, headers=mayor), 400, "invalid_request"
     )
     assert_problem(
         client.post(f"{url}/seats", json={"name": "x"}, headers=mayor | {"If-Match": '"1"'}),

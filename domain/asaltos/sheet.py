@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from domain.errors import InvalidCommand
-from domain.names import MAX_NAME, Name
+from domain.names import MAX_NAME, TEXT_PATTERN, Name
 from domain.structs import Stored
 
 Characteristic = Literal["FUE", "AGI", "RES", "TAM"]
@@ -205,7 +205,7 @@ class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):
             max_length=MAX_SKILLS,
             # litestar drops the keys' and values' bounds: the document takes them from here
             extra_json_schema={
-                "propertyNames": {"minLength": 1, "maxLength": MAX_NAME},
+                "propertyNames": {"minLength": 1, "maxLength": MAX_NAME, "pattern": TEXT_PATTERN},
                 "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 10},
             },
         ),

@@ -15,7 +15,7 @@ import msgspec
 
 from domain.errors import InvalidCommand
 from domain.frontera.cards import Suit
-from domain.names import checked_name
+from domain.names import TEXT_PATTERN, checked_name
 from domain.structs import Stored
 
 
@@ -101,7 +101,9 @@ MAX_ITEMS = 50
 MAX_ITEM_NAME = 40
 #: dollars a character may carry
 MAX_MONEY = 1_000_000
-ItemName = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ITEM_NAME)]
+ItemName = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=MAX_ITEM_NAME, pattern=TEXT_PATTERN)
+]
 #: a new sheet's traits: each of the four, once, from 0 (1 for a protagonist) to MAX_TRAIT;
 #: the JSON schema says so as an object of four required properties
 Traits = Annotated[

@@ -18,7 +18,7 @@ import msgspec
 from domain.errors import InvalidCommand
 from domain.frontera.cards import Suit
 from domain.frontera.character import Character, Skill, Trait
-from domain.names import checked_name
+from domain.names import TEXT_PATTERN, checked_name
 from domain.structs import Stored, clone
 
 Range = Literal["adjacent", "short", "medium", "long"]
@@ -29,7 +29,9 @@ Mount = Literal["none", "walk", "trot", "gallop"]
 
 MAX_WEAPON_DAMAGE = 6
 MAX_WEAPON_NAME = 40
-WeaponName = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_WEAPON_NAME)]
+WeaponName = Annotated[
+    str, msgspec.Meta(min_length=1, max_length=MAX_WEAPON_NAME, pattern=TEXT_PATTERN)
+]
 
 COVER_TOUGHNESS: dict[str, int] = {"none": 0, "partial": 1, "total": 2}
 MOUNT_TOUGHNESS: dict[str, int] = {"none": 0, "walk": 1, "trot": 2, "gallop": 3}
