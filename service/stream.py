@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import AsyncIterator, Callable
 from typing import Annotated, Any
 from uuid import UUID
@@ -61,13 +62,15 @@ BATCH = 200
 Batch = tuple[list[RedactedEvent], int, int]
 
 
-#: the header an EventSource sends when it reconnects; checked by `_last_event_id`, so a value
-#: that is no table version is 422 `/problems/invalid_last_event_id`, as it always was
+#: the header an EventSource sends when it reconnects: a table version, digits only (the
+#: document says so); past the largest version, 422 `/problems/invalid_last_event_id`
+LAST_EVENT_ID_PATTERN = r"^[0-9]{1,19}$"
 LastEventId = Annotated[
     str | None,
     HeaderParameter(
         name="Last-Event-ID",
         required=False,
+        pattern=LAST_EVENT_ID_PATTERN,
         description=f"Resume after this table version (0 to {MAX_VERSION}): the `id` of the "
         "last message received. Wins over `after`.",
         schema_extra=NOT_NULL,
@@ -117,10 +120,7 @@ def _next_heartbeat(loop: asyncio.AbstractEventLoop) -> float:
 def _last_event_id(header: str | None, query: int | None) -> int:
     if header is None:
         return query or 0
-    try:
-        position = int(header)
-    except ValueError:
-        position = -1
+    position = int(header) if re.fullmatch(LAST_EVENT_ID_PATTERN, header) else -1
     if not 0 <= position <= MAX_VERSION:
         raise InvalidCommand(
             f"Last-Event-ID is a table version, from 0 to {MAX_VERSION}", "invalid_last_event_id"

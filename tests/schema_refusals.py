@@ -50,6 +50,9 @@ SHARED_REFUSALS: dict[int, set[str]] = {
         # for the document's minLength, none once trimmed)
         "invalid_name",
         "reason_required",
+        # a Last-Event-ID of 19 digits past the largest table version (the pattern says
+        # digits only)
+        "invalid_last_event_id",
     },
 }
 

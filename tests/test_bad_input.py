@@ -95,18 +95,29 @@ def test_a_fork_at_a_version_past_the_stores_integers_is_400(live: Live, at: int
     assert "version" in body["detail"]
 
 
-def test_a_last_event_id_past_the_stores_integers_is_422_before_the_stream_starts(
-    live: Live,
+@pytest.mark.parametrize(
+    ("last", "status", "code"),
+    [
+        # digits past the largest version: the document's pattern cannot say it
+        ("9" * 19, 422, "invalid_last_event_id"),
+        # what the document's pattern refuses: no version at all
+        (str(HUGE), 400, "invalid_request"),
+        ("", 400, "invalid_request"),
+        ("-1", 400, "invalid_request"),
+        ("+3", 400, "invalid_request"),
+    ],
+)
+def test_a_last_event_id_that_is_no_table_version_is_refused_before_the_stream_starts(
+    live: Live, last: str, status: int, code: str
 ) -> None:
-    headers = live.mayor | {"Last-Event-ID": str(HUGE)}
+    headers = live.mayor | {"Last-Event-ID": last}
 
     def stream() -> httpx.Response:
         with live.http.stream("GET", f"/tables/{live.table}/stream", headers=headers) as response:
             response.read()  # a stream cut by an exception would raise here
         return response
 
-    # 422 like any Last-Event-ID that is no table version
-    refused(live, stream, 422, "invalid_last_event_id")
+    refused(live, stream, status, code)
 
 
 @pytest.mark.parametrize("command", [True, False], ids=["command", "create-table"])
