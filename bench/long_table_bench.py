@@ -33,11 +33,11 @@ from psycopg import sql
 from bench import deployment
 from bench.domain_bench import MAYOR, BenchTable, Figure, new_app, sqlite_env
 from bench.http_bench import UNLIMITED, LeanClient, Seats
+from domain.characters import MAX_CHARACTERS_PER_SEAT
 from domain.commands import AddSeat
 from domain.frontera import commands as cmd
 from domain.frontera.combat import MAX_WEAPON_NAME, MAX_WEAPONS, RANGES, Weapon
 from domain.frontera.events import game
-from domain.frontera.rules import MAX_CHARACTERS_PER_SEAT
 from domain.names import MAX_NAME
 from domain.table import MAX_PLAYER_SEATS
 from service.app import create_app

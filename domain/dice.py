@@ -134,6 +134,15 @@ class DiceRolled(Table.Event):
             table.secret_roll_records = [*table.secret_roll_records, record]
 
 
+class FromRoll(Table.Event):
+    """Base of a system's event derived from roll `roll` (its outcome, what it did): the event
+    carries the roll's visibility, so that the visibility policy hides it exactly as it hides
+    the dice, until the roll is revealed."""
+
+    roll: int
+    visibility: Visibility
+
+
 class RollsRevealed(Table.Event):
     """The game master shows secret rolls (and what was derived from them) to every seat."""
 

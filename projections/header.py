@@ -1,4 +1,5 @@
-"""What every rule system's view of a table starts with: the table itself and its seats."""
+"""What every rule system's view of a table starts with: the table itself and its seats, and
+who knows what is a seat's own."""
 
 from __future__ import annotations
 
@@ -58,3 +59,9 @@ def header(table: Table, viewer: Viewer) -> dict[str, Any]:
         "rolls": table.rolls,
         "revealed_rolls": list(table.revealed_rolls),
     }
+
+
+def knows(table: Table, seat: str, viewer: Viewer) -> bool:
+    """Whether the viewer knows what is `seat`'s own (its characters' whole sheets): it is
+    that seat or the game master, or the table is closed."""
+    return viewer.is_gm or viewer.seat == seat or table.closed

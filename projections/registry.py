@@ -1,17 +1,26 @@
 """What a rule system brings to projections: its visibility rules, its views and the moment
 of play whose secrets audit may not open yet. Names no system: `projections.systems`
-registers each, one line apiece."""
+registers each, one line apiece; each system declares its own in
+`projections/<system>/projection.py` with `SystemProjection.of`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from types import ModuleType
+from typing import Any, get_type_hints
 
 from domain.table import Table
 from projections.fairness import Fairness
 from projections.tally import LoggedEvent, Tally
 from projections.visibility import Rule, Viewer
+
+
+def _nothing_judged(_: Tally) -> list[Fairness]:
+    """A dice system judges nothing of its own: the dice's faces are judged for every
+    system (`projections.stats`)."""
+    return []
 
 
 @dataclass(frozen=True)
@@ -23,12 +32,12 @@ class SystemStats:
     #: the system's figures from a tally: its Struct, tagged with the system's name
     figures: Callable[[Tally], Any]
     figures_type: type
-    #: the system's own distributions judged for fairness (dice are judged for every system)
-    fairness: Callable[[Tally], list[Fairness]]
     #: the event types (as the log names them) whose fields `fold` reads: of any other
     #: event the read model hands it the type, actor and time alone, sparing the decoding
     #: (`tests/test_analytics.py` folds every event both ways and finds the same figures)
     reads: frozenset[str]
+    #: the system's own distributions judged for fairness (dice are judged for every system)
+    fairness: Callable[[Tally], list[Fairness]] = _nothing_judged
 
 
 def _nothing_open(_: Table) -> Hashable | None:
@@ -62,6 +71,41 @@ class SystemProjection:
     #: the moment an event belongs to, keyed as `open_moment` keys it (None: no moment): the
     #: secret fields of an event of the open moment are sealed from audit
     moment_of: Callable[[Any], Hashable | None] = _no_moment
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        redaction: ModuleType,
+        views: ModuleType,
+        stats: ModuleType,
+        open_moment: Callable[[Table], Hashable | None] = _nothing_open,
+        moment_of: Callable[[Any], Hashable | None] = _no_moment,
+    ) -> SystemProjection:
+        """A system's projections from its modules, by their names: `redaction.RULES`,
+        `stats.STATS`, and `views.table_view(table, viewer)` and
+        `views.character_view(table, character, viewer)`, whose return annotations name the
+        view Structs the API's document lists; `open_moment` and `moment_of` for a system whose
+        secrets audit must keep until a moment of play ends."""
+        return cls(
+            name=name,
+            rules=redaction.RULES,
+            view=views.table_view,
+            view_type=get_type_hints(views.table_view)["return"],
+            character_view=partial(_find_character, views),
+            character_type=get_type_hints(views.character_view)["return"],
+            stats=stats.STATS,
+            open_moment=open_moment,
+            moment_of=moment_of,
+        )
+
+
+def _find_character(views: ModuleType, table: Table, character_id: str, viewer: Viewer) -> Any:
+    """The view of the table's character of that id (None: no such character); every
+    system's state keeps its characters by id. The module's `character_view` is looked up
+    when called: the one in force then (a test may stand another in for it)."""
+    character = table.game.characters.get(character_id)
+    return None if character is None else views.character_view(table, character, viewer)
 
 
 PROJECTIONS: dict[str, SystemProjection] = {}

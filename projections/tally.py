@@ -9,14 +9,18 @@ tables for the operator, so every figure is a count (or a sum) under a key path.
 Keys are paths of words joined by `/`: `seat_commands/p1`, `dice/6/4`, `character/c1/drawn`. A
 path's first word says what it counts; paths under `PER_TABLE` name a table's own seats or
 characters and mean nothing in another table, so they are dropped when tallies are summed.
+
+Each system's figures read a tally the same way (`Counts`, `per_character`, `over_time`), so
+a system writes only what its figures count.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -109,15 +113,11 @@ class Tally(msgspec.Struct, kw_only=True):
         }
 
 
-def over_time(tally: Tally, figure: str) -> list[tuple[int, str, int]]:
-    """The counts kept per character and version (`character/<id>/<figure>/<version>`), as
-    (version, character, amount), in the table's order (then by character)."""
-    points = [
-        (int(path[2]), path[0], int(amount))
-        for path, amount in tally.under("character").items()
-        if len(path) == 3 and path[1] == figure and amount
-    ]
-    return sorted(points)
+def name_character(tally: Tally, character: Any) -> None:
+    """Keep a created character's name (the whole character a `CharacterCreated` shows every
+    seat), under the label `per_character` gives its figures by."""
+    if isinstance(character, dict):
+        tally.label(str(character["name"]), "character", character["id"])
 
 
 def seconds_between(earlier: str, later: str) -> float:
@@ -137,3 +137,71 @@ def summed(tallies: Iterable[Tally], labels: Mapping[str, str] | None = None) ->
             if path.partition(SEPARATOR)[0] not in PER_TABLE:
                 total.counts[path] = total.counts.get(path, 0) + value
     return total
+
+
+# -- reading figures -----------------------------------------------------------------------
+
+
+def word_order(found: str) -> tuple[int, int, str]:
+    """Key words in the order figures list them: numbers (a difficulty may be negative) in
+    numeric order, then words, then none."""
+    if found == NONE:
+        return (2, 0, "")
+    try:
+        return (0, int(found), "")
+    except ValueError:
+        return (1, 0, found)
+
+
+@dataclass(frozen=True)
+class Counts:
+    """A tally's counts under a prefix (a character's: `character/<id>`), read as a figures
+    Struct holds them: whole numbers, and mappings keyed by word."""
+
+    tally: Tally
+    prefix: tuple[str, ...] = ()
+
+    def __call__(self, *words: object) -> int:
+        return int(self.tally.count(*self.prefix, *words))
+
+    def by_word(self, *words: object) -> dict[str, int]:
+        """The counts under `words`, by the rest of their paths, in `word_order`."""
+        counts = self.tally.under(*self.prefix, *words).items()
+        ordered = sorted(counts, key=lambda item: word_order(item[0][0]))
+        return {SEPARATOR.join(path): int(n) for path, n in ordered}
+
+
+F = TypeVar("F")
+
+
+def per_character(tally: Tally, figures: Callable[[Counts, str], F]) -> dict[str, F]:
+    """Every character's figures by id, in id order: `figures` reads its counts (those under
+    `character/<id>`) and its name (`name_character`; its id when the log never named it)."""
+    names = tally.names("character")
+    ids = {path[0] for path in tally.under("character")} | set(names)
+    return {c: figures(Counts(tally, ("character", c)), names.get(c, c)) for c in sorted(ids)}
+
+
+class DamagePoint(msgspec.Struct, kw_only=True):
+    """What one character took at one event of the table: each system says what it counts
+    (its subclass names the points in the API's document)."""
+
+    #: the table's version of the event
+    version: int
+    #: the character's id
+    character: str
+    amount: int
+
+
+P = TypeVar("P", bound=DamagePoint)
+
+
+def over_time(tally: Tally, figure: str, point: type[P]) -> list[P]:
+    """The counts kept per character and version (`character/<id>/<figure>/<version>`), as
+    points, in the table's order (then by character)."""
+    found = sorted(
+        (int(path[2]), path[0], int(amount))
+        for path, amount in tally.under("character").items()
+        if len(path) == 3 and path[1] == figure and amount
+    )
+    return [point(version=v, character=c, amount=a) for v, c, a in found]

@@ -23,6 +23,8 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import msgspec
+
 from domain.table import GM, Seat, SecretRoll, Table
 
 #: an audience: the seats that saw a secret; None for every seat
@@ -135,6 +137,13 @@ def seen_by(event: Any) -> Audience:
     return None if event.seen_by is None else frozenset(event.seen_by)
 
 
+def character_seat(event: Any) -> Audience:
+    """The seat that plays the event's character (the event's `seat`, or the seat of the
+    character it carries), and the game master: who knows the character's sheet."""
+    seat = event.seat if hasattr(event, "seat") else event.character.seat
+    return frozenset({seat, GAME_MASTER})
+
+
 #: who sees a roll (and what derives from it), by its visibility; `seat` is the roller's
 ROLL_AUDIENCES: dict[str, Callable[[str], Audience]] = {
     "public": lambda _: None,
@@ -167,6 +176,28 @@ def opaque(_: Any) -> Any:
     return None
 
 
+def private_parts(*names: str, inside: str | None = None, leaves: str) -> Callable[[Any], Any]:
+    """A mask for a character as every seat may see it: the named private parts of its sheet
+    null (fields of the character, or of its field `inside`), the rest shown. It is
+    described in the API's document (`MASKS`) as leaving `leaves`."""
+
+    def mask(character: Any) -> Any:
+        shown = msgspec.to_builtins(character)
+        if inside is None:
+            return {**shown, **dict.fromkeys(names)}
+        return {**shown, inside: {**shown[inside], **dict.fromkeys(names)}}
+
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {name: {"type": "null"} for name in names},
+        "required": list(names),
+    }
+    if inside is not None:
+        schema = {"type": "object", "properties": {inside: schema}, "required": [inside]}
+    MASKS[mask] = (schema, leaves)
+    return mask
+
+
 #: how the API's document describes each audience and what each mask leaves (a JSON Schema):
 #: projections/event_schema.py documents every secret field from these
 AUDIENCES: dict[Callable[[Any], Audience], str] = {
@@ -174,6 +205,7 @@ AUDIENCES: dict[Callable[[Any], Audience], str] = {
     own_seat: "the event's `seat`",
     sender: "the seat that sent the command",
     seen_by: "the seats in `seen_by` (every seat when it is null)",
+    character_seat: "the seat that plays the character, and the game master",
     rolled: "as the roll named by `roll` was rolled (public; gm: its roller and the game "
     "master; blind: the game master; self: its roller), whoever sends this event, until the "
     "game master reveals the roll",

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
-from uuid import UUID
 
 import msgspec
-import pytest
 from hypothesis import strategies as st
 
-from domain.application import Outcome, Tables
+from domain.application import Tables
 from domain.asaltos import commands as cmd
 from domain.asaltos.combat import AttackOutcome
 from domain.asaltos.events import (
@@ -30,9 +27,8 @@ from domain.asaltos.sheet import Armour, Sheet, Weapon
 from domain.asaltos.state import Action, AsaltosState
 from domain.commands import AddSeat, RevealRolls
 from domain.dice import DiceRolled
-from domain.errors import DomainError
-from domain.table import Table
-from tests.frontera_helpers import in_memory_tables
+from tests import session_helpers
+from tests.session_helpers import in_memory_tables, replayed
 
 GM = "gm"
 #: the book's two example codes [001:126]
@@ -102,29 +98,8 @@ def actions(*kinds: str, weapon: str = "espada") -> list[Action]:
     ]
 
 
-@dataclass
-class Session:
-    app: Tables
-    table_id: UUID
-
-    def run(self, actor: str, command: Any) -> Outcome:
-        return self.app.execute(self.table_id, actor, command)
-
-    def table(self, version: int | None = None) -> Table:
-        return self.app.read(self.table_id, lambda table: table, version)
-
-    @property
-    def state(self) -> AsaltosState:
-        game = self.table().game
-        assert isinstance(game, AsaltosState)
-        return game
-
-    @property
-    def version(self) -> int:
-        return self.table().version
-
-    def events(self) -> list[Any]:
-        return list(self.app.table_events(self.table_id))
+class Session(session_helpers.Session[AsaltosState]):
+    state_type = AsaltosState
 
     def resolve(self, actor: str, command: Any) -> Any:
         """Run a rolling command and read its outcome back from the log: it answers with
@@ -177,10 +152,7 @@ def new_session(
 
 def replayed_state(events: list[Any]) -> dict[str, Any]:
     """The game state rebuilt from the events alone, as a fresh reader would."""
-    table: Any = None
-    for event in events:
-        table = event.mutate(table)
-    return msgspec.to_builtins(table.game)
+    return msgspec.to_builtins(replayed(events).game)
 
 
 def live_state(session: Session) -> dict[str, Any]:
@@ -193,12 +165,9 @@ def events_of(session: Session, kind: type) -> list[Any]:
 
 def refused(session: Session, actor: str, command: Any, code: str) -> str:
     """The command is refused with `code`, the table exactly as before; its message."""
-    version, state = session.version, live_state(session)
-    with pytest.raises(DomainError) as error:
-        session.run(actor, command)
-    assert error.value.code == code
-    assert (session.version, live_state(session)) == (version, state)
-    return error.value.message
+    error = session.refused(actor, command)
+    assert error.code == code
+    return error.message
 
 
 def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:

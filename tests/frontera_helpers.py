@@ -6,46 +6,22 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from domain.application import Outcome, Tables
+from domain.application import Tables
 from domain.commands import AddSeat, ClaimSeat
 from domain.frontera import commands as cmd
 from domain.frontera.state import FronteraState
-from domain.table import Table
+from tests import session_helpers
+from tests.session_helpers import SERVER_KEY as SERVER_KEY
+from tests.session_helpers import in_memory_tables
 
-SERVER_KEY = bytes(range(32))
 MAYOR = "mayor"
 
 
-def in_memory_tables(**env: str) -> Tables:
-    return Tables({"PERSISTENCE_MODULE": "eventsourcing.popo", **env}, server_key=SERVER_KEY)
-
-
 @dataclass
-class Session:
-    """A table under test and the application that runs it."""
-
-    app: Tables
-    table_id: UUID
-    seats: dict[str, str] = field(default_factory=dict)  # player name -> seat id
-
-    def run(self, actor: str, command: Any) -> Outcome:
-        return self.app.execute(self.table_id, actor, command)
-
-    def table(self, version: int | None = None) -> Table:
-        return self.app.read(self.table_id, lambda table: table, version)
-
-    @property
-    def state(self) -> FronteraState:
-        game = self.table().game
-        assert isinstance(game, FronteraState)
-        return game
-
-    @property
-    def version(self) -> int:
-        return self.table().version
-
-    def events(self) -> list[Any]:
-        return list(self.app.table_events(self.table_id))
+class Session(session_helpers.Session[FronteraState]):
+    state_type = FronteraState
+    #: player name -> seat id
+    seats: dict[str, str] = field(default_factory=dict)
 
 
 def new_session(

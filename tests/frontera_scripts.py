@@ -7,11 +7,8 @@ the usual lay-outs and read the events a test looks at.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
-import pytest
-
-from domain.errors import DomainError
 from domain.frontera.cards import dead_mans_hand, deck
 from domain.frontera.events import CardsDrawn
 from tests.frontera_helpers import Session
@@ -87,13 +84,3 @@ def last(session: Session, kind: type[E]) -> E:
 def drawn(session: Session, character: str) -> CardsDrawn:
     """The latest CardsDrawn event of a character."""
     return [e for e in events_of(session, CardsDrawn) if e.character == character][-1]
-
-
-def rejected(session: Session, actor: str, command: Any) -> DomainError:
-    """Run a command that must be rejected; check it appended nothing; return the error."""
-    version, count = session.version, len(session.events())
-    with pytest.raises(DomainError) as caught:
-        session.run(actor, command)
-    assert session.version == version
-    assert len(session.events()) == count
-    return caught.value

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
-from uuid import UUID
 
 import msgspec
 from hypothesis import strategies as st
 
-from domain.application import Outcome, Tables
+from domain.application import Tables
 from domain.commands import AddSeat, RevealRolls
-from domain.errors import DomainError
 from domain.stepdice import commands as cmd
 from domain.stepdice.state import Attributes, Ranks, StepdiceState
-from domain.table import Table
-from tests.frontera_helpers import in_memory_tables
+from tests import session_helpers
+from tests.session_helpers import in_memory_tables
 
 GM = "gm"
 
@@ -38,48 +35,8 @@ def ranks(
     )
 
 
-@dataclass
-class Session:
-    app: Tables
-    table_id: UUID
-
-    def run(self, actor: str, command: Any) -> Any:
-        outcome: Outcome = self.app.execute(self.table_id, actor, command)
-        return outcome.result
-
-    def table(self) -> Table:
-        return self.app.read(self.table_id, lambda table: table)
-
-    @property
-    def state(self) -> StepdiceState:
-        game = self.table().game
-        assert isinstance(game, StepdiceState)
-        return game
-
-    @property
-    def version(self) -> int:
-        return self.table().version
-
-    def events(self) -> list[Any]:
-        return list(self.app.table_events(self.table_id))
-
-    def refused(self, actor: str, command: Any) -> str:
-        """The code of the error a command is refused with; asserts it appended nothing."""
-        before = self.version
-        try:
-            self.run(actor, command)
-        except DomainError as error:
-            assert self.version == before, "a refused command appended events"
-            return error.code
-        raise AssertionError(f"{command!r} was accepted")
-
-    def replayed(self) -> Table:
-        """The table folded from its stored events alone."""
-        table: Any = None
-        for event in self.events():
-            table = event.mutate(table)
-        assert isinstance(table, Table)
-        return table
+class Session(session_helpers.Session[StepdiceState]):
+    state_type = StepdiceState
 
 
 def new_session(

@@ -5,7 +5,7 @@ refused commands change nothing; replay gives the same state; closed tables veri
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any
 
 import msgspec
 import pytest
@@ -33,7 +33,6 @@ from domain.asaltos.wounds import HOUR, MINUTE, MONTH, WEEK
 from domain.commands import CloseTable
 from domain.dice import DiceRolled
 from domain.errors import DomainError
-from domain.table import Table
 from tests.asaltos_helpers import (
     BOW,
     GM,
@@ -901,13 +900,6 @@ def _kind(session: Session, rng: random.Random) -> str:
     return rng.choice(choices)
 
 
-def replayed_table(events: list[Any]) -> Table:
-    table: Any = None
-    for event in events:
-        table = event.mutate(table)
-    return cast(Table, table)
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     moves=st.lists(st.integers(0, 2**32), min_size=5, max_size=80),
@@ -935,5 +927,5 @@ def test_random_sessions_replay_and_verify(moves: list[int], script: list[int]) 
         except DomainError:
             assert session.version == version
     assert replayed_state(session.events()) == live_state(session)
-    assert_replay_matches(session.table(), replayed_table(session.events()))
+    assert_replay_matches(session.table(), session.replayed())
     closes_and_verifies(session)

@@ -4,8 +4,6 @@ secret rolls revealed by the game master. Driven through stepdice, a system that
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 import pytest
 
@@ -19,8 +17,7 @@ from domain.dice import (
 )
 from domain.randomness import die_face
 from domain.stepdice import commands as cmd
-from domain.table import Table
-from tests.frontera_helpers import SERVER_KEY
+from tests.session_helpers import SERVER_KEY
 from tests.stepdice_helpers import GM, Session, dice, new_session, roll_test
 
 KEY = "dice-tests-table-0001"
@@ -28,7 +25,7 @@ KEY = "dice-tests-table-0001"
 
 def _hero(session: Session) -> str:
     created = cmd.CreateCharacter(name="Hero", attributes=dice(agilidad=10))
-    return str(session.run("p1", created))
+    return str(session.run("p1", created).result)
 
 
 def _rolls(session: Session) -> list[DiceRolled]:
@@ -52,7 +49,7 @@ def test_scripted_faces_come_first_then_the_seed_each_die_its_own_random_operati
 def test_a_scripted_face_the_die_cannot_show_refuses_the_command_and_changes_nothing() -> None:
     session = new_session(players=1, scripted_rolls=[12])
     hero = _hero(session)
-    assert session.refused(GM, roll_test(hero)) == "scripted_roll_invalid"
+    assert session.refused(GM, roll_test(hero)).code == "scripted_roll_invalid"
 
 
 def test_replay_reads_the_recorded_faces_and_never_rolls_again() -> None:
@@ -62,10 +59,7 @@ def test_replay_reads_the_recorded_faces_and_never_rolls_again() -> None:
     hero = _hero(session)
     for _ in range(5):
         session.run(GM, roll_test(hero))
-    table: Any = None
-    for event in session.events():
-        table = event.mutate(table)
-    assert isinstance(table, Table)
+    table = session.replayed()
     live = session.table()
     assert msgspec.to_builtins(table.game) == msgspec.to_builtins(live.game)
     assert (table.rolls, table.dice_rolled, table.random_operations) == (
@@ -152,14 +146,14 @@ def test_the_game_master_reveals_secret_rolls_only() -> None:
     hero = _hero(session)
     session.run(GM, roll_test(hero))  # public: roll 1
     session.run(GM, roll_test(hero, visibility="blind"))  # roll 2
-    assert session.refused("p1", RevealRolls(rolls=[2], reason="now")) == "not_game_master"
-    assert session.refused(GM, RevealRolls(rolls=[3], reason="now")) == "unknown_roll"
-    assert session.refused(GM, RevealRolls(rolls=[1], reason="now")) == "roll_not_secret"
+    assert session.refused("p1", RevealRolls(rolls=[2], reason="now")).code == "not_game_master"
+    assert session.refused(GM, RevealRolls(rolls=[3], reason="now")).code == "unknown_roll"
+    assert session.refused(GM, RevealRolls(rolls=[1], reason="now")).code == "roll_not_secret"
     session.run(GM, RevealRolls(rolls=[2], reason="the trap is sprung"))
     table = session.table()
     assert (table.secret_rolls, table.revealed_rolls) == ([], [2])
     assert isinstance(session.events()[-1], RollsRevealed)
-    assert session.refused(GM, RevealRolls(rolls=[2], reason="again")) == "roll_not_secret"
+    assert session.refused(GM, RevealRolls(rolls=[2], reason="again")).code == "roll_not_secret"
 
 
 def test_scripted_dice_refuse_a_face_the_die_cannot_show_and_running_out() -> None:

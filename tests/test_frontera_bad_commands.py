@@ -19,7 +19,7 @@ from domain.frontera.cards import Suit
 from domain.frontera.character import Skill, Trait
 from domain.frontera.state import Modifier
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
-from tests.frontera_scripts import last, rejected
+from tests.frontera_scripts import last
 
 #: the top of the scripted pile: 3♣ 9♦ 10♠ K♠, then 6♦ 6♥ 7♥ Q♠ 7♣ 2♥
 SCRIPT = ["d0:3C", "d0:9D", "d0:10S", "d0:KS", "d0:6D", "d0:6H", "d0:7H", "d0:QS", "d0:7C"]
@@ -75,7 +75,7 @@ def scene(started: bool = True, script: list[str] | None = None) -> Scene:
 
 
 def code(scene: Scene, actor: str, command: Any) -> str:
-    return rejected(scene.session, actor, command).code
+    return scene.session.refused(actor, command).code
 
 
 # -- choosing ----------------------------------------------------------------------------------

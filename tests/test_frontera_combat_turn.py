@@ -31,7 +31,7 @@ from tests.frontera_combat import (
     henchman_sheet,
 )
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
-from tests.frontera_scripts import events_of, rejected, skip_phase_1_script
+from tests.frontera_scripts import events_of, skip_phase_1_script
 
 # -- the book's turn ----------------------------------------------------------------------------
 
@@ -134,7 +134,7 @@ def test_nothing_is_revealed_until_every_combatant_has_chosen() -> None:
 def test_players_declare_after_the_mayors_characters() -> None:
     session = book_table()
     command = msgspec.convert({"character": "c1", **DECLARATIONS[3][1]}, cc.DeclareAction)
-    assert rejected(session, seat_of(session, "c1"), command).code == "npcs_first"
+    assert session.refused(seat_of(session, "c1"), command).code == "npcs_first"
 
 
 # -- restrictions --------------------------------------------------------------------------------
@@ -197,7 +197,7 @@ def test_nobody_aims_from_total_cover_a_mount_or_with_holstered_weapons(
     footing: dict[str, Any], why: str
 ) -> None:
     session = duel_table({"c2": footing})
-    error = rejected(session, MAYOR, declaring("c2", **AIM))
+    error = session.refused(MAYOR, declaring("c2", **AIM))
     assert error.code == "cannot_aim" and why in str(error)
 
 
@@ -206,7 +206,7 @@ def test_brawl_and_melee_reach_adjacent_enemies_only(technique: str) -> None:
     session = duel_table(range_="short")
     weapon = {"weapon": "knife"} if technique == "melee" else {}
     command = declaring("c2", action="attack", technique=technique, targets=["c1"], **weapon)
-    assert rejected(session, MAYOR, command).code == "out_of_range"
+    assert session.refused(MAYOR, command).code == "out_of_range"
 
 
 def test_thrown_weapons_reach_short_range_at_most() -> None:
@@ -214,7 +214,7 @@ def test_thrown_weapons_reach_short_range_at_most() -> None:
     command = declaring(
         "c2", action="attack", technique="thrown", weapon="thrown knife", targets=["c1"]
     )
-    assert rejected(session, MAYOR, command).code == "out_of_range"
+    assert session.refused(MAYOR, command).code == "out_of_range"
 
 
 def test_a_weapon_cannot_shoot_past_its_range() -> None:
@@ -222,7 +222,7 @@ def test_a_weapon_cannot_shoot_past_its_range() -> None:
     command = declaring(
         "c2", action="attack", technique="quick_shot", weapon="revolver", targets=["c1"]
     )
-    assert rejected(session, MAYOR, command).code == "out_of_range"
+    assert session.refused(MAYOR, command).code == "out_of_range"
 
 
 def test_a_ranged_weapon_against_an_adjacent_enemy_draws_one_card_fewer() -> None:
@@ -250,7 +250,7 @@ def test_holstered_weapons_cost_the_three_metre_move() -> None:
         targets=["c1"],
         move="adjacent",
     )
-    assert rejected(session, MAYOR, command).code == "holstered"
+    assert session.refused(MAYOR, command).code == "holstered"
 
 
 def test_knives_in_a_knife_holster_keep_the_move() -> None:
@@ -300,7 +300,7 @@ def test_a_thrown_knife_hits_for_its_base_and_weapon_against_the_targets_toughne
     three = cc.ChooseAttacks(
         character="c1", attacks=[cc.Attack(card=c, target="c2") for c in THROWS[:3]]
     )
-    assert rejected(session, seat_of(session, "c1"), three).code == "too_many_cards"
+    assert session.refused(seat_of(session, "c1"), three).code == "too_many_cards"
     choose(session, "c1", {"d0:QS": "c2", "d0:6S": "c2"})
     (resolved,) = events_of(session, ce.AttacksResolved)
     assert [(a.card, a.damage, a.toughness, a.taken) for a in resolved.attacks] == [
@@ -313,7 +313,7 @@ def test_a_thrown_knife_hits_for_its_base_and_weapon_against_the_targets_toughne
 def test_with_an_action_a_character_moves_three_metres_at_most() -> None:
     session = duel_table()
     command = declaring("c2", action="other", move="short")
-    assert rejected(session, MAYOR, command).code == "invalid_move"
+    assert session.refused(MAYOR, command).code == "invalid_move"
 
 
 def test_moving_only_goes_up_to_short_range_and_draws_nothing() -> None:
@@ -328,7 +328,7 @@ def test_aim_plays_one_card_and_quick_shot_one_more_per_two_points_of_hands() ->
     command = cc.ChooseAttacks(
         character="c2", attacks=[cc.Attack(card=c, target="c1") for c in cards[:2]]
     )
-    assert rejected(session, MAYOR, command).code == "too_many_cards"
+    assert session.refused(MAYOR, command).code == "too_many_cards"
     declare(
         session, "c1", action="attack", technique="quick_shot", weapon="revolver", targets=["c2"]
     )
@@ -349,7 +349,7 @@ def test_aim_plays_one_card_and_quick_shot_one_more_per_two_points_of_hands() ->
 def test_a_technique_takes_a_weapon_of_its_own_kind(technique: str, weapon: str) -> None:
     session = duel_table(range_="adjacent")  # every one of these weapons reaches
     command = declaring("c2", action="attack", technique=technique, weapon=weapon, targets=["c1"])
-    assert rejected(session, MAYOR, command).code == "wrong_weapon_kind"
+    assert session.refused(MAYOR, command).code == "wrong_weapon_kind"
 
 
 def test_each_card_names_one_of_the_announced_targets() -> None:
@@ -357,14 +357,14 @@ def test_each_card_names_one_of_the_announced_targets() -> None:
     for character, declaration in DECLARATIONS:
         declare(session, character, **declaration)
     command = cc.ChooseAttacks(character="c2", attacks=[cc.Attack(card="d1:9C", target="c3")])
-    assert rejected(session, seat_of(session, "c2"), command).code == "undeclared_target"
+    assert session.refused(seat_of(session, "c2"), command).code == "undeclared_target"
 
 
 def test_the_shared_choose_refuses_a_combat_turn() -> None:
     session = duel_table()
     declare(session, "c2", action="attack", technique="aim", weapon="rifle", targets=["c1"])
     command = cmd.Choose(character="c2", cards=[session.state.zone("hand:c2")[0]])
-    assert rejected(session, MAYOR, command).code == "combat_turn"
+    assert session.refused(MAYOR, command).code == "combat_turn"
 
 
 def test_brawl_with_strength_deals_two_per_hit_and_no_weapon() -> None:
@@ -430,9 +430,7 @@ def test_a_grapple_hit_holds_and_neither_side_acts_until_released() -> None:
     # neither side does anything but the hold's test [L1089]
     for character in ("c2", "c1"):
         moving = declaring(character, action="move", move="adjacent")
-        assert rejected(session, seat_of(session, character), moving).code == (
-            "character_cannot_act"
-        )
+        assert session.refused(seat_of(session, character), moving).code == "character_cannot_act"
     # Billy draws muscle 2, Ann muscle 3 + strength 2: spades all
     assert declare(session, "c2", action="hold") == ["d0:7S", "d0:8S"]
     assert declare(session, "c1", action="hold") == ["d0:9S", "d0:10S", "d0:JS", "d0:QS", "d0:KS"]
@@ -481,7 +479,7 @@ def test_every_fifth_turn_each_combatant_takes_the_jam_check(
         return
     for character in lost:
         command = declaring(character, action="move", move="adjacent")
-        assert rejected(session, seat_of(session, character), command).code == (
+        assert session.refused(seat_of(session, character), command).code == (
             "character_cannot_act"
         )
     for character in ("c2", "c1"):  # the Mayor's Billy first
@@ -503,7 +501,7 @@ def test_only_one_can_remain_limits_the_shots() -> None:
     command = declaring(
         "c2", action="attack", technique="quick_shot", weapon="revolver", targets=["c1"]
     )
-    assert rejected(session, MAYOR, command).code == "no_shots_left"
+    assert session.refused(MAYOR, command).code == "no_shots_left"
 
 
 def test_a_fallen_character_has_fewer_than_five_turns_for_its_survival_test() -> None:
@@ -516,7 +514,7 @@ def test_a_fallen_character_has_fewer_than_five_turns_for_its_survival_test() ->
     session.run(MAYOR, cmd.CancelTest(reason="let us see the other one"))
     run_idle_turns_book(session, 1)
     command = cc.OpenSurvivalTest(character="c3")
-    assert rejected(session, MAYOR, command).code == "too_late"  # after turn 6
+    assert session.refused(MAYOR, command).code == "too_late"  # after turn 6
 
 
 @pytest.mark.parametrize(
@@ -536,7 +534,7 @@ def test_out_of_combat_the_survival_window_is_five_turns_of_game_time(
         session.run(MAYOR, command)
         assert session.state.test is not None and session.state.test.purpose == "survival"
     else:
-        assert rejected(session, MAYOR, command).code == "too_late"
+        assert session.refused(MAYOR, command).code == "too_late"
 
 
 def run_idle_turns_book(session: Session, turns: int) -> None:
@@ -574,7 +572,7 @@ def test_the_survival_test_draws_two_with_medical_care_and_an_ace_saves(
         assert henchman.level_name("health") == "incapacitated"
     else:
         assert henchman.health == -4 and henchman.dead_for_good
-        assert rejected(session, MAYOR, cc.OpenSurvivalTest(character="c3")).code == "not_fallen"
+        assert session.refused(MAYOR, cc.OpenSurvivalTest(character="c3")).code == "not_fallen"
 
 
 def pistol_duel(script: list[str], weapons: tuple[str, str] = ("revolver", "revolver")) -> Session:
@@ -647,7 +645,7 @@ def test_a_pistol_duel_is_fought_with_ranged_weapons() -> None:
     duel = cc.OpenPistolDuel(
         duellists=[cc.Duellist(character="c1", weapon="knife"), cc.Duellist(character="c2")]
     )
-    assert rejected(session, MAYOR, duel).code == "wrong_weapon_kind"
+    assert session.refused(MAYOR, duel).code == "wrong_weapon_kind"
 
 
 # -- every other refusal, with its code; none appends anything ---------------------------------
@@ -764,15 +762,15 @@ def test_a_refused_combat_command_names_its_reason_and_appends_nothing(
         if setting == "between turns":
             declare(session, "c2", action="move", move="adjacent")
             declare(session, "c1", action="move", move="adjacent")
-    assert rejected(session, actor, command).code == code
+    assert session.refused(actor, command).code == code
 
 
 def test_a_character_declares_once_per_turn_and_only_if_in_the_combat() -> None:
     session = book_table()
     declare(session, "c3", action="move", move="adjacent")
-    assert rejected(session, MAYOR, declaring("c3", action="other")).code == "already_declared"
+    assert session.refused(MAYOR, declaring("c3", action="other")).code == "already_declared"
     session.run(MAYOR, msgspec.convert(henchman_sheet(4), cmd.CreateCharacter))
-    assert rejected(session, MAYOR, declaring("c6", action="other")).code == "not_a_combatant"
+    assert session.refused(MAYOR, declaring("c6", action="other")).code == "not_a_combatant"
 
 
 def test_after_a_pistol_duel_in_normal_mode_the_winner_picks_from_the_losers_deck() -> None:
@@ -826,7 +824,7 @@ def test_medical_care_in_a_combat_takes_the_healers_whole_turn() -> None:
     declare(session, "c2", action="move", move="adjacent")
     declare(session, "c1", action="other", move="adjacent")
     care = GiveMedicalCare(healer="c1", patient="c2")
-    assert rejected(session, MAYOR, care).code == "care_takes_the_turn"
+    assert session.refused(MAYOR, care).code == "care_takes_the_turn"
     session.run(MAYOR, cc.StartCombatTurn())
     declare(session, "c2", action="move", move="adjacent")
     declare(session, "c1", action="other")  # Ann kneels by Billy for the whole turn

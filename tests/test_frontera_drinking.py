@@ -24,7 +24,7 @@ from domain.frontera.drinking import (
 from domain.frontera.gambling import SetMoney
 from domain.frontera.recovery import AdvanceTime
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
-from tests.frontera_scripts import drawn, events_of, last, rejected
+from tests.frontera_scripts import drawn, events_of, last
 
 SHEET = {"hands": 3, "senses": 4, "muscle": 3, "head": 2}  # toughness 7, confidence 8
 SKILLS = ["brawl", "strength", "knowledge", "cunning"]
@@ -132,9 +132,9 @@ def test_a_character_in_a_coma_drinks_no_more_and_cannot_act() -> None:
     b = bar()
     b.run(MAYOR, cmd.ChangeCondition(character=b.c1, track="sobriety", change=-3, reason="gin"))
 
-    assert rejected(b.session, b.p1, Drink(character=b.c1)).code == "character_cannot_act"
+    assert b.session.refused(b.p1, Drink(character=b.c1)).code == "character_cannot_act"
     command = cmd.OpenTraitTest(character=b.c1, trait=Trait.SENSES)
-    assert rejected(b.session, MAYOR, command).code == "character_cannot_act"
+    assert b.session.refused(MAYOR, command).code == "character_cannot_act"
 
 
 def test_the_rest_of_a_round_is_left_undrunk_once_the_character_falls_into_a_coma() -> None:
@@ -269,36 +269,36 @@ def test_the_drink_count_is_slept_off_once_sober_again() -> None:
 
 def test_drinking_for_another_seats_character_is_rejected() -> None:
     b = bar()
-    assert rejected(b.session, b.p2, Drink(character=b.c1)).code == "not_your_seat"
-    assert rejected(b.session, b.p1, Drink(character=b.npc)).code == "not_your_seat"
+    assert b.session.refused(b.p2, Drink(character=b.c1)).code == "not_your_seat"
+    assert b.session.refused(b.p1, Drink(character=b.npc)).code == "not_your_seat"
     b.run(MAYOR, Drink(character=b.c1))  # the Mayor's estimate of what was drunk
 
 
 def test_a_round_of_no_drinks_or_too_many_is_rejected() -> None:
     b = bar()
-    assert rejected(b.session, b.p1, Drink(character=b.c1, drinks=0)).code == "invalid_drinks"
-    assert rejected(b.session, b.p1, Drink(character=b.c1, drinks=11)).code == "invalid_drinks"
+    assert b.session.refused(b.p1, Drink(character=b.c1, drinks=0)).code == "invalid_drinks"
+    assert b.session.refused(b.p1, Drink(character=b.c1, drinks=11)).code == "invalid_drinks"
 
 
 def test_drinking_for_an_unknown_character_or_before_the_start_is_rejected() -> None:
     b = bar()
-    assert rejected(b.session, b.p1, Drink(character="c9")).code == "unknown_character"
+    assert b.session.refused(b.p1, Drink(character="c9")).code == "unknown_character"
     session = new_session(players=("Ana",), mode="no_management")
     hero = session.run(session.seats["Ana"], protagonist("Ana", SHEET, SKILLS)).result
-    assert rejected(session, session.seats["Ana"], Drink(character=hero)).code == "not_started"
+    assert session.refused(session.seats["Ana"], Drink(character=hero)).code == "not_started"
 
 
 def test_bad_drinking_duels_are_rejected() -> None:
     b = bar()
     start = StartDrinkingDuel(characters=[b.c1, b.c2])
-    assert rejected(b.session, b.p1, start).code == "not_game_master"
+    assert b.session.refused(b.p1, start).code == "not_game_master"
     one = StartDrinkingDuel(characters=[b.c1, b.c1])
-    assert rejected(b.session, MAYOR, one).code == "invalid_participants"
+    assert b.session.refused(MAYOR, one).code == "invalid_participants"
     ghost = StartDrinkingDuel(characters=[b.c1, "c9"])
-    assert rejected(b.session, MAYOR, ghost).code == "unknown_character"
+    assert b.session.refused(MAYOR, ghost).code == "unknown_character"
     end = EndDrinkingDuel(reason="closing time")
-    assert rejected(b.session, MAYOR, end).code == "no_drinking_duel"
+    assert b.session.refused(MAYOR, end).code == "no_drinking_duel"
 
     b.run(MAYOR, start)
-    assert rejected(b.session, MAYOR, start).code == "drinking_duel_in_progress"
-    assert rejected(b.session, MAYOR, EndDrinkingDuel(reason=" ")).code == "reason_required"
+    assert b.session.refused(MAYOR, start).code == "drinking_duel_in_progress"
+    assert b.session.refused(MAYOR, EndDrinkingDuel(reason=" ")).code == "reason_required"

@@ -14,7 +14,7 @@ from domain.frontera import gambling as gm
 from domain.frontera.character import Purchase
 from domain.frontera.events import CharacterCreated
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
-from tests.frontera_scripts import last, rejected
+from tests.frontera_scripts import last
 
 CLEMENTINE = {"hands": 2, "senses": 4, "muscle": 3, "head": 3}
 SKILLS = ["aim", "agility", "cunning", "perception"]
@@ -54,14 +54,14 @@ def test_a_protagonist_buys_and_keeps_fifty_dollars_at_most() -> None:
     s = two_players()
     judit = s.seats["Judit"]
     # boundary: $23 of purchases and $28 kept is a dollar too many
-    assert rejected(s, judit, clementine(money=28, purchases=PURCHASES)).code == "over_budget"
-    assert rejected(s, judit, clementine(money=51)).code == "over_budget"
-    assert rejected(s, judit, clementine(money=1_000_000)).code == "over_budget"
+    assert s.refused(judit, clementine(money=28, purchases=PURCHASES)).code == "over_budget"
+    assert s.refused(judit, clementine(money=51)).code == "over_budget"
+    assert s.refused(judit, clementine(money=1_000_000)).code == "over_budget"
     free = [Purchase(item="gatling gun", price=0)]
-    assert rejected(s, judit, clementine(purchases=free)).code == "invalid_purchase"
-    assert rejected(s, judit, clementine(kit="cannon")).code == "invalid_kit"
+    assert s.refused(judit, clementine(purchases=free)).code == "invalid_purchase"
+    assert s.refused(judit, clementine(kit="cannon")).code == "invalid_kit"
     hired_gun = npc("Billy", CLEMENTINE, ["aim"], kit="revolver")
-    assert rejected(s, MAYOR, hired_gun).code == "invalid_character"
+    assert s.refused(MAYOR, hired_gun).code == "invalid_character"
     # the Mayor's characters carry what the Mayor gives them
     s.run(MAYOR, npc("Banker", CLEMENTINE, [], money=5000))
     assert s.state.characters["c1"].equipment == {}
@@ -85,13 +85,13 @@ def test_the_mayor_grants_money_and_gear_with_a_reason() -> None:
     s.run(MAYOR, eq.ChangeEquipment(character="c1", item="revolver", change=-1, reason="lost"))
     assert s.state.characters["c1"].equipment == {"horse": 1, "shotgun": 1}
     gone = eq.ChangeEquipment(character="c1", item="horse", change=-2, reason="sold")
-    assert rejected(s, MAYOR, gone).code == "not_carried"
+    assert s.refused(MAYOR, gone).code == "not_carried"
     nothing = eq.ChangeEquipment(character="c1", item="horse", change=0, reason="?")
-    assert rejected(s, MAYOR, nothing).code == "invalid_change"
+    assert s.refused(MAYOR, nothing).code == "invalid_change"
     unexplained = eq.ChangeEquipment(character="c1", item="rifle", change=1, reason=" ")
-    assert rejected(s, MAYOR, unexplained).code == "reason_required"
+    assert s.refused(MAYOR, unexplained).code == "reason_required"
     mine = eq.ChangeEquipment(character="c1", item="rifle", change=1, reason="bought it")
-    assert rejected(s, judit, mine).code == "not_game_master"
+    assert s.refused(judit, mine).code == "not_game_master"
 
 
 def fight(attacker: cmd.CreateCharacter) -> tuple[Session, str]:
@@ -117,7 +117,7 @@ def test_a_protagonist_fights_only_with_a_weapon_it_carries() -> None:
     s, judit = fight(clementine())
     # the Mayor's Billy wields what the Mayor announces
     s.run(MAYOR, attack("c2", "rifle", technique="aim"))
-    assert rejected(s, judit, attack("c1", "rifle")).code == "weapon_not_carried"
+    assert s.refused(judit, attack("c1", "rifle")).code == "weapon_not_carried"
     s.run(judit, attack("c1", "revolver"))
 
 
@@ -126,8 +126,8 @@ def test_a_protagonist_throws_at_most_the_knives_it_carries() -> None:
     s.run(MAYOR, eq.ChangeEquipment(character="c1", item="knife", change=-7, reason="lost"))
     s.run(MAYOR, cc.DeclareAction(character="c2", action="other"))
     four = attack("c1", "thrown knife", technique="thrown", weapons=4)
-    assert rejected(s, judit, four).code == "weapon_not_carried"
-    assert rejected(s, judit, attack("c1", "revolver")).code == "weapon_not_carried"
+    assert s.refused(judit, four).code == "weapon_not_carried"
+    assert s.refused(judit, attack("c1", "revolver")).code == "weapon_not_carried"
     s.run(judit, attack("c1", "thrown knife", technique="thrown", weapons=3))
 
 
@@ -137,6 +137,6 @@ def test_a_protagonist_duels_only_with_a_pistol_it_carries() -> None:
     s.run(MAYOR, npc("Billy", CLEMENTINE, ["quick_shot"]))
     s.run(MAYOR, cmd.StartTable())
     duel = cc.OpenPistolDuel(duellists=[cc.Duellist(character="c1"), cc.Duellist(character="c2")])
-    assert rejected(s, MAYOR, duel).code == "weapon_not_carried"
+    assert s.refused(MAYOR, duel).code == "weapon_not_carried"
     s.run(MAYOR, eq.ChangeEquipment(character="c1", item="revolver", change=1, reason="a loan"))
     s.run(MAYOR, duel)

@@ -23,7 +23,7 @@ from projections.frontera.views import table_view
 from projections.redaction import redact
 from projections.visibility import Viewer
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
-from tests.frontera_scripts import events_of, last, normal_script, rejected
+from tests.frontera_scripts import events_of, last, normal_script
 
 SHEET = {"hands": 3, "senses": 4, "muscle": 3, "head": 2}
 SKILLS = ["brawl", "strength", "knowledge", "cunning"]
@@ -89,8 +89,8 @@ def test_a_duel_winner_sees_the_losers_deck_takes_two_and_gives_two_of_its_own()
     # then the winner gives as many, shown its own deck without the cards it took
     offer = shown(s)
     assert offer.zone == player_deck(p1) and sorted(offer.cards) == sorted(ANA_DEAL)
-    assert rejected(s, p1, xc.PickCards(cards=["d0:2S"])).code == "wrong_card_count"
-    assert rejected(s, p1, xc.PickCards(cards=["d0:2S", "d0:9H"])).code == "card_not_offered"
+    assert s.refused(p1, xc.PickCards(cards=["d0:2S"])).code == "wrong_card_count"
+    assert s.refused(p1, xc.PickCards(cards=["d0:2S", "d0:9H"])).code == "card_not_offered"
     s.run(p1, xc.PickCards(cards=["d0:2S", "d0:3S"]))
 
     assert s.state.exchange is None
@@ -191,7 +191,7 @@ def test_a_coma_gives_a_random_card_to_the_mayor_who_picks_one_to_give_back() ->
     # the Mayor sees the Mayor's deck, not the card received
     offer = shown(s)
     assert offer.seat == MAYOR and sorted(offer.cards) == sorted(MAYOR_DEAL)
-    assert rejected(s, p1, xc.PickCards(cards=["d0:2D"])).code == "not_your_pick"
+    assert s.refused(p1, xc.PickCards(cards=["d0:2D"])).code == "not_your_pick"
     s.run(MAYOR, xc.PickCards(cards=["d0:2D"]))
     assert "d0:2D" in deck_of(s, p1) and moved(s, "coma")[-1].seen_by == [MAYOR]
     assert s.state.exchange is None
@@ -247,15 +247,13 @@ def test_a_coma_with_no_card_to_give_swaps_nothing() -> None:
 
 def test_a_dead_protagonist_who_leaves_sends_the_seats_cards_to_the_treasure() -> None:
     s, p1, _ = table()
-    assert rejected(s, MAYOR, xc.ProtagonistLeaves(character="c1", reason="rip")).code == (
-        "not_dead"
-    )
+    assert s.refused(MAYOR, xc.ProtagonistLeaves(character="c1", reason="rip")).code == "not_dead"
     s.run(MAYOR, cmd.ChangeCondition(character="c1", track="health", change=-4, reason="shot"))
     s.run(MAYOR, xc.ProtagonistLeaves(character="c1", reason="buried at boot hill"))
     assert deck_of(s, p1) == [] and s.state.zone(player_discard(p1)) == []
     assert sorted(s.state.zone(TREASURE)) == sorted(ANA_DEAL)
     assert s.state.characters["c1"].left_game
-    assert rejected(s, MAYOR, xc.ProtagonistLeaves(character="c1", reason="x")).code == (
+    assert s.refused(MAYOR, xc.ProtagonistLeaves(character="c1", reason="x")).code == (
         "character_left"
     )
 
@@ -268,7 +266,7 @@ def test_loot_a_random_treasure_card_shown_to_the_sharers_then_the_others_swap()
     s.run(MAYOR, xc.SeedTreasure(cards=5, reason="the bank's vault"))
     assert len(s.state.zone(TREASURE)) == 5 and s.state.decks == 2
     bad = xc.ShareLoot(characters=["c1", "c3"], reason="the Mayor's NPC was there")
-    assert rejected(s, MAYOR, bad).code == "mayor_takes_no_treasure"
+    assert s.refused(MAYOR, bad).code == "mayor_takes_no_treasure"
 
     s.run(MAYOR, xc.ShareLoot(characters=["c1", "c2"], reason="the train's safe"))
     (loot,) = moved(s, "loot")
@@ -276,7 +274,7 @@ def test_loot_a_random_treasure_card_shown_to_the_sharers_then_the_others_swap()
     s.run(p2, xc.KeepLoot(character="c1"))  # they agreed that Ana keeps it
     assert loot.cards[0] in deck_of(s, p1)
     # Bea kept nothing: she may swap one card with Ana (random, face down, in phase 1)
-    assert rejected(s, p2, xc.SwapCards(character="c2", partner="c1", card="d0:2H")).code == (
+    assert s.refused(p2, xc.SwapCards(character="c2", partner="c1", card="d0:2H")).code == (
         "card_not_allowed"
     )
     s.run(p2, xc.SwapCards(character="c2", partner="c1"))
@@ -310,10 +308,10 @@ def test_a_rich_loot_gives_every_treasure_card_to_a_sharer_never_to_the_mayor() 
     exchange = s.state.exchange
     assert exchange is not None and [step.kind for step in exchange.steps] == ["keep_loot"] * 3
     # the Mayor's NPC shares nothing, even when the Mayor records the agreement
-    assert rejected(s, MAYOR, xc.KeepLoot(character="c3")).code == "not_sharing"
+    assert s.refused(MAYOR, xc.KeepLoot(character="c3")).code == "not_sharing"
     s.run(p1, xc.KeepLoot(character="c1"))
     s.run(MAYOR, xc.KeepLoot(character="c2"))  # the Mayor records what they agreed
-    assert rejected(s, MAYOR, xc.KeepLoot(character="c3")).code == "not_sharing"
+    assert s.refused(MAYOR, xc.KeepLoot(character="c3")).code == "not_sharing"
     s.run(p2, xc.KeepLoot(character="c1"))
 
     kept = moved(s, "loot_kept")
@@ -364,14 +362,14 @@ def test_a_late_joiner_gets_a_new_deck_and_the_table_returns_to_phase_1() -> Non
     assert len(deck_of(s, late)) == 8 and all(c.startswith("d1:") for c in deck_of(s, late))
     assert s.state.phase == 1 and len(s.state.zone("pile")) == 54 - 8
     again = xc.DealLateJoiner(seat=late, way="new_deck", reason="twice")
-    assert rejected(s, MAYOR, again).code == "seat_has_cards"
+    assert s.refused(MAYOR, again).code == "seat_has_cards"
 
 
 def test_a_late_joiner_takes_the_mayors_number_of_random_cards_from_each_deck() -> None:
     s, p1, p2 = table()
     late = s.run(MAYOR, AddSeat(name="Lou")).result
     bad = xc.DealLateJoiner(seat=late, way="from_others", cards_each=4, reason="x")
-    assert rejected(s, MAYOR, bad).code == "invalid_card_count"
+    assert s.refused(MAYOR, bad).code == "invalid_card_count"
     s.run(MAYOR, xc.DealLateJoiner(seat=late, way="from_others", cards_each=3, reason="x"))
     assert len(deck_of(s, late)) == 9
     assert [len(deck_of(s, seat)) for seat in (MAYOR, p1, p2)] == [5, 5, 5]
@@ -422,20 +420,18 @@ def test_exchange_commands_that_break_a_rule_are_rejected(
     actor: str, command: Any, expected: str
 ) -> None:
     s, _, _ = table()
-    assert rejected(s, actor, command).code == expected
+    assert s.refused(actor, command).code == expected
 
 
 def test_nothing_else_happens_while_an_exchange_waits() -> None:
     s, p1, p2 = table()
     s.run(MAYOR, xc.StartDuelExchange(winner="c1", loser="c2"))
     opening = cmd.OpenTraitTest(character="c1", trait=Trait.HANDS)
-    assert rejected(s, MAYOR, opening).code == "exchange_in_progress"
-    assert rejected(s, MAYOR, xc.StartBetExchange(tied=["c1", "c2"])).code == (
-        "exchange_in_progress"
-    )
-    assert rejected(s, p2, xc.PickCards(cards=["d0:2H"])).code == "not_your_pick"
-    assert rejected(s, p1, xc.KeepLoot(character="c1")).code == "wrong_step"
-    assert rejected(s, p1, xc.PickCards(cards=["d0:2H", "d0:2H"])).code == "duplicate_card"
+    assert s.refused(MAYOR, opening).code == "exchange_in_progress"
+    assert s.refused(MAYOR, xc.StartBetExchange(tied=["c1", "c2"])).code == "exchange_in_progress"
+    assert s.refused(p2, xc.PickCards(cards=["d0:2H"])).code == "not_your_pick"
+    assert s.refused(p1, xc.KeepLoot(character="c1")).code == "wrong_step"
+    assert s.refused(p1, xc.PickCards(cards=["d0:2H", "d0:2H"])).code == "duplicate_card"
     s.run(MAYOR, xc.CancelExchange(reason="the sheriff intervenes"))
     assert s.state.exchange is None
 
@@ -447,4 +443,4 @@ def test_exchanges_belong_to_normal_mode() -> None:
     session.run(MAYOR, npc("Billy", SHEET, []))
     session.run(MAYOR, cmd.StartTable())
     command = xc.StartDuelExchange(winner="c1", loser="c2")
-    assert rejected(session, MAYOR, command).code == "not_normal_mode"
+    assert session.refused(MAYOR, command).code == "not_normal_mode"

@@ -16,7 +16,7 @@ from domain.frontera.character import Skill, Trait
 from domain.frontera.events import CardsMoved, DeadMansHandDrawn, TestResolved
 from domain.frontera.state import player_deck
 from tests.frontera_helpers import MAYOR, Session, new_session, protagonist
-from tests.frontera_scripts import drawn, events_of, last, normal_script, rejected
+from tests.frontera_scripts import drawn, events_of, last, normal_script
 
 SHEET = {"hands": 3, "senses": 3, "muscle": 3, "head": 3}
 SKILLS = ["brawl", "agility", "cunning", "aim"]
@@ -142,10 +142,10 @@ def test_the_mayor_sets_money_with_a_reason() -> None:
     s = players(normal_script(3))
     assert s.run(MAYOR, gm.SetMoney(character="c1", money=7, reason="a bounty")).result == 7
     assert last(s, gm.MoneyChanged).before == 20
-    assert rejected(s, MAYOR, gm.SetMoney(character="c1", money=7, reason=" ")).code == (
+    assert s.refused(MAYOR, gm.SetMoney(character="c1", money=7, reason=" ")).code == (
         "reason_required"
     )
-    assert rejected(s, s.seats["Ana"], gm.SetMoney(character="c1", money=70, reason="x")).code == (
+    assert s.refused(s.seats["Ana"], gm.SetMoney(character="c1", money=70, reason="x")).code == (
         "not_game_master"
     )
 
@@ -153,31 +153,32 @@ def test_the_mayor_sets_money_with_a_reason() -> None:
 def test_rejections_at_the_house() -> None:
     s = players(normal_script(3))
     p1 = s.seats["Ana"]
-    assert rejected(s, p1, gm.PlayHouseRound(character="c1")).code == "no_house_game"
+    assert s.refused(p1, gm.PlayHouseRound(character="c1")).code == "no_house_game"
     s.run(MAYOR, gm.StartHouseGame(character="c1"))
-    assert rejected(s, p1, gm.TryToStop(character="c1")).code == "no_round_yet"
-    assert rejected(s, s.seats["Bea"], gm.PlayHouseRound(character="c1")).code == ("not_your_seat")
+    assert s.refused(p1, gm.TryToStop(character="c1")).code == "no_round_yet"
+    assert s.refused(s.seats["Bea"], gm.PlayHouseRound(character="c1")).code == "not_your_seat"
     opening = cmd.OpenTraitTest(character="c2", trait=Trait.HANDS)
-    assert rejected(s, MAYOR, opening).code == "exchange_in_progress"
-    assert rejected(s, MAYOR, gm.StartHouseGame(character="c2")).code == "exchange_in_progress"
+    assert s.refused(MAYOR, opening).code == "exchange_in_progress"
+    assert s.refused(MAYOR, gm.StartHouseGame(character="c2")).code == "exchange_in_progress"
     bad = gm.StartChanceGame(participants=["c1", "c1"])
     s2 = players(normal_script(3))
-    assert rejected(s2, MAYOR, bad).code == "invalid_participants"
-    assert rejected(
-        s2, MAYOR, gm.StartChanceGame(participants=["c1", "c2"], cheaters=["c3"])
-    ).code == ("invalid_cheaters")
+    assert s2.refused(MAYOR, bad).code == "invalid_participants"
+    assert (
+        s2.refused(MAYOR, gm.StartChanceGame(participants=["c1", "c2"], cheaters=["c3"])).code
+        == "invalid_cheaters"
+    )
 
 
 def test_the_mayor_may_call_a_night_at_the_house_off_and_nothing_is_settled() -> None:
     s = players(normal_script(3))
     p1 = s.seats["Ana"]
-    assert rejected(s, MAYOR, gm.CloseHouse(reason="fire")).code == "no_house_game"
+    assert s.refused(MAYOR, gm.CloseHouse(reason="fire")).code == "no_house_game"
     s.run(MAYOR, gm.StartHouseGame(character="c1"))
     s.run(p1, gm.PlayHouseRound(character="c1"))
     s.run(p1, gm.PlayHouseRound(character="c1"))
-    assert rejected(s, p1, gm.CloseHouse(reason="I'm off")).code == "not_game_master"
+    assert s.refused(p1, gm.CloseHouse(reason="I'm off")).code == "not_game_master"
     s.run(p1, gm.TryToStop(character="c1"))
-    assert rejected(s, MAYOR, gm.CloseHouse(reason="fire")).code == "test_in_progress"
+    assert s.refused(MAYOR, gm.CloseHouse(reason="fire")).code == "test_in_progress"
     s.run(MAYOR, cmd.CancelTest(reason="the saloon burns"))
     s.run(MAYOR, gm.CloseHouse(reason="the saloon burns"))
     state = s.state
@@ -344,7 +345,7 @@ def test_a_failed_stop_test_plays_on_and_the_next_try_waits_for_another_round() 
     play(s, "c1", "d0:2S")
     decided = last(s, gm.HouseStopDecided)
     assert (decided.outcome, decided.leaves, decided.last_round) == ("failure", False, False)
-    assert rejected(s, p1, gm.TryToStop(character="c1")).code == "no_round_yet"
+    assert s.refused(p1, gm.TryToStop(character="c1")).code == "no_round_yet"
     s.run(p1, gm.PlayHouseRound(character="c1"))
     s.run(p1, gm.TryToStop(character="c1"))
     test = s.state.test
@@ -412,8 +413,8 @@ def test_a_character_in_a_coma_plays_no_round_at_the_house() -> None:
     s.run(MAYOR, gm.StartHouseGame(character="c1"))
     s.run(p1, gm.PlayHouseRound(character="c1"))
     s.run(MAYOR, cmd.ChangeCondition(character="c1", track="sobriety", change=-3, reason="gin"))
-    assert rejected(s, p1, gm.PlayHouseRound(character="c1")).code == "character_cannot_act"
-    assert rejected(s, p1, gm.TryToStop(character="c1")).code == "character_cannot_act"
+    assert s.refused(p1, gm.PlayHouseRound(character="c1")).code == "character_cannot_act"
+    assert s.refused(p1, gm.TryToStop(character="c1")).code == "character_cannot_act"
     s.run(MAYOR, gm.CloseHouse(reason="carried out cold"))
     assert s.state.house_game is None and hand_of_the_dead(s) == HAND
 
@@ -425,6 +426,6 @@ def test_rounds_at_the_house_wait_for_the_coma_swap_the_mayor_picks_from_the_hou
     s.run(MAYOR, cmd.ChangeCondition(character="c2", track="sobriety", change=-3, reason="gin"))
     exchange = s.state.exchange
     assert exchange is not None and exchange.steps[0].seat == MAYOR
-    assert rejected(s, p1, gm.PlayHouseRound(character="c1")).code == "exchange_in_progress"
+    assert s.refused(p1, gm.PlayHouseRound(character="c1")).code == "exchange_in_progress"
     s.run(MAYOR, xc.PickCards(cards=[exchange.shown[0]]))
     s.run(p1, gm.PlayHouseRound(character="c1"))

@@ -27,7 +27,7 @@ from domain.frontera.morale import (
 )
 from domain.frontera.state import Modifier
 from tests.frontera_helpers import MAYOR, Session, new_session, protagonist
-from tests.frontera_scripts import drawn, events_of, last, normal_script, rejected
+from tests.frontera_scripts import drawn, events_of, last, normal_script
 
 ANA = {"hands": 3, "senses": 4, "muscle": 3, "head": 2}
 ANA_SKILLS = ["brawl", "agility", "knowledge", "silver_tongue"]
@@ -126,7 +126,7 @@ def test_bad_accidents_are_rejected() -> None:
 
     def code(actor: str = MAYOR, **fields: Any) -> str:
         command = SufferAccident(**{"character": s.c1, "cause": "fall", "reason": "r", **fields})
-        return rejected(s.session, actor, command).code
+        return s.session.refused(actor, command).code
 
     assert code(metres=4) == "no_harm"  # under 5 m: no level lost
     assert code() == "invalid_accident"  # a fall needs its height
@@ -171,15 +171,15 @@ def test_the_threats_card_is_put_away_as_a_card_the_mayor_played(mode: str, zone
 def test_bad_threats_are_rejected() -> None:
     s = street(FILLERS)
     threat = FaceThreat(character=s.c1, reason="a grizzly")
-    assert rejected(s.session, s.p1, threat).code == "not_game_master"
-    assert rejected(s.session, MAYOR, FaceThreat(character=s.c1, reason="")).code == (
+    assert s.session.refused(s.p1, threat).code == "not_game_master"
+    assert s.session.refused(MAYOR, FaceThreat(character=s.c1, reason="")).code == (
         "reason_required"
     )
-    assert rejected(s.session, MAYOR, FaceThreat(character="c9", reason="x")).code == (
+    assert s.session.refused(MAYOR, FaceThreat(character="c9", reason="x")).code == (
         "unknown_character"
     )
     s.run(MAYOR, cmd.OpenTraitTest(character=s.c2, trait=Trait.SENSES))
-    assert rejected(s.session, MAYOR, threat).code == "test_in_progress"
+    assert s.session.refused(MAYOR, threat).code == "test_in_progress"
 
 
 # -- challenge and provoke ---------------------------------------------------------------------
@@ -249,14 +249,14 @@ def test_the_loser_of_a_provocation_loses_a_level_of_morale(pile: list[str], los
 def test_bad_challenges_and_answers_are_rejected() -> None:
     s = street(ANA_WINS)
     answer = AnswerChallenge(character=s.c2, accept=False)
-    assert rejected(s.session, s.p2, answer).code == "no_pending_challenge"
+    assert s.session.refused(s.p2, answer).code == "no_pending_challenge"
     itself = Challenge(challenger=s.c1, challenged=s.c1)
-    assert rejected(s.session, MAYOR, itself).code == "invalid_participants"
+    assert s.session.refused(MAYOR, itself).code == "invalid_participants"
     by_player = Provoke(provoker=s.c1, provoked=s.c2)
-    assert rejected(s.session, s.p1, by_player).code == "not_game_master"
+    assert s.session.refused(s.p1, by_player).code == "not_game_master"
 
     contest(s, Challenge(challenger=s.c1, challenged=s.c2), ANA_WINS)
-    assert rejected(s.session, s.p1, answer).code == "not_your_seat"
-    assert rejected(s.session, MAYOR, answer).code == "not_your_seat"
+    assert s.session.refused(s.p1, answer).code == "not_your_seat"
+    assert s.session.refused(MAYOR, answer).code == "not_your_seat"
     again = Challenge(challenger=s.c1, challenged=s.c2)
-    assert rejected(s.session, MAYOR, again).code == "challenge_pending"
+    assert s.session.refused(MAYOR, again).code == "challenge_pending"

@@ -21,7 +21,6 @@ from tests.frontera_scripts import (
     last,
     normal_script,
     play_cards,
-    rejected,
     skip_phase_1_script,
 )
 
@@ -534,7 +533,7 @@ def test_a_script_naming_a_card_the_table_cannot_hold_is_refused_at_creation(
 def test_where_the_seats_decide_the_decks_a_missing_deck_is_refused_at_the_start() -> None:
     # normal mode without `decks`: one deck per four seats, known only at the start
     session, _ = seated(1, scripted_order=["d1:QS"])
-    assert rejected(session, MAYOR, cmd.StartTable()).code == "invalid_options"
+    assert session.refused(MAYOR, cmd.StartTable()).code == "invalid_options"
     session, _ = seated(4, scripted_order=["d1:QS"])
     session.run(MAYOR, cmd.StartTable())
     assert session.state.decks == 2

@@ -24,7 +24,7 @@ from domain.frontera.recovery import (
 )
 from domain.frontera.state import Modifier, player_deck, player_discard
 from tests.frontera_helpers import MAYOR, Session, new_session, protagonist
-from tests.frontera_scripts import drawn, events_of, last, rejected
+from tests.frontera_scripts import drawn, events_of, last
 
 SHEET = {"hands": 3, "senses": 4, "muscle": 3, "head": 2}
 SKILLS = ["brawl", "strength", "knowledge", "cunning"]
@@ -341,27 +341,27 @@ def test_wear_mode_returns_8_random_discarded_cards_per_hour_of_rest() -> None:
 def test_medical_care_for_the_unhurt_the_fallen_or_twice_is_rejected() -> None:
     w = ward()
     care = GiveMedicalCare(healer=w.c2, patient=w.c1)
-    assert rejected(w.session, MAYOR, care).code == "not_hurt"
+    assert w.session.refused(MAYOR, care).code == "not_hurt"
     w.hurt(w.c1, "health", -4)
-    assert rejected(w.session, MAYOR, care).code == "patient_fallen"
+    assert w.session.refused(MAYOR, care).code == "patient_fallen"
     w.hurt(w.c1, "health", 3)
     w.care(w.c2, w.c1, "d0:5D")
-    assert rejected(w.session, MAYOR, care).code == "already_cared_for"
+    assert w.session.refused(MAYOR, care).code == "already_cared_for"
 
 
 def test_medical_care_by_a_player_an_unable_healer_or_during_a_test_is_rejected() -> None:
     w = ward()
     w.hurt(w.c1, "health", -1)
     care = GiveMedicalCare(healer=w.c2, patient=w.c1)
-    assert rejected(w.session, w.p2, care).code == "not_game_master"
-    assert rejected(w.session, MAYOR, GiveMedicalCare(healer="c9", patient=w.c1)).code == (
+    assert w.session.refused(w.p2, care).code == "not_game_master"
+    assert w.session.refused(MAYOR, GiveMedicalCare(healer="c9", patient=w.c1)).code == (
         "unknown_character"
     )
     w.hurt(w.c2, "morale", -3)
-    assert rejected(w.session, MAYOR, care).code == "character_cannot_act"
+    assert w.session.refused(MAYOR, care).code == "character_cannot_act"
     w.hurt(w.c2, "morale", 3)
     w.run(MAYOR, care)
-    assert rejected(w.session, MAYOR, care).code == "test_in_progress"
+    assert w.session.refused(MAYOR, care).code == "test_in_progress"
 
 
 def test_bad_advances_of_time_are_rejected() -> None:
@@ -369,7 +369,7 @@ def test_bad_advances_of_time_are_rejected() -> None:
 
     def advance(**fields: Any) -> str:
         command = AdvanceTime(**{"amount": 1, "unit": "hours", "reason": "night", **fields})
-        return rejected(w.session, MAYOR, command).code
+        return w.session.refused(MAYOR, command).code
 
     assert advance(amount=0) == "invalid_duration"
     assert advance(amount=367, unit="days") == "invalid_duration"
@@ -377,6 +377,6 @@ def test_bad_advances_of_time_are_rejected() -> None:
     assert advance(resting=["c9"]) == "unknown_character"
     assert advance(reason="  ") == "reason_required"
     command = AdvanceTime(amount=1, unit="hours", reason="night")
-    assert rejected(w.session, w.p1, command).code == "not_game_master"
+    assert w.session.refused(w.p1, command).code == "not_game_master"
     w.run(MAYOR, cmd.OpenTraitTest(character=w.c1, trait=Trait.SENSES))
-    assert rejected(w.session, MAYOR, command).code == "test_in_progress"
+    assert w.session.refused(MAYOR, command).code == "test_in_progress"

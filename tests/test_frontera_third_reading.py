@@ -29,7 +29,7 @@ from domain.frontera.setup import DEAL
 from domain.frontera.state import PILE, player_deck
 from tests import test_hidden_cards as hidden
 from tests.frontera_helpers import MAYOR, Session, new_session, npc
-from tests.frontera_scripts import events_of, last, normal_script, rejected
+from tests.frontera_scripts import events_of, last, normal_script
 from tests.frontera_strategies import expected_cards, no_management_options, normal_options
 from tests.test_frontera_combat_turn import (
     THROWS,
@@ -85,9 +85,7 @@ def test_the_hold_is_kept_or_broken_by_the_next_turns_opposed_muscle_test(
     # the hold's test is the only action of both sides; the Mayor's Billy first [L881]
     for character, rival in (("c2", "c1"), ("c1", "c2")):
         attack = declaring(character, action="attack", technique="brawl", targets=[rival])
-        assert rejected(session, seat_of(session, character), attack).code == (
-            "character_cannot_act"
-        )
+        assert session.refused(seat_of(session, character), attack).code == "character_cannot_act"
     assert declare(session, "c2", action="hold") == BILLY_HOLD
     assert declare(session, "c1", action="hold") == ANN_HOLD
     participants = session.state.test.participants  # type: ignore[union-attr]
@@ -111,7 +109,7 @@ def test_a_broken_hold_frees_both_sides_for_the_next_turn() -> None:
     choose(session, "c2", {"d0:QH": "c1"})
     choose(session, "c1", {"d0:8S": "c2"})
     session.run(MAYOR, cc.StartCombatTurn())
-    assert rejected(session, MAYOR, declaring("c2", action="hold")).code == "not_held"
+    assert session.refused(MAYOR, declaring("c2", action="hold")).code == "not_held"
     declare(session, "c2", action="move", move="adjacent")
     assert declare(session, "c1", action="move", move="adjacent") == []
 
@@ -119,15 +117,15 @@ def test_a_broken_hold_frees_both_sides_for_the_next_turn() -> None:
 def test_a_hold_plays_one_card_against_each_rival_and_nothing_else() -> None:
     session = grappled()
     moving = declaring("c2", action="hold", move="adjacent")
-    assert rejected(session, MAYOR, moving).code == "invalid_declaration"
+    assert session.refused(MAYOR, moving).code == "invalid_declaration"
     declare(session, "c2", action="hold")
     declare(session, "c1", action="hold")
     both = cc.ChooseAttacks(
         character="c2", attacks=[cc.Attack(card=c, target="c1") for c in BILLY_HOLD]
     )
-    assert rejected(session, MAYOR, both).code == "too_many_cards"
+    assert session.refused(MAYOR, both).code == "too_many_cards"
     elsewhere = cc.ChooseAttacks(character="c2", attacks=[cc.Attack(card="d0:QH", target="c2")])
-    assert rejected(session, MAYOR, elsewhere).code == "undeclared_target"
+    assert session.refused(MAYOR, elsewhere).code == "undeclared_target"
 
 
 def test_a_holder_of_two_plays_a_card_against_each_and_each_hold_is_judged_on_its_own() -> None:
@@ -152,7 +150,7 @@ def test_a_holder_of_two_plays_a_card_against_each_and_each_hold_is_judged_on_it
     twice = cc.ChooseAttacks(
         character="c1", attacks=[cc.Attack(card=c, target="c2") for c in ("d0:8S", "d0:3H")]
     )
-    assert rejected(session, "p1", twice).code == "invalid_targets"
+    assert session.refused("p1", twice).code == "invalid_targets"
     choose(session, "c2", {"d0:QH": "c1"})
     choose(session, "c3", {"d0:3C": "c1"})
     choose(session, "c1", {"d0:8S": "c2", "d0:3H": "c3"})
@@ -320,7 +318,7 @@ def test_where_the_seats_decide_the_decks_an_extra_card_of_a_play_deck_is_refuse
     None
 ):
     accepted = new_session(players=("Ana", "Bea", "Cid", "Dan"), extra_cards=["d1:QS", "d2:AS"])
-    assert rejected(accepted, MAYOR, cmd.StartTable()).code == "invalid_options"  # 5 seats
+    assert accepted.refused(MAYOR, cmd.StartTable()).code == "invalid_options"  # 5 seats
     session = new_session(players=("Ana", "Bea"), extra_cards=["d1:QS", "d2:AS"])
     session.run(MAYOR, cmd.StartTable())  # 3 seats: one play deck, d0
     assert {"d1:QS", "d2:AS"} <= set(all_cards(session.state))
@@ -366,7 +364,7 @@ def test_a_weapon_deals_6_at_most_and_changes_a_draw_by_10_at_most(
         weapon = session.state.weapons["sling"]
         assert (weapon.damage, weapon.ranges["adjacent"], weapon.ranges["short"]) == (6, -10, 10)
     else:
-        assert rejected(session, MAYOR, command).code == refused
+        assert session.refused(MAYOR, command).code == refused
 
 
 @pytest.mark.parametrize(
@@ -393,15 +391,15 @@ def test_no_free_exchange_a_one_way_transfer_is_refused_and_moves_no_card() -> N
     s, p1, p2 = table()
     before = all_cards(s.state)
     # no exchange under way: nobody takes a card of another's deck [L347]
-    assert rejected(s, p1, xc.PickCards(cards=[BEA_DEAL[0]])).code == "no_exchange"
+    assert s.refused(p1, xc.PickCards(cards=[BEA_DEAL[0]])).code == "no_exchange"
     # a bet with a winner and no loser, or a loser and no winner, would be a gift [L343]
-    assert rejected(s, MAYOR, xc.StartBetExchange(winner="c1")).code == "invalid_exchange"
-    assert rejected(s, MAYOR, xc.StartBetExchange(loser="c2")).code == "invalid_exchange"
+    assert s.refused(MAYOR, xc.StartBetExchange(winner="c1")).code == "invalid_exchange"
+    assert s.refused(MAYOR, xc.StartBetExchange(loser="c2")).code == "invalid_exchange"
     # a bet's winner takes one card and must give one back: neither none nor two
     s.run(MAYOR, xc.StartBetExchange(winner="c1", loser="c2"))
     s.run(p1, xc.PickCards(cards=[BEA_DEAL[0]]))
-    assert rejected(s, p1, xc.PickCards(cards=[])).code == "wrong_card_count"
-    assert rejected(s, p1, xc.PickCards(cards=ANA_DEAL[:2])).code == "wrong_card_count"
+    assert s.refused(p1, xc.PickCards(cards=[])).code == "wrong_card_count"
+    assert s.refused(p1, xc.PickCards(cards=ANA_DEAL[:2])).code == "wrong_card_count"
     s.run(p1, xc.PickCards(cards=[ANA_DEAL[0]]))
     assert s.state.exchange is None
     assert [len(deck_of(s, seat)) for seat in (p1, p2)] == [8, 8]

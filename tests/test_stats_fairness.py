@@ -85,7 +85,7 @@ def test_a_stepdice_die_that_always_shows_seven_is_caught() -> None:
     hero = session.run(
         stepdice_helpers.GM,
         stepdice_helpers.cmd.CreateCharacter(name="Hero", attributes=stepdice_helpers.dice()),
-    )
+    ).result
     for _ in range(30):
         session.run(stepdice_helpers.GM, stepdice_helpers.roll_test(hero, "agilidad", "normal"))
     session.run(stepdice_helpers.GM, CloseTable())

@@ -38,23 +38,23 @@ def play() -> Session:
     session = new_session(scripted_rolls=FACES)
     rogue = session.run(
         "p1", cmd.CreateCharacter(name="Rogue", attributes=dice(fuerza=8), protected=True)
-    )
-    warrior = session.run("p2", cmd.CreateCharacter(name="Warrior", attributes=dice()))
-    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon"))
-    boss = session.run(GM, cmd.AddEnemy(name="Boss", category="jefe"))
+    ).result
+    warrior = session.run("p2", cmd.CreateCharacter(name="Warrior", attributes=dice())).result
+    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon")).result
+    boss = session.run(GM, cmd.AddEnemy(name="Boss", category="jefe")).result
     session.run(GM, cmd.StartClock(name="Guards", steps=1, consequence="the alarm"))
     session.run(GM, roll_test(rogue, "agilidad", "normal", visibility="blind"))
     helped = session.run(
         GM, roll_test(warrior, "fuerza", "normal", helper={"character": rogue, "how": "a lever"})
-    )
+    ).result
     session.run(GM, cmd.GrantBenefit(roll=helped, benefit="extra_benefit", description="quiet"))
     session.run(GM, roll_attack(warrior, pawn, "melee"))
-    miss = session.run(GM, roll_attack(rogue, boss, "ranged"))
+    miss = session.run(GM, roll_attack(rogue, boss, "ranged")).result
     session.run(GM, cmd.ResolveVenganza(roll=miss, reach=True, effect="heart"))
     session.run("p1", cmd.SpendArmour(character=rogue))
     shot = session.run(
         GM, roll_attack(rogue, boss, "ranged", shifts=[{"grades": -1, "reason": "high ground"}])
-    )
+    ).result
     session.run(GM, cmd.GrantBenefit(roll=shot, benefit="extra_wound", description="2 wounds"))
     session.run(GM, roll_cast(rogue, "estandar", 1))
     for _ in range(5):  # 5 Hearts: the fifth downs the warrior

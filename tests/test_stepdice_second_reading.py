@@ -46,7 +46,7 @@ def _types(events: list[Any]) -> list[str]:
 
 
 def _rogue(session: Session) -> str:
-    character: str = session.run("p1", cmd.CreateCharacter(name="Rogue", attributes=dice()))
+    character: str = session.run("p1", cmd.CreateCharacter(name="Rogue", attributes=dice())).result
     return character
 
 
@@ -67,9 +67,9 @@ def test_an_almost_certain_test_succeeds_with_no_die_and_the_last_rung_still_rol
     # the script's 1 would fail any roll: an almost certain test does not roll it
     session = new_session(scripted_rolls=[1])
     rogue = _rogue(session)
-    clock = session.run(GM, cmd.StartClock(name="Guards", steps=1, consequence="the alarm"))
+    clock = session.run(GM, cmd.StartClock(name="Guards", steps=1, consequence="the alarm")).result
     version = session.version
-    roll = session.run(GM, roll_test(rogue, "agilidad", "facil", shifts=EASIER))
+    roll = session.run(GM, roll_test(rogue, "agilidad", "facil", shifts=EASIER)).result
     events = _since(session, version)
     assert _types(events) == ["DiceRolled", "TestRolled"]
     assert (events[0].roll, events[0].dice) == (roll, [])
@@ -78,7 +78,7 @@ def test_an_almost_certain_test_succeeds_with_no_die_and_the_last_rung_still_rol
     assert session.state.results[str(roll)].outcome == "success"
     assert session.state.clocks[clock].position == 0  # a success moves no clock
     # Normal -1 is 4, the ladder's last rung: rolled, and the script's 1 fails
-    last_rung = session.run(GM, roll_test(rogue, "agilidad", "normal", shifts=EASIER))
+    last_rung = session.run(GM, roll_test(rogue, "agilidad", "normal", shifts=EASIER)).result
     assert session.state.results[str(last_rung)].outcome == "failure_complication"
     assert_replay_matches(session.table(), session.replayed())
 
@@ -86,9 +86,9 @@ def test_an_almost_certain_test_succeeds_with_no_die_and_the_last_rung_still_rol
 def test_an_almost_certain_attack_takes_the_pawn_out_with_no_die_and_owes_no_venganza() -> None:
     session = new_session(scripted_rolls=[1])
     rogue = _rogue(session)
-    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon"))
+    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon")).result
     version = session.version
-    roll = session.run(GM, roll_attack(rogue, pawn, "melee", shifts=MUCH_EASIER))
+    roll = session.run(GM, roll_attack(rogue, pawn, "melee", shifts=MUCH_EASIER)).result
     events = _since(session, version)
     assert _types(events) == ["DiceRolled", "AttackRolled", "EnemyHit"]
     assert events[0].dice == []
@@ -101,7 +101,7 @@ def test_an_almost_certain_attack_takes_the_pawn_out_with_no_die_and_owes_no_ven
 def test_an_almost_certain_spell_spends_its_mana_and_heals_with_no_die() -> None:
     session = new_session(scripted_rolls=[1])
     rogue = _rogue(session)
-    warrior = session.run("p2", cmd.CreateCharacter(name="Warrior", attributes=dice()))
+    warrior = session.run("p2", cmd.CreateCharacter(name="Warrior", attributes=dice())).result
     for _ in range(3):
         session.run(GM, cmd.LoseHeart(character=warrior, reason="a blow"))
     # Fuerte (TN 8) three grades easier: below 4
@@ -136,7 +136,7 @@ def test_a_secret_almost_certain_test_is_a_secret_roll_that_reads_as_a_rolled_on
         rogue = _rogue(session)
         version = session.version
         blind = roll_test(rogue, "agilidad", grade, shifts=shifts, visibility="blind")
-        roll = session.run(GM, blind)
+        roll = session.run(GM, blind).result
         assert session.table().secret_rolls == [roll]
         player = Viewer(seat="p1", is_gm=False, hidden_rolls=frozenset({roll}))
         read = [msgspec.to_builtins(redact(e, player, False)) for e in _since(session, version)]
@@ -188,9 +188,9 @@ def test_only_the_game_master_sets_maxima_and_names_one() -> None:
     session = new_session()
     rogue = _rogue(session)
     mine = cmd.SetMaxima(character=rogue, hearts_max=20, reason="I want it")
-    assert session.refused("p1", mine) == "not_game_master"
-    assert session.refused(GM, cmd.SetMaxima(character=rogue, reason="x")) == "invalid_maxima"
-    assert session.refused(GM, cmd.SetMaxima(character="c9", mana_max=1, reason="x")) == (
+    assert session.refused("p1", mine).code == "not_game_master"
+    assert session.refused(GM, cmd.SetMaxima(character=rogue, reason="x")).code == "invalid_maxima"
+    assert session.refused(GM, cmd.SetMaxima(character="c9", mana_max=1, reason="x")).code == (
         "unknown_character"
     )
     with pytest.raises(msgspec.ValidationError):

@@ -52,9 +52,11 @@ def _cast(session: Session) -> tuple[str, str, str]:
         cmd.CreateCharacter(
             name="Rogue", attributes=dice(fuerza=8, destreza=10, magia=10), protected=True
         ),
-    )
-    warrior = session.run("p2", cmd.CreateCharacter(name="Warrior", attributes=dice(fuerza=10)))
-    guide = session.run(GM, cmd.CreateCharacter(name="Guide", attributes=dice()))
+    ).result
+    warrior = session.run(
+        "p2", cmd.CreateCharacter(name="Warrior", attributes=dice(fuerza=10))
+    ).result
+    guide = session.run(GM, cmd.CreateCharacter(name="Guide", attributes=dice())).result
     session.run(GM, cmd.SetMaxima(character=guide, hearts_max=1, reason="an old guide"))
     return rogue, warrior, guide
 
@@ -67,8 +69,8 @@ def _play_standard_session(session: Session) -> dict[str, Any]:
     assert state.characters[rogue].armour
 
     # out of combat: a clock of 2 steps, a failure (S1), a helped exceptional (S2), a 1
-    clock = session.run(GM, cmd.StartClock(name="Guards", steps=2, consequence="the alarm"))
-    s1 = session.run(GM, roll_test(rogue, "agilidad", "normal"))
+    clock = session.run(GM, cmd.StartClock(name="Guards", steps=2, consequence="the alarm")).result
+    s1 = session.run(GM, roll_test(rogue, "agilidad", "normal")).result
     assert session.state.results[str(s1)].outcome == "failure"
     assert session.state.clocks[clock].position == 1
     session.run(GM, cmd.NameComplication(roll=s1, complication="someone checks the area"))
@@ -76,7 +78,7 @@ def _play_standard_session(session: Session) -> dict[str, Any]:
     version = session.version
     s2 = session.run(
         GM, roll_test(warrior, "fuerza", "normal", helper={"character": rogue, "how": "a lever"})
-    )
+    ).result
     assert _types(_since(session, version)) == ["HelpGiven", "DiceRolled", "TestRolled"]
     rolled = _since(session, version)[2]
     assert (rolled.die, rolled.target, rolled.face, rolled.outcome) == (12, 6, 12, "exceptional")
@@ -87,7 +89,7 @@ def _play_standard_session(session: Session) -> dict[str, Any]:
     version = session.version
     one = session.run(
         GM, roll_test(rogue, "agilidad", "dificil", shifts=[{"grades": 1, "reason": "dark"}])
-    )
+    ).result
     assert _types(_since(session, version)) == [
         "DiceRolled",
         "TestRolled",
@@ -100,9 +102,9 @@ def _play_standard_session(session: Session) -> dict[str, Any]:
     assert session.state.results[str(one)].owed is None
 
     # combat: Venganza on a miss (S3), the boss's 2 wounds (S4), Armour, downed, raised, dead
-    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon"))
-    boss = session.run(GM, cmd.AddEnemy(name="Boss", category="jefe"))
-    s3 = session.run(GM, roll_attack(warrior, pawn, "melee"))
+    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon")).result
+    boss = session.run(GM, cmd.AddEnemy(name="Boss", category="jefe")).result
+    s3 = session.run(GM, roll_attack(warrior, pawn, "melee")).result
     assert session.state.results[str(s3)].owed == "venganza"
     session.run(GM, cmd.ResolveVenganza(roll=s3, reach=True, effect="heart"))
     assert session.state.characters[warrior].hearts == 4
@@ -117,20 +119,20 @@ def _play_standard_session(session: Session) -> dict[str, Any]:
             shifts=[{"grades": -1, "reason": "good position"}],
             helper={"character": warrior, "how": "covers"},
         ),
-    )
+    ).result
     rolled = _since(session, version)[2]
     assert (rolled.die, rolled.target, rolled.outcome) == (12, 8, "exceptional")
     assert session.state.enemies[boss].hearts == 2
     session.run(GM, cmd.GrantBenefit(roll=s4, benefit="extra_wound", description="2 wounds"))
     assert session.state.enemies[boss].hearts == 1
 
-    miss = session.run(GM, roll_attack(rogue, boss, "ranged"))
+    miss = session.run(GM, roll_attack(rogue, boss, "ranged")).result
     session.run(GM, cmd.ResolveVenganza(roll=miss, reach=True, effect="heart"))
     assert session.state.characters[rogue].pending_hit is not None
     session.run("p1", cmd.SpendArmour(character=rogue))
     rogue_now = session.state.characters[rogue]
     assert (rogue_now.hearts, rogue_now.armour, rogue_now.pending_hit) == (5, False, None)
-    miss = session.run(GM, roll_attack(rogue, boss, "ranged"))
+    miss = session.run(GM, roll_attack(rogue, boss, "ranged")).result
     session.run(GM, cmd.ResolveVenganza(roll=miss, reach=True, effect="heart"))
     assert session.state.characters[rogue].hearts == 4
 
@@ -155,17 +157,17 @@ def _play_standard_session(session: Session) -> dict[str, Any]:
     session.run(GM, roll_cast(rogue, "estandar", 1))
     assert _types(_since(session, version)) == ["ManaSpent", "DiceRolled", "SpellCast"]
     assert session.state.characters[rogue].mana == 2
-    s6 = session.run(GM, roll_cast(rogue, "fuerte", 2))
+    s6 = session.run(GM, roll_cast(rogue, "fuerte", 2)).result
     assert session.state.characters[rogue].mana == 0
     assert session.state.results[str(s6)].owed == "consequence"
     session.run(GM, cmd.NameComplication(roll=s6, complication="exposed"))
-    assert session.refused(GM, roll_cast(rogue, "estandar", 1)) == "insufficient_mana"
-    trick = session.run(GM, roll_cast(rogue, "truco", 0))
+    assert session.refused(GM, roll_cast(rogue, "estandar", 1)).code == "insufficient_mana"
+    trick = session.run(GM, roll_cast(rogue, "truco", 0)).result
     session.run(GM, cmd.GrantBenefit(roll=trick, benefit="refund_mana", description="cheap"))
     assert session.state.characters[rogue].mana == 1
 
     # rest refills to each character's own maxima; a new scene gives Armour back
-    assert session.refused(GM, cmd.Rest(characters=[guide], reason="camp")) == "character_dead"
+    assert session.refused(GM, cmd.Rest(characters=[guide], reason="camp")).code == "character_dead"
     session.run(GM, cmd.Rest(characters=[rogue, warrior], reason="a safe camp"))
     for character in (rogue, warrior):
         now = session.state.characters[character]
@@ -189,7 +191,7 @@ def test_a_standard_session_plays_every_rule_and_verifies_after_closing() -> Non
 def test_a_seeded_session_verifies_every_die() -> None:
     session = new_session()
     rogue, warrior, _ = _cast(session)
-    boss = session.run(GM, cmd.AddEnemy(name="Boss", category="jefe"))
+    boss = session.run(GM, cmd.AddEnemy(name="Boss", category="jefe")).result
     for _ in range(5):
         session.run(GM, roll_test(rogue, "agilidad", "normal"))
         session.run(GM, roll_attack(warrior, boss, "melee"))
@@ -204,7 +206,7 @@ def test_a_seeded_session_verifies_every_die() -> None:
 def test_the_test_event_carries_its_roll_and_visibility() -> None:
     session = new_session(scripted_rolls=[7])
     rogue, _, _ = _cast(session)
-    roll = session.run(GM, roll_test(rogue, "agilidad", "normal", visibility="blind"))
+    roll = session.run(GM, roll_test(rogue, "agilidad", "normal", visibility="blind")).result
     dice_rolled, rolled = session.events()[-2:]
     assert isinstance(dice_rolled, DiceRolled) and isinstance(rolled, ev.TestRolled)
     assert (dice_rolled.roll, dice_rolled.roller, dice_rolled.visibility) == (roll, rogue, "blind")
@@ -226,7 +228,7 @@ def test_declining_armour_loses_the_heart_and_keeps_the_token() -> None:
     session = new_session()
     rogue, _, _ = _cast(session)
     session.run(GM, cmd.LoseHeart(character=rogue, reason="a blow"))
-    assert session.refused("p2", cmd.DeclineArmour(character=rogue)) == "not_your_seat"
+    assert session.refused("p2", cmd.DeclineArmour(character=rogue)).code == "not_your_seat"
     session.run("p1", cmd.DeclineArmour(character=rogue))
     now = session.state.characters[rogue]
     assert (now.hearts, now.armour, now.pending_hit) == (4, True, None)
@@ -235,13 +237,14 @@ def test_declining_armour_loses_the_heart_and_keeps_the_token() -> None:
 def test_venganza_without_reach_or_as_a_complication_costs_no_heart() -> None:
     session = new_session(scripted_rolls=[2, 1])
     _, warrior, _ = _cast(session)
-    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon"))
-    first = session.run(GM, roll_attack(warrior, pawn, "ranged"))
+    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon")).result
+    first = session.run(GM, roll_attack(warrior, pawn, "ranged")).result
     session.run(GM, cmd.ResolveVenganza(roll=first, reach=False, effect="none"))
-    second = session.run(GM, roll_attack(warrior, pawn, "melee"))
+    second = session.run(GM, roll_attack(warrior, pawn, "melee")).result
     assert session.state.results[str(second)].outcome == "failure_complication"
     assert (
-        session.refused(GM, cmd.NameComplication(roll=second, complication="x")) == "venganza_owed"
+        session.refused(GM, cmd.NameComplication(roll=second, complication="x")).code
+        == "venganza_owed"
     )
     session.run(
         GM,
@@ -250,31 +253,32 @@ def test_venganza_without_reach_or_as_a_complication_costs_no_heart() -> None:
         ),
     )
     assert session.state.characters[warrior].hearts == 5
-    assert session.refused(GM, cmd.ResolveVenganza(roll=second, reach=True, effect="heart")) == (
-        "no_venganza_owed"
+    assert (
+        session.refused(GM, cmd.ResolveVenganza(roll=second, reach=True, effect="heart")).code
+        == "no_venganza_owed"
     )
 
 
 def test_a_hit_pawn_is_out_and_cannot_be_attacked_again() -> None:
     session = new_session(scripted_rolls=[7])
     _, warrior, _ = _cast(session)
-    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon"))
+    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon")).result
     session.run(GM, roll_attack(warrior, pawn, "melee"))
     assert session.state.enemies[pawn].status == "out"
-    assert session.refused(GM, roll_attack(warrior, pawn, "melee")) == "enemy_out"
+    assert session.refused(GM, roll_attack(warrior, pawn, "melee")).code == "enemy_out"
 
 
 def test_a_spell_attack_spends_mana_and_its_venganza_follows_the_option() -> None:
     session = new_session(scripted_rolls=[2, 2], spell_attack_venganza=False)
     rogue, _, _ = _cast(session)
-    elite = session.run(GM, cmd.AddEnemy(name="Elite", category="elite"))
-    roll = session.run(GM, roll_attack(rogue, elite, "spell", mana=1))
+    elite = session.run(GM, cmd.AddEnemy(name="Elite", category="elite")).result
+    roll = session.run(GM, roll_attack(rogue, elite, "spell", mana=1)).result
     assert session.state.characters[rogue].mana == 2
     assert session.state.results[str(roll)].owed is None
     with_venganza = new_session(scripted_rolls=[2])
     rogue, _, _ = _cast(with_venganza)
-    elite = with_venganza.run(GM, cmd.AddEnemy(name="Elite", category="elite"))
-    roll = with_venganza.run(GM, roll_attack(rogue, elite, "spell", mana=1))
+    elite = with_venganza.run(GM, cmd.AddEnemy(name="Elite", category="elite")).result
+    roll = with_venganza.run(GM, roll_attack(rogue, elite, "spell", mana=1)).result
     assert with_venganza.state.results[str(roll)].owed == "venganza"
 
 
@@ -282,9 +286,9 @@ def test_the_solo_variant_plays_thresholds_help_enemy_grades_and_advancement() -
     session = new_session(variant="solo-d6", scripted_rolls=[4, 4, 6, 1])
     hero = session.run(
         "p1", cmd.CreateCharacter(name="Hero", ranks=ranks(fuerza="novato", magia="maestro"))
-    )
-    ally = session.run("p2", cmd.CreateCharacter(name="Ally", ranks=ranks()))
-    elite = session.run(GM, cmd.AddEnemy(name="Elite", category="elite"))
+    ).result
+    ally = session.run("p2", cmd.CreateCharacter(name="Ally", ranks=ranks())).result
+    elite = session.run(GM, cmd.AddEnemy(name="Elite", category="elite")).result
     version = session.version
     session.run(GM, roll_test(hero, "fuerza", "normal"))  # novato 5+: 4 fails
     session.run(GM, roll_test(hero, "fuerza", "normal", helper={"character": ally, "how": "aid"}))
@@ -308,7 +312,7 @@ def test_the_solo_variant_plays_thresholds_help_enemy_grades_and_advancement() -
     assert now.ranks is not None and now.ranks.fuerza == "entrenado"
     assert (now.hearts, now.hearts_max, now.mana, now.mana_max) == (6, 6, 4, 4)
     refused = cmd.AdvanceCharacter(character=hero, advance="rank", attribute="magia", reason="xp")
-    assert session.refused(GM, refused) == "rank_at_top"
+    assert session.refused(GM, refused).code == "rank_at_top"
     session.run(GM, cmd.Rest(characters=[hero], reason="camp"))
     assert session.state.characters[hero].hearts == 6  # rest refills to its own maximum
     _live_equals_replay(session)
@@ -319,8 +323,8 @@ def test_the_solo_variant_plays_thresholds_help_enemy_grades_and_advancement() -
 def test_refused_commands_change_nothing() -> None:
     session = new_session(scripted_rolls=[1])
     rogue, warrior, guide = _cast(session)
-    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon"))
-    failed = session.run(GM, roll_test(rogue, "agilidad", "normal"))  # a 1
+    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon")).result
+    failed = session.run(GM, roll_test(rogue, "agilidad", "normal")).result  # a 1
     session.run(GM, cmd.LoseHeart(character=guide, reason="an arrow"))  # downed
     before = msgspec.to_builtins(session.state)
     events = len(session.events())
@@ -369,19 +373,19 @@ def test_refused_commands_change_nothing() -> None:
         ("p1", cmd.AddEnemy(name="Y", category="jefe"), "not_game_master"),
     ]
     for actor, command, expected in refusals:
-        assert session.refused(actor, command) == expected, command
+        assert session.refused(actor, command).code == expected, command
     assert msgspec.to_builtins(session.state) == before
     assert len(session.events()) == events
     session.run(GM, CloseTable())
-    assert session.refused(GM, roll_test(rogue, "agilidad", "normal")) == "table_closed"
+    assert session.refused(GM, roll_test(rogue, "agilidad", "normal")).code == "table_closed"
 
 
 def test_help_on_a_d20_is_refused_by_default_and_rolls_no_die() -> None:
     session = new_session()
-    rogue = session.run("p1", cmd.CreateCharacter(name="R", attributes=dice(agilidad=20)))
-    ally = session.run("p2", cmd.CreateCharacter(name="A", attributes=dice()))
+    rogue = session.run("p1", cmd.CreateCharacter(name="R", attributes=dice(agilidad=20))).result
+    ally = session.run("p2", cmd.CreateCharacter(name="A", attributes=dice())).result
     helped = roll_test(rogue, "agilidad", "normal", helper={"character": ally, "how": "x"})
-    assert session.refused(GM, helped) == "help_on_d20"
+    assert session.refused(GM, helped).code == "help_on_d20"
     assert session.table().dice_rolled == 0
 
 
@@ -396,8 +400,8 @@ def test_a_fork_copies_the_game_state_but_not_the_source_rolls() -> None:
     assert msgspec.to_builtins(copied) == {**expected, "results": {}}
     forked = Session(session.app, fork)
     # the fork's rolls are numbered from 1 again: the source's roll 1 is no roll of the fork
-    assert forked.refused(GM, cmd.NameComplication(roll=1, complication="x")) == "unknown_roll"
-    assert forked.run(GM, roll_test(rogue, "agilidad", "normal")) == 1
+    assert forked.refused(GM, cmd.NameComplication(roll=1, complication="x")).code == "unknown_roll"
+    assert forked.run(GM, roll_test(rogue, "agilidad", "normal")).result == 1
     assert list(forked.state.results) == ["1"]  # its own roll, in place of none
 
 
@@ -416,7 +420,7 @@ def test_random_sessions_replay_to_the_live_state_and_verify(
     sheet: dict[str, Any] = {"ranks": ranks()} if variant == "solo-d6" else {"attributes": dice()}
     session.run("p1", cmd.CreateCharacter(name="One", protected=True, **sheet))
     session.run("p2", cmd.CreateCharacter(name="Two", **sheet))
-    three = session.run(GM, cmd.CreateCharacter(name="Three", **sheet))
+    three = session.run(GM, cmd.CreateCharacter(name="Three", **sheet)).result
     session.run(GM, cmd.SetMaxima(character=three, hearts_max=2, reason="frail"))
     steps = data.draw(st.integers(5, 30), label="steps")
     for _ in range(steps):
@@ -447,7 +451,9 @@ def test_a_fuerte_healing_spell_heals_2_hearts_and_gets_a_downed_ally_up() -> No
         session.run(GM, cmd.LoseHeart(character=warrior, reason="a volley"))
     hurt = session.state.characters[warrior]
     assert (hurt.hearts, hurt.hearts_max, hurt.downed) == (0, 5, True)
-    assert session.refused(GM, roll_cast(rogue, "estandar", 1, heals=warrior)) == "invalid_heal"
+    assert (
+        session.refused(GM, roll_cast(rogue, "estandar", 1, heals=warrior)).code == "invalid_heal"
+    )
     for caster, hearts in ((rogue, 2), (guide, 4)):  # 8 and 9 against TN 8
         version = session.version
         session.run(GM, roll_cast(caster, "fuerte", 2, heals=warrior))
@@ -470,7 +476,7 @@ def test_a_fuerte_healing_spell_heals_2_hearts_and_gets_a_downed_ally_up() -> No
 def test_a_clock_advances_on_each_failure_and_runs_out_at_its_steps() -> None:
     session = new_session(scripted_rolls=[6, 2, 3])
     rogue, _, _ = _cast(session)
-    clock = session.run(GM, cmd.StartClock(name="Collapse", steps=3, consequence="it falls"))
+    clock = session.run(GM, cmd.StartClock(name="Collapse", steps=3, consequence="it falls")).result
     session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 6 vs 6: success, no step
     assert session.state.clocks[clock].position == 0
     session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 2: a failure, one step
@@ -480,8 +486,8 @@ def test_a_clock_advances_on_each_failure_and_runs_out_at_its_steps() -> None:
     session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 3: the third step, the end
     ran_out = _since(session, version)[-1]
     assert isinstance(ran_out, ev.ClockRanOut) and ran_out.consequence == "it falls"
-    assert session.refused(GM, cmd.AdvanceClock(clock=clock, reason="x")) == "clock_stopped"
-    other = session.run(GM, cmd.StartClock(name="Guards", steps=1, consequence="alarm"))
+    assert session.refused(GM, cmd.AdvanceClock(clock=clock, reason="x")).code == "clock_stopped"
+    other = session.run(GM, cmd.StartClock(name="Guards", steps=1, consequence="alarm")).result
     session.run(GM, cmd.BeginScene(reason="outside"))
     assert not session.state.clocks[other].running  # a clock belongs to its scene
 
@@ -492,8 +498,8 @@ def test_a_secret_failed_test_moves_no_clock_and_its_rulings_are_as_secret(
 ) -> None:
     session = new_session(scripted_rolls=[2, 2])
     rogue, _, _ = _cast(session)
-    clock = session.run(GM, cmd.StartClock(name="Guards", steps=2, consequence="alarm"))
-    roll = session.run(GM, roll_test(rogue, "agilidad", "normal", visibility=visibility))
+    clock = session.run(GM, cmd.StartClock(name="Guards", steps=2, consequence="alarm")).result
+    roll = session.run(GM, roll_test(rogue, "agilidad", "normal", visibility=visibility)).result
     assert session.state.results[str(roll)].outcome == "failure"
     assert session.state.clocks[clock].position == 0  # a step would tell everyone it failed
     version = session.version
@@ -503,7 +509,7 @@ def test_a_secret_failed_test_moves_no_clock_and_its_rulings_are_as_secret(
     assert (named.roll, named.visibility) == (roll, visibility)
     session.run(GM, cmd.AdvanceClock(clock=clock, reason="the guard calls out"))
     assert session.state.clocks[clock].position == 1  # by hand, in the open
-    public = session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 2 again, in public
+    public = session.run(GM, roll_test(rogue, "agilidad", "normal")).result  # 2 again, in public
     assert session.state.results[str(public)].outcome == "failure"
     assert not session.state.clocks[clock].running  # the public failure ran it out
 
@@ -560,16 +566,16 @@ def test_every_judgement_of_the_game_master_is_a_required_field(
 def test_benefits_fit_the_roll_and_complications_a_failure() -> None:
     session = new_session(scripted_rolls=[10, 7])
     rogue, warrior, _ = _cast(session)
-    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon"))
-    exceptional = session.run(GM, roll_attack(warrior, pawn, "melee"))  # 10 on a d10
+    pawn = session.run(GM, cmd.AddEnemy(name="Pawn", category="peon")).result
+    exceptional = session.run(GM, roll_attack(warrior, pawn, "melee")).result  # 10 on a d10
     wound = cmd.GrantBenefit(roll=exceptional, benefit="extra_wound", description="x")
     refund = cmd.GrantBenefit(roll=exceptional, benefit="refund_mana", description="x")
-    assert session.refused(GM, wound) == "benefit_not_applicable"  # the pawn is already out
-    assert session.refused(GM, refund) == "benefit_not_applicable"  # no magic
+    assert session.refused(GM, wound).code == "benefit_not_applicable"  # the pawn is already out
+    assert session.refused(GM, refund).code == "benefit_not_applicable"  # no magic
     complication = cmd.NameComplication(roll=exceptional, complication="x")
-    assert session.refused(GM, complication) == "not_a_failure"
+    assert session.refused(GM, complication).code == "not_a_failure"
     session.run(GM, cmd.GrantBenefit(roll=exceptional, benefit="extra_benefit", description="x"))
-    success = session.run(GM, roll_test(rogue, "agilidad", "normal"))  # 7: a plain success
-    assert session.refused(GM, cmd.NameComplication(roll=success, complication="x")) == (
+    success = session.run(GM, roll_test(rogue, "agilidad", "normal")).result  # 7: a plain success
+    assert session.refused(GM, cmd.NameComplication(roll=success, complication="x")).code == (
         "not_a_failure"
     )

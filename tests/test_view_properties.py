@@ -26,6 +26,7 @@ from domain.errors import DomainError
 from domain.frontera import commands as cmd
 from domain.frontera.cards import Suit, dead_mans_hand, sort_cards
 from domain.frontera.character import Skill, Trait
+from domain.frontera.exchange_commands import CancelExchange
 from domain.table import Table
 from projections.frontera.views import table_view
 from projections.redaction import redact
@@ -124,6 +125,10 @@ def _face_down_cards(table: Table) -> set[str]:
 def _step(session: Session, data: st.DataObject) -> None:
     state = session.state
     test = state.test
+    if test is None and state.exchange is not None:
+        # a test's outcome started an exchange (loot, say): this driver plays tests only
+        session.run(MAYOR, CancelExchange(reason="the story moves on"))
+        return
     try:
         if test is None:
             kind = data.draw(st.sampled_from(["trait", "opposed", "dmh", "condition"]))

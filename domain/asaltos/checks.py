@@ -10,6 +10,7 @@ from domain.asaltos.events import (
     CharacterCreated,
     CheckMade,
     OpposedCheckMade,
+    game,
 )
 from domain.asaltos.guards import (
     MAX_CHARACTERS,
@@ -17,10 +18,8 @@ from domain.asaltos.guards import (
     can_act,
     checked_value,
     current_combat,
-    find_character,
     gm_state,
     next_action,
-    open_state,
     record_roll,
     require_combatant,
     require_turn,
@@ -29,6 +28,7 @@ from domain.asaltos.guards import (
 from domain.asaltos.modifiers import other_terms
 from domain.asaltos.sheet import checked_sheet
 from domain.asaltos.state import Character
+from domain.characters import find_character, new_character_id
 from domain.dice import TableDice
 from domain.errors import InvalidCommand
 from domain.keys import TableKeys
@@ -37,7 +37,7 @@ from domain.table import Table
 
 
 def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: TableKeys) -> str:
-    state = open_state(table)
+    state = game.open(table)
     table.require_seat(actor)
     name = checked_name(command.name, "a character's name")
     sheet = checked_sheet(command.sheet, state.options.dodge_skill)
@@ -45,7 +45,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         raise InvalidCommand(
             f"a table holds at most {MAX_CHARACTERS} characters", "too_many_characters"
         )
-    character_id = f"c{len(state.characters) + 1}"
+    character_id = new_character_id(state)
     table.trigger_event(
         CharacterCreated,
         actor=actor,

@@ -4,7 +4,7 @@ tanda in Agilidad order, attacks with their parry or dodge, the end of the comba
 from __future__ import annotations
 
 from domain.asaltos import commands as cmd
-from domain.asaltos.check import Term, usable
+from domain.asaltos.check import CheckResult, Term, usable
 from domain.asaltos.combat import Roller, accumulation, declare, resolve_attack
 from domain.asaltos.events import (
     ActionsDeclared,
@@ -21,17 +21,15 @@ from domain.asaltos.events import (
     ParryRolled,
     RoundStarted,
     TandaStarted,
+    game,
 )
 from domain.asaltos.guards import (
-    alive,
     can_act,
     current_combat,
     declared_reaction,
-    find_character,
     gm_state,
     next_action,
     no_pending_hit,
-    open_state,
     record_roll,
     require_combatant,
     require_controls,
@@ -53,6 +51,7 @@ from domain.asaltos.state import (
     Declared,
     Hit,
 )
+from domain.characters import alive, find_character
 from domain.dice import TableDice
 from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
@@ -90,7 +89,7 @@ def start_round(table: Table, actor: str, _: cmd.StartRound, __: TableKeys) -> N
 def declare_actions(
     table: Table, actor: str, command: cmd.DeclareActions, _: TableKeys
 ) -> list[Declared]:
-    state = open_state(table)
+    state = game.open(table)
     combat = current_combat(state)
     character = find_character(state, command.character)
     require_controls(table, actor, character)
@@ -109,7 +108,7 @@ def declare_actions(
 
 
 def take_aim(table: Table, actor: str, command: cmd.TakeAim, _: TableKeys) -> int:
-    state = open_state(table)
+    state = game.open(table)
     combat = current_combat(state)
     character = find_character(state, command.character)
     require_controls(table, actor, character)
@@ -150,7 +149,7 @@ def start_tanda(table: Table, actor: str, _: cmd.StartTanda, __: TableKeys) -> i
 
 
 def pass_actions(table: Table, actor: str, command: cmd.PassActions, _: TableKeys) -> list[int]:
-    state = open_state(table)
+    state = game.open(table)
     combat = current_combat(state)
     character = find_character(state, command.character)
     require_controls(table, actor, character)
@@ -297,16 +296,21 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
     )
     roll = record_roll(dice, table, actor, attacker.id, "public")
     shown = {"roll": roll, "visibility": "public"}
-    if outcome.dodge is not None and reaction is not None:
-        table.trigger_event(
-            DodgeRolled,
-            actor=actor,
-            character=target.id,
-            attacker=attacker.id,
-            action=reaction.number,
-            result=outcome.dodge,
-            **shown,
-        )
+
+    def reacted(event: type[DodgeRolled | ParryRolled], result: CheckResult | None) -> None:
+        """The defender's dodge or parry, if it rolled one."""
+        if result is not None and reaction is not None:
+            table.trigger_event(
+                event,
+                actor=actor,
+                character=target.id,
+                attacker=attacker.id,
+                action=reaction.number,
+                result=result,
+                **shown,
+            )
+
+    reacted(DodgeRolled, outcome.dodge)
     table.trigger_event(
         AttackRolled,
         actor=actor,
@@ -328,16 +332,7 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
             roll=roll,
             visibility="public",
         )
-    if outcome.parry is not None and reaction is not None:
-        table.trigger_event(
-            ParryRolled,
-            actor=actor,
-            character=target.id,
-            attacker=attacker.id,
-            action=reaction.number,
-            result=outcome.parry,
-            **shown,
-        )
+    reacted(ParryRolled, outcome.parry)
     if outcome.outcome == "hit":
         hit = Hit(
             attacker=attacker.id,

@@ -26,12 +26,11 @@ from domain.asaltos.state import (
     Wound,
 )
 from domain.dice import Visibility
+from domain.games import GameOf
 from domain.structs import clone
 from domain.table import Table
 
-
-def game(table: Table) -> AsaltosState:
-    return cast(AsaltosState, table.game)
+game = GameOf(AsaltosState)
 
 
 def _character(table: Table, character_id: str) -> Character:
@@ -190,10 +189,9 @@ class Moved(Table.Event):
         moved[self.character] = moved.get(self.character, 0) + self.metres
 
 
-class DodgeRolled(Table.Event):
-    """The defender's dodge, rolled before the attack [001:111]."""
+class _ReactionRolled(Table.Event):
+    """A defender's reaction to `attacker`'s attack, rolled with its declared action."""
 
-    TOPIC = "asaltos.DodgeRolled"
     character: str
     attacker: str
     action: int
@@ -203,6 +201,12 @@ class DodgeRolled(Table.Event):
 
     def apply(self, table: Table) -> None:
         _use(table, self.character, self.action)
+
+
+class DodgeRolled(_ReactionRolled):
+    """The defender's dodge, rolled before the attack [001:111]."""
+
+    TOPIC = "asaltos.DodgeRolled"
 
 
 class AttackRolled(Table.Event):
@@ -234,19 +238,10 @@ class CriticalRolled(Table.Event):
     visibility: Visibility
 
 
-class ParryRolled(Table.Event):
+class ParryRolled(_ReactionRolled):
     """The defender's parry, after the attack, harder by the attack's SL [001:110,117]."""
 
     TOPIC = "asaltos.ParryRolled"
-    character: str
-    attacker: str
-    action: int
-    result: CheckResult
-    roll: int | None
-    visibility: Visibility
-
-    def apply(self, table: Table) -> None:
-        _use(table, self.character, self.action)
 
 
 class AttackHit(Table.Event):

@@ -16,46 +16,25 @@ from domain.asaltos.state import (
     Step,
 )
 from domain.asaltos.wounds import wound_penalty
+from domain.characters import require_plays
 from domain.dice import TableDice, Visibility
-from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.errors import Conflict, InvalidCommand
 from domain.table import Table
 
 MAX_CHARACTERS = 200
 MAX_DIFFICULTY = 20
 
 
-def open_state(table: Table) -> AsaltosState:
-    table.require_open()
-    return game(table)
-
-
 def gm_state(table: Table, actor: str, doing: str) -> AsaltosState:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, doing)
     return state
-
-
-def find_character(state: AsaltosState, character_id: str) -> Character:
-    character = state.characters.get(character_id)
-    if character is None:
-        raise NotFound(f"there is no character {character_id!r} at this table", "unknown_character")
-    return character
 
 
 def require_controls(table: Table, actor: str, character: Character) -> None:
     """A character's seat acts for it; the game master for its own NPCs."""
     table.require_seat(actor)
-    if character.seat != actor:
-        raise Forbidden(
-            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
-            "not_your_character",
-        )
-
-
-def alive(character: Character) -> Character:
-    if character.dead:
-        raise Conflict(f"{character.name} is dead", "character_dead")
-    return character
+    require_plays(character, actor, "not_your_character")
 
 
 def can_act(character: Character, step: Step | None) -> Character:

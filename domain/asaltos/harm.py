@@ -22,11 +22,9 @@ from domain.asaltos.events import (
     WoundTreated,
 )
 from domain.asaltos.guards import (
-    alive,
     base_difficulty,
     can_act,
     current_combat,
-    find_character,
     gm_state,
     record_roll,
     require_combatant,
@@ -49,6 +47,7 @@ from domain.asaltos.wounds import (
     in_shock,
     wound_penalty,
 )
+from domain.characters import alive, find_character
 from domain.dice import TableDice, Visibility
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.keys import TableKeys

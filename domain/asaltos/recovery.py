@@ -13,17 +13,9 @@ from domain.asaltos.events import (
     TimeAdvanced,
     WeaponTakenUp,
     WoundHealed,
+    game,
 )
-from domain.asaltos.guards import (
-    alive,
-    can_act,
-    find_character,
-    gm_state,
-    next_action,
-    open_state,
-    require_controls,
-    require_turn,
-)
+from domain.asaltos.guards import can_act, gm_state, next_action, require_controls, require_turn
 from domain.asaltos.harm import expire_timers
 from domain.asaltos.healing import costs_characteristic, heals_by, restarts_on_interruption
 from domain.asaltos.state import (
@@ -31,6 +23,7 @@ from domain.asaltos.state import (
     Wound,
 )
 from domain.asaltos.wounds import arm_works, imposing, no_longer_imposed
+from domain.characters import alive, find_character
 from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_reason
@@ -140,7 +133,7 @@ def take_up_weapon(table: Table, actor: str, command: cmd.TakeUpWeapon, _: Table
     """A dropped weapon taken up again [001:65], with an arm that works; in a combat round,
     as the character's declared `other` action of the tanda, in its Agilidad turn
     [001:46-47]."""
-    state = open_state(table)
+    state = game.open(table)
     character = alive(find_character(state, command.character))
     require_controls(table, actor, character)
     weapon = character.sheet.weapon(command.weapon)

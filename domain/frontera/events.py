@@ -16,12 +16,11 @@ from domain.frontera.cards import Suit
 from domain.frontera.character import Character, Purchase
 from domain.frontera.combat import Weapon
 from domain.frontera.state import DrawCount, FronteraState, OpenTest, hand
+from domain.games import GameOf
 from domain.structs import clone
 from domain.table import Table
 
-
-def game(table: Table) -> FronteraState:
-    return cast(FronteraState, table.game)
+game = GameOf(FronteraState)
 
 
 class CharacterCreated(Table.Event):

@@ -399,13 +399,10 @@ def try_to_stop(table: Table, actor: str, command: TryToStop, keys: TableKeys) -
     return rules.open_test(
         table,
         actor,
-        OpenTest(
-            number=number,
-            kind="trait",
-            participants={character.id: participant},
-            purpose="house_stop",
-            stakes={"character": character.id},
-        ),
+        "trait",
+        {character.id: participant},
+        purpose="house_stop",
+        stakes={"character": character.id},
     )
 
 
@@ -522,13 +519,10 @@ def start_chance_game(table: Table, actor: str, command: StartChanceGame, _: Tab
     return rules.open_test(
         table,
         actor,
-        OpenTest(
-            number=state.tests_opened + 1,
-            kind="opposed",
-            participants=participants,
-            purpose="chance_game",
-            stakes={"cheaters": ",".join(cheaters)},
-        ),
+        "opposed",
+        participants,
+        purpose="chance_game",
+        stakes={"cheaters": ",".join(cheaters)},
     )
 
 
@@ -543,13 +537,10 @@ def start_skill_game(table: Table, actor: str, command: StartSkillGame, _: Table
     return rules.open_test(
         table,
         actor,
-        OpenTest(
-            number=state.tests_opened + 1,
-            kind="opposed",
-            participants=participants,
-            purpose="skill_game",
-            stakes={"stake": command.stake},
-        ),
+        "opposed",
+        participants,
+        purpose="skill_game",
+        stakes={"stake": command.stake},
     )
 
 

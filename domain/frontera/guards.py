@@ -3,7 +3,8 @@ able to act, the test open, the seat playing the character, the Mayor's inputs i
 
 from __future__ import annotations
 
-from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.characters import find_character, require_plays
+from domain.errors import Conflict, InvalidCommand
 from domain.frontera.cards import Suit
 from domain.frontera.character import MAX_MONEY, Character
 from domain.frontera.events import game
@@ -13,18 +14,10 @@ from domain.table import Table
 
 
 def started(table: Table) -> FronteraState:
-    table.require_open()
-    state = game(table)
+    state = game.open(table)
     if not state.started:
         raise Conflict("the table has not started yet: the Mayor starts it first", "not_started")
     return state
-
-
-def find_character(state: FronteraState, character_id: str) -> Character:
-    character = state.characters.get(character_id)
-    if character is None:
-        raise NotFound(f"there is no character {character_id!r} at this table", "unknown_character")
-    return character
 
 
 def able(character: Character) -> Character:
@@ -45,11 +38,7 @@ def current_test(state: FronteraState) -> OpenTest:
 
 def require_player(character: Character, actor: str) -> None:
     """Only the seat that plays a character acts for it."""
-    if character.seat != actor:
-        raise Forbidden(
-            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
-            "not_your_seat",
-        )
+    require_plays(character, actor, "not_your_seat")
 
 
 def require_no_open_test(state: FronteraState) -> None:

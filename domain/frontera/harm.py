@@ -106,19 +106,16 @@ def suffer_accident(
     return rules.open_test(
         table,
         actor,
-        OpenTest(
-            number=state.tests_opened + 1,
-            kind="trait",
-            participants={character.id: participant},
-            purpose="accident",
-            stakes={
-                "character": character.id,
-                "harm": harm,
-                "cause": command.cause,
-                **({} if command.metres is None else {"metres": command.metres}),
-                "reason": reason,
-            },
-        ),
+        "trait",
+        {character.id: participant},
+        purpose="accident",
+        stakes={
+            "character": character.id,
+            "harm": harm,
+            "cause": command.cause,
+            **({} if command.metres is None else {"metres": command.metres}),
+            "reason": reason,
+        },
     )
 
 

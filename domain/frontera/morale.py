@@ -187,13 +187,10 @@ def _duel_of_words(
     return rules.open_test(
         table,
         actor,
-        OpenTest(
-            number=state.tests_opened + 1,
-            kind="opposed",
-            participants=participants,
-            purpose=purpose,
-            stakes={roles[0]: talker, roles[1]: target},
-        ),
+        "opposed",
+        participants,
+        purpose=purpose,
+        stakes={roles[0]: talker, roles[1]: target},
     )
 
 

@@ -41,13 +41,10 @@ def open_pistol_duel(table: Table, actor: str, command: OpenPistolDuel, _: Table
     return rules.open_test(
         table,
         actor,
-        OpenTest(
-            number=state.tests_opened + 1,
-            kind="opposed",
-            participants=participants,
-            purpose="pistol_duel",
-            stakes=stakes,
-        ),
+        "opposed",
+        participants,
+        purpose="pistol_duel",
+        stakes=stakes,
     )
 
 

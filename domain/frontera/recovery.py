@@ -198,14 +198,11 @@ def give_medical_care(table: Table, actor: str, command: GiveMedicalCare, _: Tab
     return rules.open_test(
         table,
         actor,
-        OpenTest(
-            number=state.tests_opened + 1,
-            kind="trait",
-            participants={healer.character: healer},
-            difficulty=SELF_CARE_DIFFICULTY if alone else None,
-            purpose="medical_care",
-            stakes={"healer": healer.character, "patient": patient.id, "level": patient.health},
-        ),
+        "trait",
+        {healer.character: healer},
+        difficulty=SELF_CARE_DIFFICULTY if alone else None,
+        purpose="medical_care",
+        stakes={"healer": healer.character, "patient": patient.id, "level": patient.health},
     )
 
 

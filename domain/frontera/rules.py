@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from domain.characters import find_character, new_character_id, require_room_for
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
 from domain.frontera import commands as cmd
 from domain.frontera.cards import Suit, card, sort_cards
@@ -48,7 +49,6 @@ from domain.frontera.guards import (
     checked_money,
     checked_suit,
     current_test,
-    find_character,
     participant_of,
     require_no_open_test,
     started,
@@ -67,6 +67,7 @@ from domain.frontera.state import (
     Modifier,
     OpenTest,
     Participant,
+    TestKind,
     hand,
     player_deck,
     player_discard,
@@ -75,8 +76,6 @@ from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
 from domain.table import Table
 
-#: characters ever created per seat (the Mayor's NPCs and henchmen count for the Mayor's)
-MAX_CHARACTERS_PER_SEAT = 40
 DIFFICULTY_RANGE = cmd.DIFFICULTY_RANGE
 
 # -- shared helpers ----------------------------------------------------------------------
@@ -126,10 +125,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         if command.seat not in (None, actor):
             raise InvalidCommand("NPCs and henchmen are played by the Mayor", "invalid_character")
         seat = actor
-    if sum(1 for c in state.characters.values() if c.seat == seat) >= MAX_CHARACTERS_PER_SEAT:
-        raise InvalidCommand(
-            f"a seat plays at most {MAX_CHARACTERS_PER_SEAT} characters", "too_many_characters"
-        )
+    require_room_for(state, seat)
     traits, skills = validate_sheet(
         command.kind,
         {str(trait): value for trait, value in command.traits.items()},
@@ -140,7 +136,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
         command.kind, command.kit, command.purchases, command.money
     )
     character = Character(
-        id=f"c{len(state.characters) + 1}",
+        id=new_character_id(state),
         name=checked_name(command.name, "a character's name"),
         kind=command.kind,
         seat=seat,
@@ -313,9 +309,14 @@ def contender(
     )
 
 
-def open_test(table: Table, actor: str, test: OpenTest) -> int:
+def open_test(
+    table: Table, actor: str, kind: TestKind, participants: dict[str, Participant], **details: Any
+) -> int:
+    """Open the table's next test (`OpenTest`'s other fields in `details`); its number."""
+    number = game(table).tests_opened + 1
+    test = OpenTest(number=number, kind=kind, participants=participants, **details)
     table.trigger_event(TestOpened, actor=actor, test=test)
-    return test.number
+    return number
 
 
 def open_trait_test(table: Table, actor: str, command: cmd.OpenTraitTest, _: TableKeys) -> int:
@@ -331,12 +332,9 @@ def open_trait_test(table: Table, actor: str, command: cmd.OpenTraitTest, _: Tab
     return open_test(
         table,
         actor,
-        OpenTest(
-            number=state.tests_opened + 1,
-            kind="trait",
-            participants={participant.character: participant},
-            difficulty=command.difficulty,
-        ),
+        "trait",
+        {participant.character: participant},
+        difficulty=command.difficulty,
     )
 
 
@@ -351,11 +349,7 @@ def open_opposed_test(table: Table, actor: str, command: cmd.OpenOpposedTest, _:
         c.character: contender(state, c.character, c.trait, c.skill, c.modifiers)
         for c in command.participants
     }
-    return open_test(
-        table,
-        actor,
-        OpenTest(number=state.tests_opened + 1, kind="opposed", participants=participants),
-    )
+    return open_test(table, actor, "opposed", participants)
 
 
 def open_dead_mans_hand_test(
@@ -369,14 +363,11 @@ def open_dead_mans_hand_test(
     return open_test(
         table,
         actor,
-        OpenTest(
-            number=state.tests_opened + 1,
-            kind="dead_mans_hand",
-            participants={character.id: participant},
-            cards=command.cards,
-            better=checked_name(command.better, "the better card's label"),
-            worse=checked_name(command.worse, "the worse card's label"),
-        ),
+        "dead_mans_hand",
+        {character.id: participant},
+        cards=command.cards,
+        better=checked_name(command.better, "the better card's label"),
+        worse=checked_name(command.worse, "the worse card's label"),
     )
 
 

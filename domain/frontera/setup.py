@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import math
-from typing import Any
-
-import msgspec
 
 from domain.errors import InvalidCommand
 from domain.frontera.cards import card, dead_mans_hand, deck, sort_cards
@@ -26,12 +23,9 @@ DEAL = 8  # cards dealt face down to each seat's deck in Normal mode [L234]
 SEATS_PER_DECK = 4
 
 
-def parse_options(options: dict[str, Any]) -> Options:
-    """Validate a table's options; the error says which option is wrong."""
-    try:
-        parsed = msgspec.convert(options, Options)
-    except msgspec.ValidationError as error:
-        raise InvalidCommand(f"invalid table options: {error}", "invalid_options") from None
+def check_options(parsed: Options) -> None:
+    """Refuse what the rules do not admit of decoded options, saying which option is wrong;
+    the weapons are stored normalised."""
     if parsed.decks is not None and not 1 <= parsed.decks <= MAX_DECKS:
         raise InvalidCommand(f"decks must be between 1 and {MAX_DECKS}", "invalid_options")
     if not 0 <= parsed.jokers_per_deck <= 2:
@@ -62,7 +56,6 @@ def parse_options(options: dict[str, Any]) -> Options:
         if len(set(parsed.scripted_order)) != len(parsed.scripted_order):
             raise InvalidCommand("a card appears twice in scripted_order", "invalid_options")
         _check_script(parsed, parsed.scripted_order)
-    return parsed
 
 
 def _decks_fixed(options: Options) -> bool:

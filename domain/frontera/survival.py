@@ -40,15 +40,12 @@ def open_survival_test(table: Table, actor: str, command: OpenSurvivalTest, _: T
     return rules.open_test(
         table,
         actor,
-        OpenTest(
-            number=state.tests_opened + 1,
-            kind="dead_mans_hand",
-            participants={character.id: participant},
-            cards=2 if command.medical_care else 1,
-            better="incapacitated",
-            worse="dead",
-            purpose="survival",
-        ),
+        "dead_mans_hand",
+        {character.id: participant},
+        cards=2 if command.medical_care else 1,
+        better="incapacitated",
+        worse="dead",
+        purpose="survival",
     )
 
 

@@ -11,7 +11,6 @@ from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
 from domain.stepdice import commands as cmd
 from domain.stepdice.events import ClockAdvanced, ClockRanOut, ClockStarted, game
-from domain.stepdice.guards import open_state
 from domain.stepdice.state import Clock
 from domain.table import Table
 
@@ -20,7 +19,7 @@ MAX_CLOCKS = 100
 
 
 def start_clock(table: Table, actor: str, command: cmd.StartClock, _: TableKeys) -> str:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "start a clock")
     if len(state.clocks) >= MAX_CLOCKS:
         raise InvalidCommand(f"a table has at most {MAX_CLOCKS} clocks", "too_many_clocks")
@@ -37,7 +36,7 @@ def start_clock(table: Table, actor: str, command: cmd.StartClock, _: TableKeys)
 
 
 def advance_clock(table: Table, actor: str, command: cmd.AdvanceClock, _: TableKeys) -> None:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "advance a clock")
     clock = state.clocks.get(command.clock)
     if clock is None:

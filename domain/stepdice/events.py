@@ -7,9 +7,8 @@ decides: the handlers do, and put the results in the event.
 
 from __future__ import annotations
 
-from typing import cast
-
-from domain.dice import Visibility
+from domain.dice import FromRoll, Visibility
+from domain.games import GameOf
 from domain.stepdice.combat import AttackKind, EnemyStatus
 from domain.stepdice.ladder import Shift
 from domain.stepdice.resolution import Outcome
@@ -19,15 +18,14 @@ from domain.stepdice.state import (
     Enemy,
     Owed,
     PendingHit,
+    RollKind,
     RollResult,
     StepdiceState,
 )
 from domain.structs import clone
 from domain.table import Table
 
-
-def game(table: Table) -> StepdiceState:
-    return cast(StepdiceState, table.game)
+game = GameOf(StepdiceState)
 
 
 # -- the cast ------------------------------------------------------------------------------
@@ -93,6 +91,13 @@ class SceneBegun(Table.Event):
 # -- rolls ------------------------------------------------------------------------------------
 
 
+class _CharacterRoll(FromRoll):
+    """An event derived from a roll that concerns one character (the roller's, or the
+    patient of its spell)."""
+
+    character: str
+
+
 class HelpGiven(Table.Event):
     """An ally spends an Action to help the next roll of `helped` [003:93-103]; the game
     master accepted the help as described."""
@@ -117,14 +122,11 @@ class ManaSpent(Table.Event):
         game(table).characters[self.character].mana = self.mana
 
 
-class TestRolled(Table.Event):
+class TestRolled(_CharacterRoll):
     """A test [003:59-73]: the attribute the game master chose, the die after help, the
     target (TN after shifts, or the solo threshold), the face and the outcome."""
 
     TOPIC = "stepdice.TestRolled"
-    roll: int
-    visibility: Visibility
-    character: str
     attribute: str
     #: the die, the TN and the face: all None for an almost certain success, which rolls no
     #: die [003:88]
@@ -139,26 +141,13 @@ class TestRolled(Table.Event):
     owed: Owed | None
 
     def apply(self, table: Table) -> None:
-        _record(
-            table,
-            RollResult(
-                roll=self.roll,
-                kind="test",
-                character=self.character,
-                visibility=self.visibility,
-                outcome=self.outcome,
-                owed=self.owed,
-            ),
-        )
+        _record(table, self, "test")
 
 
-class AttackRolled(Table.Event):
+class AttackRolled(_CharacterRoll):
     """An attack against an enemy's TN with the attribute its weapon uses [003:157-161]."""
 
     TOPIC = "stepdice.AttackRolled"
-    roll: int
-    visibility: Visibility
-    character: str
     enemy: str
     kind: AttackKind
     attribute: str
@@ -176,29 +165,14 @@ class AttackRolled(Table.Event):
     owed: Owed | None
 
     def apply(self, table: Table) -> None:
-        _record(
-            table,
-            RollResult(
-                roll=self.roll,
-                kind="attack",
-                character=self.character,
-                visibility=self.visibility,
-                outcome=self.outcome,
-                owed=self.owed,
-                enemy=self.enemy,
-                mana=self.mana,
-            ),
-        )
+        _record(table, self, "attack", enemy=self.enemy, mana=self.mana)
 
 
-class SpellCast(Table.Event):
+class SpellCast(_CharacterRoll):
     """A cast at an effect level [003:238-256]: its Mana was spent before the roll; on a
     failure it is lost and a small consequence is owed [003:245]."""
 
     TOPIC = "stepdice.SpellCast"
-    roll: int
-    visibility: Visibility
-    character: str
     level: str
     effect: str
     #: the game master's cost, and the Mana spent on it (less when the table lets a
@@ -217,22 +191,27 @@ class SpellCast(Table.Event):
     owed: Owed | None
 
     def apply(self, table: Table) -> None:
-        _record(
-            table,
-            RollResult(
-                roll=self.roll,
-                kind="cast",
-                character=self.character,
-                visibility=self.visibility,
-                outcome=self.outcome,
-                owed=self.owed,
-                mana=self.mana,
-            ),
-        )
+        _record(table, self, "cast", mana=self.mana)
 
 
-def _record(table: Table, result: RollResult) -> None:
-    game(table).results[str(result.roll)] = result
+def _record(
+    table: Table,
+    resolved: TestRolled | AttackRolled | SpellCast,
+    kind: RollKind,
+    enemy: str | None = None,
+    mana: int = 0,
+) -> None:
+    """Keep a resolved roll for the ruling it is owed (and a cast's Mana, for a refund)."""
+    game(table).results[str(resolved.roll)] = RollResult(
+        roll=resolved.roll,
+        kind=kind,
+        character=resolved.character,
+        visibility=resolved.visibility,
+        outcome=resolved.outcome,
+        owed=resolved.owed,
+        enemy=enemy,
+        mana=mana,
+    )
 
 
 def _owed_settled(table: Table, roll: int) -> None:
@@ -242,13 +221,11 @@ def _owed_settled(table: Table, roll: int) -> None:
 # -- what follows a roll -------------------------------------------------------------------
 
 
-class EnemyHit(Table.Event):
+class EnemyHit(FromRoll):
     """A hit on an enemy [003:169-170]: a pawn is out, an élite or boss loses Hearts (the
     wounds, 2 with an exceptional's benefit [003:224]) and may be defeated or downed."""
 
     TOPIC = "stepdice.EnemyHit"
-    roll: int
-    visibility: Visibility
     enemy: str
     wounds: int
     hearts: int
@@ -260,13 +237,10 @@ class EnemyHit(Table.Event):
         enemy.status = self.status
 
 
-class BenefitGranted(Table.Event):
+class BenefitGranted(_CharacterRoll):
     """The game master's extra benefit of an exceptional success [003:72-73, 224, 260-264]."""
 
     TOPIC = "stepdice.BenefitGranted"
-    roll: int
-    visibility: Visibility
-    character: str
     benefit: str
     description: str
 
@@ -274,28 +248,22 @@ class BenefitGranted(Table.Event):
         _owed_settled(table, self.roll)
 
 
-class ComplicationNamed(Table.Event):
+class ComplicationNamed(_CharacterRoll):
     """The game master's complication of a 1 [003:61, 70], consequence of a failed spell
     [003:245], or fail-forward complication of any failure [003:110, 119, 208]."""
 
     TOPIC = "stepdice.ComplicationNamed"
-    roll: int
-    visibility: Visibility
-    character: str
     complication: str
 
     def apply(self, table: Table) -> None:
         _owed_settled(table, self.roll)
 
 
-class VenganzaResolved(Table.Event):
+class VenganzaResolved(_CharacterRoll):
     """The game master's ruling on a missed attack [003:177-193]: whether the enemy could
     reach, and if so a lost Heart or another complication."""
 
     TOPIC = "stepdice.VenganzaResolved"
-    roll: int
-    visibility: Visibility
-    character: str
     enemy: str
     reach: bool
     effect: str
@@ -305,13 +273,10 @@ class VenganzaResolved(Table.Event):
         _owed_settled(table, self.roll)
 
 
-class ManaRefunded(Table.Event):
+class ManaRefunded(_CharacterRoll):
     """The game master gives back Mana for an exceptional cast [003:263]."""
 
     TOPIC = "stepdice.ManaRefunded"
-    roll: int
-    visibility: Visibility
-    character: str
     #: the character's seat: the Mana it has now is its player's and the game master's
     seat: str
     amount: int
@@ -321,14 +286,11 @@ class ManaRefunded(Table.Event):
         game(table).characters[self.character].mana = self.mana
 
 
-class HeartsHealed(Table.Event):
+class HeartsHealed(_CharacterRoll):
     """A successful Fuerte healing spell [003:254]: `hearts` is what the patient has now; a
     downed patient with Hearts again is up (the book does not say: a choice, see the docs)."""
 
     TOPIC = "stepdice.HeartsHealed"
-    roll: int
-    visibility: Visibility
-    character: str
     hearts: int
 
     def apply(self, table: Table) -> None:
@@ -340,15 +302,28 @@ class HeartsHealed(Table.Event):
 # -- Hearts ------------------------------------------------------------------------------------
 
 
-class ArmourOffered(Table.Event):
-    """The character should lose a Heart and holds its Armour token: its player is asked
-    whether to spend it [003:360] (the `armour` option "optional")."""
+class _Hit(Table.Event):
+    """A hit on `character` from `cause`: a roll's (`roll`, whose visibility it keeps) or the
+    game master's ruling (`roll` None)."""
 
-    TOPIC = "stepdice.ArmourOffered"
     character: str
     cause: str
     roll: int | None
     visibility: Visibility
+
+
+def _hit_settled(table: Table, character_id: str) -> Character:
+    """The character, its pending hit (if any) settled by the event applied."""
+    character = game(table).characters[character_id]
+    character.pending_hit = None
+    return character
+
+
+class ArmourOffered(_Hit):
+    """The character should lose a Heart and holds its Armour token: its player is asked
+    whether to spend it [003:360] (the `armour` option "optional")."""
+
+    TOPIC = "stepdice.ArmourOffered"
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character].pending_hit = PendingHit(
@@ -356,19 +331,13 @@ class ArmourOffered(Table.Event):
         )
 
 
-class ArmourSpent(Table.Event):
+class ArmourSpent(_Hit):
     """The Armour token absorbs the hit and wears out for the scene [003:171, 360]."""
 
     TOPIC = "stepdice.ArmourSpent"
-    character: str
-    cause: str
-    roll: int | None
-    visibility: Visibility
 
     def apply(self, table: Table) -> None:
-        character = game(table).characters[self.character]
-        character.armour = False
-        character.pending_hit = None
+        _hit_settled(table, self.character).armour = False
 
 
 class HeartLost(Table.Event):
@@ -382,9 +351,7 @@ class HeartLost(Table.Event):
     visibility: Visibility
 
     def apply(self, table: Table) -> None:
-        character = game(table).characters[self.character]
-        character.hearts = self.hearts
-        character.pending_hit = None
+        _hit_settled(table, self.character).hearts = self.hearts
 
 
 class Downed(Table.Event):
@@ -399,19 +366,13 @@ class Downed(Table.Event):
         game(table).characters[self.character].downed = True
 
 
-class Died(Table.Event):
+class Died(_Hit):
     """Damage while downed kills [003:292]."""
 
     TOPIC = "stepdice.Died"
-    character: str
-    cause: str
-    roll: int | None
-    visibility: Visibility
 
     def apply(self, table: Table) -> None:
-        character = game(table).characters[self.character]
-        character.dead = True
-        character.pending_hit = None
+        _hit_settled(table, self.character).dead = True
 
 
 class RaisedByAlly(Table.Event):

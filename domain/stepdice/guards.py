@@ -3,28 +3,10 @@ character, enemy or roll exists, the character can act, the seat plays it."""
 
 from __future__ import annotations
 
-from domain.errors import Conflict, Forbidden, NotFound
-from domain.stepdice.events import game
+from domain.characters import alive, require_plays
+from domain.errors import Conflict, NotFound
 from domain.stepdice.state import Character, Enemy, RollResult, StepdiceState
 from domain.table import Table
-
-
-def open_state(table: Table) -> StepdiceState:
-    table.require_open()
-    return game(table)
-
-
-def find_character(state: StepdiceState, character_id: str) -> Character:
-    character = state.characters.get(character_id)
-    if character is None:
-        raise NotFound(f"there is no character {character_id!r} at this table", "unknown_character")
-    return character
-
-
-def alive(character: Character) -> Character:
-    if character.dead:
-        raise Conflict(f"{character.name} is dead", "character_dead")
-    return character
 
 
 def able(character: Character) -> Character:
@@ -48,11 +30,7 @@ def find_enemy(state: StepdiceState, enemy_id: str) -> Enemy:
 def require_player(table: Table, actor: str, character: Character) -> None:
     """The seat that plays a character acts for it (the game master for its own NPCs)."""
     table.require_seat(actor)
-    if character.seat != actor:
-        raise Forbidden(
-            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
-            "not_your_seat",
-        )
+    require_plays(character, actor, "not_your_seat")
 
 
 def find_result(state: StepdiceState, roll: int) -> RollResult:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.characters import alive, find_character
 from domain.dice import Visibility
 from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
@@ -21,7 +22,7 @@ from domain.stepdice.events import (
     RestCompleted,
     game,
 )
-from domain.stepdice.guards import able, alive, find_character, open_state, require_player
+from domain.stepdice.guards import able, require_player
 from domain.stepdice.state import Character
 from domain.table import Table
 
@@ -80,7 +81,7 @@ def _heart_gone(
 
 
 def lose_heart(table: Table, actor: str, command: cmd.LoseHeart, _: TableKeys) -> None:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "rule a hit")
     character = find_character(state, command.character)
     check_can_lose(character)
@@ -88,7 +89,7 @@ def lose_heart(table: Table, actor: str, command: cmd.LoseHeart, _: TableKeys) -
 
 
 def _pending(table: Table, actor: str, character_id: str) -> Character:
-    state = open_state(table)
+    state = game.open(table)
     character = find_character(state, character_id)
     require_player(table, actor, character)
     if character.pending_hit is None:
@@ -118,7 +119,7 @@ def decline_armour(table: Table, actor: str, command: cmd.DeclineArmour, _: Tabl
 
 
 def raise_ally(table: Table, actor: str, command: cmd.RaiseAlly, _: TableKeys) -> None:
-    state = open_state(table)
+    state = game.open(table)
     helper = find_character(state, command.helper)
     if actor != table.gm_seat.id:
         require_player(table, actor, helper)
@@ -138,7 +139,7 @@ def raise_ally(table: Table, actor: str, command: cmd.RaiseAlly, _: TableKeys) -
 
 
 def rest(table: Table, actor: str, command: cmd.Rest, _: TableKeys) -> None:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "call a rest")
     if len(set(command.characters)) != len(command.characters):
         raise InvalidCommand("a character rests once", "invalid_characters")

@@ -12,6 +12,7 @@ import msgspec
 
 from domain.dice import ScriptedRolls
 from domain.errors import InvalidCommand
+from domain.registry import decoded_options
 from domain.stepdice.ladder import LARGEST_DIE, Grade
 from domain.structs import Stored
 
@@ -94,12 +95,8 @@ class StepdiceOptions(Stored, kw_only=True, forbid_unknown_fields=True):
 Options = StepdiceOptions
 
 
-def parse_options(options: dict[str, Any]) -> Options:
-    """Validate a table's options; the error says which option is wrong."""
-    try:
-        parsed = msgspec.convert(options, StepdiceOptions)
-    except msgspec.ValidationError as error:
-        raise InvalidCommand(f"invalid table options: {error}", "invalid_options") from None
+def check_options(parsed: Options) -> None:
+    """Every scripted face is one a die of the table shows."""
     largest = 6 if parsed.variant == "solo-d6" else LARGEST_DIE
     for position, face in enumerate(parsed.scripted_rolls or []):
         if not 1 <= face <= largest:
@@ -108,4 +105,10 @@ def parse_options(options: dict[str, Any]) -> Options:
                 f"(the largest is a d{largest})",
                 "invalid_options",
             )
+
+
+def parse_options(options: dict[str, Any]) -> Options:
+    """A table's options decoded and checked."""
+    parsed = decoded_options(options, StepdiceOptions)
+    check_options(parsed)
     return parsed

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from domain.characters import alive, find_character
 from domain.dice import TableDice, Visibility
 from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
@@ -23,10 +24,10 @@ from domain.stepdice.events import (
     TestRolled,
     game,
 )
-from domain.stepdice.guards import able, alive, find_character, find_enemy, open_state
+from domain.stepdice.guards import able, find_enemy
 from domain.stepdice.ladder import Grade, Shift, total_shift
 from domain.stepdice.magic import LEVEL_GRADE, checked_cost, healed, mana_paid
-from domain.stepdice.resolution import FAILURES, Resolution, solo_test, standard_test
+from domain.stepdice.resolution import FAILURES, Outcome, Resolution, solo_test, standard_test
 from domain.stepdice.state import Character, Enemy, Owed, StepdiceState
 from domain.table import Table
 
@@ -36,9 +37,18 @@ PUBLIC: Visibility = "public"
 
 @dataclass(frozen=True)
 class _Rolled:
+    """A test, attack or cast computed, not yet recorded (`_resolve` records it)."""
+
+    character: Character
     resolution: Resolution
     dice: TableDice
     helper: cmd.Helper | None
+    grade: Grade
+    shifts: list[Shift]
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.resolution.outcome
 
 
 def _check_helper(state: StepdiceState, character: Character, helper: cmd.Helper | None) -> None:
@@ -56,12 +66,12 @@ def _roll(
     character: Character,
     attribute: str,
     grade: Grade,
-    shifts: list[Shift],
-    helper: cmd.Helper | None,
+    command: cmd.Test | cmd.Attack | cmd.Cast,
     purpose: str,
 ) -> _Rolled:
     """Validate the roll's inputs and compute its face; nothing is recorded yet."""
     state = game(table)
+    shifts, helper = command.shifts, command.helper
     _check_helper(state, character, helper)
     shift = total_shift(shifts)
     for each in shifts:
@@ -79,15 +89,34 @@ def _roll(
         resolution = standard_test(
             dice, die, grade, shift, helper is not None, state.options, purpose
         )
-    return _Rolled(resolution, dice, helper)
+    return _Rolled(character, resolution, dice, helper, grade, shifts)
 
 
-def _record(
-    table: Table, actor: str, character: Character, rolled: _Rolled, vis: Visibility
+def _resolve(
+    table: Table,
+    actor: str,
+    rolled: _Rolled,
+    vis: Visibility,
+    event: type[TestRolled | AttackRolled | SpellCast],
+    owed: Owed | None,
+    paid: int = 0,
+    **fields: Any,
 ) -> int:
-    """The help given, then the dice, as events (derived events follow). An almost certain
-    success is recorded as a roll with no die [003:88]: it has its number as a rolled one
-    has, so that a secret one reads as a rolled one and the game master reveals it alike."""
+    """The Mana `paid` before the roll [003:242], the help given, the dice, then the test,
+    attack or cast `event` with its `fields`, as events (what follows from the roll comes
+    next); the roll's number. An almost certain success is recorded as a roll with no die
+    [003:88]: it has its number as a rolled one has, so that a secret one reads as a rolled
+    one and the game master reveals it alike."""
+    character = rolled.character
+    if paid:
+        table.trigger_event(
+            ManaSpent,
+            actor=actor,
+            character=character.id,
+            seat=character.seat,
+            amount=paid,
+            mana=character.mana - paid,
+        )
     if rolled.helper is not None:
         table.trigger_event(
             HelpGiven,
@@ -96,7 +125,25 @@ def _record(
             helped=character.id,
             how=checked_reason(rolled.helper.how),
         )
-    return rolled.dice.record(actor, character.id, vis)
+    roll = rolled.dice.record(actor, character.id, vis)
+    resolution = rolled.resolution
+    table.trigger_event(
+        event,
+        actor=actor,
+        roll=roll,
+        visibility=vis,
+        character=character.id,
+        die=resolution.die,
+        grade=rolled.grade,
+        shifts=list(rolled.shifts),
+        target=resolution.target,
+        face=resolution.face,
+        outcome=resolution.outcome,
+        helper=rolled.helper.character if rolled.helper else None,
+        owed=owed,
+        **fields,
+    )
+    return roll
 
 
 def _after_failure(table: Table, actor: str, roll: int, outcome: str, vis: Visibility) -> None:
@@ -108,48 +155,25 @@ def _after_failure(table: Table, actor: str, roll: int, outcome: str, vis: Visib
 
 
 def roll_test(table: Table, actor: str, command: cmd.Test, keys: TableKeys) -> int:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "call for a test")
     character = able(find_character(state, command.character))
-    rolled = _roll(
-        table,
-        keys,
-        character,
-        command.attribute,
-        command.grade,
-        command.shifts,
-        command.helper,
-        f"test of {command.attribute}",
-    )
-    roll = _record(table, actor, character, rolled, command.visibility)
-    resolution = rolled.resolution
+    purpose = f"test of {command.attribute}"
+    rolled = _roll(table, keys, character, command.attribute, command.grade, command, purpose)
     owed: Owed | None = None
-    if resolution.outcome == "exceptional":
+    if rolled.outcome == "exceptional":
         owed = "benefit"
-    elif resolution.outcome == "failure_complication":
+    elif rolled.outcome == "failure_complication":
         owed = "complication"
-    table.trigger_event(
-        TestRolled,
-        actor=actor,
-        roll=roll,
-        visibility=command.visibility,
-        character=character.id,
-        attribute=command.attribute,
-        die=resolution.die,
-        grade=command.grade,
-        shifts=list(command.shifts),
-        target=resolution.target,
-        face=resolution.face,
-        outcome=resolution.outcome,
-        helper=command.helper.character if command.helper else None,
-        owed=owed,
+    roll = _resolve(
+        table, actor, rolled, command.visibility, TestRolled, owed, attribute=command.attribute
     )
-    _after_failure(table, actor, roll, resolution.outcome, command.visibility)
+    _after_failure(table, actor, roll, rolled.outcome, command.visibility)
     return roll
 
 
 def roll_attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> int:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "call for an attack")
     character = able(find_character(state, command.character))
     enemy = find_enemy(state, command.enemy)
@@ -160,57 +184,32 @@ def roll_attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) 
         raise InvalidCommand("only a spell attack costs Mana", "invalid_cost")
     paid = mana_paid(character.mana, command.mana, state.options) if spell else 0
     attribute = ATTACK_ATTRIBUTE[command.kind]
-    rolled = _roll(
-        table,
-        keys,
-        character,
-        attribute,
-        enemy.grade,
-        command.shifts,
-        command.helper,
-        f"{command.kind} attack",
-    )
-    if paid:
-        table.trigger_event(
-            ManaSpent,
-            actor=actor,
-            character=character.id,
-            seat=character.seat,
-            amount=paid,
-            mana=character.mana - paid,
-        )
-    roll = _record(table, actor, character, rolled, PUBLIC)
-    resolution = rolled.resolution
+    purpose = f"{command.kind} attack"
+    rolled = _roll(table, keys, character, attribute, enemy.grade, command, purpose)
     owed: Owed | None = None
-    if resolution.outcome == "exceptional":
+    if rolled.outcome == "exceptional":
         owed = "benefit"
-    elif venganza_due(resolution.outcome):
+    elif venganza_due(rolled.outcome):
         if not spell or state.options.spell_attack_venganza:
             owed = "venganza"
-        elif resolution.outcome == "failure_complication":
+        elif rolled.outcome == "failure_complication":
             owed = "complication"
-    table.trigger_event(
+    roll = _resolve(
+        table,
+        actor,
+        rolled,
+        PUBLIC,
         AttackRolled,
-        actor=actor,
-        roll=roll,
-        visibility=PUBLIC,
-        character=character.id,
+        owed,
+        paid,
         enemy=enemy.id,
         kind=command.kind,
         attribute=attribute,
-        die=resolution.die,
-        grade=enemy.grade,
-        shifts=list(command.shifts),
-        target=resolution.target,
-        face=resolution.face,
-        outcome=resolution.outcome,
-        helper=command.helper.character if command.helper else None,
         mana=paid,
-        owed=owed,
     )
-    if resolution.outcome not in FAILURES:
+    if rolled.outcome not in FAILURES:
         strike(table, actor, enemy, 1, roll, PUBLIC)
-    _after_failure(table, actor, roll, resolution.outcome, PUBLIC)
+    _after_failure(table, actor, roll, rolled.outcome, PUBLIC)
     return roll
 
 
@@ -230,7 +229,7 @@ def strike(table: Table, actor: str, enemy: Enemy, wounds: int, roll: int, vis: 
 
 
 def roll_cast(table: Table, actor: str, command: cmd.Cast, keys: TableKeys) -> int:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "call for a cast")
     character = able(find_character(state, command.character))
     effect = checked_reason(command.effect)
@@ -242,43 +241,26 @@ def roll_cast(table: Table, actor: str, command: cmd.Cast, keys: TableKeys) -> i
         patient = alive(find_character(state, command.heals))
     paid = mana_paid(character.mana, cost, state.options)
     grade = LEVEL_GRADE[command.level]
-    rolled = _roll(table, keys, character, "magia", grade, command.shifts, command.helper, "magic")
-    if paid:
-        table.trigger_event(
-            ManaSpent,
-            actor=actor,
-            character=character.id,
-            seat=character.seat,
-            amount=paid,
-            mana=character.mana - paid,
-        )
-    roll = _record(table, actor, character, rolled, PUBLIC)
-    resolution = rolled.resolution
+    rolled = _roll(table, keys, character, "magia", grade, command, "magic")
     owed: Owed | None = None
-    if resolution.outcome == "exceptional":
+    if rolled.outcome == "exceptional":
         owed = "benefit"
-    elif resolution.outcome in FAILURES:
+    elif rolled.outcome in FAILURES:
         owed = "consequence"
-    table.trigger_event(
+    roll = _resolve(
+        table,
+        actor,
+        rolled,
+        PUBLIC,
         SpellCast,
-        actor=actor,
-        roll=roll,
-        visibility=PUBLIC,
-        character=character.id,
+        owed,
+        paid,
         level=command.level,
         effect=effect,
         cost=cost,
         mana=paid,
-        die=resolution.die,
-        grade=grade,
-        shifts=list(command.shifts),
-        target=resolution.target,
-        face=resolution.face,
-        outcome=resolution.outcome,
-        helper=command.helper.character if command.helper else None,
-        owed=owed,
     )
-    if patient is not None and resolution.outcome not in FAILURES:
+    if patient is not None and rolled.outcome not in FAILURES:
         table.trigger_event(
             HeartsHealed,
             actor=actor,
@@ -287,7 +269,7 @@ def roll_cast(table: Table, actor: str, command: cmd.Cast, keys: TableKeys) -> i
             character=patient.id,
             hearts=healed(patient.hearts, patient.hearts_max),
         )
-    _after_failure(table, actor, roll, resolution.outcome, PUBLIC)
+    _after_failure(table, actor, roll, rolled.outcome, PUBLIC)
     return roll
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.characters import find_character, new_character_id, require_room_for
 from domain.errors import Conflict, Forbidden, InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
@@ -18,28 +19,24 @@ from domain.stepdice.events import (
     EnemyAdded,
     MaximaSet,
     SceneBegun,
+    game,
 )
-from domain.stepdice.guards import able, find_character, open_state
+from domain.stepdice.guards import able
 from domain.stepdice.options import MAX_POOL
 from domain.stepdice.state import Character, Enemy
 from domain.table import Table
 
-#: characters ever created per seat (the game master's NPCs count for the game master's)
-MAX_CHARACTERS_PER_SEAT = 40
 MAX_ENEMIES = 200
 
 
 def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: TableKeys) -> str:
-    state = open_state(table)
+    state = game.open(table)
     acting = table.require_seat(actor)
     seat = command.seat or actor
     if acting.id != table.gm_seat.id and seat != actor:
         raise Forbidden("a player creates characters for their own seat only", "not_your_seat")
     table.seat(seat)
-    if sum(1 for c in state.characters.values() if c.seat == seat) >= MAX_CHARACTERS_PER_SEAT:
-        raise InvalidCommand(
-            f"a seat plays at most {MAX_CHARACTERS_PER_SEAT} characters", "too_many_characters"
-        )
+    require_room_for(state, seat)
     options = state.options
     if options.variant == "standard" and (command.attributes is None or command.ranks):
         raise InvalidCommand(
@@ -52,7 +49,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
             "invalid_character",
         )
     character = Character(
-        id=f"c{len(state.characters) + 1}",
+        id=new_character_id(state),
         name=checked_name(command.name, "a character's name"),
         seat=seat,
         attributes=command.attributes,
@@ -69,7 +66,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
 
 
 def set_maxima(table: Table, actor: str, command: cmd.SetMaxima, _: TableKeys) -> None:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "set a character's maxima")
     character = able(find_character(state, command.character))
     if command.hearts_max is None and command.mana_max is None:
@@ -99,7 +96,7 @@ def _following(current: int, maximum: int, new_maximum: int) -> int:
 
 
 def add_enemy(table: Table, actor: str, command: cmd.AddEnemy, _: TableKeys) -> str:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "set out enemies")
     if len(state.enemies) >= MAX_ENEMIES:
         raise InvalidCommand(f"a table has at most {MAX_ENEMIES} enemies", "too_many_enemies")
@@ -117,7 +114,7 @@ def add_enemy(table: Table, actor: str, command: cmd.AddEnemy, _: TableKeys) -> 
 
 
 def begin_scene(table: Table, actor: str, command: cmd.BeginScene, _: TableKeys) -> int:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "begin a scene")
     pending = [c.name for c in state.characters.values() if c.pending_hit is not None]
     if pending:
@@ -138,7 +135,7 @@ def begin_scene(table: Table, actor: str, command: cmd.BeginScene, _: TableKeys)
 
 
 def advance(table: Table, actor: str, command: cmd.AdvanceCharacter, _: TableKeys) -> None:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "grant advancement")
     if state.options.variant != "solo-d6":
         raise Conflict(

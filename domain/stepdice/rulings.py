@@ -9,8 +9,14 @@ from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_reason
 from domain.stepdice import commands as cmd
-from domain.stepdice.events import BenefitGranted, ComplicationNamed, ManaRefunded, VenganzaResolved
-from domain.stepdice.guards import find_result, open_state
+from domain.stepdice.events import (
+    BenefitGranted,
+    ComplicationNamed,
+    ManaRefunded,
+    VenganzaResolved,
+    game,
+)
+from domain.stepdice.guards import find_result
 from domain.stepdice.hearts import check_can_lose, take_heart
 from domain.stepdice.magic import MAGIC_BENEFITS, refunded
 from domain.stepdice.resolution import FAILURES
@@ -20,7 +26,7 @@ from domain.table import Table
 
 
 def grant_benefit(table: Table, actor: str, command: cmd.GrantBenefit, _: TableKeys) -> None:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "grant a benefit")
     result = find_result(state, command.roll)
     if result.owed != "benefit":
@@ -79,7 +85,7 @@ def grant_benefit(table: Table, actor: str, command: cmd.GrantBenefit, _: TableK
 def name_complication(
     table: Table, actor: str, command: cmd.NameComplication, _: TableKeys
 ) -> None:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "name a complication")
     result = find_result(state, command.roll)
     if result.owed == "venganza":
@@ -101,7 +107,7 @@ def name_complication(
 
 
 def resolve_venganza(table: Table, actor: str, command: cmd.ResolveVenganza, _: TableKeys) -> None:
-    state = open_state(table)
+    state = game.open(table)
     table.require_gm(actor, "resolve Venganza")
     result = find_result(state, command.roll)
     if result.owed != "venganza":

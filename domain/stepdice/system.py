@@ -8,12 +8,8 @@ import msgspec
 
 from domain.registry import RuleSystem
 from domain.stepdice.handlers import HANDLERS
-from domain.stepdice.options import Options, parse_options
+from domain.stepdice.options import Options, check_options
 from domain.stepdice.state import StepdiceState
-
-
-def _new_game(options: dict[str, Any]) -> StepdiceState:
-    return StepdiceState(options=msgspec.convert(options, Options))
 
 
 def _fork_copy(state: StepdiceState) -> dict[str, Any]:
@@ -65,11 +61,10 @@ STEPDICE = RuleSystem(
     name="stepdice",
     gm_seat="gm",
     options_type=Options,
-    parse_options=lambda options: msgspec.to_builtins(parse_options(options)),
-    new_game=_new_game,
-    load_game=lambda game: msgspec.convert(game, StepdiceState),
+    state_type=StepdiceState,
     fork_copy=_fork_copy,
     handlers=HANDLERS,
     qualified_event_types=True,
     refusal_codes=REFUSAL_CODES,
+    check_options=check_options,
 )

@@ -46,51 +46,32 @@ from projections.visibility import (
     Rule,
     Secret,
     announcing,
+    character_seat,
     opaque,
     played_by,
+    private_parts,
     public,
 )
 
 #: the parts of a sheet only its player and the game master know [001:22]
-PRIVATE_SHEET = ("FUE", "AGI", "RES", "skills")
-
-
-def character_seat(event: Any) -> Audience:
-    """The seat that plays the event's character, and the game master."""
-    return frozenset({event.character.seat, GAME_MASTER})
+SHEET = Secret(
+    character_seat,
+    private_parts(
+        "FUE",
+        "AGI",
+        "RES",
+        "skills",
+        inside="sheet",
+        leaves="the character with its sheet's FUE, AGI, RES and skills null (TAM, weapons and "
+        "armour are seen)",
+    ),
+)
 
 
 def declarer(event: Any) -> Audience:
     """The seat that declared (the character's own: only it declares for its character),
     and the game master."""
     return frozenset({event.actor, GAME_MASTER})
-
-
-def public_character(character: Any) -> Any:
-    """A created character as every seat may see it: its sheet's private parts null."""
-    shown = msgspec.to_builtins(character)
-    return {**shown, "sheet": {**shown["sheet"], **dict.fromkeys(PRIVATE_SHEET)}}
-
-
-# how the API's document describes this system's audiences and mask
-# (projections/event_schema.py reads them from these tables)
-AUDIENCES[character_seat] = "the seat that plays the character, and the game master"
-AUDIENCES[declarer] = "the seat that declared the actions, and the game master"
-MASKS[public_character] = (
-    {
-        "type": "object",
-        "properties": {
-            "sheet": {
-                "type": "object",
-                "properties": {name: {"type": "null"} for name in PRIVATE_SHEET},
-                "required": list(PRIVATE_SHEET),
-            }
-        },
-        "required": ["sheet"],
-    },
-    "the character with its sheet's FUE, AGI, RES and skills null (TAM, weapons and armour "
-    "are seen)",
-)
 
 
 def players_character(event: Any) -> Audience:
@@ -149,6 +130,7 @@ def damage_strength(damage: Any) -> Any:
 
 # how the API's document describes this system's audiences and masks
 # (projections/event_schema.py reads them from these tables)
+AUDIENCES[declarer] = "the seat that declared the actions, and the game master"
 AUDIENCES[players_character] = "the seat that plays `character`, and the game master"
 AUDIENCES[hit_attacker] = "the seat that plays the hit's attacker, and the game master"
 AUDIENCES[damage_attacker] = "the seat that plays `attacker`, and the game master"
@@ -162,7 +144,6 @@ MASKS[checks_values] = ({"type": "array", "items": _OBJECT}, "each with `value` 
 MASKS[timer_deadline] = (_OBJECT, "the timer with `deadline` null")
 MASKS[damage_strength] = (_OBJECT, "the damage with `strength` and `total` null")
 
-SHEET = Secret(character_seat, public_character)
 #: the Agilidad of a step that names no acting character: the game master's
 STEP_AGI = Secret(game_master, step_agi)
 #: what a roll against a value says of it (the value, and value - die)

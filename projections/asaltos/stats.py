@@ -27,9 +27,20 @@ from typing import Any
 
 import msgspec
 
-from projections.fairness import Fairness
 from projections.registry import SystemStats
-from projections.tally import NONE, LoggedEvent, Tally, over_time, whole, word
+from projections.tally import (
+    NONE,
+    Counts,
+    DamagePoint,
+    LoggedEvent,
+    Tally,
+    name_character,
+    over_time,
+    per_character,
+    whole,
+    word,
+    word_order,
+)
 
 #: a key word for a figure the event does not show
 #: `character/<id>/damage_at/<version>`: what the character took at that version
@@ -110,15 +121,9 @@ class AsaltosCharacterFigures(msgspec.Struct, kw_only=True):
     medicine_successes: int
 
 
-class AsaltosDamagePoint(msgspec.Struct, kw_only=True):
-    """The wound levels one character took at one event of the table."""
-
-    #: the table's version of the event
-    version: int
-    #: the character's id
-    character: str
-    #: wound levels noted on its sheet at that event (as `levels_taken` counts them)
-    amount: int
+class AsaltosDamagePoint(DamagePoint, kw_only=True):
+    """The wound levels one character took at one event of the table: noted on its sheet at
+    that event (as `levels_taken` counts them)."""
 
 
 class AsaltosFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="asaltos"):
@@ -207,8 +212,8 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
     kind = event.type.removeprefix("asaltos.")
     if event.type in CHECKS:
         _check_event(tally, CHECKS[event.type], data)
-    elif kind == "CharacterCreated" and isinstance(data.get("character"), dict):
-        tally.label(str(data["character"]["name"]), "character", data["character"]["id"])
+    elif kind == "CharacterCreated":
+        name_character(tally, data.get("character"))
     elif kind == "OpposedCheckMade":
         _opposed(tally, data)
     elif kind == "MedicineRolled":
@@ -254,21 +259,11 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
 # -- the figures ---------------------------------------------------------------------------
 
 
-def _order(found: str) -> tuple[int, int, str]:
-    """Numbers (difficulties may be negative) in numeric order, then words, then none."""
-    if found == NONE:
-        return (2, 0, "")
-    try:
-        return (0, int(found), "")
-    except ValueError:
-        return (1, 0, found)
-
-
 def _checks(tally: Tally) -> list[AsaltosCheckFigures]:
     rows: dict[tuple[str, str, str], dict[str, int]] = {}
     for (kind, checked, difficulty, outcome), n in tally.under("check").items():
         rows.setdefault((kind, checked, difficulty), {})[outcome] = int(n)
-    ordered = sorted(rows.items(), key=lambda item: tuple(map(_order, item[0])))
+    ordered = sorted(rows.items(), key=lambda item: tuple(map(word_order, item[0])))
     return [
         AsaltosCheckFigures(
             kind=kind,
@@ -280,21 +275,13 @@ def _checks(tally: Tally) -> list[AsaltosCheckFigures]:
     ]
 
 
-def _by_word(tally: Tally, *words: str) -> dict[str, int]:
-    counts = tally.under(*words).items()
-    return {"/".join(path): int(n) for path, n in sorted(counts, key=lambda c: _order(c[0][0]))}
-
-
-def _character(tally: Tally, character: str, name: str) -> AsaltosCharacterFigures:
-    def count(figure: str) -> int:
-        return int(tally.count("character", character, figure))
-
+def _character(count: Counts, name: str) -> AsaltosCharacterFigures:
     return AsaltosCharacterFigures(
         name=name,
         checks=count("checks"),
         hidden=count("hidden"),
-        outcomes=_by_word(tally, "character", character, "outcome"),
-        attacks=_by_word(tally, "character", character, "attacks"),
+        outcomes=count.by_word("outcome"),
+        attacks=count.by_word("attacks"),
         opposed_won=count("opposed_won"),
         wounds_dealt=count("wounds_dealt"),
         wounds_taken=count("wounds_taken"),
@@ -305,25 +292,21 @@ def _character(tally: Tally, character: str, name: str) -> AsaltosCharacterFigur
 
 
 def figures(tally: Tally) -> AsaltosFigures:
-    def count(*words: str) -> int:
-        return int(tally.count(*words))
-
-    names = tally.names("character")
-    ids = {path[0] for path in tally.under("character")} | set(names)
+    count = Counts(tally)
     return AsaltosFigures(
         checks=_checks(tally),
         checks_hidden=count("checks_hidden"),
         combat=AsaltosCombatFigures(
             combats=count("combat", "combats"),
             rounds=count("combat", "rounds"),
-            attacks=_by_word(tally, "combat", "attacks"),
+            attacks=count.by_word("combat", "attacks"),
             criticals=count("combat", "criticals"),
             criticals_confirmed=count("combat", "criticals_confirmed"),
             aims=count("combat", "aims"),
         ),
         wounds=AsaltosWoundFigures(
-            by_level=_by_word(tally, "wounds", "level"),
-            by_location=_by_word(tally, "wounds", "location"),
+            by_level=count.by_word("wounds", "level"),
+            by_location=count.by_word("wounds", "location"),
             shocks=count("wounds", "shocks"),
             death_timers=count("wounds", "death_timers"),
             death_timers_stopped=count("wounds", "death_timers_stopped"),
@@ -331,17 +314,9 @@ def figures(tally: Tally) -> AsaltosFigures:
             healed=count("wounds", "healed"),
             characteristics_lost=count("wounds", "characteristics_lost"),
         ),
-        characters={c: _character(tally, c, names.get(c, c)) for c in sorted(ids)},
-        damage_over_time=[
-            AsaltosDamagePoint(version=version, character=character, amount=amount)
-            for version, character, amount in over_time(tally, DAMAGE_AT)
-        ],
+        characters=per_character(tally, _character),
+        damage_over_time=over_time(tally, DAMAGE_AT, AsaltosDamagePoint),
     )
-
-
-def judged(tally: Tally) -> list[Fairness]:
-    """Nothing of its own: the dice's faces are judged for every system."""
-    return []
 
 
 #: the event types whose fields `fold` reads
@@ -372,6 +347,4 @@ READS = frozenset(
         ),
     }
 )
-STATS = SystemStats(
-    fold=fold, figures=figures, figures_type=AsaltosFigures, fairness=judged, reads=READS
-)
+STATS = SystemStats(fold=fold, figures=figures, figures_type=AsaltosFigures, reads=READS)

@@ -42,7 +42,7 @@ from domain.asaltos.state import (
     Wound,
 )
 from domain.table import Table
-from projections.header import TableHeader, header
+from projections.header import TableHeader, header, knows
 from projections.visibility import Viewer
 
 
@@ -169,11 +169,6 @@ def _asaltos(table: Table) -> AsaltosState:
     return state
 
 
-def knows(table: Table, seat: str, viewer: Viewer) -> bool:
-    """Whether the viewer knows what is `seat`'s: its own, the game master's, or closed."""
-    return viewer.is_gm or viewer.seat == seat or table.closed
-
-
 def character_view(table: Table, character: Character, viewer: Viewer) -> AsaltosCharacterView:
     # a step names no acting character: its Agilidad is the game master's
     agi_known = viewer.is_gm or table.closed
@@ -249,10 +244,3 @@ def table_view(table: Table, viewer: Viewer) -> AsaltosView:
         characters=[character_view(table, c, viewer) for c in state.characters.values()],
         combat=combat_view(table, state, viewer),
     )
-
-
-def find_character_view(
-    table: Table, character_id: str, viewer: Viewer
-) -> AsaltosCharacterView | None:
-    character = _asaltos(table).characters.get(character_id)
-    return None if character is None else character_view(table, character, viewer)

@@ -6,14 +6,7 @@ from typing import Any
 
 from domain.frontera.state import FronteraState
 from domain.table import Table
-from projections.frontera.redaction import RULES
-from projections.frontera.stats import STATS
-from projections.frontera.views import (
-    CharacterView,
-    TableView,
-    find_character_view,
-    table_view,
-)
+from projections.frontera import redaction, stats, views
 from projections.registry import SystemProjection
 
 
@@ -31,14 +24,11 @@ def event_test_number(event: Any) -> int | None:
     return test if isinstance(test, int) else None
 
 
-FRONTERA = SystemProjection(
-    name="frontera",
-    rules=RULES,
-    view=table_view,
-    view_type=TableView,
-    character_view=find_character_view,
-    character_type=CharacterView,
-    stats=STATS,
+FRONTERA = SystemProjection.of(
+    "frontera",
+    redaction,
+    views,
+    stats,
     open_moment=open_test_number,
     moment_of=event_test_number,
 )

@@ -45,7 +45,19 @@ import msgspec
 from domain.frontera.cards import card
 from projections.fairness import Fairness, fairness
 from projections.registry import SystemStats
-from projections.tally import NONE, LoggedEvent, Tally, key, over_time, whole, word
+from projections.tally import (
+    NONE,
+    Counts,
+    DamagePoint,
+    LoggedEvent,
+    Tally,
+    key,
+    name_character,
+    over_time,
+    per_character,
+    whole,
+    word,
+)
 
 #: a key word for a figure the event does not give (a dead man's hand tests no trait)
 OPEN_TEST = "open_test"
@@ -148,15 +160,9 @@ class FronteraCharacterFigures(msgspec.Struct, kw_only=True):
     money_lost: int
 
 
-class FronteraDamagePoint(msgspec.Struct, kw_only=True):
-    """The health levels one character lost at one event of the table."""
-
-    #: the table's version of the event
-    version: int
-    #: the character's id
-    character: str
-    #: health levels lost at that event (as `damage_taken` counts them)
-    amount: int
+class FronteraDamagePoint(DamagePoint, kw_only=True):
+    """The health levels one character lost at one event of the table (as `damage_taken`
+    counts them)."""
 
 
 class FronteraFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="frontera"):
@@ -323,8 +329,8 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
     if kind == "TableCreated":
         if (data.get("options") or {}).get("scripted_order") is not None:
             tally.label("yes", SCRIPTED)
-    elif kind == "CharacterCreated" and isinstance(data.get("character"), dict):
-        tally.label(str(data["character"]["name"]), "character", data["character"]["id"])
+    elif kind == "CharacterCreated":
+        name_character(tally, data.get("character"))
     elif kind == "TableStarted":
         _phase(tally, data)
         for zone, cards in (data.get("zones") or {}).items():
@@ -398,15 +404,6 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
 # -- the figures ---------------------------------------------------------------------------
 
 
-def _ints(counts: dict[tuple[str, ...], float]) -> dict[str, int]:
-    return {"/".join(path): int(n) for path, n in sorted(counts.items(), key=_numeric)}
-
-
-def _numeric(item: tuple[tuple[str, ...], float]) -> tuple[int, str]:
-    first = item[0][0]
-    return (int(first), "") if first.isdigit() else (1 << 30, first)
-
-
 def _tests(tally: Tally) -> list[FronteraTestFigures]:
     rows: dict[tuple[str, str, str, str], dict[str, int]] = {}
     for (kind, trait, skill, difficulty, outcome), n in tally.under("test").items():
@@ -423,13 +420,10 @@ def _tests(tally: Tally) -> list[FronteraTestFigures]:
     ]
 
 
-def _character(tally: Tally, character: str, name: str) -> FronteraCharacterFigures:
-    def count(*words: str) -> int:
-        return int(tally.count("character", character, *words))
-
+def _character(count: Counts, name: str) -> FronteraCharacterFigures:
     return FronteraCharacterFigures(
         name=name,
-        outcomes=_ints(tally.under("character", character, "outcome")),
+        outcomes=count.by_word("outcome"),
         drawn=count("drawn"),
         played=count("played"),
         jokers_drawn=count("jokers_drawn"),
@@ -438,7 +432,7 @@ def _character(tally: Tally, character: str, name: str) -> FronteraCharacterFigu
         damage_taken=count("damage_taken"),
         deaths=count("deaths"),
         dead_for_good=count("dead_for_good"),
-        recovered=_ints(tally.under("character", character, "recovered")),
+        recovered=count.by_word("recovered"),
         drinks=count("drinks"),
         money_won=count("money_won"),
         money_lost=count("money_lost"),
@@ -446,11 +440,7 @@ def _character(tally: Tally, character: str, name: str) -> FronteraCharacterFigu
 
 
 def figures(tally: Tally) -> FronteraFigures:
-    def count(*words: str) -> int:
-        return int(tally.count(*words))
-
-    names = tally.names("character")
-    ids = {path[0] for path in tally.under("character")} | set(names)
+    count = Counts(tally)
     dead_mans_hand: dict[str, dict[str, int]] = {}
     for (purpose, result), n in sorted(tally.under("dead_mans_hand").items()):
         dead_mans_hand.setdefault(purpose, {})[result] = int(n)
@@ -464,9 +454,9 @@ def figures(tally: Tally) -> FronteraFigures:
             jokers_drawn=count("cards", "jokers_drawn"),
             jokers_played=count("cards", "jokers_played"),
             threats=count("cards", "threats"),
-            by_suit=_ints(tally.under("drawn", "suit")),
-            by_value=_ints(tally.under("drawn", "value")),
-            by_source=_ints(tally.under("cards", "source")),
+            by_suit=count.by_word("drawn", "suit"),
+            by_value=count.by_word("drawn", "value"),
+            by_source=count.by_word("cards", "source"),
         ),
         combat=FronteraCombatFigures(
             combats=count("combat", "combats"),
@@ -479,18 +469,15 @@ def figures(tally: Tally) -> FronteraFigures:
             damage_taken=count("conditions", "lost", "health"),
             deaths=count("conditions", "deaths"),
             dead_for_good=count("conditions", "dead_for_good"),
-            lost=_ints(tally.under("conditions", "lost")),
-            recovered=_ints(tally.under("conditions", "recovered")),
+            lost=count.by_word("conditions", "lost"),
+            recovered=count.by_word("conditions", "recovered"),
         ),
         drinks=count("drinks"),
         money_won=count("money", "won"),
         money_lost=count("money", "lost"),
         dead_mans_hand=dead_mans_hand,
-        characters={c: _character(tally, c, names.get(c, c)) for c in sorted(ids)},
-        damage_over_time=[
-            FronteraDamagePoint(version=version, character=character, amount=amount)
-            for version, character, amount in over_time(tally, DAMAGE_AT)
-        ],
+        characters=per_character(tally, _character),
+        damage_over_time=over_time(tally, DAMAGE_AT, FronteraDamagePoint),
     )
 
 

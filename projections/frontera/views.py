@@ -21,7 +21,7 @@ from domain.frontera.state import (
 )
 from domain.table import Table
 from projections.frontera.redaction import zone_cards
-from projections.header import TableHeader, header
+from projections.header import TableHeader, header, knows
 from projections.visibility import Viewer
 
 
@@ -159,7 +159,6 @@ class TableView(TableHeader, kw_only=True):
 
 
 def character_view(table: Table, character: Character, viewer: Viewer) -> CharacterView:
-    full = viewer.is_gm or viewer.seat == character.seat or table.closed
     public = CharacterView(
         id=character.id,
         name=character.name,
@@ -171,7 +170,7 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Charac
         can_act=character.cannot_act_because is None,
         challenged_by=_frontera(table).challenges.get(character.id),
     )
-    if not full:
+    if not knows(table, character.seat, viewer):
         return public
     return msgspec.structs.replace(
         public,
@@ -242,8 +241,7 @@ def _combat_view(state: FronteraState, combat: Combat) -> CombatView:
 
 
 def table_view(table: Table, viewer: Viewer) -> TableView:
-    state = table.game
-    assert isinstance(state, FronteraState)
+    state = _frontera(table)
     return TableView(
         **header(table, viewer),
         started=state.started,
@@ -306,8 +304,3 @@ def _frontera(table: Table) -> FronteraState:
     state = table.game
     assert isinstance(state, FronteraState)
     return state
-
-
-def find_character_view(table: Table, character_id: str, viewer: Viewer) -> CharacterView | None:
-    character = _frontera(table).characters.get(character_id)
-    return None if character is None else character_view(table, character, viewer)

@@ -17,55 +17,32 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
-
 from domain.stepdice import events as ev
 from projections.visibility import (
-    AUDIENCES,
-    GAME_MASTER,
-    MASKS,
     ROLLED,
-    Audience,
     Rule,
     Secret,
     announcing,
+    character_seat,
     opaque,
+    private_parts,
     public,
-)
-
-#: the parts of a character's sheet that are its player's and the game master's
-PRIVATE_SHEET = ("attributes", "ranks", "mana", "mana_max")
-
-
-def character_seat(event: Any) -> Audience:
-    """The seat that plays the event's character, and the game master."""
-    seat = event.seat if hasattr(event, "seat") else event.character.seat
-    return frozenset({seat, GAME_MASTER})
-
-
-def public_sheet(character: Any) -> Any:
-    """A created character as every seat may see it: its private parts null."""
-    sheet = msgspec.to_builtins(character)
-    return {**sheet, **dict.fromkeys(PRIVATE_SHEET)}
-
-
-# how the API's document describes this system's audience and mask
-# (projections/event_schema.py reads them from these tables)
-AUDIENCES[character_seat] = "the seat that plays the character, and the game master"
-MASKS[public_sheet] = (
-    {
-        "type": "object",
-        "properties": {name: {"type": "null"} for name in PRIVATE_SHEET},
-        "required": list(PRIVATE_SHEET),
-    },
-    "the sheet with its attribute dice, ranks and Mana null",
 )
 
 #: a character's own: its Mana, its ranks
 CHARACTER = Secret(character_seat, opaque)
-SHEET = Secret(character_seat, public_sheet)
+#: a created character: its attribute dice or ranks and its Mana are its player's and the
+#: game master's
+SHEET = Secret(
+    character_seat,
+    private_parts(
+        "attributes",
+        "ranks",
+        "mana",
+        "mana_max",
+        leaves="the sheet with its attribute dice, ranks and Mana null",
+    ),
+)
 
 #: what a test, attack or cast showed: the die, the target number, the face, the outcome and
 #: the ruling it is owed, seen as the roll is

@@ -27,9 +27,20 @@ from typing import Any
 
 import msgspec
 
-from projections.fairness import Fairness
 from projections.registry import SystemStats
-from projections.tally import NONE, LoggedEvent, Tally, key, over_time, whole, word
+from projections.tally import (
+    NONE,
+    Counts,
+    DamagePoint,
+    LoggedEvent,
+    Tally,
+    key,
+    name_character,
+    over_time,
+    per_character,
+    whole,
+    word,
+)
 
 #: a key word for a figure the event does not show
 #: `character/<id>/damage_at/<version>`: what the character took at that version
@@ -109,15 +120,9 @@ class StepdiceCharacterFigures(msgspec.Struct, kw_only=True):
     venganzas: int
 
 
-class StepdiceDamagePoint(msgspec.Struct, kw_only=True):
-    """The Hearts one character lost at one event of the table."""
-
-    #: the table's version of the event
-    version: int
-    #: the character's id
-    character: str
-    #: Hearts lost at that event (as `hearts_lost` counts them)
-    amount: int
+class StepdiceDamagePoint(DamagePoint, kw_only=True):
+    """The Hearts one character lost at one event of the table (as `hearts_lost` counts
+    them)."""
 
 
 class StepdiceFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="stepdice"):
@@ -189,8 +194,8 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
     kind = event.type.removeprefix("stepdice.")
     if event.type in ROLLS:
         _roll(tally, ROLLS[event.type], data)
-    elif kind == "CharacterCreated" and isinstance(data.get("character"), dict):
-        tally.label(str(data["character"]["name"]), "character", data["character"]["id"])
+    elif kind == "CharacterCreated":
+        name_character(tally, data.get("character"))
     elif kind == "EnemyAdded":
         tally.add("enemies", "added")
     elif kind == "HelpGiven" and isinstance(data.get("helper"), str):
@@ -273,19 +278,12 @@ def _rolls(tally: Tally) -> list[StepdiceRollFigures]:
     ]
 
 
-def _by_word(tally: Tally, *words: str) -> dict[str, int]:
-    return {"/".join(path): int(n) for path, n in sorted(tally.under(*words).items())}
-
-
-def _character(tally: Tally, character: str, name: str) -> StepdiceCharacterFigures:
-    def count(figure: str) -> int:
-        return int(tally.count("character", character, figure))
-
+def _character(count: Counts, name: str) -> StepdiceCharacterFigures:
     return StepdiceCharacterFigures(
         name=name,
         rolls=count("rolls"),
         hidden=count("hidden"),
-        outcomes=_by_word(tally, "character", character, "outcome"),
+        outcomes=count.by_word("outcome"),
         helped=count("helped"),
         wounds_dealt=count("wounds_dealt"),
         hearts_lost=count("lost"),
@@ -300,17 +298,13 @@ def _character(tally: Tally, character: str, name: str) -> StepdiceCharacterFigu
 
 
 def figures(tally: Tally) -> StepdiceFigures:
-    def count(*words: str) -> int:
-        return int(tally.count(*words))
-
-    names = tally.names("character")
-    ids = {path[0] for path in tally.under("character")} | set(names)
+    count = Counts(tally)
     return StepdiceFigures(
         rolls=_rolls(tally),
         rolls_hidden=count("rolls_hidden"),
-        benefits=_by_word(tally, "benefits"),
+        benefits=count.by_word("benefits"),
         complications=count("complications"),
-        venganza=_by_word(tally, "venganza"),
+        venganza=count.by_word("venganza"),
         hearts=StepdiceHeartFigures(
             lost=count("hearts", "lost"),
             armour_spent=count("hearts", "armour_spent"),
@@ -323,24 +317,16 @@ def figures(tally: Tally) -> StepdiceFigures:
             added=count("enemies", "added"),
             strikes=count("enemies", "strikes"),
             wounds=count("enemies", "wounds"),
-            by_status=_by_word(tally, "enemies", "status"),
+            by_status=count.by_word("enemies", "status"),
         ),
         mana_spent=count("mana", "spent"),
         mana_refunded=count("mana", "refunded"),
-        clocks=_by_word(tally, "clocks"),
+        clocks=count.by_word("clocks"),
         scenes=count("scenes"),
         rests=count("rests"),
-        characters={c: _character(tally, c, names.get(c, c)) for c in sorted(ids)},
-        damage_over_time=[
-            StepdiceDamagePoint(version=version, character=character, amount=amount)
-            for version, character, amount in over_time(tally, DAMAGE_AT)
-        ],
+        characters=per_character(tally, _character),
+        damage_over_time=over_time(tally, DAMAGE_AT, StepdiceDamagePoint),
     )
-
-
-def judged(tally: Tally) -> list[Fairness]:
-    """Nothing of its own: the dice's faces are judged for every system."""
-    return []
 
 
 #: the event types whose fields `fold` reads
@@ -374,6 +360,4 @@ READS = frozenset(
         ),
     }
 )
-STATS = SystemStats(
-    fold=fold, figures=figures, figures_type=StepdiceFigures, fairness=judged, reads=READS
-)
+STATS = SystemStats(fold=fold, figures=figures, figures_type=StepdiceFigures, reads=READS)

@@ -20,7 +20,7 @@ from domain.stepdice.ladder import Grade
 from domain.stepdice.resolution import Outcome
 from domain.stepdice.state import Character, Owed, RollKind, StepdiceState
 from domain.table import Table
-from projections.header import TableHeader, header
+from projections.header import TableHeader, header, knows
 from projections.visibility import Viewer
 
 
@@ -122,7 +122,7 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Stepdi
         dead=character.dead,
         pending_hit=None if hit is None else StepdicePendingHit(cause=hit.cause, roll=hit.roll),
     )
-    if not (viewer.is_gm or viewer.seat == character.seat or table.closed):
+    if not knows(table, character.seat, viewer):
         return shown
     return msgspec.structs.replace(
         shown,
@@ -155,10 +155,3 @@ def table_view(table: Table, viewer: Viewer) -> StepdiceView:
             if r.roll not in viewer.hidden_rolls
         ],
     )
-
-
-def find_character_view(
-    table: Table, character_id: str, viewer: Viewer
-) -> StepdiceCharacterView | None:
-    character = _stepdice(table).characters.get(character_id)
-    return None if character is None else character_view(table, character, viewer)

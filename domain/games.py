@@ -1,0 +1,28 @@
+"""The typed game state of a table, as a rule system's events and handlers read it.
+
+`Table.game` holds whatever state the table's system keeps; each system names its state's
+type once (`game = GameOf(MyState)`) rather than writing the cast, and the guard that a
+closed table takes no more commands, again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
+
+if TYPE_CHECKING:
+    from domain.table import Table
+
+StateT = TypeVar("StateT")
+
+
+class GameOf(Generic[StateT]):
+    def __init__(self, state_type: type[StateT]) -> None:
+        self.state_type = state_type
+
+    def __call__(self, table: Table) -> StateT:
+        return cast(StateT, table.game)
+
+    def open(self, table: Table) -> StateT:
+        """The state of a table that still takes commands (refused once it is closed)."""
+        table.require_open()
+        return self(table)
