@@ -6,10 +6,15 @@ here; the refusals' codes are the systems' own where they differ."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol, TypeVar
+from typing import Annotated, Protocol, TypeVar
+
+import msgspec
 
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
 
+#: a character's id in a command (`c1`, `c2`, …: `new_character_id`); an empty one breaks the
+#: document, an unknown one is 404 `unknown_character`
+CharacterId = Annotated[str, msgspec.Meta(min_length=1, max_length=20)]
 #: characters ever created per seat (the game master's NPCs count for the game master's)
 MAX_CHARACTERS_PER_SEAT = 40
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -43,6 +44,19 @@ STATUS_BY_KIND = {
 }
 
 
+class InvalidPart(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One part of a malformed request, as RFC 9457's `errors` names it: a member of the JSON
+    body by its JSON Pointer (RFC 6901), or a query, path or header parameter by its name."""
+
+    detail: str
+    #: the body's member, e.g. `/options/mode` ("" for the body as a whole)
+    pointer: str | None = None
+    #: the parameter's name, e.g. `limit`
+    parameter: str | None = None
+    #: where the parameter is: `query`, `path`, `header` or `cookie`
+    location: str | None = None
+
+
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     """An error, as RFC 9457 describes it; `code` is the stable machine-readable name."""
 
@@ -52,6 +66,8 @@ class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     detail: str
     code: str
     instance: str | None = None
+    #: for a malformed request (400 `invalid_request`), each part that breaks the document
+    errors: list[InvalidPart] | None = None
 
 
 class Refused(Exception):
@@ -89,11 +105,14 @@ def problem(
     detail: str,
     request: Request[Any, Any, Any],
     headers: dict[str, str] | None = None,
+    errors: list[InvalidPart] | None = None,
 ) -> Response[Problem]:
     if status == 401:
         headers = {**(headers or {}), "WWW-Authenticate": 'Bearer realm="saloon"'}
+    body = _problem(status, code, detail, request.url.path)
+    body.errors = errors
     return Response(
-        _problem(status, code, detail, request.url.path),
+        body,
         status_code=status,
         media_type=MEDIA_TYPE,
         headers=headers,
@@ -131,15 +150,54 @@ PATTERNS_WORDED = {
 def validation_error(
     request: Request[Any, Any, Any], error: ValidationException
 ) -> Response[Problem]:
-    details = "; ".join(
-        str(item.get("message", "")) + (f" ({item['key']})" if item.get("key") else "")
+    parts = [
+        InvalidPart(
+            detail=_worded(str(item.get("message", ""))),
+            parameter=str(item["key"]),
+            location=str(getattr(item.get("source"), "value", item.get("source")) or "") or None,
+        )
         for item in (error.extra or [])
-        if isinstance(item, dict)
-    )
-    details = details or error.detail
+        if isinstance(item, dict) and item.get("key")
+    ]
+    if parts:
+        details = "; ".join(f"{part.detail} ({part.parameter})" for part in parts)
+    else:  # the body: msgspec says where, as a path from `$`
+        details = _worded(error.detail)
+        parts = [InvalidPart(detail=details, pointer=body_pointer(error.detail))]
+    return problem(400, "invalid_request", details, request, errors=parts)
+
+
+def _worded(message: str) -> str:
     for pattern, words in PATTERNS_WORDED.items():
-        details = details.replace(pattern, words)
-    return problem(400, "invalid_request", details, request)
+        message = message.replace(pattern, words)
+    return message
+
+
+_AT = re.compile(r" - at `\$([^`]*)`")
+_IN = re.compile(r" - in `\$([^`]*)`")
+_UNKNOWN = re.compile(r"unknown field `([^`]*)`")
+
+
+def body_pointer(message: str) -> str:
+    """The JSON Pointer of the member a decoding error names: msgspec's `- at `$.a[0].b``, under
+    the `- in `$.options`` a system's options are decoded in, down to an unknown field."""
+    path = "".join(_path(found.group(1)) for found in reversed(list(_IN.finditer(message))))
+    at = _AT.search(message)
+    path += _path(at.group(1)) if at else ""
+    unknown = _UNKNOWN.search(message)
+    if unknown:
+        path += "/" + _escaped(unknown.group(1))
+    return path
+
+
+def _path(dotted: str) -> str:
+    """`.a[0].b` as `/a/0/b`."""
+    steps = re.findall(r"\.([^.\[]+)|\[([^\]]*)\]", dotted)
+    return "".join("/" + _escaped(name or index.strip("'\"")) for name, index in steps)
+
+
+def _escaped(step: str) -> str:
+    return step.replace("~", "~0").replace("/", "~1")
 
 
 def http_error(request: Request[Any, Any, Any], error: HTTPException) -> Response[Problem]:

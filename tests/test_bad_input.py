@@ -272,3 +272,54 @@ def test_a_key_named_twice_in_a_nested_object_is_refused(live: Live) -> None:
     answer = live.http.post("/tables", content=content, headers=JSON)
     body = assert_problem(answer, 400, "duplicate_key")
     assert "'mode'" in body["detail"]
+
+
+# -- what a malformed request breaks, part by part ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "pointer"),
+    [
+        ({"title": "", "gm_name": "Ana"}, "/title"),
+        ({"title": "T", "gm_name": "Ana", "stray": 1}, "/stray"),
+        ({"title": "T", "gm_name": "Ana", "options": {"mode": 3}}, "/options/mode"),
+        ({"title": "T", "gm_name": "Ana", "options": {"weapons": {"Colt": {}}}}, "/options"),
+        (["not", "an", "object"], ""),
+    ],
+)
+def test_a_malformed_body_names_the_member_it_breaks(live: Live, body: Any, pointer: str) -> None:
+    """RFC 9457's `errors`: each part of the request that breaks the document, a member of the
+    body by its JSON Pointer, so that a program can mark the field."""
+    refused_ = assert_problem(live.http.post("/tables", json=body), 400, "invalid_request")
+    (part,) = refused_["errors"]
+    assert part["pointer"].startswith(pointer) and part["detail"] == refused_["detail"]
+
+
+def test_a_malformed_parameter_is_named_with_where_it_is(live: Live) -> None:
+    url = f"/tables/{live.table}/events"
+    body = refused(
+        live,
+        lambda: live.http.get(url, params={"limit": 0}, headers=live.mayor),
+        400,
+        "invalid_request",
+    )
+    assert body["errors"] == [
+        {"detail": "Expected `int` >= 1", "parameter": "limit", "location": "query"}
+    ]
+
+
+def test_a_refusal_by_the_rules_names_no_part(live: Live) -> None:
+    """A rule's refusal is about the table, not a member of the request: no `errors`."""
+    body = refused(
+        live,
+        lambda: live.http.post("/tables", json={"title": "T", "gm_name": "A", "system": "nope"}),
+        400,
+        "invalid_request",
+    )
+    assert body["errors"][0]["pointer"] == "/system"
+    money = {"character": "c99", "money": 1, "reason": "payday"}
+    url = f"/tables/{live.table}/money"
+    rule = refused(
+        live, lambda: live.http.post(url, json=money, headers=live.mayor), 404, "unknown_character"
+    )
+    assert "errors" not in rule

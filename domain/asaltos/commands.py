@@ -15,6 +15,7 @@ import msgspec
 from domain.asaltos.modifiers import Modifier, Other
 from domain.asaltos.sheet import Arm, Characteristic, Location, Sheet
 from domain.asaltos.state import Action, Condition
+from domain.characters import CharacterId
 from domain.commands import Command
 from domain.dice import Visibility
 from domain.names import Name, Reason
@@ -23,7 +24,6 @@ from domain.names import Name, Reason
 Difficulty = Annotated[int, msgspec.Meta(ge=-20, le=20)]
 Others = Annotated[list[Other], msgspec.Meta(max_length=10)]
 Named = Annotated[list[Modifier], msgspec.Meta(max_length=14)]
-CharacterId = Annotated[str, msgspec.Meta(min_length=1, max_length=20)]
 
 
 class AsaltosCreateCharacter(Command, kw_only=True):

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import msgspec
 
+from domain.characters import CharacterId
 from domain.commands import Command
 from domain.frontera.cards import CardId, Suit
 from domain.frontera.combat import Cover, Mount, Range, Technique
@@ -21,7 +22,7 @@ MAX_THROWN = 10
 
 
 class CombatantSetup(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    character: str
+    character: CharacterId
     cover: Cover = "none"
     mount: Mount = "none"
     holstered: bool = False
@@ -67,7 +68,7 @@ class StartCombatTurn(Command):
 class DeclareAction(Command):
     """A character's announcement for the turn; an attacker draws its cards at once."""
 
-    character: str
+    character: CharacterId
     action: Action
     move: Move = "none"
     technique: Technique | None = None
@@ -82,13 +83,13 @@ class DeclareAction(Command):
 
 class Attack(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     card: CardId
-    target: str
+    target: CharacterId
 
 
 class ChooseAttacks(Command):
     """An attacker's secret choice: up to its number of attacks, one target per card."""
 
-    character: str
+    character: CharacterId
     attacks: list[Attack]
     joker_suits: dict[str, Suit] = {}
 
@@ -98,7 +99,7 @@ class EndCombat(Command):
 
 
 class Duellist(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    character: str
+    character: CharacterId
     weapon: str = "revolver"
     modifiers: list[Modifier] = []
 
@@ -112,6 +113,6 @@ class OpenPistolDuel(Command):
 class OpenSurvivalTest(Command):
     """A fallen character's dead man's hand: an Ace leaves it incapacitated, an 8 dead."""
 
-    character: str
+    character: CharacterId
     #: someone gives medical care: draw 2 and keep the better
     medical_care: bool = False

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.characters import CharacterId
 from domain.commands import Command
 from domain.frontera.cards import CardIds, Suit
 from domain.frontera.character import (
@@ -51,7 +52,7 @@ class StartTable(Command):
 
 
 class OpenTraitTest(Command):
-    character: str
+    character: CharacterId
     trait: Trait
     #: the skill the Mayor rules relevant; +2 cards if the character has it
     skill: Skill | None = None
@@ -63,7 +64,7 @@ class OpenTraitTest(Command):
 
 
 class Contender(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    character: str
+    character: CharacterId
     trait: Trait
     skill: Skill | None = None
     modifiers: list[Modifier] = []
@@ -75,7 +76,7 @@ class OpenOpposedTest(Command):
 
 
 class OpenDeadMansHandTest(Command):
-    character: str
+    character: CharacterId
     #: 2 if the Mayor lets the character draw two and keep the better
     cards: Literal[1, 2] = 1
     better: Name = "better"
@@ -89,18 +90,18 @@ class CancelTest(Command):
 
 
 class Draw(Command):
-    character: str
+    character: CharacterId
 
 
 class Choose(Command):
-    character: str
+    character: CharacterId
     cards: CardIds
     #: the suit declared for each Joker played
     joker_suits: dict[str, Suit] = {}
 
 
 class ChangeCondition(Command):
-    character: str
+    character: CharacterId
     track: Track
     #: levels to move: negative to worsen, positive to recover
     change: Annotated[int, msgspec.Meta(extra_json_schema={"not": {"const": 0}})]

@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.characters import CharacterId
 from domain.commands import Command
 from domain.frontera.cards import CARDS_PER_DECK, CardId, CardIds
 from domain.frontera.state import CharacterIds
@@ -30,7 +31,7 @@ class PickCards(Command):
 class KeepLoot(Command):
     """Who keeps the treasure card on top of the loot (the sharers' agreement)."""
 
-    character: str
+    character: CharacterId
 
 
 class SwapCards(Command):
@@ -38,7 +39,7 @@ class SwapCards(Command):
 
     In phase 2 name the card of your deck you give; in phase 1 the cards are random."""
 
-    character: str
+    character: CharacterId
     partner: str | None = None
     card: CardId | None = None
 
@@ -70,7 +71,7 @@ class StartDuelExchange(Command):
 class ProtagonistLeaves(Command):
     """A dead protagonist leaves the game; its seat's cards go to the treasure (Mayor)."""
 
-    character: str
+    character: CharacterId
     reason: Reason
 
 

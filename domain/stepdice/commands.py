@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from domain.characters import CharacterId
 from domain.commands import Command
 from domain.dice import Visibility
 from domain.names import Name, Reason
@@ -31,7 +32,7 @@ Benefit = Literal["extra_wound", "refund_mana", "larger_effect", "extra_benefit"
 class Helper(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """An ally's help the game master accepted [003:93-103]: one helper per roll."""
 
-    character: str
+    character: CharacterId
     #: how it helps: covering, tools, distraction, steadying, hints [003:103]
     how: Reason
 
@@ -60,7 +61,7 @@ class SetMaxima(Command, kw_only=True):
     (errata: maxima are per character, and higher ones come from advancement or the game
     master, not from the player's choice at creation)."""
 
-    character: str
+    character: CharacterId
     hearts_max: Annotated[int, msgspec.Meta(ge=1, le=MAX_POOL)] | None = None
     mana_max: Annotated[int, msgspec.Meta(ge=0, le=MAX_POOL)] | None = None
     reason: Reason
@@ -87,7 +88,7 @@ class Test(Command, kw_only=True):
     game master narrates it; a secret test moves no clock by itself (the game master advances
     clocks by hand, or reveals the roll first)."""
 
-    character: str
+    character: CharacterId
     attribute: Attribute
     grade: Grade
     shifts: Shifts
@@ -100,7 +101,7 @@ class StepdiceAttack(Command, kw_only=True):
     enemy's grade the TN; the game master's shifts (range, several opponents [003:201, 207]).
     Always public: it changes the enemy's and the attacker's Hearts at once."""
 
-    character: str
+    character: CharacterId
     enemy: str
     kind: AttackKind
     shifts: Shifts
@@ -116,7 +117,7 @@ class Cast(Command, kw_only=True):
     """A cast [003:238-256]: the effect described, its level and cost as the game master
     assigned them. Always public: it spends Mana and may heal at once."""
 
-    character: str
+    character: CharacterId
     effect: Reason
     level: Level
     cost: Annotated[int, msgspec.Meta(ge=0, le=MAX_COST)]
@@ -157,27 +158,27 @@ class ResolveVenganza(Command, kw_only=True):
 class LoseHeart(Command, kw_only=True):
     """The game master rules a hit on a character (the book has no enemy attack procedure)."""
 
-    character: str
+    character: CharacterId
     reason: Reason
 
 
 class SpendArmour(Command, kw_only=True):
     """The character's player spends the Armour token on the pending hit [003:360]."""
 
-    character: str
+    character: CharacterId
 
 
 class DeclineArmour(Command, kw_only=True):
     """The character's player keeps the Armour token and loses the Heart."""
 
-    character: str
+    character: CharacterId
 
 
 class RaiseAlly(Command, kw_only=True):
     """An ally spends an Action (Help) to raise a downed character to 1 Heart [003:291]."""
 
-    helper: str
-    character: str
+    helper: CharacterId
+    character: CharacterId
     how: Reason
 
 
@@ -210,7 +211,7 @@ class AdvanceCharacter(Command, kw_only=True):
     """Solo advancement [003:342-347], which the game master grants: one attribute's rank
     up, or +1 Heart or +1 Mana."""
 
-    character: str
+    character: CharacterId
     advance: Literal["rank", "heart", "mana"]
     attribute: Attribute | None = None
     reason: Reason
