@@ -19,8 +19,8 @@ import msgspec
 
 from domain.table import Seat, Table
 from projections.redaction import redact, withheld
+from projections.viewers import viewer_for
 from projections.views import table_view
-from projections.visibility import viewer_for
 
 
 def beyond_audit(table: Table, events: Iterable[Any], seat: Seat) -> str | None:

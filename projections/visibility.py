@@ -25,7 +25,7 @@ from typing import Any
 
 import msgspec
 
-from domain.table import GM, Seat, SecretRoll, Table
+from domain.table import SecretRoll
 
 #: an audience: the seats that saw a secret; None for every seat
 Audience = frozenset[str] | None
@@ -51,28 +51,6 @@ class Viewer:
 #: whoever reads a closed table (the analytics read model, the operator's export): no seat,
 #: and no secret of a closed table is kept from it (`sees`); it reads closed tables only
 AFTER_CLOSING = Viewer(seat="", is_gm=False)
-
-
-def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
-    # the systems' projections are written in this module's words: found when asked
-    from projections.systems import PROJECTIONS
-
-    viewer = Viewer(
-        seat=seat.id,
-        is_gm=seat.role == GM,
-        audit=audit,
-        open_moment=PROJECTIONS[table.system].open_moment(table),
-        plays=frozenset(
-            c.id for c in getattr(table.game, "characters", {}).values() if c.seat == seat.id
-        ),
-    )
-    if table.closed:
-        return viewer
-    records = {record.roll: record for record in table.secret_roll_records}
-    hidden = frozenset(
-        roll for roll in table.secret_rolls if not sees_roll(viewer, records.get(roll))
-    )
-    return replace(viewer, hidden_rolls=hidden)
 
 
 def roll_audience(record: SecretRoll) -> Audience:

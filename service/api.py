@@ -36,8 +36,9 @@ from domain.keys import Bearer
 from domain.systems import RULE_SYSTEMS
 from domain.table import GM, Table
 from projections.log import checked_types, log_page
+from projections.viewers import viewer_for
 from projections.views import CharacterView, TableView, character_view, table_view
-from projections.visibility import Viewer, viewer_for
+from projections.visibility import Viewer
 from service import credentials, ndjson, schemas
 from service.batcher import CommandBatcher
 from service.contract import PublicOperation

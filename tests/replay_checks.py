@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 
 from domain.table import Table
+from projections.viewers import viewer_for
 from projections.views import table_view
-from projections.visibility import viewer_for
 
 
 def assert_replay_matches(live: Table, replayed: Table) -> None:

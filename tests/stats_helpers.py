@@ -12,7 +12,7 @@ from projections.log import log_page
 from projections.redaction import RedactedEvent
 from projections.stats import TableStats, fold, table_stats
 from projections.tally import Tally
-from projections.visibility import viewer_for
+from projections.viewers import viewer_for
 
 
 def logged(app: Tables, table_id: UUID, seat: str) -> list[RedactedEvent]:

@@ -5,7 +5,7 @@ from domain.frontera.character import Skill, Trait
 from domain.table import Table
 from projections.frontera.views import table_view
 from projections.log import log_page
-from projections.visibility import viewer_for
+from projections.viewers import viewer_for
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
 
 ULISES = protagonist(

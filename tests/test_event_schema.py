@@ -24,7 +24,8 @@ from domain.systems import RULE_SYSTEMS
 from domain.table import Table
 from projections.log import TOPICS
 from projections.redaction import RedactedEvent, redact
-from projections.visibility import Viewer, viewer_for
+from projections.viewers import viewer_for
+from projections.visibility import Viewer
 from tests.frontera_helpers import MAYOR
 from tests.frontera_strategies import (
     Driver,

@@ -29,7 +29,8 @@ from projections.folds import Fold, Folds, fold_log
 from projections.redaction import redact
 from projections.stats import fold, table_stats
 from projections.tally import Tally
-from projections.visibility import Viewer, knowledge, viewer_for
+from projections.viewers import viewer_for
+from projections.visibility import Viewer, knowledge
 from tests.frontera_helpers import MAYOR as FRONTERA_MAYOR
 from tests.frontera_helpers import in_memory_tables
 from tests.frontera_strategies import (

@@ -24,7 +24,8 @@ import pytest
 
 from domain.table import GM, PLAYER, Seat, SecretRoll, Table
 from projections.redaction import RULES, event_type, redact, withheld
-from projections.visibility import ROLLED, Viewer, viewer_for
+from projections.viewers import viewer_for
+from projections.visibility import ROLLED, Viewer
 from tests import test_api_asaltos as asaltos
 from tests.dice_http import new_table, ok
 from tests.test_api_stepdice import character as stepdice_character

@@ -10,7 +10,7 @@ from domain.frontera import events as ev
 from domain.frontera.character import Skill, Trait
 from projections.frontera.tests_record import opened_at
 from projections.frontera.tests_record import test_record as record_of
-from projections.visibility import viewer_for
+from projections.viewers import viewer_for
 from tests.frontera_helpers import MAYOR, Session, new_session, npc, protagonist
 
 

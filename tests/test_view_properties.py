@@ -30,7 +30,8 @@ from domain.frontera.exchange_commands import CancelExchange
 from domain.table import Table
 from projections.frontera.views import table_view
 from projections.redaction import redact
-from projections.visibility import AFTER_CLOSING, Viewer, viewer_for
+from projections.viewers import viewer_for
+from projections.visibility import AFTER_CLOSING, Viewer
 from tests.frontera_helpers import MAYOR, Session, in_memory_tables, npc, protagonist
 
 CARD = re.compile(r"d\d+:(?:10|[2-9JQKA])[SCHD]|d\d+:JK[12]")

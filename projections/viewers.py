@@ -1,0 +1,33 @@
+"""Who reads a table: the `Viewer` of a seat, with what the table's rule system and its rolls
+keep from it. Apart from `projections.visibility`, whose words every system's rules are
+written in, since the viewer asks the registered systems (`projections.systems`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.table import GM, Seat, Table
+from projections.systems import PROJECTIONS
+from projections.visibility import Viewer, sees_roll
+
+
+def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
+    """The seat as it reads the table now: its role, the moment of play open (its system's
+    `open_moment`), the characters it plays, and the rolls it may not see (each judged by
+    its own record, `sees_roll`), none once the table is closed."""
+    viewer = Viewer(
+        seat=seat.id,
+        is_gm=seat.role == GM,
+        audit=audit,
+        open_moment=PROJECTIONS[table.system].open_moment(table),
+        plays=frozenset(
+            c.id for c in getattr(table.game, "characters", {}).values() if c.seat == seat.id
+        ),
+    )
+    if table.closed:
+        return viewer
+    records = {record.roll: record for record in table.secret_roll_records}
+    hidden = frozenset(
+        roll for roll in table.secret_rolls if not sees_roll(viewer, records.get(roll))
+    )
+    return replace(viewer, hidden_rolls=hidden)
