@@ -1,0 +1,126 @@
+"""The character sheet [004:91-177, 777-797, 821-823]: skills on the ladder, aspects, stunts,
+fate points and refresh, the Health and Composure tracks, consequences, an NPC's tenacity.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from domain.errors import InvalidCommand
+from domain.fate.ladder import MEDIOCRE
+from domain.fate.stress import MAX_CONSEQUENCES, Consequence, StressTrack
+from domain.names import MAX_NAME, Name, Reason
+from domain.structs import Stored
+
+MAX_ENTRIES = 40
+#: ratings are ladder integers, unclamped past the named rungs (GAP §4.1); this bound only
+#: keeps nonsense out
+MAX_RATING = 20
+Rating = Annotated[int, msgspec.Meta(ge=-MAX_RATING, le=MAX_RATING)]
+#: NPC tenacity "de primer o segundo grado" [004:823]
+Tenacity = Literal[1, 2]
+
+
+class Skill(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A skill and its rung [004:93]."""
+
+    name: Name
+    rating: Rating
+
+
+class Aspect(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A phrase, person or thing that says who the character is [004:99-117, 219-227]; a
+    hidden one is known to its owner and the GM until it is discovered [004:145]."""
+
+    STORED_AS = "fate.Aspect"
+
+    name: Name
+    hidden: bool = False
+
+
+class Stunt(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A rule exception, recorded as written (the stunts chapter is missing, §4.2 GAP); some
+    cost a fate point to activate [004:151]."""
+
+    name: Name
+    exception: Reason
+    costs_fate_point: bool = False
+
+
+class FateSheet(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A character as it stands. (Named with the system's name: the API document names a
+    schema after its class.)"""
+
+    STORED_AS = "fate.Sheet"
+
+    name: Name
+    kind: Literal["pc", "npc"] = "pc"
+    skills: Annotated[list[Skill], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    aspects: Annotated[list[Aspect], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    stunts: Annotated[list[Stunt], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    fate_points: Annotated[int, msgspec.Meta(ge=0)] = 0
+    #: "generalmente es igual al número de aspectos" [004:167]: a guideline, not a limit
+    refresh: Annotated[int, msgspec.Meta(ge=0)] = 0
+    health: StressTrack = msgspec.field(default_factory=StressTrack)
+    composure: StressTrack = msgspec.field(default_factory=StressTrack)
+    consequences: Annotated[list[Consequence], msgspec.Meta(max_length=MAX_CONSEQUENCES)] = []
+    #: optional rule for NPCs: how many consequences they take before conceding [004:821-823]
+    tenacity: Tenacity | None = None
+
+    def rating(self, skill: str) -> int:
+        """The skill's rung; an unlisted skill is Mediocre [004:95]."""
+        return next((s.rating for s in self.skills if s.name == skill), MEDIOCRE)
+
+    def aspect(self, name: str) -> Aspect | None:
+        """The aspect of that name on the sheet, consequences included [004:797]."""
+        for aspect in self.aspects:
+            if aspect.name == name:
+                return aspect
+        if any(c.aspect == name for c in self.consequences):
+            return Aspect(name=name)
+        return None
+
+
+Sheet = FateSheet
+
+
+def _refuse(message: str) -> InvalidCommand:
+    return InvalidCommand(message, "invalid_sheet")
+
+
+def _distinct(what: str, names: list[str]) -> None:
+    for name in names:
+        if not name.strip() or len(name) > MAX_NAME:
+            raise _refuse(f"{what} names run 1..{MAX_NAME} characters, not {name!r}")
+    if len({n.casefold() for n in names}) != len(names):
+        raise _refuse(f"each of the sheet's {what} has its own name")
+
+
+def checked_sheet(sheet: Sheet) -> Sheet:
+    """Refuse what decoding cannot (a Sheet built in code skips it): names twice or blank,
+    ratings out of range, negative fate points or refresh, fewer than 5 boxes [004:779],
+    marked boxes off the track, more than 3 consequences or one severity twice [004:791-795],
+    tenacity on a player character or outside 1..2 [004:821-823]."""
+    _distinct("skills", [s.name for s in sheet.skills])
+    _distinct("aspects", [a.name for a in sheet.aspects] + [c.aspect for c in sheet.consequences])
+    _distinct("stunts", [s.name for s in sheet.stunts])
+    for skill in sheet.skills:
+        if not -MAX_RATING <= skill.rating <= MAX_RATING:
+            raise _refuse(f"{skill.name!r} is rated {skill.rating}, past ±{MAX_RATING}")
+    if sheet.fate_points < 0 or sheet.refresh < 0:
+        raise _refuse("fate points and refresh are never negative")
+    for what, track in (("Health", sheet.health), ("Composure", sheet.composure)):
+        if track.boxes < 5:
+            raise _refuse(f"{what} has five boxes at least [004:779]")
+        if len(set(track.marked)) != len(track.marked) or any(
+            not 1 <= box <= track.boxes for box in track.marked
+        ):
+            raise _refuse(f"{what}'s marked boxes are distinct boxes 1..{track.boxes}")
+    severities = [c.severity for c in sheet.consequences]
+    if len(severities) > MAX_CONSEQUENCES or len(set(severities)) != len(severities):
+        raise _refuse("at most one mild, one moderate and one severe consequence [004:791-795]")
+    if sheet.tenacity is not None and (sheet.kind != "npc" or sheet.tenacity not in (1, 2)):
+        raise _refuse("tenacity is an NPC's, of the first or second degree [004:823]")
+    return sheet
