@@ -38,6 +38,9 @@ class SystemStats:
     reads: frozenset[str]
     #: the system's own distributions judged for fairness (dice are judged for every system)
     fairness: Callable[[Tally], list[Fairness]] = _nothing_judged
+    #: what its figures' `damage_over_time` counts, in the book's words ("Hearts"), as the
+    #: figures say it to whoever draws them (the replay page's chart)
+    damage_unit: str = "damage"
 
 
 def _nothing_open(_: Table) -> Hashable | None:

@@ -128,6 +128,8 @@ class TableStats(msgspec.Struct, kw_only=True):
     fairness: list[Fairness]
     #: the figures of the table's rule system
     rules: SystemFigures
+    #: what the system's `damage_over_time` counts ("Hearts", "wound levels")
+    damage_unit: str
 
 
 class Totals(msgspec.Struct, kw_only=True):
@@ -186,6 +188,7 @@ def table_stats(table_id: UUID, tally: Tally, *, closed: bool) -> TableStats:
         pace=_pace(tally),
         fairness=_fairness(tally, system) if closed else [],
         rules=PROJECTIONS[system].stats.figures(tally),
+        damage_unit=PROJECTIONS[system].stats.damage_unit,
     )
 
 

@@ -114,6 +114,7 @@ def test_frontera_ulises_chasing_billy(client: TestClient[Any]) -> None:
     }
     during = stats(client, table, player)
     assert (during["system"], during["closed"], during["complete"]) == ("frontera", False, False)
+    assert during["damage_unit"] == "health levels"  # what the book counts its harm in
     assert during["fairness"] == []
     rules = during["rules"]
     assert rules["system"] == "frontera"

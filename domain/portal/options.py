@@ -10,7 +10,9 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from domain.dice import ScriptedRolls
 from domain.errors import InvalidCommand
+from domain.registry import decoded_options
 from domain.structs import Stored
 
 #: "entre 0 y 15 (o más si estamos jugando una partida de superhéroes)" [002:107]
@@ -21,6 +23,8 @@ SUPERHERO_MAX_DIFFICULTY = 99
 class PortalOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     """How a PORTAL table plays where the book is silent. (Named with the system's name: the
     API document names a schema after its class.)"""
+
+    STORED_AS = "portal.Options"
 
     #: the highest difficulty the game master may set: 15 [002:107], more for superheroes
     max_difficulty: Annotated[int, msgspec.Meta(ge=1, le=SUPERHERO_MAX_DIFFICULTY)] = (
@@ -84,14 +88,29 @@ class PortalOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     #: "environment": the general tie [002:1102], the defender's own raw die of the setting
     #: as the environment's damage (the supporting character has no dice).
     sc_attack_tie: Literal["hit", "environment"] = "hit"
+    #: faces the table's dice show, in order, before the seed takes over (public: tutorials
+    #: and tests); every PORTAL die is a d6 [002:97], so a face above 6 is refused
+    scripted_rolls: ScriptedRolls = []
 
 
 Options = PortalOptions
+#: every die of PORTAL is a d6 [002:97]
+SIDES = 6
+
+
+def check_options(options: Options) -> None:
+    """What the type admits and PORTAL's dice cannot show: a scripted face above 6."""
+    for place, face in enumerate(options.scripted_rolls):
+        if face > SIDES:
+            raise InvalidCommand(
+                f"invalid table options: scripted_rolls[{place}] is {face}, and every die of "
+                f"PORTAL is a d{SIDES} [002:97]",
+                "invalid_options",
+            )
 
 
 def parse_options(options: dict[str, Any]) -> Options:
     """Validate a table's options; the error says which option is wrong."""
-    try:
-        return msgspec.convert(options, PortalOptions)
-    except msgspec.ValidationError as error:
-        raise InvalidCommand(f"invalid table options: {error}", "invalid_options") from None
+    parsed = decoded_options(options, PortalOptions)
+    check_options(parsed)
+    return parsed

@@ -45,6 +45,8 @@ class ReadingSpec(Stored, kw_only=True, forbid_unknown_fields=True):
     reading (no discomfort nor wound dice [002:206, 1199]), the specialty bonus that applies
     [002:456] and the reroll excess [002:514]."""
 
+    STORED_AS = "portal.ReadingSpec"
+
     name: Label
     choice: Choice
     aguante: bool = False

@@ -24,8 +24,9 @@ from domain.structs import Stored
 MAX_READINGS = 4
 
 
-class RollResult(Stored, kw_only=True, forbid_unknown_fields=True):
-    """Everything a resolved roll decided, for its event."""
+class PortalRollResult(Stored, kw_only=True, forbid_unknown_fields=True):
+    """Everything a resolved roll decided, for its event. (Named with the system's name: the
+    API document names a schema after its class, and the service has a `RollResult`.)"""
 
     STORED_AS = "portal.RollResult"
 
@@ -46,6 +47,9 @@ class RollResult(Stored, kw_only=True, forbid_unknown_fields=True):
     sequel_points: list[int] = []
     #: 1 for succeeding with the LOW die [002:575]
     points_gained: int = 0
+
+
+RollResult = PortalRollResult
 
 
 def _state_faces(readings: list[Reading], options: Options) -> list[int]:

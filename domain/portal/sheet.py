@@ -89,6 +89,8 @@ class Sequel(Stored, kw_only=True, forbid_unknown_fields=True):
     """A lasting harm: the low die in the rolls it affects [002:293]; its kind is the game
     master's (perception, communication, agility, skill, wit, constitution [002:297-304])."""
 
+    STORED_AS = "portal.Sequel"
+
     level: SequelLevel
     kind: Label
 
@@ -113,6 +115,8 @@ class CharacterPoints(Stored, kw_only=True, forbid_unknown_fields=True):
     """Character points: at most 5 in hand; the rest waits in the virtual reserve until the
     end of the adventure [002:854-856]."""
 
+    STORED_AS = "portal.CharacterPoints"
+
     in_hand: Annotated[int, msgspec.Meta(ge=0, le=MAX_CP_IN_HAND)] = 0
     reserve: Annotated[int, msgspec.Meta(ge=0)] = 0
 
@@ -128,8 +132,10 @@ class NpcPool(Stored, kw_only=True, forbid_unknown_fields=True):
     purpose: Label | None = None
 
 
-class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):
-    """A protagonist as it stands: what it is made of and the dice it holds now."""
+class PortalSheet(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A protagonist as it stands: what it is made of and the dice it holds now. (Named with
+    the system's name: the API document names a schema after its class, and Frontera has a
+    `Sheet`.)"""
 
     STORED_AS = "portal.Sheet"
 
@@ -164,6 +170,9 @@ class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):
             if fortaleza.name == name:
                 return fortaleza
         raise InvalidCommand(f"the sheet has no Fortaleza {name!r}", "unknown_fortaleza")
+
+
+Sheet = PortalSheet
 
 
 def _refuse(message: str) -> InvalidCommand:

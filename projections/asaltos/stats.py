@@ -347,4 +347,10 @@ READS = frozenset(
         ),
     }
 )
-STATS = SystemStats(fold=fold, figures=figures, figures_type=AsaltosFigures, reads=READS)
+STATS = SystemStats(
+    fold=fold,
+    figures=figures,
+    figures_type=AsaltosFigures,
+    reads=READS,
+    damage_unit="wound levels",
+)

@@ -523,5 +523,10 @@ READS = frozenset(
     }
 )
 STATS = SystemStats(
-    fold=fold, figures=figures, figures_type=FronteraFigures, fairness=judged, reads=READS
+    fold=fold,
+    figures=figures,
+    figures_type=FronteraFigures,
+    fairness=judged,
+    reads=READS,
+    damage_unit="health levels",
 )

@@ -360,4 +360,6 @@ READS = frozenset(
         ),
     }
 )
-STATS = SystemStats(fold=fold, figures=figures, figures_type=StepdiceFigures, reads=READS)
+STATS = SystemStats(
+    fold=fold, figures=figures, figures_type=StepdiceFigures, reads=READS, damage_unit="Hearts"
+)

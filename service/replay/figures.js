@@ -9,9 +9,6 @@
 import { cumulativeSteps, observedAgainstExpected, stackedBars } from "./charts.js";
 import { el, words } from "./dom.js";
 
-// what each system's damage is counted in
-const DAMAGE_UNITS = { frontera: "health levels", stepdice: "Hearts", asaltos: "wound levels" };
-
 function outcomesChart(stats) {
   const characters = stats.rules.characters || {};
   const rows = Object.entries(characters)
@@ -45,7 +42,7 @@ function damageChart(stats) {
     }
     series.get(point.character).points.push({ version: point.version, amount: point.amount, path: `rules.damage_over_time.${index}.amount` });
   });
-  const unit = DAMAGE_UNITS[stats.system] ?? "damage";
+  const unit = stats.damage_unit;
   return cumulativeSteps("chart-damage", `Damage taken over the table's versions (${unit}, running total)`, [...series.values()], stats.version, { unit: ` ${unit}` });
 }
 

@@ -1,0 +1,52 @@
+"""Checks PORTAL's handlers make before anything happens: the roll is open, the sender may
+act for its roller, the character holds no open roll."""
+
+from __future__ import annotations
+
+from domain.errors import Conflict, Forbidden, NotFound
+from domain.portal.state import OpenRoll, PortalCharacter, PortalState
+from domain.table import Table
+
+
+def find_open_roll(state: PortalState, roll: int) -> OpenRoll:
+    found = state.open_rolls.get(str(roll))
+    if found is None:
+        raise NotFound(f"roll {roll} is no open roll of this table", "unknown_roll")
+    return found
+
+
+def require_roller(table: Table, actor: str, character: PortalCharacter, roll: int) -> None:
+    """Who decides an open roll's rerolls and settles it: the character's player, who sees
+    the dice; the game master for its own characters, and for a secret roll (a player's
+    character's roll the player does not see: it decides nothing it cannot see)."""
+    table.require_seat(actor)
+    gm = table.gm_seat.id
+    secret = roll in table.secret_rolls
+    if actor == gm:
+        if character.seat == gm or secret:
+            return
+        raise Forbidden(
+            f"{character.name}'s player decides its rerolls and settles its rolls",
+            "not_your_seat",
+        )
+    if character.seat != actor:
+        raise Forbidden(
+            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
+            "not_your_seat",
+        )
+    if secret:
+        raise Conflict(
+            f"roll {roll} is secret: the game master decides what follows until revealing it",
+            "roll_secret",
+        )
+
+
+def require_no_open_roll(state: PortalState, character: PortalCharacter) -> None:
+    """A roll is thrown from the dice the sheet holds, and settled against them: the sheet's
+    dice do not change while the roll is open."""
+    for open_roll in state.open_rolls.values():
+        if open_roll.character == character.id:
+            raise Conflict(
+                f"{character.name}'s roll {open_roll.roll} is still open: settle it first",
+                "roll_open",
+            )

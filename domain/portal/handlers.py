@@ -1,0 +1,574 @@
+"""Every PORTAL command handler. Each validates everything first, so a refused command leaves
+nothing behind; a roll's dice are rolled (`TableDice`), then recorded (`DiceRolled`) before the
+events derived from their faces. A reroll is its own `DiceRolled`, as secret as the roll it
+rerolls, its die naming the die it replaces (`reroll_of`) and what paid for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.characters import alive, find_character, new_character_id, require_room_for
+from domain.dice import TableDice
+from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.keys import TableKeys
+from domain.names import checked_name, checked_reason
+from domain.portal import commands as cmd
+from domain.portal.absorption import absorb, take_damage
+from domain.portal.events import (
+    CharacterCreated,
+    DamageAbsorbed,
+    DiceGiven,
+    DiceRemoved,
+    DieRerolled,
+    LuckRestored,
+    OnesAndSixesBlocked,
+    PointsAwarded,
+    PointsSpent,
+    RollOpened,
+    RollSettled,
+    SequelNamed,
+    game,
+)
+from domain.portal.guards import find_open_roll, require_no_open_roll, require_roller
+from domain.portal.luck import recover_luck
+from domain.portal.options import SIDES
+from domain.portal.outcome import checked_difficulty, granted
+from domain.portal.points import gain, remove_wound, spend
+from domain.portal.pool import Pool
+from domain.portal.reading import ReadingSpec
+from domain.portal.rerolls import Entitlement, fortaleza_levels, reroll
+from domain.portal.roll import resolve, settle
+from domain.portal.sequels import pay_sequel_points
+from domain.portal.sheet import MAX_DICE, Sequel, checked_sheet
+from domain.portal.state import Ace, Applied, PortalCharacter
+from domain.table import Table
+
+#: the sequel's kind while the game master has not named it yet (never stored)
+UNNAMED = "unnamed"
+
+
+def create_character(
+    table: Table, actor: str, command: cmd.PortalCreateCharacter, _: TableKeys
+) -> str:
+    state = game.open(table)
+    acting = table.require_seat(actor)
+    gm = table.gm_seat.id
+    seat = command.seat or actor
+    if acting.id != gm and seat != actor:
+        raise Forbidden("a player creates characters for its own seat only", "not_your_seat")
+    table.seat(seat)
+    sheet = checked_sheet(command.sheet)
+    if sheet.kind == "principal" and acting.id != gm:
+        raise Forbidden(
+            "principal NPCs are the game master's characters [002:643-655]", "not_game_master"
+        )
+    if sheet.kind == "principal" and seat != gm:
+        raise InvalidCommand(
+            "a principal NPC is played by the game master's seat [002:643]", "invalid_sheet"
+        )
+    require_room_for(state, seat)
+    name = checked_name(sheet.name, "a character's name")
+    character = PortalCharacter(
+        id=new_character_id(state),
+        name=name,
+        seat=seat,
+        sheet=msgspec.structs.replace(sheet, name=name),
+    )
+    table.trigger_event(CharacterCreated, actor=actor, character=character)
+    return character.id
+
+
+# -- a roll ----------------------------------------------------------------------------------
+
+
+def _specs(character: PortalCharacter, command: cmd.PortalOpenRoll) -> list[ReadingSpec]:
+    specs: list[ReadingSpec] = []
+    for reading in command.readings:
+        checked_reason(reading.reason)
+        bonus = 0
+        if reading.specialty is not None:
+            checked_reason(reading.specialty.reason)
+            fortaleza = character.sheet.fortaleza(reading.specialty.fortaleza)
+            if fortaleza.specialty is None:
+                raise InvalidCommand(
+                    f"{character.name}'s Fortaleza {fortaleza.name!r} has no specialty [002:456]",
+                    "no_specialty",
+                )
+            bonus = fortaleza.level
+        specs.append(
+            ReadingSpec(
+                name=checked_name(reading.name, "a reading's name"),
+                choice=reading.choice,
+                aguante=reading.aguante,
+                specialty_bonus=bonus,
+            )
+        )
+    return specs
+
+
+def open_roll(table: Table, actor: str, command: cmd.PortalOpenRoll, keys: TableKeys) -> int:
+    state = game.open(table)
+    table.require_gm(actor, "call for a roll")
+    character = alive(find_character(state, command.character))
+    require_no_open_roll(state, character)
+    sheet = character.sheet
+    options = state.options
+    if command.difficulty is not None and command.automatic is not None:
+        raise InvalidCommand(
+            "a roll has a difficulty or an automatic outcome, not both [002:85-89]",
+            "invalid_difficulty",
+        )
+    if command.difficulty is not None:
+        checked_difficulty(command.difficulty, options)
+    specs = _specs(character, command)
+    applied = [
+        Applied(
+            name=f.name,
+            level=character.sheet.fortaleza(f.name).level,
+            reason=checked_reason(f.reason),
+        )
+        for f in command.fortalezas
+    ]
+    aces = [Ace(count=a.count, reason=checked_reason(a.reason)) for a in command.aces]
+    reasons = [checked_reason(reading.reason) for reading in command.readings]
+    common: dict[str, Any] = {
+        "character": character.id,
+        "seat": character.seat,
+        "readings": specs,
+        "reasons": reasons,
+        "difficulty": command.difficulty,
+        "automatic": command.automatic,
+        "fortalezas": applied,
+        "aces": aces,
+        "luck": command.luck,
+        "tempt": command.tempt,
+        "declined_wounds": command.declined_wounds,
+    }
+    dice = TableDice(table, keys)
+    if command.automatic is not None:
+        if command.luck or command.tempt or command.declined_wounds or applied or aces:
+            raise InvalidCommand(
+                "an automatic outcome throws no dice [002:85-89]: no luck, Tempt luck, "
+                "declined wound dice, Fortalezas or aces",
+                "automatic_outcome",
+            )
+        # a roll with no die: numbered as a thrown one, so a secret one reads alike
+        roll = dice.record(actor, character.id, command.visibility)
+        table.trigger_event(
+            RollOpened,
+            actor=actor,
+            roll=roll,
+            visibility=command.visibility,
+            pool=None,
+            entitlement=None,
+            **common,
+        )
+        table.trigger_event(
+            RollSettled,
+            actor=actor,
+            roll=roll,
+            visibility=command.visibility,
+            character=character.id,
+            seat=character.seat,
+            result=None,
+            verdict=granted(command.automatic),
+            payments=[],
+            owed=0,
+            discomfort=sheet.discomfort,
+            wound=sheet.wound,
+            luck_held=sheet.luck_held,
+            luck_lost=sheet.luck_lost,
+            points=sheet.points,
+        )
+        return roll
+    entitlement = Entitlement(
+        fortaleza=fortaleza_levels(sheet, [f.name for f in command.fortalezas]),
+        aces=sum(a.count for a in aces),
+    )
+    if command.declined_wounds > sheet.wound:
+        raise InvalidCommand(
+            f"{character.name} holds {sheet.wound} wound dice: {command.declined_wounds} cannot "
+            "be declined [002:264]",
+            "invalid_pool",
+        )
+    pool = Pool(
+        basic=[dice.roll(SIDES, "basic") for _ in range(3)],
+        discomfort=[dice.roll(SIDES, "discomfort") for _ in range(sheet.discomfort)],
+        wound=[dice.roll(SIDES, "wound") for _ in range(sheet.wound - command.declined_wounds)],
+        declined_wounds=command.declined_wounds,
+        luck=[dice.roll(SIDES, "luck") for _ in range(command.luck)],
+        tempt=dice.roll(SIDES, "tempt") if command.tempt else None,
+    )
+    # every rule of the pool and the readings, checked before anything is recorded
+    resolve(sheet, pool, specs, options, command.difficulty)
+    if entitlement.total > 20:
+        raise InvalidCommand("a roll is entitled to 20 rerolls at most", "invalid_fortalezas")
+    roll = dice.record(actor, character.id, command.visibility)
+    table.trigger_event(
+        RollOpened,
+        actor=actor,
+        roll=roll,
+        visibility=command.visibility,
+        pool=pool,
+        entitlement=entitlement,
+        **common,
+    )
+    return roll
+
+
+def _position(pool: Pool, die: Any) -> int:
+    """The die's place in its roll's `DiceRolled` (basic, discomfort, wound, luck, tempt)."""
+    return [(d.kind, d.index) for d in pool.dice()].index((die.kind, die.index))
+
+
+def reroll_die(table: Table, actor: str, command: cmd.PortalRerollDie, keys: TableKeys) -> int:
+    state = game.open(table)
+    table.require_seat(actor)
+    rolled = find_open_roll(state, command.roll)
+    character = find_character(state, rolled.character)
+    require_roller(table, actor, character, command.roll)
+    sequence = rolled.sequence
+    if command.source == "point":
+        if character.sheet.kind != "protagonist":
+            raise Conflict(
+                "a principal NPC holds no character points [002:647]", "not_enough_points"
+            )
+        points = spend(character.sheet.points, 1, "ace")
+        entitlement = msgspec.structs.replace(
+            sequence.entitlement, points=sequence.entitlement.points + 1
+        )
+        sequence = msgspec.structs.replace(sequence, entitlement=entitlement)
+    else:
+        points = None
+    sequence.pool.face(command.die)  # unknown_die before any die is rolled
+    dice = TableDice(table, keys)
+    face = dice.roll(SIDES, f"reroll of {command.die.kind} {command.die.index}")
+    after = reroll(sequence, command.die, command.source, face)
+    dice.dice[-1] = msgspec.structs.replace(
+        dice.dice[-1],
+        reroll_of=_position(sequence.pool, command.die),
+        reroll_source=command.source,
+    )
+    reroll_roll = dice.record(actor, character.id, rolled.visibility)
+    table.trigger_event(
+        DieRerolled,
+        actor=actor,
+        roll=rolled.roll,
+        visibility=rolled.visibility,
+        character=character.id,
+        seat=character.seat,
+        reroll_roll=reroll_roll,
+        die=command.die,
+        old=after.rerolls[-1].old,
+        new=face,
+        source=command.source,
+        points=points,
+    )
+    return reroll_roll
+
+
+def block_roll(table: Table, actor: str, command: cmd.PortalBlockRoll, _: TableKeys) -> None:
+    state = game.open(table)
+    acting = table.require_seat(actor)
+    rolled = find_open_roll(state, command.roll)
+    character = find_character(state, rolled.character)
+    gm = table.gm_seat.id
+    if command.roll in table.secret_rolls and acting.id != gm:
+        raise Conflict(f"roll {command.roll} is secret: its dice are not seen", "roll_secret")
+    giver: PortalCharacter | None = None
+    if command.giver is None:
+        if acting.id != gm:
+            raise InvalidCommand(
+                "a player hands over one of its character's points: name the character "
+                "(giver) [002:605]",
+                "invalid_giver",
+            )
+    else:
+        giver = alive(find_character(state, command.giver))
+        if giver.seat != actor:
+            raise Forbidden(
+                f"{giver.name} is played by seat {giver.seat!r}, not by {actor!r}",
+                "not_your_seat",
+            )
+        if giver.id == character.id:
+            raise InvalidCommand(
+                "a character blocks another character's 1s and 6s [002:587]", "invalid_giver"
+            )
+        if giver.sheet.kind != "protagonist":
+            raise Conflict(
+                "a principal NPC holds no character points [002:647]", "not_enough_points"
+            )
+    if rolled.sequence.blocked_after is not None:
+        raise Conflict("this roll's 1s and 6s are already blocked", "already_blocked")
+    if giver is not None:
+        given = spend(giver.sheet.points, 1, "block_ones_and_sixes")
+        table.trigger_event(
+            PointsSpent,
+            actor=actor,
+            character=giver.id,
+            seat=giver.seat,
+            reason=f"handed to {character.name} to block the 1s and 6s of roll {rolled.roll}",
+            amount=1,
+            use="block_ones_and_sixes",
+            points=given,
+            wound=giver.sheet.wound,
+        )
+    points = None
+    if character.sheet.kind == "protagonist":
+        points = gain(character.sheet.points, 1, "ones_and_sixes_blocked")
+    table.trigger_event(
+        OnesAndSixesBlocked,
+        actor=actor,
+        roll=rolled.roll,
+        visibility=rolled.visibility,
+        character=character.id,
+        seat=character.seat,
+        by=actor,
+        giver=command.giver,
+        points=points,
+    )
+
+
+def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_seat(actor)
+    rolled = find_open_roll(state, command.roll)
+    character = find_character(state, rolled.character)
+    require_roller(table, actor, character, command.roll)
+    if command.roll in table.secret_rolls:
+        raise Conflict(
+            f"roll {command.roll} is secret: settling it would show its outcome on "
+            f"{character.name}'s dice; reveal it first",
+            "roll_secret",
+        )
+    sequence = rolled.sequence
+    specs = list(rolled.readings)
+    if sequence.excess_bonus:  # the roll's own result, its first reading [002:514-516]
+        specs[0] = msgspec.structs.replace(specs[0], excess_bonus=sequence.excess_bonus)
+    result = resolve(character.sheet, sequence.pool, specs, state.options, rolled.difficulty)
+    settled = settle(character.sheet, result)
+    paid, settlement = pay_sequel_points(
+        settled,
+        len(result.sequel_points),
+        list(command.payments),
+        state.options,
+        kind=UNNAMED,
+        returned_by_roll=len(result.luck_returned),
+    )
+    owed = settlement.sequel.level if settlement.sequel is not None else 0
+    table.trigger_event(
+        RollSettled,
+        actor=actor,
+        roll=rolled.roll,
+        visibility=rolled.visibility,
+        character=character.id,
+        seat=character.seat,
+        result=result,
+        verdict=result.verdict,
+        payments=list(command.payments),
+        owed=owed,
+        discomfort=paid.discomfort,
+        wound=paid.wound,
+        luck_held=paid.luck_held,
+        luck_lost=paid.luck_lost,
+        points=paid.points,
+    )
+
+
+def name_sequel(table: Table, actor: str, command: cmd.PortalNameSequel, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "name a sequel")
+    owed = state.owed_sequels.get(str(command.roll))
+    if owed is None:
+        raise NotFound(f"roll {command.roll} owes no sequel", "unknown_roll")
+    character = find_character(state, owed.character)
+    kind = checked_name(command.kind, "a sequel's kind")
+    table.trigger_event(
+        SequelNamed,
+        actor=actor,
+        roll=owed.roll,
+        visibility=owed.visibility,
+        character=character.id,
+        seat=character.seat,
+        sequel=Sequel(level=owed.level, kind=kind),
+        reason=checked_reason(command.reason),
+    )
+
+
+# -- the game master's rulings on a sheet -----------------------------------------------------
+
+
+def _ruled(table: Table, actor: str, character_id: str, doing: str) -> PortalCharacter:
+    state = game.open(table)
+    table.require_gm(actor, doing)
+    character = alive(find_character(state, character_id))
+    require_no_open_roll(state, character)
+    return character
+
+
+def give_dice(table: Table, actor: str, command: cmd.PortalGiveDice, _: TableKeys) -> None:
+    character = _ruled(table, actor, command.character, "give dice")
+    reason = checked_reason(command.reason)
+    sheet = character.sheet
+    absorption = None
+    if command.kind == "discomfort":
+        absorption = absorb(sheet.discomfort, sheet.wound, command.dice)
+        if absorption.unabsorbed:
+            raise Conflict(
+                f"{character.name} holds 3 discomfort and 3 wound dice: no more can be given "
+                "[002:312]",
+                "dice_full",
+            )
+        discomfort, wound = absorption.discomfort, absorption.wound
+    else:
+        if sheet.wound + command.dice > MAX_DICE:
+            raise Conflict(
+                f"{character.name} holds {sheet.wound} wound dice, at most {MAX_DICE} [002:97]",
+                "dice_full",
+            )
+        discomfort, wound = sheet.discomfort, sheet.wound + command.dice
+    table.trigger_event(
+        DiceGiven,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        reason=reason,
+        kind=command.kind,
+        dice=command.dice,
+        discomfort=discomfort,
+        wound=wound,
+        absorption=absorption,
+    )
+
+
+def remove_dice(table: Table, actor: str, command: cmd.PortalRemoveDice, _: TableKeys) -> None:
+    character = _ruled(table, actor, command.character, "remove dice")
+    reason = checked_reason(command.reason)
+    sheet = character.sheet
+    held = sheet.discomfort if command.kind == "discomfort" else sheet.wound
+    if command.dice > held:
+        raise Conflict(
+            f"{character.name} holds {held} {command.kind} dice, not {command.dice}",
+            "not_enough_dice",
+        )
+    discomfort, wound = sheet.discomfort, sheet.wound
+    if command.kind == "discomfort":
+        discomfort -= command.dice
+    else:
+        wound -= command.dice
+    table.trigger_event(
+        DiceRemoved,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        reason=reason,
+        kind=command.kind,
+        dice=command.dice,
+        discomfort=discomfort,
+        wound=wound,
+    )
+
+
+def damage(table: Table, actor: str, command: cmd.PortalDamage, _: TableKeys) -> None:
+    character = _ruled(table, actor, command.character, "deal damage")
+    reason = checked_reason(command.reason)
+    absorption = take_damage(character.sheet, command.points, command.nonlethal)[1]
+    table.trigger_event(
+        DamageAbsorbed,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        reason=reason,
+        absorption=absorption,
+    )
+
+
+def _protagonist(character: PortalCharacter) -> None:
+    if character.sheet.kind != "protagonist":
+        raise Conflict(
+            f"{character.name} is a principal NPC: no luck dice, no character points [002:647]",
+            "principal_npc",
+        )
+
+
+def award_points(table: Table, actor: str, command: cmd.PortalAwardPoints, _: TableKeys) -> None:
+    character = _ruled(table, actor, command.character, "award character points")
+    _protagonist(character)
+    reason = checked_reason(command.reason)
+    points = gain(character.sheet.points, command.points, command.gain)
+    table.trigger_event(
+        PointsAwarded,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        reason=reason,
+        amount=command.points,
+        gain=command.gain,
+        points=points,
+    )
+
+
+def spend_points(table: Table, actor: str, command: cmd.PortalSpendPoints, _: TableKeys) -> None:
+    character = _ruled(table, actor, command.character, "spend character points")
+    _protagonist(character)
+    reason = checked_reason(command.reason)
+    sheet = character.sheet
+    if command.use == "remove_wound":
+        if command.points != 1:
+            raise InvalidCommand("a point removes one wound die [002:583]", "invalid_points")
+        after = remove_wound(sheet)
+    elif command.use in ("ace", "block_ones_and_sixes"):
+        raise InvalidCommand(
+            f"{command.use} is spent with the roll it is for (portalRerollDie, portalBlockRoll)",
+            "invalid_points",
+        )
+    else:
+        after = msgspec.structs.replace(
+            sheet, points=spend(sheet.points, command.points, command.use)
+        )
+    table.trigger_event(
+        PointsSpent,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        reason=reason,
+        amount=command.points,
+        use=command.use,
+        points=after.points,
+        wound=after.wound,
+    )
+
+
+def restore_luck(table: Table, actor: str, command: cmd.PortalRestoreLuck, _: TableKeys) -> None:
+    character = _ruled(table, actor, command.character, "restore luck")
+    _protagonist(character)
+    reason = checked_reason(command.reason)
+    after = recover_luck(character.sheet, command.dice)
+    table.trigger_event(
+        LuckRestored,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        reason=reason,
+        dice=command.dice,
+        luck_held=after.luck_held,
+        luck_lost=after.luck_lost,
+    )
+
+
+HANDLERS: dict[type, Any] = {
+    cmd.PortalCreateCharacter: create_character,
+    cmd.PortalOpenRoll: open_roll,
+    cmd.PortalRerollDie: reroll_die,
+    cmd.PortalBlockRoll: block_roll,
+    cmd.PortalSettleRoll: settle_roll,
+    cmd.PortalNameSequel: name_sequel,
+    cmd.PortalGiveDice: give_dice,
+    cmd.PortalRemoveDice: remove_dice,
+    cmd.PortalDamage: damage,
+    cmd.PortalAwardPoints: award_points,
+    cmd.PortalSpendPoints: spend_points,
+    cmd.PortalRestoreLuck: restore_luck,
+}

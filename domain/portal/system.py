@@ -1,0 +1,83 @@
+"""PORTAL as a rule system of the shared table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.portal.handlers import HANDLERS
+from domain.portal.options import PortalOptions, check_options
+from domain.portal.state import PortalState
+from domain.registry import RuleSystem
+
+
+def _fork_copy(state: PortalState) -> dict[str, Any]:
+    """The state a fork starts from, without the source's open rolls and owed sequels: a fork
+    rolls its own, numbered from 1 again, so a source roll's open sequence would be taken for
+    the fork's roll of the same number (and a secret one could never be revealed there)."""
+    copied: dict[str, Any] = msgspec.to_builtins(state)
+    copied["open_rolls"] = {}
+    copied["owed_sequels"] = {}
+    return copied
+
+
+#: the refusals of this system a request that keeps to the API's document may meet
+#: (`RuleSystem.refusal_codes`)
+REFUSAL_CODES: dict[int, frozenset[str]] = {
+    # a seat not entitled to the command
+    403: frozenset({"not_your_seat"}),
+    # the game's state: an open roll, a secret roll, what the sheet holds
+    409: frozenset(
+        {
+            "already_blocked",
+            "character_dead",
+            "dice_full",
+            "die_blocked",
+            "no_lost_luck",
+            "no_reroll_left",
+            "no_wound",
+            "not_enough_dice",
+            "not_enough_points",
+            "principal_npc",
+            "roll_open",
+            "roll_secret",
+            "sequel_payment_unavailable",
+            "too_many_rerolls",
+        }
+    ),
+    # the table's state, or fields that must go together
+    422: frozenset(
+        {
+            "automatic_outcome",
+            "invalid_difficulty",
+            "invalid_fortalezas",
+            "invalid_giver",
+            "invalid_options",
+            "invalid_points",
+            "invalid_pool",
+            "invalid_readings",
+            "invalid_sequel",
+            "invalid_sheet",
+            "no_specialty",
+            "sequel_kind_required",
+            "scripted_roll_invalid",
+            "too_many_characters",
+            "unknown_die",
+            "unknown_fortaleza",
+        }
+    ),
+}
+
+
+PORTAL = RuleSystem(
+    name="portal",
+    gm_seat="gm",
+    options_type=PortalOptions,
+    state_type=PortalState,
+    fork_copy=_fork_copy,
+    handlers=HANDLERS,
+    qualified_event_types=True,
+    refusal_codes=REFUSAL_CODES,
+    check_options=check_options,
+)

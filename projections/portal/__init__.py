@@ -1,0 +1,1 @@
+"""What PORTAL shows each seat: its visibility rules, views, figures and character sheets."""

@@ -1,0 +1,191 @@
+"""PORTAL's figures of a table: what its events add to the shared tally (`projections.stats`).
+
+The fold reads each event as the log shows it to the caller: a secret roll's readings and
+pool are null to a seat that may not see the roll, and everything derived from it (rerolls,
+the settlement, the sequel) is withheld from that seat. Such a roll counts as made
+(`rolls_hidden`, and the character's `hidden`), never by outcome.
+
+What counts as what:
+- **rolls**: each roll opened (`RollOpened`); its **outcome** when it is settled
+  (`RollSettled`): `success`, `partial`, `failure` against a difficulty, `automatic_success`
+  and `automatic_failure` granted with no dice, `none` for a roll read without a difficulty
+  (an attack, a defence).
+- **rerolls** by what paid them (`fortaleza`, `ace`, `point`); **blocked**: rolls whose 1s
+  and 6s were blocked.
+- **sequels** named, **character points** earned by a LOW success, **damage** points
+  absorbed (`DamageAbsorbed`), and each character's.
+The dice's faces are judged for fairness by the shared figures (`projections.stats`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from projections.registry import SystemStats
+from projections.tally import (
+    Counts,
+    DamagePoint,
+    LoggedEvent,
+    Tally,
+    name_character,
+    over_time,
+    per_character,
+    whole,
+    word,
+)
+
+
+class PortalCharacterFigures(msgspec.Struct, kw_only=True):
+    name: str
+    #: rolls it made
+    rolls: int
+    #: its rolls whose outcome the caller was not shown
+    hidden: int
+    #: its settled rolls' outcomes
+    outcomes: dict[str, int]
+    rerolls: int
+    #: damage points it absorbed
+    damage: int
+    sequels: int
+
+
+class PortalDamagePoint(DamagePoint, kw_only=True):
+    """The damage points one character absorbed at one event of the table
+    (`DamageAbsorbed`)."""
+
+
+#: `character/<id>/damage_at/<version>`: the damage points the character absorbed then
+DAMAGE_AT = "damage_at"
+
+
+class PortalFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="portal"):
+    """PORTAL's own figures of a table (or of closed tables added up)."""
+
+    rolls: int
+    #: rolls whose dice the caller was not shown
+    rolls_hidden: int
+    #: settled rolls by outcome
+    outcomes: dict[str, int]
+    #: rerolls by what paid them
+    rerolls: dict[str, int]
+    blocked: int
+    sequels: int
+    #: character points earned by succeeding with the LOW die [002:575]
+    low_die_points: int
+    #: damage points absorbed, and the wound dice they made
+    damage: int
+    damage_wounds: int
+    #: by character id (a table's own figures: not added up across tables)
+    characters: dict[str, PortalCharacterFigures]
+    #: what the characters absorbed, by version and character (a table's own figures: not
+    #: added up across tables)
+    damage_over_time: list[PortalDamagePoint]
+
+
+def _character(data: dict[str, Any]) -> str | None:
+    character = data.get("character")
+    return character if isinstance(character, str) else None
+
+
+def _outcome(data: dict[str, Any]) -> str | None:
+    verdict = data.get("verdict")
+    if not isinstance(verdict, dict):
+        return "none" if "verdict" in data and data.get("result") is not None else None
+    outcome = verdict.get("outcome")
+    if not isinstance(outcome, str):
+        return None
+    return f"automatic_{outcome}" if verdict.get("automatic") is True else outcome
+
+
+def fold(tally: Tally, event: LoggedEvent) -> None:
+    """Count what one of PORTAL's events says."""
+    data = event.data
+    kind = event.type.removeprefix("portal.")
+    character = _character(data)
+    if kind == "CharacterCreated":
+        name_character(tally, data.get("character"))
+    elif kind == "RollOpened" and character is not None:
+        tally.add("rolls")
+        tally.add("character", character, "rolls")
+        if data.get("readings") is None:
+            tally.add("rolls_hidden")
+            tally.add("character", character, "hidden")
+    elif kind == "RollSettled" and character is not None:
+        outcome = _outcome(data)
+        if outcome is not None:
+            tally.add("outcome", word(outcome))
+            tally.add("character", character, "outcome", word(outcome))
+        result = data.get("result")
+        if isinstance(result, dict) and whole(result.get("points_gained")):
+            tally.add("low_die_points", amount=whole(result.get("points_gained")) or 0)
+    elif kind == "DieRerolled" and character is not None:
+        tally.add("rerolls", word(data.get("source")))
+        tally.add("character", character, "rerolls")
+    elif kind == "OnesAndSixesBlocked":
+        tally.add("blocked")
+    elif kind == "SequelNamed" and character is not None:
+        tally.add("sequels")
+        tally.add("character", character, "sequels")
+    elif kind == "DamageAbsorbed" and character is not None:
+        absorption = data.get("absorption")
+        if isinstance(absorption, dict):
+            points = whole(absorption.get("points")) or 0
+            tally.add("damage", amount=points)
+            tally.add("character", character, "damage", amount=points)
+            tally.add("character", character, DAMAGE_AT, tally.version, amount=points)
+            steps = absorption.get("steps")
+            if isinstance(steps, list):
+                tally.add("damage_wounds", amount=steps.count("wound"))
+
+
+def _figures(count: Counts, name: str) -> PortalCharacterFigures:
+    return PortalCharacterFigures(
+        name=name,
+        rolls=count("rolls"),
+        hidden=count("hidden"),
+        outcomes=count.by_word("outcome"),
+        rerolls=count("rerolls"),
+        damage=count("damage"),
+        sequels=count("sequels"),
+    )
+
+
+def figures(tally: Tally) -> PortalFigures:
+    count = Counts(tally)
+    return PortalFigures(
+        rolls=count("rolls"),
+        rolls_hidden=count("rolls_hidden"),
+        outcomes=count.by_word("outcome"),
+        rerolls=count.by_word("rerolls"),
+        blocked=count("blocked"),
+        sequels=count("sequels"),
+        low_die_points=count("low_die_points"),
+        damage=count("damage"),
+        damage_wounds=count("damage_wounds"),
+        characters=per_character(tally, _figures),
+        damage_over_time=over_time(tally, DAMAGE_AT, PortalDamagePoint),
+    )
+
+
+#: the event types whose fields `fold` reads
+READS = frozenset(
+    f"portal.{kind}"
+    for kind in (
+        "CharacterCreated",
+        "RollOpened",
+        "RollSettled",
+        "DieRerolled",
+        "OnesAndSixesBlocked",
+        "SequelNamed",
+        "DamageAbsorbed",
+    )
+)
+STATS = SystemStats(
+    fold=fold,
+    figures=figures,
+    figures_type=PortalFigures,
+    reads=READS,
+    damage_unit="damage points",
+)
