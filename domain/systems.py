@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal
 
 from domain.asaltos.system import ASALTOS
 from domain.frontera.system import FRONTERA
+from domain.portal.system import PORTAL
 from domain.registry import RULE_SYSTEMS, register, rule_system
 from domain.stepdice.system import STEPDICE
 
@@ -18,6 +19,7 @@ __all__ = ["DEFAULT_SYSTEM", "RULE_SYSTEMS", "SystemName", "rule_system"]
 register(FRONTERA)
 register(STEPDICE)
 register(ASALTOS)
+register(PORTAL)
 
 #: the system of a table whose creator names none: the first this server played, which every
 #: client written before a second system came creates without naming it (a compatibility

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from projections.asaltos.projection import ASALTOS
 from projections.frontera.projection import FRONTERA
+from projections.portal.projection import PORTAL
 from projections.registry import PROJECTIONS, register
 from projections.stepdice.projection import STEPDICE
 
 register(FRONTERA)
 register(STEPDICE)
 register(ASALTOS)
+register(PORTAL)
 
 __all__ = ["PROJECTIONS"]

@@ -259,8 +259,8 @@ def _shows(body: Any, roll_number: int) -> bool:
     return shows(body, roll_number)
 
 
-#: the replay page's dice board (tests/test_replay_views.py): a PORTAL roll throws 3 basic
-#: dice at least [002:153], where the board's check expects one die a roll
+#: the replay page's dice board (tests/test_replay_views.py): a PORTAL roll throws its 3 basic
+#: dice [002:153], and stays open until Bea settles it
 REPLAY_ROLLS = ReplayRolls(
     character_path="/portal/characters",
     character={"sheet": sheet("Vera")},
@@ -271,7 +271,11 @@ REPLAY_ROLLS = ReplayRolls(
     blind_face=1,
     sheet_term="luck held",
     event_line="portal.RollOpened: roll=1, visibility=public, character=c1, seat=p1",
-    secrets=("failure",),
+    # the blind roll stays open (a secret roll is settled once revealed): nothing but its
+    # dice tells of it yet
+    secrets=(),
+    dice=3,
+    settle=("/portal/rolls/settle", {"roll": 1, "payments": []}),
 )
 
 

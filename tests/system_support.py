@@ -80,8 +80,8 @@ class SecretRolls:
 @dataclass(frozen=True)
 class ReplayRolls:
     """How the replay page's tests play a system's table (tests/test_replay_views.py): Bea's
-    character Vera, a public roll of one die and a blind one, each with a scripted face; and
-    how the page shows them."""
+    character Vera, a public roll and a blind one, each die of each with the roll's scripted
+    face; and how the page shows them."""
 
     character_path: str  # the route creating Vera (`POST /<system>/characters`)
     character: dict[str, Any]  # its body
@@ -95,6 +95,11 @@ class ReplayRolls:
     event_line: str
     #: text the view gives of the blind roll, beyond its die (its outcome)
     secrets: tuple[str, ...]
+    #: the dice a roll throws, each scripted with the roll's face
+    dice: int = 1
+    #: what Bea sends after the public roll, before the game master's blind one (the route
+    #: and body that close a roll that stays open, as a PORTAL roll does until settled)
+    settle: tuple[str, dict[str, Any]] | None = None
 
 
 @dataclass(frozen=True)

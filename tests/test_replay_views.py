@@ -267,7 +267,10 @@ def play_dice(base: str, system: str) -> Played:
                     "title": "Dice night",
                     "mayor_name": "Ana",
                     "system": system,
-                    "options": {"scripted_rolls": [rolls.public_face, rolls.blind_face]},
+                    "options": {
+                        "scripted_rolls": [rolls.public_face] * rolls.dice
+                        + [rolls.blind_face] * rolls.dice
+                    },
                 },
             ),
             201,
@@ -286,6 +289,8 @@ def play_dice(base: str, system: str) -> Played:
 
         post(bea, rolls.character_path, rolls.character, 201)
         public = post(gm, rolls.roll_path, rolls.roll)
+        if rolls.settle is not None:
+            post(bea, *rolls.settle)
         blind = post(gm, rolls.roll_path, {**rolls.roll, "visibility": "blind"})
         assert (public["roll"], blind["roll"]) == (PUBLIC_ROLL, BLIND_ROLL)
         played.moments["last"] = blind["version"]
@@ -327,12 +332,16 @@ def test_a_dice_system_gets_the_generic_board_with_each_die_of_its_real_rolls(
     faces = {PUBLIC_ROLL: rolls.public_face, BLIND_ROLL: rolls.blind_face}
     for roll, face in faces.items():
         event = rolled(played, "gm", roll)
-        (die,) = event["data"]["dice"]
-        assert (die["sides"], die["face"]) == (rolls.sides, face)  # the scripted face
+        dice = event["data"]["dice"]
+        # the scripted faces, every die of the roll
+        assert [(d["sides"], d["face"]) for d in dice] == [(rolls.sides, face)] * rolls.dice
+        die = dice[0]
         shown = board.locator(f'[data-facet="roll:{roll}"] .die')
-        expect(shown).to_have_count(1)
-        expect(shown.get_by_role("img", name=f"d{rolls.sides} showing {face}")).to_be_visible()
-        expect(shown).to_contain_text(f"d{rolls.sides} · {die['purpose']}")
+        expect(shown).to_have_count(rolls.dice)
+        named = shown.get_by_role("img", name=f"d{rolls.sides} showing {face}")
+        expect(named).to_have_count(rolls.dice)
+        expect(named.first).to_be_visible()
+        expect(shown.first).to_contain_text(f"d{rolls.sides} · {die['purpose']}")
         expect(page.locator(f'#events li[data-version="{event["version"]}"]')).to_contain_text(
             f"roll {roll}: Vera rolled d{rolls.sides}={face} ({die['purpose']})"
         )
@@ -383,7 +392,7 @@ def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals
     public_die = f"d{rolls.sides} showing {rolls.public_face}"
     public = rolled(played, "Bea", PUBLIC_ROLL)
     expect(board.locator(f'[data-facet="roll:{PUBLIC_ROLL}"]')).to_contain_text("public")
-    expect(board.get_by_role("img", name=public_die)).to_be_visible()
+    expect(board.get_by_role("img", name=public_die).first).to_be_visible()
     expect(page.locator(f'#events li[data-version="{public["version"]}"]')).to_contain_text(
         f"roll {PUBLIC_ROLL}: Vera rolled d{rolls.sides}={rolls.public_face}"
     )
@@ -412,7 +421,7 @@ def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals
     sign_in(page, played, "Bea")
     blind_die = f"d{rolls.sides} showing {rolls.blind_face}"
     expect(
-        board.locator(f'[data-facet="roll:{BLIND_ROLL}"]').get_by_role("img", name=blind_die)
+        board.locator(f'[data-facet="roll:{BLIND_ROLL}"]').get_by_role("img", name=blind_die).first
     ).to_be_visible()
     expect(page.locator(f'#events li[data-version="{blind["version"]}"]')).to_contain_text(
         f"roll {BLIND_ROLL}: Vera rolled d{rolls.sides}={rolls.blind_face}"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from litestar.handlers import HTTPRouteHandler
 
-from service.routes import asaltos, frontera, stepdice
+from service.routes import asaltos, frontera, portal, stepdice
 
 SYSTEM_ROUTES: list[HTTPRouteHandler] = [
     *frontera.ROUTES,
     *stepdice.ROUTES,
     *asaltos.ROUTES,
+    *portal.ROUTES,
 ]
