@@ -18,7 +18,6 @@ from typing import Any
 import httpx
 import pytest
 
-from domain.systems import RULE_SYSTEMS
 from service.app import create_app
 from service.settings import Settings
 from tests import dice_http
@@ -26,12 +25,6 @@ from tests.api_helpers import ok
 from tests.dice_http import SEATS, Table, every_read, new_table
 from tests.live_server import serving
 from tests.session_helpers import in_memory_tables
-
-#: PORTAL's table tests run once it is registered (`domain/systems.py`): until then a PORTAL
-#: table cannot be created
-pytestmark = pytest.mark.skipif(
-    "portal" not in RULE_SYSTEMS, reason="PORTAL is not registered yet (domain/systems.py)"
-)
 
 
 @pytest.fixture(scope="module")

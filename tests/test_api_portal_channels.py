@@ -4,18 +4,10 @@ game master's audit, a fork, and closing; every seat with its own credential."""
 from __future__ import annotations
 
 import httpx
-import pytest
 
-from domain.systems import RULE_SYSTEMS
 from tests.api_helpers import ok
 from tests.dice_http import Table, fork_for_everyone, new_table
 from tests.test_api_portal import character, http, open_roll, sheet, shows
-
-#: PORTAL's table tests run once it is registered (`domain/systems.py`): until then a PORTAL
-#: table cannot be created
-pytestmark = pytest.mark.skipif(
-    "portal" not in RULE_SYSTEMS, reason="PORTAL is not registered yet (domain/systems.py)"
-)
 
 __all__ = ["http"]  # the module's live server
 

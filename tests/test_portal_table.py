@@ -15,7 +15,6 @@ from domain.commands import CloseTable
 from domain.dice import DiceRolled
 from domain.errors import DomainError, InvalidCommand
 from domain.portal import commands as cmd
-from domain.systems import RULE_SYSTEMS
 from tests.portal_support import (
     GM,
     command,
@@ -25,12 +24,6 @@ from tests.portal_support import (
     random_command,
     reroll,
     roll,
-)
-
-#: PORTAL's table tests run once it is registered (`domain/systems.py`): until then a PORTAL
-#: table cannot be created
-pytestmark = pytest.mark.skipif(
-    "portal" not in RULE_SYSTEMS, reason="PORTAL is not registered yet (domain/systems.py)"
 )
 
 
