@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from domain.errors import Conflict, InvalidCommand
 from domain.fate.invocations import Effect, Invocation, rolled
 from domain.fate.roll import FateModifier
-from domain.fate.sheet import Aspect, Sheet, Skill
+from domain.fate.sheet import Aspect, Sheet, SkillRung
 
 BLANKS = [3, 3, 3, 3]
 MINUSES = [1, 1, 1, 1]
@@ -19,7 +19,7 @@ PLUSES = [6, 6, 6, 6]
 def jax(points: int = 3) -> Sheet:
     return Sheet(
         name="Jax",
-        skills=[Skill(name="Puños", rating=3)],
+        skills=[SkillRung(name="Puños", rating=3)],
         aspects=[Aspect(name="Hijo del club"), Aspect(name="Terco")],
         fate_points=points,
         refresh=2,

@@ -9,14 +9,14 @@ import pytest
 
 from domain.errors import InvalidCommand
 from domain.fate.options import Options
-from domain.fate.sheet import Aspect, Sheet, Skill, Stunt, checked_sheet
+from domain.fate.sheet import Aspect, Sheet, SkillRung, Stunt, checked_sheet
 from domain.fate.stress import Consequence, StressTrack
 
 
 def sheet(**fields: Any) -> Sheet:
     return Sheet(
         name="Jax",
-        skills=[Skill(name="Puños", rating=3), Skill(name="Conducir", rating=4)],
+        skills=[SkillRung(name="Puños", rating=3), SkillRung(name="Conducir", rating=4)],
         aspects=[Aspect(name="Hijo del club"), Aspect(name="Terco", hidden=True)],
         fate_points=2,
         refresh=2,
@@ -61,10 +61,10 @@ def test_sheet_round_trips_through_its_stored_form() -> None:
 @pytest.mark.parametrize(
     "fields",
     [
-        {"skills": [Skill(name="Puños", rating=1), Skill(name="puños", rating=2)]},
+        {"skills": [SkillRung(name="Puños", rating=1), SkillRung(name="puños", rating=2)]},
         {"aspects": [Aspect(name="Terco"), Aspect(name="Terco")]},
         {"aspects": [Aspect(name="  ")]},
-        {"skills": [Skill(name="Puños", rating=21)]},
+        {"skills": [SkillRung(name="Puños", rating=21)]},
         {"fate_points": -1},
         {"refresh": -1},
         {"health": StressTrack(boxes=4)},  # five at least [004:779]

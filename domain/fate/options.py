@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from typing import Literal
 
+from domain.dice import ScriptedRolls
+from domain.errors import InvalidCommand
 from domain.structs import Stored
+
+#: 4dF are four d6 read as Fudge dice [004:65-71]: every die of a FATE table is a d6
+SIDES = 6
 
 
 class FateOptions(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -43,6 +48,20 @@ class FateOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     #: value + 1". "accumulate" (default, the digest's reading of "aumenta drásticamente"): a
     #: person two zones away needs 3 + 4 = 7 shifts; "last": 4.
     throw_cost: Literal["accumulate", "last"] = "accumulate"
+    #: faces the table's dice show, in order, before the seed takes over (public: tutorials
+    #: and tests); every FATE die is a d6, so a face above 6 is refused
+    scripted_rolls: ScriptedRolls = []
 
 
 Options = FateOptions
+
+
+def check_options(options: Options) -> None:
+    """What the type admits and a FATE table's dice cannot show: a scripted face above 6."""
+    for place, face in enumerate(options.scripted_rolls):
+        if face > SIDES:
+            raise InvalidCommand(
+                f"invalid table options: scripted_rolls[{place}] is {face}, and every die of "
+                f"FATE is a d{SIDES} [004:65-71]",
+                "invalid_options",
+            )

@@ -23,7 +23,7 @@ Rating = Annotated[int, msgspec.Meta(ge=-MAX_RATING, le=MAX_RATING)]
 Tenacity = Literal[1, 2]
 
 
-class Skill(Stored, kw_only=True, forbid_unknown_fields=True):
+class SkillRung(Stored, kw_only=True, forbid_unknown_fields=True):
     """A skill and its rung [004:93]."""
 
     name: Name
@@ -57,7 +57,7 @@ class FateSheet(Stored, kw_only=True, forbid_unknown_fields=True):
 
     name: Name
     kind: Literal["pc", "npc"] = "pc"
-    skills: Annotated[list[Skill], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    skills: Annotated[list[SkillRung], msgspec.Meta(max_length=MAX_ENTRIES)] = []
     aspects: Annotated[list[Aspect], msgspec.Meta(max_length=MAX_ENTRIES)] = []
     stunts: Annotated[list[Stunt], msgspec.Meta(max_length=MAX_ENTRIES)] = []
     fate_points: Annotated[int, msgspec.Meta(ge=0)] = 0

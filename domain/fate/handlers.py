@@ -1,0 +1,663 @@
+"""Every FATE command handler. Each validates everything first, so a refused command leaves
+nothing behind; a roll's four d6 are rolled (`TableDice`), then recorded (`DiceRolled`)
+before the events derived from their faces. A reroll an invocation buys is its own
+`DiceRolled`, each die naming the die it replaces (`reroll_of`) and what paid for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.characters import find_character, new_character_id, require_room_for
+from domain.dice import TableDice
+from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.fate import commands as cmd
+from domain.fate.aspects import (
+    TemporaryAspect,
+    after_use,
+    at_scene_end,
+    discovered,
+    guessed,
+    placed_by_maneuver,
+)
+from domain.fate.conflict import Secondary, combined, full_defence, secondary_action
+from domain.fate.events import (
+    AspectDiscovered,
+    AspectInvoked,
+    AspectPlaced,
+    CharacterCreated,
+    Compelled,
+    Conceded,
+    Declared,
+    GuessRuled,
+    InvocationAsked,
+    InvocationDeclined,
+    Recovered,
+    Refreshed,
+    RollSettled,
+    SceneEnded,
+    SkillRolled,
+    StressTaken,
+    game,
+)
+from domain.fate.guards import (
+    find_open_roll,
+    known_aspects,
+    require_no_open_roll,
+    require_not_secret,
+    require_roller,
+    scene_aspects,
+)
+from domain.fate.invocations import FateRollResult, Invocation, rolled
+from domain.fate.options import SIDES
+from domain.fate.points import compel, concession_points, declared, refreshed, spend
+from domain.fate.roll import DICE, FateModifier, opposed_action, read_dice, simple_action
+from domain.fate.sheet import checked_sheet
+from domain.fate.state import FateCharacter, FateState, OpenRoll
+from domain.fate.stress import absorb, next_severity, recovered, take_consequence
+from domain.keys import TableKeys
+from domain.names import checked_name, checked_reason
+from domain.table import Table
+
+
+def create_character(
+    table: Table, actor: str, command: cmd.FateCreateCharacter, _: TableKeys
+) -> str:
+    state = game.open(table)
+    acting = table.require_seat(actor)
+    gm = table.gm_seat.id
+    seat = command.seat or actor
+    if acting.id != gm and seat != actor:
+        raise Forbidden("a player creates characters for its own seat only", "not_your_seat")
+    table.seat(seat)
+    sheet = checked_sheet(command.sheet)
+    if sheet.kind == "npc" and seat != gm:
+        raise InvalidCommand("an NPC is played by the game master's seat", "invalid_sheet")
+    require_room_for(state, seat)
+    name = checked_name(sheet.name, "a character's name")
+    character = FateCharacter(
+        id=new_character_id(state),
+        name=name,
+        seat=seat,
+        sheet=msgspec.structs.replace(sheet, name=name),
+    )
+    table.trigger_event(CharacterCreated, actor=actor, character=character)
+    return character.id
+
+
+# -- a roll ----------------------------------------------------------------------------------
+
+
+def _against(table: Table, state: FateState, command: cmd.FateRollSkill, character: str) -> int:
+    """The difficulty, or the effort of the settled roll the action is opposed by."""
+    if (command.difficulty is None) == (command.opposed_by is None):
+        raise InvalidCommand(
+            "a roll is against a difficulty or opposed by a settled roll: exactly one "
+            "[004:87, 589]",
+            "invalid_difficulty",
+        )
+    if command.difficulty is not None:
+        return command.difficulty
+    opposing = state.settled_rolls.get(str(command.opposed_by))
+    if opposing is None:
+        raise NotFound(f"roll {command.opposed_by} is no settled roll", "unknown_roll")
+    require_not_secret(table, opposing.roll, "opposing it")
+    if opposing.character == character:
+        raise InvalidCommand("a character does not oppose its own roll", "invalid_difficulty")
+    return opposing.verdict.effort
+
+
+def _modifiers(
+    state: FateState, character: FateCharacter, skill: str, command: cmd.FateRollSkill
+) -> tuple[list[FateModifier], list[str]]:
+    """The game master's modifiers of a roll, each with its reason."""
+    found: list[tuple[FateModifier, str]] = []
+    if command.full_defence:
+        found.append((full_defence(), "full defence"))
+    if command.secondary_action is not None:
+        border = command.secondary_action.border
+        found.append((secondary_action(border), checked_reason(command.secondary_action.reason)))
+    if command.combined_with:
+        secondaries = [
+            Secondary(name=s.skill, rating=character.sheet.rating(s.skill), role=s.role)
+            for s in command.combined_with
+        ]
+        if skill in {s.name for s in secondaries}:
+            raise InvalidCommand("a skill is not combined with itself", "invalid_modifier")
+        reasons = "; ".join(checked_reason(s.reason) for s in command.combined_with)
+        rating = character.sheet.rating(skill)
+        found.append((combined(rating, secondaries, state.options), reasons))
+    return [m for m, _ in found], [r for _, r in found]
+
+
+def roll_skill(table: Table, actor: str, command: cmd.FateRollSkill, keys: TableKeys) -> int:
+    state = game.open(table)
+    table.require_gm(actor, "call for a roll")
+    character = _in_play(find_character(state, command.character))
+    require_no_open_roll(state, character)
+    against = _against(table, state, command, character.id)
+    skill = checked_name(command.skill, "a skill")
+    reason = checked_reason(command.reason)
+    modifiers, reasons = _modifiers(state, character, skill, command)
+    dice = TableDice(table, keys)
+    faces = read_dice([dice.roll(SIDES, "fudge") for _ in range(DICE)])
+    roll = dice.record(actor, character.id, command.visibility)
+    table.trigger_event(
+        SkillRolled,
+        actor=actor,
+        roll=roll,
+        visibility=command.visibility,
+        character=character.id,
+        seat=character.seat,
+        skill=skill,
+        rating=character.sheet.rating(skill),
+        dice=faces,
+        difficulty=command.difficulty,
+        opposed_by=command.opposed_by,
+        against=against,
+        reason=reason,
+        modifiers=modifiers,
+        modifier_reasons=reasons,
+    )
+    return roll
+
+
+def _free_held(state: FateState, character: str) -> list[str]:
+    """The free invocations a character holds, one entry each, by aspect [004:329]."""
+    return [
+        aspect.name
+        for aspect in state.aspects
+        if aspect.holder == character
+        for _ in range(aspect.free_invocations)
+    ]
+
+
+def _result(
+    state: FateState, rolled_: OpenRoll, invocations: list[Invocation], bonus: int = 0
+) -> FateRollResult:
+    character = state.characters[rolled_.character]
+    return rolled(
+        character.sheet,
+        rolled_.skill,
+        rolled_.first.faces,
+        invocations,
+        _free_held(state, character.id),
+        bonus_points=bonus,
+        modifiers=rolled_.modifiers,
+    )
+
+
+def _asked_aspect(
+    table: Table, state: FateState, actor: str, rolled_: OpenRoll, command: cmd.FateInvokeAspect
+) -> str:
+    """The aspect asked for, as the asker may name it; a guess names none it knows."""
+    if command.owner is None:
+        if command.guess or command.against_owner:
+            raise InvalidCommand(
+                "a scene's aspect is guessed at or invoked against nobody here",
+                "invalid_invocation",
+            )
+        known = scene_aspects(state)
+    else:
+        owner = find_character(state, command.owner)
+        if command.against_owner and owner.id == rolled_.character:
+            raise InvalidCommand(
+                "an aspect is invoked against another character", "invalid_invocation"
+            )
+        known = known_aspects(table, state, owner, actor)
+    name = checked_name(command.aspect, "an aspect")
+    if command.guess:
+        if name.casefold() in {k.casefold() for k in known}:
+            raise Conflict(f"{name!r} is known: invoke it, no guess needed", "aspect_known")
+    elif name not in known:
+        raise InvalidCommand(f"no aspect {name!r} is known there", "no_aspect")
+    return name
+
+
+def _hidden_on(character: FateCharacter, name: str) -> bool:
+    return any(a.name == name and a.hidden for a in character.sheet.aspects)
+
+
+def invoke_aspect(table: Table, actor: str, command: cmd.FateInvokeAspect, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_seat(actor)
+    # before the roll is looked up: whether a secret roll is still open is its own
+    require_not_secret(table, command.roll, "an invocation's fate point")
+    rolled_ = find_open_roll(state, command.roll)
+    character = find_character(state, rolled_.character)
+    require_roller(table, actor, character, command.roll)
+    if rolled_.asked is not None:
+        raise Conflict(
+            f"the invocation of {rolled_.asked.aspect!r} waits for the game master's ruling",
+            "invocation_pending",
+        )
+    name = _asked_aspect(table, state, actor, rolled_, command)
+    if name.casefold() in {i.aspect.casefold() for i in rolled_.invocations}:
+        raise InvalidCommand(
+            f"{name!r} is already invoked on this roll, rerolls included [004:141, 299]",
+            "aspect_already_invoked",
+        )
+    so_far = _result(state, rolled_, rolled_.invocations)
+    free_left = _free_held(state, character.id)
+    for used in so_far.free_used:
+        free_left.remove(used)
+    cost = 0 if not command.guess and name in free_left else 1
+    spend(character.sheet.fate_points, so_far.fate_points_spent + cost, "this invocation")
+    owner = state.characters.get(command.owner or "")
+    if not command.guess and owner is not None and _hidden_on(owner, name):
+        # named at the table, a hidden aspect is hidden no more
+        table.trigger_event(
+            AspectDiscovered,
+            actor=actor,
+            character=owner.id,
+            seat=owner.seat,
+            aspect=name,
+            free=None,
+            reason="invoked by name",
+        )
+    table.trigger_event(
+        InvocationAsked,
+        actor=actor,
+        roll=rolled_.roll,
+        visibility=rolled_.visibility,
+        character=character.id,
+        seat=character.seat,
+        aspect=name,
+        owner=command.owner,
+        effect=command.effect,
+        against_owner=command.against_owner,
+        guess=command.guess,
+    )
+
+
+def rule_invocation(
+    table: Table, actor: str, command: cmd.FateRuleInvocation, keys: TableKeys
+) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "rule on an invocation")
+    rolled_ = find_open_roll(state, command.roll)
+    asked = rolled_.asked
+    if asked is None:
+        raise Conflict(f"no invocation is asked on roll {command.roll}", "nothing_asked")
+    guessing = command.accepted and asked.guess
+    if guessing != (command.secret is not None) or (not guessing and command.revealed is not None):
+        raise InvalidCommand(
+            "a guess accepted is ruled with `secret` (and `revealed`, or null); a declined one "
+            "and an invocation that is no guess with neither",
+            "invalid_ruling",
+        )
+    character = state.characters[rolled_.character]
+    reason = checked_reason(command.reason)
+    common: dict[str, Any] = {
+        "actor": actor,
+        "roll": rolled_.roll,
+        "visibility": rolled_.visibility,
+        "character": character.id,
+        "seat": character.seat,
+        "reason": reason,
+    }
+    if not command.accepted:
+        table.trigger_event(InvocationDeclined, aspect=asked.aspect, **common)
+        return
+    aspect = asked.aspect
+    guess = None
+    if asked.owner is not None and command.secret is not None:  # a guess
+        owner = state.characters[asked.owner]
+        hidden = [a.name for a in owner.sheet.aspects if a.hidden]
+        guess = guessed(asked.aspect, command.revealed, hidden, command.secret)
+        if guess.revealed is None:
+            points = character.sheet.fate_points
+            if not guess.refunded:
+                points = spend(points, 1, "a guess")
+            table.trigger_event(GuessRuled, guess=guess, fate_points=points, **common)
+            return
+        aspect = guess.revealed
+    dice = TableDice(table, keys)
+    faces: list[int] = []
+    if asked.effect == "reroll":
+        faces = [dice.roll(SIDES, "fudge") for _ in range(DICE)]
+        for place in range(DICE):
+            dice.dice[place] = msgspec.structs.replace(
+                dice.dice[place], reroll_of=place, reroll_source="invocation"
+            )
+    invocation = Invocation(
+        aspect=aspect,
+        owner=asked.owner,
+        effect=asked.effect,
+        accepted=True,
+        against_owner=asked.against_owner,
+        reroll=faces,
+    )
+    invoked = _result(state, rolled_, [*rolled_.invocations, invocation]).invocations[-1]
+    if guess is not None:
+        table.trigger_event(
+            AspectDiscovered,
+            actor=actor,
+            character=owner.id,
+            seat=owner.seat,
+            aspect=aspect,
+            free=None,
+            reason=reason,
+        )
+        table.trigger_event(
+            GuessRuled, guess=guess, fate_points=character.sheet.fate_points, **common
+        )
+    reroll_roll = dice.record(actor, character.id, "public") if faces else None
+    table.trigger_event(
+        AspectInvoked,
+        invoked=invoked,
+        against_owner=asked.against_owner,
+        reroll_roll=reroll_roll,
+        **common,
+    )
+
+
+def _after_invocations(
+    state: FateState, result: FateRollResult, roller: str
+) -> list[TemporaryAspect]:
+    """The temporary aspects once the roll's invocations used them: a fragile one is gone, a
+    sticky one keeps what was not used of its free invocations [004:853-855]."""
+    aspects: list[TemporaryAspect | None] = list(state.aspects)
+    for step in result.invocations:
+        for place, aspect in enumerate(aspects):
+            if aspect is None or aspect.name != step.aspect:
+                continue
+            if step.paid == "free" and aspect.holder == roller and aspect.free_invocations:
+                aspects[place] = after_use(aspect, free=True)
+                break
+            if step.paid == "fate_point" and aspect.target == step.owner:
+                aspects[place] = after_use(aspect, free=False)
+                break
+    return [aspect for aspect in aspects if aspect is not None]
+
+
+def settle_roll(table: Table, actor: str, command: cmd.FateSettleRoll, _: TableKeys) -> None:
+    state = game.open(table)
+    if table.require_seat(actor).id != table.gm_seat.id or command.fate_points:
+        # before the roll is looked up: whether a secret roll is still open is its own
+        require_not_secret(table, command.roll, "settling it or spending fate points")
+    rolled_ = find_open_roll(state, command.roll)
+    character = find_character(state, rolled_.character)
+    require_roller(table, actor, character, command.roll)
+    if rolled_.asked is not None:
+        raise Conflict(
+            f"the invocation of {rolled_.asked.aspect!r} waits for the game master's ruling",
+            "invocation_pending",
+        )
+    result = _result(state, rolled_, rolled_.invocations, command.fate_points)
+    if rolled_.difficulty is not None:
+        verdict = simple_action(result.effort, rolled_.difficulty)
+    else:
+        verdict = opposed_action(result.effort, rolled_.against, state.options)
+    points = {character.id: character.sheet.fate_points - result.fate_points_spent}
+    for step in result.invocations:
+        if step.compensates is not None:
+            owner = state.characters[step.compensates]
+            points[owner.id] = points.get(owner.id, owner.sheet.fate_points) + 1
+    table.trigger_event(
+        RollSettled,
+        actor=actor,
+        roll=rolled_.roll,
+        visibility=rolled_.visibility,
+        character=character.id,
+        seat=character.seat,
+        result=result,
+        verdict=verdict,
+        fate_points=points,
+        aspects=_after_invocations(state, result, character.id),
+    )
+
+
+def place_aspect(table: Table, actor: str, command: cmd.FatePlaceAspect, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "place a maneuver's aspect")
+    settled = state.settled_rolls.get(str(command.roll))
+    if settled is None:
+        raise NotFound(f"roll {command.roll} is no settled roll", "unknown_roll")
+    require_not_secret(table, settled.roll, "placing its aspect")
+    if command.target is not None:
+        find_character(state, command.target)
+    author = state.characters[settled.character]
+    aspect = placed_by_maneuver(
+        settled.verdict,
+        checked_name(command.name, "an aspect"),
+        command.target,
+        author.id,
+        sticky=command.sticky,
+        crit_required=command.critical_required,
+        passable=command.passable,
+    )
+    table.trigger_event(
+        AspectPlaced,
+        actor=actor,
+        roll=settled.roll,
+        visibility=settled.visibility,
+        character=author.id,
+        seat=author.seat,
+        aspect=aspect,
+        reason=checked_reason(command.reason),
+    )
+
+
+# -- the fate-point economy and aspects outside a roll -----------------------------------------
+
+
+def compel_aspect(table: Table, actor: str, command: cmd.FateCompel, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "compel an aspect")
+    character = find_character(state, command.character)
+    name = checked_name(command.aspect, "an aspect")
+    if _hidden_on(character, name):
+        raise Conflict(
+            f"{name!r} is hidden: compelling it would tell every seat; discover it first",
+            "aspect_hidden",
+        )
+    if name not in known_aspects(table, state, character, actor):
+        raise InvalidCommand(f"{character.name} has no aspect {name!r}", "no_aspect")
+    points = character.sheet.fate_points
+    settled = compel(points, name, command.accepted, command.kind)
+    table.trigger_event(
+        Compelled,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        compel=settled,
+        reason=checked_reason(command.reason),
+        fate_points=points + settled.delta,
+    )
+
+
+def declare(table: Table, actor: str, command: cmd.FateDeclare, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a declaration")
+    character = find_character(state, command.character)
+    if command.aspect is not None and not command.accepted:
+        raise InvalidCommand("a vetoed declaration creates no aspect", "invalid_declaration")
+    points = declared(character.sheet.fate_points, command.accepted)
+    aspect = None
+    if command.aspect is not None:
+        name = checked_name(command.aspect, "an aspect")
+        aspect = discovered(name, None, character.id, "declaration")
+    table.trigger_event(
+        Declared,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        declaration=checked_reason(command.declaration),
+        accepted=command.accepted,
+        aspect=aspect,
+        reason=checked_reason(command.reason),
+        fate_points=points,
+    )
+
+
+def refresh(table: Table, actor: str, command: cmd.FateRefresh, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "refresh fate points")
+    table.trigger_event(
+        Refreshed,
+        actor=actor,
+        reason=checked_reason(command.reason),
+        fate_points={
+            c.id: refreshed(c.sheet.fate_points, c.sheet.refresh) for c in state.characters.values()
+        },
+    )
+
+
+def discover_aspect(
+    table: Table, actor: str, command: cmd.FateDiscoverAspect, _: TableKeys
+) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "reveal a hidden aspect")
+    character = find_character(state, command.character)
+    if not _hidden_on(character, command.aspect):
+        raise InvalidCommand(
+            f"{character.name} has no hidden aspect {command.aspect!r}", "no_aspect"
+        )
+    free = None
+    if command.by is not None:
+        assessor = find_character(state, command.by)
+        free = discovered(command.aspect, character.id, assessor.id, "assessment")
+    table.trigger_event(
+        AspectDiscovered,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        aspect=command.aspect,
+        free=free,
+        reason=checked_reason(command.reason),
+    )
+
+
+# -- stress, consequences, defeat and recovery --------------------------------------------------
+
+
+def _in_play(character: FateCharacter) -> FateCharacter:
+    """Taken out or conceded, a character is out of the scene's conflict until it ends."""
+    if character.out is not None:
+        raise Conflict(f"{character.name} is out of this scene ({character.out})", "out_of_scene")
+    return character
+
+
+def hit(table: Table, actor: str, command: cmd.FateHit, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a hit")
+    character = _in_play(find_character(state, command.character))
+    sheet = character.sheet
+    held = list(sheet.consequences)
+    wants = command.consequence is not None
+    track, struck = absorb(getattr(sheet, command.track), command.track, command.shifts, wants)
+    taken = None
+    if wants and not struck.forced and next_severity(held, state.options) is None:
+        raise Conflict(
+            f"{character.name} holds every consequence it may: the box takes the hit [004:795]",
+            "no_consequence_left",
+        )
+    if struck.shifts and struck.box is None:
+        if next_severity(held, state.options) is not None and command.consequence is None:
+            raise Conflict(
+                f"no box of {character.name}'s {command.track} takes {command.shifts} shifts: "
+                "a consequence is mandatory; name it [004:789]",
+                "consequence_required",
+            )
+        # past a severe one the character is taken out, and no consequence is named
+        aspect = checked_name(command.consequence or "taken out", "a consequence")
+        held, taken = take_consequence(held, aspect, command.track, state.options)
+    elif wants:
+        raise InvalidCommand("a hit of 0 shifts takes no consequence", "invalid_hit")
+    table.trigger_event(
+        StressTaken,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        hit=struck,
+        taken=taken,
+        track=track,
+        consequences=held,
+        taken_out=taken is not None and taken.taken_out,
+        reason=checked_reason(command.reason),
+    )
+
+
+def concede(table: Table, actor: str, command: cmd.FateConcede, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a concession")
+    character = _in_play(find_character(state, command.character))
+    attacker = None if command.attacker is None else find_character(state, command.attacker)
+    if attacker is not None and attacker.id == character.id:
+        raise InvalidCommand("a character concedes to another", "invalid_concession")
+    moved = concession_points(
+        attacker.sheet.fate_points if attacker else 0,
+        command.reasonable,
+        command.accepted,
+        state.options,
+    )
+    points = {character.id: character.sheet.fate_points + moved.conceder}
+    if attacker is not None:
+        points[attacker.id] = attacker.sheet.fate_points + moved.attacker
+    table.trigger_event(
+        Conceded,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        attacker=command.attacker,
+        reasonable=command.reasonable,
+        accepted=command.accepted,
+        points=moved,
+        fate_points=points,
+        reason=checked_reason(command.reason),
+    )
+
+
+def end_scene(table: Table, actor: str, command: cmd.FateEndScene, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "end the scene")
+    if state.open_rolls:
+        raise Conflict("settle the scene's open rolls first", "roll_open")
+    table.trigger_event(
+        SceneEnded,
+        actor=actor,
+        breather=command.breather,
+        aspects=at_scene_end(state.aspects),
+        consequences={
+            c.id: recovered(c.sheet.consequences, "breather")
+            if command.breather
+            else c.sheet.consequences
+            for c in state.characters.values()
+        },
+        reason=checked_reason(command.reason),
+    )
+
+
+def recover(table: Table, actor: str, command: cmd.FateRecover, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a recovery")
+    character = find_character(state, command.character)
+    table.trigger_event(
+        Recovered,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        occasion=command.occasion,
+        consequences=recovered(character.sheet.consequences, command.occasion),
+        reason=checked_reason(command.reason),
+    )
+
+
+HANDLERS: dict[type, Any] = {
+    cmd.FateCreateCharacter: create_character,
+    cmd.FateRollSkill: roll_skill,
+    cmd.FateInvokeAspect: invoke_aspect,
+    cmd.FateRuleInvocation: rule_invocation,
+    cmd.FateSettleRoll: settle_roll,
+    cmd.FatePlaceAspect: place_aspect,
+    cmd.FateCompel: compel_aspect,
+    cmd.FateDeclare: declare,
+    cmd.FateRefresh: refresh,
+    cmd.FateDiscoverAspect: discover_aspect,
+    cmd.FateHit: hit,
+    cmd.FateConcede: concede,
+    cmd.FateEndScene: end_scene,
+    cmd.FateRecover: recover,
+}

@@ -1,0 +1,1 @@
+"""What FATE shows each seat: its visibility rules, views and figures."""

@@ -1,0 +1,119 @@
+"""Who may know what of a FATE table: every field of every event, public or secret.
+
+- A character's sheet is the table's to see (skills, aspects, stunts, fate points and
+  refresh, stress and consequences: FATE plays with them in the open), except its hidden
+  aspects [004:145]: its player's and the game master's until discovered (`HIDDEN_ASPECTS`:
+  others get the sheet without them, not even how many). Nothing else names a hidden aspect
+  while it is hidden: an invocation naming one discovers it first, a guess names only what
+  its guesser said, a compel of one is refused (`domain/fate/handlers.py`).
+- A roll's dice and everything derived from them are `ROLLED`: seen as the roll's visibility
+  says until the game master reveals the roll, and by everybody once the table closes.
+  `SkillRolled` announces the roll (its character is public); every other event naming a
+  roll derives from it and is withheld whole from whoever may not see the roll.
+- The fate-point economy outside a roll (compels, declarations, refresh, concessions),
+  aspects discovered, stress, consequences and recovery are public, as they are said at the
+  table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.fate import events as ev
+from projections.visibility import (
+    MASKS,
+    ROLLED,
+    Rule,
+    Secret,
+    announcing,
+    character_seat,
+    public,
+)
+
+
+def without_hidden_aspects(character: Any) -> Any:
+    """A created character as a seat that does not know its hidden aspects sees it."""
+    shown = msgspec.to_builtins(character)
+    sheet = shown["sheet"]
+    aspects = [a for a in sheet.get("aspects", []) if not a.get("hidden")]
+    return {**shown, "sheet": {**sheet, "aspects": aspects}}
+
+
+MASKS[without_hidden_aspects] = (
+    {
+        "type": "object",
+        "properties": {
+            "sheet": {
+                "type": "object",
+                "properties": {
+                    "aspects": {
+                        "type": "array",
+                        # not `const: false` on `hidden`, which openapi-python-client
+                        # turns into Python that does not parse
+                        "items": {
+                            "type": "object",
+                            "description": "An aspect every seat knows: its `hidden` is false",
+                        },
+                    }
+                },
+            }
+        },
+    },
+    "the character with its sheet's hidden aspects left out",
+)
+#: a created character: its hidden aspects are its player's and the game master's
+HIDDEN_ASPECTS = Secret(character_seat, without_hidden_aspects)
+
+_ROLL = ("roll", "visibility", "character", "seat")
+
+RULES: dict[type, Rule] = {
+    ev.CharacterCreated: public(character=HIDDEN_ASPECTS),
+    ev.SkillRolled: announcing(
+        public(
+            *_ROLL,
+            **dict.fromkeys(
+                (
+                    "skill",
+                    "rating",
+                    "dice",
+                    "difficulty",
+                    "opposed_by",
+                    "against",
+                    "reason",
+                    "modifiers",
+                    "modifier_reasons",
+                ),
+                ROLLED,
+            ),
+        )
+    ),
+    ev.InvocationAsked: public(*_ROLL, "aspect", "owner", "effect", "against_owner", "guess"),
+    ev.InvocationDeclined: public(*_ROLL, "aspect", "reason"),
+    ev.GuessRuled: public(*_ROLL, "guess", "reason", "fate_points"),
+    ev.AspectInvoked: public(*_ROLL, "invoked", "against_owner", "reason", "reroll_roll"),
+    ev.RollSettled: public(*_ROLL, "result", "verdict", "fate_points", "aspects"),
+    ev.AspectPlaced: public(*_ROLL, "aspect", "reason"),
+    ev.Compelled: public("character", "seat", "compel", "reason", "fate_points"),
+    ev.Declared: public(
+        "character", "seat", "declaration", "accepted", "aspect", "reason", "fate_points"
+    ),
+    ev.Refreshed: public("reason", "fate_points"),
+    ev.AspectDiscovered: public("character", "seat", "aspect", "free", "reason"),
+    ev.StressTaken: public(
+        "character", "seat", "hit", "taken", "track", "consequences", "taken_out", "reason"
+    ),
+    ev.Conceded: public(
+        "character",
+        "seat",
+        "attacker",
+        "reasonable",
+        "accepted",
+        "points",
+        "fate_points",
+        "reason",
+    ),
+    ev.SceneEnded: public("breather", "aspects", "consequences", "reason"),
+    ev.Recovered: public("character", "seat", "occasion", "consequences", "reason"),
+}

@@ -1,0 +1,137 @@
+"""FATE's figures of a table: what its events add to the shared tally (`projections.stats`).
+
+The fold reads each event as the log shows it to the caller: a secret roll's skill and dice
+are null to a seat that may not see the roll, and everything derived from it (invocations,
+the settlement) is withheld from that seat. Such a roll counts as made (`rolls_hidden`, and
+the character's `hidden`), never by outcome.
+
+What counts as what:
+- **rolls**: each roll thrown (`SkillRolled`); its **outcome** when settled (`RollSettled`:
+  `success`, `failure`, `tie`), and **critical** successes (3 shifts or more [004:857]).
+- **invocations** by effect (`reroll`, `plus_two`), **fate points spent** on rolls, and
+  **compels** by answer (`accepted`, `refused`); and each character's.
+The dice's faces are judged for fairness by the shared figures (`projections.stats`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from projections.registry import SystemStats
+from projections.tally import Counts, LoggedEvent, Tally, name_character, per_character, whole, word
+
+
+class FateCharacterFigures(msgspec.Struct, kw_only=True):
+    name: str
+    #: rolls it made
+    rolls: int
+    #: its rolls whose outcome the caller was not shown
+    hidden: int
+    #: its settled rolls' outcomes
+    outcomes: dict[str, int]
+    invocations: int
+    fate_points_spent: int
+
+
+class FateFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="fate"):
+    """FATE's own figures of a table (or of closed tables added up)."""
+
+    rolls: int
+    #: rolls whose dice the caller was not shown
+    rolls_hidden: int
+    #: settled rolls by outcome
+    outcomes: dict[str, int]
+    critical: int
+    #: accepted invocations by effect
+    invocations: dict[str, int]
+    fate_points_spent: int
+    #: compels by answer
+    compels: dict[str, int]
+    #: by character id (a table's own figures: not added up across tables)
+    characters: dict[str, FateCharacterFigures]
+
+
+def _character(data: dict[str, Any]) -> str | None:
+    character = data.get("character")
+    return character if isinstance(character, str) else None
+
+
+def _settled(tally: Tally, character: str, data: dict[str, Any]) -> None:
+    verdict = data.get("verdict")
+    if isinstance(verdict, dict) and isinstance(verdict.get("outcome"), str):
+        tally.add("outcome", word(verdict["outcome"]))
+        tally.add("character", character, "outcome", word(verdict["outcome"]))
+        if verdict.get("critical") is True:
+            tally.add("critical")
+    result = data.get("result")
+    spent = whole(result.get("fate_points_spent")) if isinstance(result, dict) else None
+    if spent:
+        tally.add("fate_points_spent", amount=spent)
+        tally.add("character", character, "fate_points_spent", amount=spent)
+
+
+def fold(tally: Tally, event: LoggedEvent) -> None:
+    """Count what one of FATE's events says."""
+    data = event.data
+    kind = event.type.removeprefix("fate.")
+    character = _character(data)
+    if kind == "CharacterCreated":
+        name_character(tally, data.get("character"))
+    elif kind == "SkillRolled" and character is not None:
+        tally.add("rolls")
+        tally.add("character", character, "rolls")
+        if data.get("dice") is None:
+            tally.add("rolls_hidden")
+            tally.add("character", character, "hidden")
+    elif kind == "RollSettled" and character is not None:
+        _settled(tally, character, data)
+    elif kind == "AspectInvoked" and character is not None:
+        invoked = data.get("invoked")
+        effect = invoked.get("effect") if isinstance(invoked, dict) else None
+        tally.add("invocations", word(effect))
+        tally.add("character", character, "invocations")
+    elif kind == "Compelled":
+        compel = data.get("compel")
+        if isinstance(compel, dict) and isinstance(compel.get("accepted"), bool):
+            tally.add("compels", "accepted" if compel["accepted"] else "refused")
+
+
+def _figures(count: Counts, name: str) -> FateCharacterFigures:
+    return FateCharacterFigures(
+        name=name,
+        rolls=count("rolls"),
+        hidden=count("hidden"),
+        outcomes=count.by_word("outcome"),
+        invocations=count("invocations"),
+        fate_points_spent=count("fate_points_spent"),
+    )
+
+
+def figures(tally: Tally) -> FateFigures:
+    count = Counts(tally)
+    return FateFigures(
+        rolls=count("rolls"),
+        rolls_hidden=count("rolls_hidden"),
+        outcomes=count.by_word("outcome"),
+        critical=count("critical"),
+        invocations=count.by_word("invocations"),
+        fate_points_spent=count("fate_points_spent"),
+        compels=count.by_word("compels"),
+        characters=per_character(tally, _figures),
+    )
+
+
+#: the event types whose fields `fold` reads
+READS = frozenset(
+    f"fate.{kind}"
+    for kind in ("CharacterCreated", "SkillRolled", "RollSettled", "AspectInvoked", "Compelled")
+)
+STATS = SystemStats(
+    fold=fold,
+    figures=figures,
+    figures_type=FateFigures,
+    reads=READS,
+    damage_unit="stress",
+)

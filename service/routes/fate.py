@@ -1,0 +1,168 @@
+"""FATE's routes: its commands, one line each (its reads are the shared ones: view,
+character, log, stream, rewind, fork, verify)."""
+
+from __future__ import annotations
+
+from litestar.handlers import HTTPRouteHandler
+
+from domain.fate import commands as fc
+from service.command_routes import CREATED, ROLLED, command_route
+
+SECRET_ROLL = (
+    " `visibility` (public, gm, blind, self) keeps the dice and everything derived from them "
+    "(invocations, the verdict) from the players until the game master reveals the roll "
+    "(`revealRolls`) or closes the table; a secret roll is settled by the game master, and "
+    "takes no invocation nor fate point until revealed (every seat sees fate points)."
+)
+ROLLER = (
+    " Sent by the character's player, who sees the dice; by the game master for its own "
+    "characters and for a secret roll."
+)
+
+ROUTES: list[HTTPRouteHandler] = [
+    command_route(
+        "fateCreateCharacter",
+        "/fate/characters",
+        fc.FateCreateCharacter,
+        "Create a character",
+        answer=CREATED,
+        status=201,
+        description="A player creates a character for its own seat (the game master for any "
+        "seat, and NPCs for its own), from its sheet: skills on the ladder (an unlisted one is "
+        "Mediocre [004:95]), aspects (a `hidden` one known to its player and the game master "
+        "until discovered [004:145]), stunts as recorded exceptions, fate points and refresh "
+        "[004:167], Health and Composure tracks of 5 boxes at least [004:779], up to three "
+        "consequences [004:795], an NPC's tenacity [004:823]. Every seat sees the sheet but "
+        "its hidden aspects.",
+    ),
+    command_route(
+        "fateRollSkill",
+        "/fate/rolls",
+        fc.FateRollSkill,
+        "Call a roll and throw its four dice (game master)",
+        answer=ROLLED,
+        description="The game master calls a roll of a character's skill: four d6 read as "
+        "Fudge dice (1-2 -, 3-4 blank, 5-6 + [004:65-71]), effort = skill + dice + modifiers "
+        "[004:75], against a difficulty (a simple action [004:87]) or the effort of a settled "
+        "roll (an opposed action [004:589-601]). The roll stays open for invocations until "
+        "settled. Answers with the roll's number." + SECRET_ROLL,
+    ),
+    command_route(
+        "fateInvokeAspect",
+        "/fate/rolls/invoke",
+        fc.FateInvokeAspect,
+        "Ask to invoke an aspect on an open roll",
+        description="After seeing the dice, the roller asks to invoke an aspect it knows (its "
+        "own, another character's, the scene's) for a reroll or +2 [004:135-139], each aspect "
+        "once per roll, rerolls included [004:141, 299]; or guesses at an aspect it does not "
+        "know [004:349-361]. A free invocation held of it is used before a fate point "
+        "[004:329]. The game master rules on it (`fateRuleInvocation`); naming a hidden "
+        "aspect discovers it." + ROLLER,
+    ),
+    command_route(
+        "fateRuleInvocation",
+        "/fate/rolls/rule",
+        fc.FateRuleInvocation,
+        "Rule on an invocation asked (game master)",
+        description="The game master accepts the invocation asked as relevant or declines it "
+        "(nothing spent) [004:135, 301]. Accepted, a reroll throws four new d6 (a roll of its "
+        "own, whose faces stand [004:137]) and +2 is added to the final effort. A guess close "
+        "enough reveals the hidden aspect and invokes it [004:353]; a missed one gives its "
+        "fate point back, or loses it when the aspect was secret or relevant [004:355-357].",
+    ),
+    command_route(
+        "fateSettleRoll",
+        "/fate/rolls/settle",
+        fc.FateSettleRoll,
+        "Settle an open roll",
+        description="The roller settles an open roll, spending fate points for +1 each "
+        "[004:131]: the effort is judged (shifts = effort - difficulty, never negative; a tie "
+        "with a difficulty succeeds with 0 shifts [004:567]; 3 shifts or more a critical "
+        "success [004:857]), the invocations' points are paid, each owner invoked against "
+        "receives the point [004:335], and fragile aspects invoked are gone [004:853]." + ROLLER,
+    ),
+    command_route(
+        "fatePlaceAspect",
+        "/fate/aspects",
+        fc.FatePlaceAspect,
+        "Place a maneuver's temporary aspect (game master)",
+        description="A settled maneuver places a temporary aspect [004:845-857]: on a "
+        "character with 1 shift at least, or on the scene; fragile, or sticky (a critical "
+        "success when the game master asks for one); its free invocation held by the "
+        "maneuver's roller [004:329], passable to an ally when reasonable [004:333].",
+    ),
+    command_route(
+        "fateDiscoverAspect",
+        "/fate/aspects/discover",
+        fc.FateDiscoverAspect,
+        "Reveal a hidden aspect (game master)",
+        description="An assessment discovers a character's hidden aspect [004:327, 145]: "
+        "every seat knows it from then on, and the assessor holds a free invocation of it "
+        "[004:329].",
+    ),
+    command_route(
+        "fateCompel",
+        "/fate/compels",
+        fc.FateCompel,
+        "Record a compel and its answer (game master)",
+        description="A compel of a character's known aspect [004:365-401]: accepted, the "
+        "character gains a fate point; refused, it pays one of its own (none held: it cannot "
+        "refuse, Errata); an off-screen or accidental compel cannot be refused [004:377, "
+        "395]. A hidden aspect is discovered before it is compelled.",
+    ),
+    command_route(
+        "fateDeclare",
+        "/fate/declarations",
+        fc.FateDeclare,
+        "Record a declaration (game master)",
+        description="A player declares a minor detail [004:155-159]: a fate point when the "
+        "game master accepts it, nothing when vetoed; an aspect it puts on the scene is "
+        "sticky, its free invocation the declarer's [004:327-329, 855].",
+    ),
+    command_route(
+        "fateRefresh",
+        "/fate/refresh",
+        fc.FateRefresh,
+        "Refresh fate points (game master)",
+        description="Between sessions every character's fate points are topped up to its "
+        "refresh; more are kept (`max(points, refresh)`, [004:167], Errata).",
+    ),
+    command_route(
+        "fateHit",
+        "/fate/hits",
+        fc.FateHit,
+        "Record a hit on a stress track (game master)",
+        description="A hit of s shifts on Health or Composure marks box s, or the next free "
+        "one above it [004:781]; with no box left a consequence is mandatory, and its player "
+        "may always take one instead [004:789]: mild, moderate, severe, three at most "
+        "[004:791-795], written by its player and approved by the game master [004:793]; past "
+        "a severe one the character is taken out [004:801]. 0 shifts do nothing [004:567].",
+    ),
+    command_route(
+        "fateConcede",
+        "/fate/concessions",
+        fc.FateConcede,
+        "Record a concession and its answer (game master)",
+        description="A character offers to concede [004:813-815]: a reasonable offer moves a "
+        "fate point from the attacker to the conceder when refused (Errata), and when accepted "
+        "as the table's `concession_points_when_accepted` says; accepted, the conceder is out "
+        "of the scene's conflict on the terms agreed.",
+    ),
+    command_route(
+        "fateEndScene",
+        "/fate/scene/end",
+        fc.FateEndScene,
+        "End the scene (game master)",
+        description="Stress clears [004:775, 783], fragile aspects and free invocations end "
+        "with the scene [004:331, 847], whoever was taken out or conceded is back; a "
+        "`breather` heals mild consequences [004:829]. Open rolls are settled first.",
+    ),
+    command_route(
+        "fateRecover",
+        "/fate/recoveries",
+        fc.FateRecover,
+        "Record a recovery (game master)",
+        description="An occasion to recover heals consequences [004:829-833]: six hours of "
+        "appropriate rest the moderate and mild ones, a new adventure every one.",
+    ),
+]
