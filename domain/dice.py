@@ -12,9 +12,11 @@ before any value derived from it; replay reads the recorded faces and never roll
 `dice_mismatches` recomputes every face once the seed is revealed. In tests of pure rules,
 `ScriptedDice` hands out given faces.
 
-Who sees a roll is the roller's choice, as virtual tabletops offer it: `public`, `gm` (the
-roller and the game master), `blind` (the game master only: hidden NPC rolls) or `self` (the
-roller only). The game master may reveal a roll later (`RollsRevealed`); closing shows all.
+Who sees a roll is chosen with it, as virtual tabletops offer it: `public`, `gm` (the roller
+and the game master), `blind` (the game master only: hidden NPC rolls) or `self` (the roller
+only). The roller is the seat that plays the rolling character, whichever seat sends the roll
+(the game master rolls for a player's character as well as the player): `rolling_seat`. The
+game master may reveal a roll later (`RollsRevealed`); closing shows all.
 """
 
 from __future__ import annotations
@@ -114,11 +116,21 @@ class DiceRolled(Table.Event):
     closes; the system's events that derive from the roll name it (`roll`) and follow it."""
 
     TOPIC = "dice.DiceRolled"
+    #: 2: `roller_seat` (`upcast_v1_v2`)
+    class_version = 2
     roll: int
     #: who rolled: a character's id, or the seat for a bare roll
     roller: str
+    #: the seat the roll is seen as (`rolling_seat`): the one playing the rolling character
+    roller_seat: str
     visibility: Visibility
     dice: list[Die]
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A roll logged before `roller_seat` was seen as its sender's, and still is: a new
+        reading could show an old roll to a seat the game master meant to keep it from."""
+        state["roller_seat"] = state["actor"]
 
     def apply(self, table: Table) -> None:
         table.rolls = self.roll
@@ -130,7 +142,7 @@ class DiceRolled(Table.Event):
             table.random_operations = max(counted) + 1
         if self.visibility != "public":
             table.secret_rolls = [*table.secret_rolls, self.roll]
-            record = SecretRoll(roll=self.roll, seat=self.actor, visibility=self.visibility)
+            record = SecretRoll(roll=self.roll, seat=self.roller_seat, visibility=self.visibility)
             table.secret_roll_records = [*table.secret_roll_records, record]
 
 
@@ -198,11 +210,23 @@ class TableDice:
             actor=actor,
             roll=number,
             roller=roller,
+            roller_seat=rolling_seat(self._table, roller),
             visibility=visibility,
             dice=list(self.dice),
         )
         self.dice = []
         return number
+
+
+def rolling_seat(table: Table, roller: str) -> str:
+    """The seat a roll is seen as, judged when it is rolled and kept in its record (were
+    the character played by another seat later, its rolls stay with this one): the seat that
+    plays the rolling character (the game master's for an NPC), the roller itself for a bare
+    roll of a seat, and the game master's for a roll of nobody at the table."""
+    character = getattr(table.game, "characters", {}).get(roller)
+    if character is not None:
+        return str(character.seat)
+    return roller if roller in table.seats else table.gm_seat.id
 
 
 def reveal_rolls(table: Table, actor: str, rolls: list[int], reason: str) -> None:

@@ -60,7 +60,7 @@ class SecretRoll(Stored, kw_only=True):
     STORED_AS = "table.SecretRoll"
 
     roll: int
-    #: the seat that rolled it
+    #: the seat that rolled it: the one playing the rolling character (`DiceRolled.roller_seat`)
     seat: str
     #: gm, blind or self
     visibility: str

@@ -3,7 +3,8 @@ who knows what is a seat's own."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -65,3 +66,28 @@ def knows(table: Table, seat: str, viewer: Viewer) -> bool:
     """Whether the viewer knows what is `seat`'s own (its characters' whole sheets): it is
     that seat or the game master, or the table is closed."""
     return viewer.is_gm or viewer.seat == seat or table.closed
+
+
+SheetView = TypeVar("SheetView", bound=msgspec.Struct)
+
+
+def with_own(table: Table, seat: str, viewer: Viewer, shown: SheetView, **own: Any) -> SheetView:
+    """A character's view: what every seat sees of it (`shown`), and to whoever knows what
+    is `seat`'s own (`knows`) its private parts (`own`) as well."""
+    return msgspec.structs.replace(shown, **own) if knows(table, seat, viewer) else shown
+
+
+class Rolled(Protocol):
+    @property
+    def roll(self) -> int: ...
+
+
+RolledT = TypeVar("RolledT", bound=Rolled)
+
+
+def seen_rolls(kept: Iterable[RolledT], viewer: Viewer) -> list[RolledT]:
+    """What a table keeps by roll (a result, an open roll, a ruling owed), oldest first, but
+    what belongs to a roll the viewer may not see (`Viewer.hidden_rolls`)."""
+    return sorted(
+        (item for item in kept if item.roll not in viewer.hidden_rolls), key=lambda i: i.roll
+    )

@@ -10,8 +10,8 @@ Keys are paths of words joined by `/`: `seat_commands/p1`, `dice/6/4`, `characte
 path's first word says what it counts; paths under `PER_TABLE` name a table's own seats or
 characters and mean nothing in another table, so they are dropped when tallies are summed.
 
-Each system's figures read a tally the same way (`Counts`, `per_character`, `over_time`), so
-a system writes only what its figures count.
+Each system's figures read a tally the same way (`Counts` and its `filled`, `per_character`,
+`over_time`, `by_character`, `took_damage`), so a system writes only what its figures count.
 """
 
 from __future__ import annotations
@@ -153,6 +153,9 @@ def word_order(found: str) -> tuple[int, int, str]:
         return (1, 0, found)
 
 
+S = TypeVar("S", bound=msgspec.Struct)
+
+
 @dataclass(frozen=True)
 class Counts:
     """A tally's counts under a prefix (a character's: `character/<id>`), read as a figures
@@ -170,6 +173,39 @@ class Counts:
         ordered = sorted(counts, key=lambda item: word_order(item[0][0]))
         return {SEPARATOR.join(path): int(n) for path, n in ordered}
 
+    def filled(self, figures: type[S], **given: Any) -> S:
+        """A figures Struct whose whole-number fields are the counts under their own names
+        (`rolls` is `count("rolls")`), but those `given`: a system names only the figures it
+        reads otherwise."""
+        counted = {
+            field.name: self(field.name)
+            for field in msgspec.structs.fields(figures)
+            if field.type is int and field.name not in given
+        }
+        return figures(**counted, **given)
+
+
+class RollerFigures(msgspec.Struct, kw_only=True):
+    """What a dice system's figures first say of each character (`roller_figures`); each
+    system's Struct adds its own."""
+
+    name: str
+    #: rolls it made, shown or not
+    rolls: int
+    #: its rolls whose outcome the caller was not shown
+    hidden: int
+    #: its shown rolls' outcomes
+    outcomes: dict[str, int]
+
+
+R = TypeVar("R", bound=RollerFigures)
+
+
+def roller_figures(count: Counts, name: str, figures: type[R], **given: Any) -> R:
+    """A character's figures of a dice system (`RollerFigures`): its rolls, hidden ones and
+    outcomes (`outcome/<word>`) as `per_character` counts them, the rest `filled`."""
+    return count.filled(figures, name=name, outcomes=count.by_word("outcome"), **given)
+
 
 F = TypeVar("F")
 
@@ -180,6 +216,16 @@ def per_character(tally: Tally, figures: Callable[[Counts, str], F]) -> dict[str
     names = tally.names("character")
     ids = {path[0] for path in tally.under("character")} | set(names)
     return {c: figures(Counts(tally, ("character", c)), names.get(c, c)) for c in sorted(ids)}
+
+
+#: `character/<id>/damage_at/<version>`: what the character took at that version (each
+#: system says in what unit: its `DamagePoint`)
+DAMAGE_AT = "damage_at"
+
+
+def took_damage(tally: Tally, character: str, amount: float = 1) -> None:
+    """Count what a character took at the event being folded (`over_time` lists it)."""
+    tally.add("character", character, DAMAGE_AT, tally.version, amount=amount)
 
 
 class DamagePoint(msgspec.Struct, kw_only=True):
@@ -205,3 +251,14 @@ def over_time(tally: Tally, figure: str, point: type[P]) -> list[P]:
         if len(path) == 3 and path[1] == figure and amount
     )
     return [point(version=v, character=c, amount=a) for v, c, a in found]
+
+
+def by_character(
+    tally: Tally, figures: Callable[[Counts, str], F], point: type[P]
+) -> dict[str, Any]:
+    """What every system's figures end with: each character's figures (`per_character`),
+    and what the characters took over time (`DAMAGE_AT`, as `point`s)."""
+    return {
+        "characters": per_character(tally, figures),
+        "damage_over_time": over_time(tally, DAMAGE_AT, point),
+    }

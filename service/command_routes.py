@@ -50,6 +50,12 @@ ACCEPTED = Answer(schemas.Accepted, lambda outcome: schemas.Accepted(version=out
 #: a command that rolls answers with the roll's number only: what the dice show reaches the
 #: caller through the log and views, as the roll's visibility allows (a blind roll's roller
 #: must not learn it from the answer)
+#: who reads a secret roll, by its `visibility`, in a route's description: the roller is the
+#: seat that plays the rolling character, whoever sends the roll
+SECRET_ROLL_READERS = (
+    "from every seat but the roll's readers (gm: the character's player and the game master; "
+    "blind: the game master; self: the character's player)"
+)
 ROLLED = Answer(
     schemas.RollResult,
     lambda outcome: schemas.RollResult(version=outcome.version, roll=outcome.result),

@@ -7,6 +7,10 @@ from the roll's own record (roller, visibility, revealed), never from who sends 
 - The roll's audience comes from its record: `gm` its roller and the game master, `blind`
   the game master, `self` its roller (audit opens no `self` roll); a reveal or closing shows
   it to everybody; a secret roll with no record is nobody's.
+- The roller is the seat that plays the rolling character when it is rolled, whoever sends
+  the roll: the game master's `gm` or `self` roll for a player's character is that player's
+  to read through every channel, and never another player's; a roll logged before the record
+  said so still reads as its sender's.
 - Over HTTP: a player's reads of blind stepdice tests are the same whether they came out
   exceptional (with benefits) or failed (with complications); a secret asaltos check that
   was certain reads as one that was rolled.
@@ -20,14 +24,22 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import httpx
+import msgspec
 import pytest
+from eventsourcing.domain import Snapshot
 
+from domain.dice import DiceRolled
+from domain.stepdice.commands import CreateCharacter
 from domain.table import GM, PLAYER, Seat, SecretRoll, Table
 from projections.redaction import RULES, event_type, redact, withheld
 from projections.viewers import viewer_for
+from projections.views import table_view
 from projections.visibility import ROLLED, Viewer
+from tests import stepdice_helpers
 from tests import test_api_asaltos as asaltos
-from tests.dice_http import new_table, ok
+from tests.dice_http import fork_for_everyone, new_table, ok
+from tests.session_helpers import replayed
+from tests.test_api_protocol import assert_problem
 from tests.test_api_stepdice import character as stepdice_character
 from tests.test_api_stepdice import http as http  # the module's live server
 from tests.test_api_stepdice import roll_test, sheet
@@ -131,20 +143,27 @@ def test_a_secret_roll_without_a_record_is_nobodys() -> None:
 
 
 def _players_reads(table: Any, who: str) -> list[Any]:
-    """What a player reads of a table, less what differs between any two tables (ids,
-    times, the creation's public scripted faces)."""
+    """What a player reads of a table (the log, the NDJSON export, the stream, the view and
+    its rewinds, the figures), less what differs between any two tables (ids, times, the
+    creation's public scripted faces, a fork's source)."""
     log = ok(table.get(who, "/events", after=1, limit=500))["events"]
+    ndjson = {**table.headers[who], "Accept": "application/x-ndjson"}
+    exported = table.http.get(f"/tables/{table.id}/events", headers=ndjson)
+    assert exported.status_code == 200, exported.text
+    export = [json.loads(line) for line in exported.text.splitlines() if line][1:]
     stream = table.stream(who, until=table.version())[1:]
-    view = table.view(who)
+    views = [table.view(who, version=version) for version in range(2, table.version())]
     stats = ok(table.get(who, "/stats"))
-    for volatile in ("id", "options", "seed_commitment"):
-        view.pop(volatile)
+    for view in [*views, table.view(who)]:
+        for volatile in ("id", "options", "seed_commitment", "lineage"):
+            view.pop(volatile)
     for volatile in ("table_id", "pace"):
         stats.pop(volatile, None)
     return [
         [(e["version"], e["type"], e["actor"], e["data"], e["hidden"]) for e in log],
+        [(e["version"], e["type"], e["actor"], e["data"], e["hidden"]) for e in export],
         [(e["version"], e["type"], e["data"]) for e in stream],
-        view,
+        views,
         json.loads(json.dumps(stats).replace(table.id, "T")),
     ]
 
@@ -194,3 +213,78 @@ def test_a_certain_secret_check_reads_as_a_rolled_one_and_is_revealed_like_one(
     certain.command("gm", "/rolls/reveal", {"rolls": [1], "reason": "the rope"})
     made = asaltos.made(certain, "p2", 1)
     assert made["result"]["certain"] == "success"
+
+
+def _the_gm_rolls_for_the_rogue(http: httpx.Client, face: int, visibility: str) -> Any:
+    """The game master's secret test of p1's rogue, showing `face`, and his ruling on it."""
+    table = new_table(http, "stepdice", [face])
+    stepdice_character(table, "p1", "Rogue", attributes=sheet())
+    stepdice_character(table, "p2", "Warrior", attributes=sheet())
+    body = roll_test("c1", "agilidad", visibility=visibility)
+    roll = table.command("gm", "/stepdice/tests", body)["roll"]
+    if face == 10:
+        ruling = {"roll": roll, "benefit": "extra_benefit", "description": "a door"}
+        table.command("gm", "/stepdice/benefits", ruling)
+    else:
+        table.command("gm", "/stepdice/complications", {"roll": roll, "complication": "x"})
+    return table
+
+
+@pytest.mark.parametrize("visibility", ["gm", "self"])
+def test_a_roll_the_game_master_makes_for_a_players_character_is_that_players(
+    http: httpx.Client, visibility: str
+) -> None:
+    """The roller of a test the game master sends for p1's rogue is p1, the rogue's player:
+    p1 reads the test and the ruling on it (`gm` and `self` alike), p2 never, through the
+    view, its rewinds, the log, the export, the stream, the figures and a fork; the game
+    master reads a `gm` one, and a `self` one is p1's alone."""
+    exceptional = _the_gm_rolls_for_the_rogue(http, 10, visibility)
+    failed = _the_gm_rolls_for_the_rogue(http, 1, visibility)
+    assert _players_reads(exceptional, "p1") != _players_reads(failed, "p1")
+    assert _players_reads(exceptional, "p2") == _players_reads(failed, "p2")
+    gm_reads = _players_reads(exceptional, "gm"), _players_reads(failed, "gm")
+    assert (gm_reads[0] != gm_reads[1]) is (visibility == "gm")
+    roller_seat = exceptional.rolled("p1", 1)["DiceRolled"]["data"]["roller_seat"]
+    assert (roller_seat, exceptional.rolled("p2", 1)["DiceRolled"]["hidden"]) == ("p1", ["dice"])
+    # a fork made after the roll copies no roll: nothing of it to anybody
+    forks = fork_for_everyone(exceptional), fork_for_everyone(failed)
+    for who in ("p1", "p2", "gm"):
+        assert _players_reads(forks[0], who) == _players_reads(forks[1], who), who
+    # nobody learns a `self` roll by becoming p1: audit does not open it, so the game master
+    # issues no invitation for p1's seat until it is revealed; a `gm` one he reads himself
+    invited = exceptional.post("gm", "/seats/p1/invitation")
+    if visibility == "self":
+        assert_problem(invited, 409, "seat_holds_secret")
+        exceptional.command("gm", "/rolls/reveal", {"rolls": [1], "reason": "the door opens"})
+        invited = exceptional.post("gm", "/seats/p1/invitation")
+    ok(invited, 201)
+
+
+def test_a_roll_logged_before_roller_seat_still_reads_as_its_senders() -> None:
+    """A `DiceRolled` stored without `roller_seat` (its class version 1) is read as its
+    sender's, as it was when logged: the game master's `gm` test of p1's character stays
+    hidden from p1, whether the table is read from the stored events or from a snapshot of
+    it; the same test logged now is p1's."""
+    session = stepdice_helpers.new_session()
+    for seat in ("p1", "p2"):
+        character = CreateCharacter(name=seat, attributes=stepdice_helpers.dice())
+        session.run(seat, character)
+    session.run("gm", stepdice_helpers.roll_test("c1", visibility="gm"))
+    mapper = session.app.mapper
+    stored = [mapper.to_stored_event(event) for event in session.events()]
+    (rolled,) = [record for record in stored if record.topic == DiceRolled.TOPIC]
+    state = json.loads(rolled.state)
+    assert (state.pop("class_version"), state.pop("roller_seat")) == (2, "p1")
+    old = dataclasses.replace(rolled, state=json.dumps(state).encode())
+    as_logged = replayed(mapper.to_domain_event(r) for r in stored)
+    as_logged_before = replayed(mapper.to_domain_event(old if r is rolled else r) for r in stored)
+    p1 = as_logged.seats["p1"]
+    assert not viewer_for(as_logged, p1, False).hidden_rolls
+    assert viewer_for(as_logged_before, p1, False).hidden_rolls == {1}
+    assert as_logged_before.secret_roll_records == [SecretRoll(roll=1, seat="gm", visibility="gm")]
+    snapshot = mapper.to_domain_event(mapper.to_stored_event(Snapshot.take(as_logged_before)))
+    from_snapshot = replayed([snapshot])
+    assert from_snapshot.secret_roll_records == as_logged_before.secret_roll_records
+    for table in (as_logged_before, from_snapshot):
+        seen = msgspec.to_builtins(table_view(table, viewer_for(table, p1, False)))
+        assert not seen["results"]

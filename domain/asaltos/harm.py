@@ -55,6 +55,15 @@ from domain.names import checked_reason
 from domain.table import Table
 
 
+def _rolled_in_public(
+    table: Table, dice: TableDice, actor: str, roller: str, event: type, **fields: Any
+) -> int | None:
+    """Record a public roll's dice, then the event that reads them; the roll's number."""
+    roll = record_roll(dice, table, actor, roller, "public")
+    table.trigger_event(event, actor=actor, roll=roll, visibility="public", **fields)
+    return roll
+
+
 def expire_timers(table: Table, actor: str, state: AsaltosState, now: int) -> None:
     """Death for every timer whose deadline has come [001:65-67]."""
     for character in state.characters.values():
@@ -195,15 +204,15 @@ def roll_damage(table: Table, actor: str, command: cmd.RollDamage, keys: TableKe
         options=state.options,
         dice=dice,
     )
-    roll = record_roll(dice, table, actor, attacker.id, "public")
-    table.trigger_event(
+    roll = _rolled_in_public(
+        table,
+        dice,
+        actor,
+        attacker.id,
         DamageRolled,
-        actor=actor,
         attacker=attacker.id,
         target=target.id,
         damage=damage,
-        roll=roll,
-        visibility="public",
     )
     if damage.level >= 1 and not target.dead:
         inflict(
@@ -266,17 +275,16 @@ def pain_roll(table: Table, actor: str, command: cmd.PainRoll, keys: TableKeys) 
         terms.append(Term(name="wounds", amount=penalty))
     dice = TableDice(table, keys)
     result = check(character.value("RES"), terms, dice, need_sl=False, purpose="pain")
-    roll = record_roll(dice, table, actor, character.id, "public")
-    table.trigger_event(
+    return _rolled_in_public(
+        table,
+        dice,
+        actor,
+        character.id,
         PainRolled,
-        actor=actor,
         character=character.id,
         wound=wound.id,
         result=result,
-        roll=roll,
-        visibility="public",
     )
-    return roll
 
 
 def medicine_roll(

@@ -212,32 +212,29 @@ class _SheetRuling(Table.Event):
     reason: str
 
 
-class DiceGiven(_SheetRuling):
+class _DiceRuling(_SheetRuling):
+    """Discomfort or wound dice given or removed, and the sheet's dice after."""
+
+    kind: str
+    dice: int
+    discomfort: int
+    wound: int
+
+    def apply(self, table: Table) -> None:
+        sheet = _sheet(table, self.character).sheet
+        sheet.discomfort, sheet.wound = self.discomfort, self.wound
+
+
+class DiceGiven(_DiceRuling):
     """Discomfort or wound dice given; `absorption` says what each die given did (a
     discomfort die at 3 turns one into a wound die [002:248])."""
 
     TOPIC = "portal.DiceGiven"
-    kind: str
-    dice: int
-    discomfort: int
-    wound: int
     absorption: Absorption | None
 
-    def apply(self, table: Table) -> None:
-        sheet = _sheet(table, self.character).sheet
-        sheet.discomfort, sheet.wound = self.discomfort, self.wound
 
-
-class DiceRemoved(_SheetRuling):
+class DiceRemoved(_DiceRuling):
     TOPIC = "portal.DiceRemoved"
-    kind: str
-    dice: int
-    discomfort: int
-    wound: int
-
-    def apply(self, table: Table) -> None:
-        sheet = _sheet(table, self.character).sheet
-        sheet.discomfort, sheet.wound = self.discomfort, self.wound
 
 
 class DamageAbsorbed(_SheetRuling):

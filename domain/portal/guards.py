@@ -17,8 +17,9 @@ def find_open_roll(state: PortalState, roll: int) -> OpenRoll:
 
 def require_roller(table: Table, actor: str, character: PortalCharacter, roll: int) -> None:
     """Who decides an open roll's rerolls and settles it: the character's player, who sees
-    the dice; the game master for its own characters, and for a secret roll (a player's
-    character's roll the player does not see: it decides nothing it cannot see)."""
+    the dice; the game master for its own characters, and for a secret roll until it is
+    revealed (a `blind` one the player does not see, and decides nothing it cannot see; a
+    `gm` or `self` one it sees, yet what follows is the game master's to rule)."""
     table.require_seat(actor)
     gm = table.gm_seat.id
     secret = roll in table.secret_rolls

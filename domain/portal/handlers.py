@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 
 from domain.characters import alive, find_character, new_character_id, require_room_for
-from domain.dice import TableDice
+from domain.dice import TableDice, Visibility
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
 from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
@@ -155,23 +155,11 @@ def open_roll(table: Table, actor: str, command: cmd.PortalOpenRoll, keys: Table
                 "automatic_outcome",
             )
         # a roll with no die: numbered as a thrown one, so a secret one reads alike
-        roll = dice.record(actor, character.id, command.visibility)
-        table.trigger_event(
-            RollOpened,
-            actor=actor,
-            roll=roll,
-            visibility=command.visibility,
-            pool=None,
-            entitlement=None,
-            **common,
-        )
+        roll = _opened(table, actor, command, dice, common, None, None)
         table.trigger_event(
             RollSettled,
             actor=actor,
-            roll=roll,
-            visibility=command.visibility,
-            character=character.id,
-            seat=character.seat,
+            **_following(roll, command.visibility, character),
             result=None,
             verdict=granted(command.automatic),
             payments=[],
@@ -205,7 +193,21 @@ def open_roll(table: Table, actor: str, command: cmd.PortalOpenRoll, keys: Table
     resolve(sheet, pool, specs, options, command.difficulty)
     if entitlement.total > 20:
         raise InvalidCommand("a roll is entitled to 20 rerolls at most", "invalid_fortalezas")
-    roll = dice.record(actor, character.id, command.visibility)
+    return _opened(table, actor, command, dice, common, pool, entitlement)
+
+
+def _opened(
+    table: Table,
+    actor: str,
+    command: cmd.PortalOpenRoll,
+    dice: TableDice,
+    common: dict[str, Any],
+    pool: Pool | None,
+    entitlement: Entitlement | None,
+) -> int:
+    """Record the roll's dice (none for an automatic outcome), then the roll opened; its
+    number."""
+    roll = dice.record(actor, command.character, command.visibility)
     table.trigger_event(
         RollOpened,
         actor=actor,
@@ -216,6 +218,17 @@ def open_roll(table: Table, actor: str, command: cmd.PortalOpenRoll, keys: Table
         **common,
     )
     return roll
+
+
+def _following(roll: int, visibility: Visibility, character: PortalCharacter) -> dict[str, Any]:
+    """The header of an event that follows a character's roll: the roll and its visibility
+    (`FromRoll`), the character and its seat."""
+    return {
+        "roll": roll,
+        "visibility": visibility,
+        "character": character.id,
+        "seat": character.seat,
+    }
 
 
 def _position(pool: Pool, die: Any) -> int:
@@ -255,10 +268,7 @@ def reroll_die(table: Table, actor: str, command: cmd.PortalRerollDie, keys: Tab
     table.trigger_event(
         DieRerolled,
         actor=actor,
-        roll=rolled.roll,
-        visibility=rolled.visibility,
-        character=character.id,
-        seat=character.seat,
+        **_following(rolled.roll, rolled.visibility, character),
         reroll_roll=reroll_roll,
         die=command.die,
         old=after.rerolls[-1].old,
@@ -321,10 +331,7 @@ def block_roll(table: Table, actor: str, command: cmd.PortalBlockRoll, _: TableK
     table.trigger_event(
         OnesAndSixesBlocked,
         actor=actor,
-        roll=rolled.roll,
-        visibility=rolled.visibility,
-        character=character.id,
-        seat=character.seat,
+        **_following(rolled.roll, rolled.visibility, character),
         by=actor,
         giver=command.giver,
         points=points,
@@ -361,10 +368,7 @@ def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: Tabl
     table.trigger_event(
         RollSettled,
         actor=actor,
-        roll=rolled.roll,
-        visibility=rolled.visibility,
-        character=character.id,
-        seat=character.seat,
+        **_following(rolled.roll, rolled.visibility, character),
         result=result,
         verdict=result.verdict,
         payments=list(command.payments),
@@ -388,10 +392,7 @@ def name_sequel(table: Table, actor: str, command: cmd.PortalNameSequel, _: Tabl
     table.trigger_event(
         SequelNamed,
         actor=actor,
-        roll=owed.roll,
-        visibility=owed.visibility,
-        character=character.id,
-        seat=character.seat,
+        **_following(owed.roll, owed.visibility, character),
         sequel=Sequel(level=owed.level, kind=kind),
         reason=checked_reason(command.reason),
     )
@@ -406,6 +407,28 @@ def _ruled(table: Table, actor: str, character_id: str, doing: str) -> PortalCha
     character = alive(find_character(state, character_id))
     require_no_open_roll(state, character)
     return character
+
+
+def _rule(
+    table: Table,
+    ruling: type[Table.Event],
+    actor: str,
+    character: PortalCharacter,
+    reason: str,
+    **fields: Any,
+) -> None:
+    """Record a ruling on a character's sheet with what every one carries: the character,
+    its seat (the log's seat filter and the sheet's audience read it) and the reason."""
+    table.trigger_event(
+        ruling, actor=actor, character=character.id, seat=character.seat, reason=reason, **fields
+    )
+
+
+def _dice_moved(
+    command: cmd.PortalGiveDice | cmd.PortalRemoveDice, discomfort: int, wound: int
+) -> dict[str, Any]:
+    """What a ruling giving or removing dice says: how many of which, and the sheet after."""
+    return {"kind": command.kind, "dice": command.dice, "discomfort": discomfort, "wound": wound}
 
 
 def give_dice(table: Table, actor: str, command: cmd.PortalGiveDice, _: TableKeys) -> None:
@@ -429,16 +452,13 @@ def give_dice(table: Table, actor: str, command: cmd.PortalGiveDice, _: TableKey
                 "dice_full",
             )
         discomfort, wound = sheet.discomfort, sheet.wound + command.dice
-    table.trigger_event(
+    _rule(
+        table,
         DiceGiven,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
-        reason=reason,
-        kind=command.kind,
-        dice=command.dice,
-        discomfort=discomfort,
-        wound=wound,
+        actor,
+        character,
+        reason,
+        **_dice_moved(command, discomfort, wound),
         absorption=absorption,
     )
 
@@ -458,31 +478,14 @@ def remove_dice(table: Table, actor: str, command: cmd.PortalRemoveDice, _: Tabl
         discomfort -= command.dice
     else:
         wound -= command.dice
-    table.trigger_event(
-        DiceRemoved,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
-        reason=reason,
-        kind=command.kind,
-        dice=command.dice,
-        discomfort=discomfort,
-        wound=wound,
-    )
+    _rule(table, DiceRemoved, actor, character, reason, **_dice_moved(command, discomfort, wound))
 
 
 def damage(table: Table, actor: str, command: cmd.PortalDamage, _: TableKeys) -> None:
     character = _ruled(table, actor, command.character, "deal damage")
     reason = checked_reason(command.reason)
     absorption = take_damage(character.sheet, command.points, command.nonlethal)[1]
-    table.trigger_event(
-        DamageAbsorbed,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
-        reason=reason,
-        absorption=absorption,
-    )
+    _rule(table, DamageAbsorbed, actor, character, reason, absorption=absorption)
 
 
 def _protagonist(character: PortalCharacter) -> None:
@@ -498,12 +501,12 @@ def award_points(table: Table, actor: str, command: cmd.PortalAwardPoints, _: Ta
     _protagonist(character)
     reason = checked_reason(command.reason)
     points = gain(character.sheet.points, command.points, command.gain)
-    table.trigger_event(
+    _rule(
+        table,
         PointsAwarded,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
-        reason=reason,
+        actor,
+        character,
+        reason,
         amount=command.points,
         gain=command.gain,
         points=points,
@@ -528,12 +531,12 @@ def spend_points(table: Table, actor: str, command: cmd.PortalSpendPoints, _: Ta
         after = msgspec.structs.replace(
             sheet, points=spend(sheet.points, command.points, command.use)
         )
-    table.trigger_event(
+    _rule(
+        table,
         PointsSpent,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
-        reason=reason,
+        actor,
+        character,
+        reason,
         amount=command.points,
         use=command.use,
         points=after.points,
@@ -546,12 +549,12 @@ def restore_luck(table: Table, actor: str, command: cmd.PortalRestoreLuck, _: Ta
     _protagonist(character)
     reason = checked_reason(command.reason)
     after = recover_luck(character.sheet, command.dice)
-    table.trigger_event(
+    _rule(
+        table,
         LuckRestored,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
-        reason=reason,
+        actor,
+        character,
+        reason,
         dice=command.dice,
         luck_held=after.luck_held,
         luck_lost=after.luck_lost,

@@ -46,25 +46,21 @@ from projections.visibility import (
     Rule,
     Secret,
     announcing,
-    character_seat,
     opaque,
+    own_sheet,
     played_by,
-    private_parts,
     public,
 )
 
 #: the parts of a sheet only its player and the game master know [001:22]
-SHEET = Secret(
-    character_seat,
-    private_parts(
-        "FUE",
-        "AGI",
-        "RES",
-        "skills",
-        inside="sheet",
-        leaves="the character with its sheet's FUE, AGI, RES and skills null (TAM, weapons and "
-        "armour are seen)",
-    ),
+SHEET = own_sheet(
+    "FUE",
+    "AGI",
+    "RES",
+    "skills",
+    inside="sheet",
+    leaves="the character with its sheet's FUE, AGI, RES and skills null (TAM, weapons and "
+    "armour are seen)",
 )
 
 

@@ -34,17 +34,14 @@ from projections.tally import (
     DamagePoint,
     LoggedEvent,
     Tally,
+    by_character,
     name_character,
-    over_time,
-    per_character,
+    took_damage,
     whole,
     word,
     word_order,
 )
 
-#: a key word for a figure the event does not show
-#: `character/<id>/damage_at/<version>`: what the character took at that version
-DAMAGE_AT = "damage_at"
 #: the events that roll against a value, by the kind of check they count as
 CHECKS = {
     "asaltos.CheckMade": "check",
@@ -203,7 +200,7 @@ def _wound(tally: Tally, data: dict[str, Any]) -> None:
     tally.add("wounds", "location", word(wound.get("location")))
     tally.add("character", character, "wounds_taken")
     tally.add("character", character, "levels_taken", amount=level or 0)
-    tally.add("character", character, DAMAGE_AT, tally.version, amount=level or 0)
+    took_damage(tally, character, level or 0)
 
 
 def fold(tally: Tally, event: LoggedEvent) -> None:
@@ -276,46 +273,26 @@ def _checks(tally: Tally) -> list[AsaltosCheckFigures]:
 
 
 def _character(count: Counts, name: str) -> AsaltosCharacterFigures:
-    return AsaltosCharacterFigures(
+    return count.filled(
+        AsaltosCharacterFigures,
         name=name,
-        checks=count("checks"),
-        hidden=count("hidden"),
         outcomes=count.by_word("outcome"),
         attacks=count.by_word("attacks"),
-        opposed_won=count("opposed_won"),
-        wounds_dealt=count("wounds_dealt"),
-        wounds_taken=count("wounds_taken"),
-        levels_taken=count("levels_taken"),
-        died=count("died"),
-        medicine_successes=count("medicine_successes"),
     )
 
 
 def figures(tally: Tally) -> AsaltosFigures:
-    count = Counts(tally)
-    return AsaltosFigures(
+    combat, wounds = Counts(tally, ("combat",)), Counts(tally, ("wounds",))
+    return Counts(tally).filled(
+        AsaltosFigures,
         checks=_checks(tally),
-        checks_hidden=count("checks_hidden"),
-        combat=AsaltosCombatFigures(
-            combats=count("combat", "combats"),
-            rounds=count("combat", "rounds"),
-            attacks=count.by_word("combat", "attacks"),
-            criticals=count("combat", "criticals"),
-            criticals_confirmed=count("combat", "criticals_confirmed"),
-            aims=count("combat", "aims"),
+        combat=combat.filled(AsaltosCombatFigures, attacks=combat.by_word("attacks")),
+        wounds=wounds.filled(
+            AsaltosWoundFigures,
+            by_level=wounds.by_word("level"),
+            by_location=wounds.by_word("location"),
         ),
-        wounds=AsaltosWoundFigures(
-            by_level=count.by_word("wounds", "level"),
-            by_location=count.by_word("wounds", "location"),
-            shocks=count("wounds", "shocks"),
-            death_timers=count("wounds", "death_timers"),
-            death_timers_stopped=count("wounds", "death_timers_stopped"),
-            deaths=count("wounds", "deaths"),
-            healed=count("wounds", "healed"),
-            characteristics_lost=count("wounds", "characteristics_lost"),
-        ),
-        characters=per_character(tally, _character),
-        damage_over_time=over_time(tally, DAMAGE_AT, AsaltosDamagePoint),
+        **by_character(tally, _character, AsaltosDamagePoint),
     )
 
 

@@ -21,13 +21,11 @@ from __future__ import annotations
 
 from domain.portal import events as ev
 from projections.visibility import (
+    CHARACTERS_OWN,
     ROLLED,
     Rule,
-    Secret,
     announcing,
-    character_seat,
-    opaque,
-    private_parts,
+    own_sheet,
     public,
 )
 
@@ -43,17 +41,12 @@ PRIVATE_PARTS = (
     "npc_pool",
 )
 #: a created character: what it is made of is its player's and the game master's
-SHEET = Secret(
-    character_seat,
-    private_parts(
-        *PRIVATE_PARTS,
-        inside="sheet",
-        leaves="the sheet with its Fortalezas, limitations, drives, quirks, character points, "
-        "damage and aguante dice and NPC pool null",
-    ),
+SHEET = own_sheet(
+    *PRIVATE_PARTS,
+    inside="sheet",
+    leaves="the sheet with its Fortalezas, limitations, drives, quirks, character points, "
+    "damage and aguante dice and NPC pool null",
 )
-#: a character's own: its character points
-CHARACTER = Secret(character_seat, opaque)
 
 RULES: dict[type, Rule] = {
     ev.CharacterCreated: public(character=SHEET),
@@ -91,7 +84,7 @@ RULES: dict[type, Rule] = {
         "old",
         "new",
         "source",
-        points=CHARACTER,
+        points=CHARACTERS_OWN,
     ),
     ev.OnesAndSixesBlocked: public(
         "roll",
@@ -100,7 +93,7 @@ RULES: dict[type, Rule] = {
         "seat",
         "by",
         "giver",
-        points=CHARACTER,
+        points=CHARACTERS_OWN,
     ),
     ev.RollSettled: public(
         "roll",
@@ -115,7 +108,7 @@ RULES: dict[type, Rule] = {
         "wound",
         "luck_held",
         "luck_lost",
-        points=CHARACTER,
+        points=CHARACTERS_OWN,
     ),
     ev.SequelNamed: public("roll", "visibility", "character", "seat", "sequel", "reason"),
     ev.DiceGiven: public(
@@ -124,16 +117,21 @@ RULES: dict[type, Rule] = {
     ev.DiceRemoved: public("character", "seat", "reason", "kind", "dice", "discomfort", "wound"),
     ev.DamageAbsorbed: public("character", "seat", "reason", "absorption"),
     ev.PointsAwarded: public(
-        "character", "seat", amount=CHARACTER, gain=CHARACTER, points=CHARACTER, reason=CHARACTER
+        "character",
+        "seat",
+        amount=CHARACTERS_OWN,
+        gain=CHARACTERS_OWN,
+        points=CHARACTERS_OWN,
+        reason=CHARACTERS_OWN,
     ),
     ev.PointsSpent: public(
         "character",
         "seat",
         "wound",
-        amount=CHARACTER,
-        use=CHARACTER,
-        points=CHARACTER,
-        reason=CHARACTER,
+        amount=CHARACTERS_OWN,
+        use=CHARACTERS_OWN,
+        points=CHARACTERS_OWN,
+        reason=CHARACTERS_OWN,
     ),
     ev.LuckRestored: public("character", "seat", "reason", "dice", "luck_held", "luck_lost"),
 }

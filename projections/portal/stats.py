@@ -28,23 +28,19 @@ from projections.tally import (
     Counts,
     DamagePoint,
     LoggedEvent,
+    RollerFigures,
     Tally,
+    by_character,
     name_character,
-    over_time,
-    per_character,
+    roller_figures,
+    took_damage,
     whole,
     word,
 )
 
 
-class PortalCharacterFigures(msgspec.Struct, kw_only=True):
-    name: str
-    #: rolls it made
-    rolls: int
-    #: its rolls whose outcome the caller was not shown
-    hidden: int
-    #: its settled rolls' outcomes
-    outcomes: dict[str, int]
+#: a character's figures; its `outcomes` are its settled rolls'
+class PortalCharacterFigures(RollerFigures, kw_only=True):
     rerolls: int
     #: damage points it absorbed
     damage: int
@@ -54,10 +50,6 @@ class PortalCharacterFigures(msgspec.Struct, kw_only=True):
 class PortalDamagePoint(DamagePoint, kw_only=True):
     """The damage points one character absorbed at one event of the table
     (`DamageAbsorbed`)."""
-
-
-#: `character/<id>/damage_at/<version>`: the damage points the character absorbed then
-DAMAGE_AT = "damage_at"
 
 
 class PortalFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="portal"):
@@ -134,38 +126,23 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
             points = whole(absorption.get("points")) or 0
             tally.add("damage", amount=points)
             tally.add("character", character, "damage", amount=points)
-            tally.add("character", character, DAMAGE_AT, tally.version, amount=points)
+            took_damage(tally, character, points)
             steps = absorption.get("steps")
             if isinstance(steps, list):
                 tally.add("damage_wounds", amount=steps.count("wound"))
 
 
 def _figures(count: Counts, name: str) -> PortalCharacterFigures:
-    return PortalCharacterFigures(
-        name=name,
-        rolls=count("rolls"),
-        hidden=count("hidden"),
-        outcomes=count.by_word("outcome"),
-        rerolls=count("rerolls"),
-        damage=count("damage"),
-        sequels=count("sequels"),
-    )
+    return roller_figures(count, name, PortalCharacterFigures)
 
 
 def figures(tally: Tally) -> PortalFigures:
     count = Counts(tally)
-    return PortalFigures(
-        rolls=count("rolls"),
-        rolls_hidden=count("rolls_hidden"),
+    return count.filled(
+        PortalFigures,
         outcomes=count.by_word("outcome"),
         rerolls=count.by_word("rerolls"),
-        blocked=count("blocked"),
-        sequels=count("sequels"),
-        low_die_points=count("low_die_points"),
-        damage=count("damage"),
-        damage_wounds=count("damage_wounds"),
-        characters=per_character(tally, _figures),
-        damage_over_time=over_time(tally, DAMAGE_AT, PortalDamagePoint),
+        **by_character(tally, _figures, PortalDamagePoint),
     )
 
 

@@ -16,6 +16,7 @@ from typing import Literal
 import msgspec
 
 from domain.dice import Visibility
+from domain.portal.events import game
 from domain.portal.pool import Pool
 from domain.portal.reading import Reading, read
 from domain.portal.rerolls import MAX_REROLLS, Entitlement, Reroll
@@ -33,9 +34,9 @@ from domain.portal.sheet import (
     Shield,
     Thorn,
 )
-from domain.portal.state import Ace, Applied, OpenRoll, PortalCharacter, PortalState
+from domain.portal.state import Ace, Applied, OpenRoll, PortalCharacter
 from domain.table import Table
-from projections.header import TableHeader, header, knows
+from projections.header import TableHeader, header, seen_rolls, with_own
 from projections.visibility import Viewer
 
 
@@ -110,12 +111,6 @@ class PortalView(TableHeader, kw_only=True):
     sequels_owed: list[PortalOwedSequel]
 
 
-def _portal(table: Table) -> PortalState:
-    state = table.game
-    assert isinstance(state, PortalState)
-    return state
-
-
 def character_view(table: Table, character: PortalCharacter, viewer: Viewer) -> PortalCharacterView:
     sheet = character.sheet
     shown = PortalCharacterView(
@@ -134,9 +129,10 @@ def character_view(table: Table, character: PortalCharacter, viewer: Viewer) -> 
         thorns=list(sheet.thorns),
         dead=character.dead,
     )
-    if not knows(table, character.seat, viewer):
-        return shown
-    return msgspec.structs.replace(
+    return with_own(
+        table,
+        character.seat,
+        viewer,
         shown,
         fortalezas=list(sheet.fortalezas),
         limitations=list(sheet.limitations),
@@ -175,18 +171,13 @@ def _open_roll(rolled: OpenRoll) -> PortalOpenRollView:
 
 
 def table_view(table: Table, viewer: Viewer) -> PortalView:
-    state = _portal(table)
+    state = game(table)
     return PortalView(
         **header(table, viewer),
         characters=[character_view(table, c, viewer) for c in state.characters.values()],
-        open_rolls=[
-            _open_roll(r)
-            for r in sorted(state.open_rolls.values(), key=lambda r: r.roll)
-            if r.roll not in viewer.hidden_rolls
-        ],
+        open_rolls=[_open_roll(r) for r in seen_rolls(state.open_rolls.values(), viewer)],
         sequels_owed=[
             PortalOwedSequel(roll=s.roll, character=s.character, level=s.level)
-            for s in sorted(state.owed_sequels.values(), key=lambda s: s.roll)
-            if s.roll not in viewer.hidden_rolls
+            for s in seen_rolls(state.owed_sequels.values(), viewer)
         ],
     )

@@ -9,7 +9,7 @@
   a rolled one.
 - A character's sheet is the player's and the game master's: its attribute dice or ranks and
   its Mana (current and maximum) reach the character's seat and the game master only
-  (`CHARACTER`). The rest of it is public: name, seat, Hearts, Armour, downed, dead. What a
+  (`CHARACTERS_OWN`). The rest of it is public: name, seat, Hearts, Armour, downed, dead. What a
   cast or a spell attack costs is said at the table [003:241] and is public; the Mana left is
   not. A die rolled in public shows its size, as at a real table.
 - Enemies, scenes, clocks, help, rests are public.
@@ -19,29 +19,22 @@ from __future__ import annotations
 
 from domain.stepdice import events as ev
 from projections.visibility import (
+    CHARACTERS_OWN,
     ROLLED,
     Rule,
-    Secret,
     announcing,
-    character_seat,
-    opaque,
-    private_parts,
+    own_sheet,
     public,
 )
 
-#: a character's own: its Mana, its ranks
-CHARACTER = Secret(character_seat, opaque)
 #: a created character: its attribute dice or ranks and its Mana are its player's and the
 #: game master's
-SHEET = Secret(
-    character_seat,
-    private_parts(
-        "attributes",
-        "ranks",
-        "mana",
-        "mana_max",
-        leaves="the sheet with its attribute dice, ranks and Mana null",
-    ),
+SHEET = own_sheet(
+    "attributes",
+    "ranks",
+    "mana",
+    "mana_max",
+    leaves="the sheet with its attribute dice, ranks and Mana null",
 )
 
 #: what a test, attack or cast showed: the die, the target number, the face, the outcome and
@@ -51,12 +44,18 @@ WHAT_IT_SHOWED = dict.fromkeys(("die", "target", "face", "outcome", "owed"), ROL
 RULES: dict[type, Rule] = {
     ev.CharacterCreated: public(character=SHEET),
     ev.MaximaSet: public(
-        "character", "seat", "hearts_max", "hearts", "reason", mana_max=CHARACTER, mana=CHARACTER
+        "character",
+        "seat",
+        "hearts_max",
+        "hearts",
+        "reason",
+        mana_max=CHARACTERS_OWN,
+        mana=CHARACTERS_OWN,
     ),
     ev.EnemyAdded: public("enemy"),
     ev.SceneBegun: public("scene", "reason", "armour", "clocks_stopped"),
     ev.HelpGiven: public("helper", "helped", "how"),
-    ev.ManaSpent: public("character", "seat", "amount", mana=CHARACTER),
+    ev.ManaSpent: public("character", "seat", "amount", mana=CHARACTERS_OWN),
     ev.TestRolled: announcing(
         public(
             "roll",
@@ -114,7 +113,7 @@ RULES: dict[type, Rule] = {
         complication=ROLLED,
     ),
     ev.ManaRefunded: public(
-        "roll", "visibility", "character", "seat", amount=ROLLED, mana=CHARACTER
+        "roll", "visibility", "character", "seat", amount=ROLLED, mana=CHARACTERS_OWN
     ),
     ev.HeartsHealed: public("roll", "visibility", "character", hearts=ROLLED),
     ev.ArmourOffered: public("character", "roll", "visibility", cause=ROLLED),
@@ -134,7 +133,7 @@ RULES: dict[type, Rule] = {
         "attribute",
         "hearts_max",
         "reason",
-        rank=CHARACTER,
-        mana_max=CHARACTER,
+        rank=CHARACTERS_OWN,
+        mana_max=CHARACTERS_OWN,
     ),
 }

@@ -33,18 +33,17 @@ from projections.tally import (
     Counts,
     DamagePoint,
     LoggedEvent,
+    RollerFigures,
     Tally,
+    by_character,
     key,
     name_character,
-    over_time,
-    per_character,
+    roller_figures,
+    took_damage,
     whole,
     word,
 )
 
-#: a key word for a figure the event does not show
-#: `character/<id>/damage_at/<version>`: what the character took at that version
-DAMAGE_AT = "damage_at"
 #: labels `attack/<roll>`: the character whose attack rolled it, to credit the wounds it
 #: deals (an exceptional's extra wound comes with the game master's later ruling)
 ATTACK = "attack"
@@ -97,14 +96,8 @@ class StepdiceEnemyFigures(msgspec.Struct, kw_only=True):
     by_status: dict[str, int]
 
 
-class StepdiceCharacterFigures(msgspec.Struct, kw_only=True):
-    name: str
-    #: tests, attacks and casts it rolled
-    rolls: int
-    #: its rolls whose outcome the caller was not shown
-    hidden: int
-    #: its shown rolls' outcomes
-    outcomes: dict[str, int]
+#: a character's figures; its `rolls` are the tests, attacks and casts it rolled
+class StepdiceCharacterFigures(RollerFigures, kw_only=True):
     #: times it helped another character's roll
     helped: int
     #: wounds its attacks dealt to enemies
@@ -227,7 +220,7 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
     elif kind == "HeartLost":
         _character_event(tally, "lost", data)
         if isinstance(data.get("character"), str):
-            tally.add("character", data["character"], DAMAGE_AT, tally.version)
+            took_damage(tally, data["character"])
     elif kind in ("ArmourSpent", "Downed", "Died", "HeartsHealed", "RaisedByAlly"):
         figure = {
             "ArmourSpent": "armour_spent",
@@ -279,53 +272,22 @@ def _rolls(tally: Tally) -> list[StepdiceRollFigures]:
 
 
 def _character(count: Counts, name: str) -> StepdiceCharacterFigures:
-    return StepdiceCharacterFigures(
-        name=name,
-        rolls=count("rolls"),
-        hidden=count("hidden"),
-        outcomes=count.by_word("outcome"),
-        helped=count("helped"),
-        wounds_dealt=count("wounds_dealt"),
-        hearts_lost=count("lost"),
-        armour_spent=count("armour_spent"),
-        downed=count("downed"),
-        died=count("died"),
-        raised=count("raised"),
-        healed=count("healed"),
-        mana_spent=count("mana_spent"),
-        venganzas=count("venganzas"),
-    )
+    return roller_figures(count, name, StepdiceCharacterFigures, hearts_lost=count("lost"))
 
 
 def figures(tally: Tally) -> StepdiceFigures:
-    count = Counts(tally)
-    return StepdiceFigures(
+    count, enemies = Counts(tally), Counts(tally, ("enemies",))
+    return count.filled(
+        StepdiceFigures,
         rolls=_rolls(tally),
-        rolls_hidden=count("rolls_hidden"),
         benefits=count.by_word("benefits"),
-        complications=count("complications"),
         venganza=count.by_word("venganza"),
-        hearts=StepdiceHeartFigures(
-            lost=count("hearts", "lost"),
-            armour_spent=count("hearts", "armour_spent"),
-            downed=count("hearts", "downed"),
-            died=count("hearts", "died"),
-            raised=count("hearts", "raised"),
-            healed=count("hearts", "healed"),
-        ),
-        enemies=StepdiceEnemyFigures(
-            added=count("enemies", "added"),
-            strikes=count("enemies", "strikes"),
-            wounds=count("enemies", "wounds"),
-            by_status=count.by_word("enemies", "status"),
-        ),
+        hearts=Counts(tally, ("hearts",)).filled(StepdiceHeartFigures),
+        enemies=enemies.filled(StepdiceEnemyFigures, by_status=enemies.by_word("status")),
         mana_spent=count("mana", "spent"),
         mana_refunded=count("mana", "refunded"),
         clocks=count.by_word("clocks"),
-        scenes=count("scenes"),
-        rests=count("rests"),
-        characters=per_character(tally, _character),
-        damage_over_time=over_time(tally, DAMAGE_AT, StepdiceDamagePoint),
+        **by_character(tally, _character, StepdiceDamagePoint),
     )
 
 

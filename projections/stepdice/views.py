@@ -16,11 +16,12 @@ import msgspec
 
 from domain.dice import Visibility
 from domain.stepdice.combat import Category, EnemyStatus
+from domain.stepdice.events import game
 from domain.stepdice.ladder import Grade
 from domain.stepdice.resolution import Outcome
-from domain.stepdice.state import Character, Owed, RollKind, StepdiceState
+from domain.stepdice.state import Character, Owed, RollKind
 from domain.table import Table
-from projections.header import TableHeader, header, knows
+from projections.header import TableHeader, header, seen_rolls, with_own
 from projections.visibility import Viewer
 
 
@@ -102,12 +103,6 @@ class StepdiceView(TableHeader, kw_only=True):
     results: list[StepdiceRoll]
 
 
-def _stepdice(table: Table) -> StepdiceState:
-    state = table.game
-    assert isinstance(state, StepdiceState)
-    return state
-
-
 def character_view(table: Table, character: Character, viewer: Viewer) -> StepdiceCharacterView:
     hit = character.pending_hit
     shown = StepdiceCharacterView(
@@ -122,9 +117,10 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Stepdi
         dead=character.dead,
         pending_hit=None if hit is None else StepdicePendingHit(cause=hit.cause, roll=hit.roll),
     )
-    if not knows(table, character.seat, viewer):
-        return shown
-    return msgspec.structs.replace(
+    return with_own(
+        table,
+        character.seat,
+        viewer,
         shown,
         attributes=msgspec.to_builtins(character.attributes) if character.attributes else None,
         ranks=msgspec.to_builtins(character.ranks) if character.ranks else None,
@@ -142,16 +138,12 @@ def _shown(value: msgspec.Struct, kind: type[S]) -> S:
 
 
 def table_view(table: Table, viewer: Viewer) -> StepdiceView:
-    state = _stepdice(table)
+    state = game(table)
     return StepdiceView(
         **header(table, viewer),
         scene=state.scene,
         characters=[character_view(table, c, viewer) for c in state.characters.values()],
         enemies=[_shown(e, StepdiceEnemy) for e in state.enemies.values()],
         clocks=[_shown(k, StepdiceClock) for k in state.clocks.values()],
-        results=[
-            _shown(r, StepdiceRoll)
-            for r in sorted(state.results.values(), key=lambda r: r.roll)
-            if r.roll not in viewer.hidden_rolls
-        ],
+        results=[_shown(r, StepdiceRoll) for r in seen_rolls(state.results.values(), viewer)],
     )

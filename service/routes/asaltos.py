@@ -6,11 +6,12 @@ from __future__ import annotations
 from litestar.handlers import HTTPRouteHandler
 
 from domain.asaltos import commands as ac
-from service.command_routes import CREATED, ROLLED, command_route
+from service.command_routes import CREATED, ROLLED, SECRET_ROLL_READERS, command_route
 
 SECRET_CHECK = (
-    " `visibility` (public, gm, blind, self) keeps the die and the outcome from the players "
-    "until the game master reveals the roll (`revealRolls`) or closes the table: the engine "
+    " `visibility` (public, gm, blind, self) keeps the die and the outcome "
+    + SECRET_ROLL_READERS
+    + " until the game master reveals the roll (`revealRolls`) or closes the table: the engine "
     "records the outcome and changes nothing shared by it; the game master narrates it."
 )
 PUBLIC_ROLL = (

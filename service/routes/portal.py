@@ -6,14 +6,15 @@ from __future__ import annotations
 from litestar.handlers import HTTPRouteHandler
 
 from domain.portal import commands as pc
-from service.command_routes import CREATED, ROLLED, command_route
+from service.command_routes import CREATED, ROLLED, SECRET_ROLL_READERS, command_route
 
 SECRET_ROLL = (
     " `visibility` (public, gm, blind, self) keeps the dice and everything derived from them "
-    "(readings, rerolls, the settlement, the sequel) from the players until the game master "
-    "reveals the roll (`revealRolls`) or closes the table; a secret roll is rerolled and "
-    "settled by the game master, and settled only once revealed (its settlement changes the "
-    "dice every seat sees)."
+    "(readings, rerolls, the settlement, the sequel) "
+    + SECRET_ROLL_READERS
+    + " until the game master reveals the roll (`revealRolls`) or closes the table; a secret "
+    "roll is rerolled and settled by the game master, and settled only once revealed (its "
+    "settlement changes the dice every seat sees)."
 )
 ROLLER = (
     " Sent by the character's player, who sees the dice; by the game master for its own "

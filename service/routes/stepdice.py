@@ -7,7 +7,7 @@ from litestar.handlers import HTTPRouteHandler
 
 from domain.stepdice import commands as sc
 from service import schemas
-from service.command_routes import CREATED, ROLLED, Answer, command_route
+from service.command_routes import CREATED, ROLLED, SECRET_ROLL_READERS, Answer, command_route
 
 #: an enemy or a clock: its id; the table's view lists it (`enemies`, `clocks`)
 LISTED = Answer(
@@ -16,8 +16,9 @@ LISTED = Answer(
 )
 SECRET_TEST = (
     " `visibility` (public, gm, blind, self) keeps the dice and everything derived from them "
-    "(outcome, the ruling owed, the benefit or complication that follows) from the players "
-    "until the game master reveals the roll (`revealRolls`) or closes the table; a secret "
+    "(outcome, the ruling owed, the benefit or complication that follows) "
+    + SECRET_ROLL_READERS
+    + " until the game master reveals the roll (`revealRolls`) or closes the table; a secret "
     "test moves no clock by itself."
 )
 ALMOST_CERTAIN = (
