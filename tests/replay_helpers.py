@@ -3,7 +3,9 @@ page shows of it, read back from the browser."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -204,3 +206,26 @@ def board_cards(page: Page) -> set[str]:
         "cards => cards.map(card => card.dataset.card)"
     )
     return set(found)
+
+
+def lengthen(played: Played, commands: int) -> None:
+    """A long log quickly: the Mayor sets Clementine's money `commands` times, a few requests
+    at a time (one event each); `moments["last"]` follows."""
+
+    async def run() -> None:
+        mayor = played.headers("mayor")
+        async with httpx.AsyncClient(base_url=played.base, headers=mayor) as client:
+            path = f"/tables/{played.table_id}/money"
+
+            async def one(money: int) -> None:
+                body = {"character": "c2", "money": money, "reason": "a night of poker"}
+                ok(await client.post(path, json=body))
+
+            for start in range(0, commands, 16):
+                await asyncio.gather(*(one(m) for m in range(start, min(start + 16, commands))))
+
+    # in a thread of its own: the browser's sync API holds this thread's event loop
+    worker = threading.Thread(target=asyncio.run, args=(run(),))
+    worker.start()
+    worker.join()
+    played.moments["last"] = played.get("mayor")["version"]

@@ -150,6 +150,8 @@ def test_a_closed_tables_summary_draws_the_apis_outcomes_suits_and_damage(
         marker = float(marks.locator("line").get_attribute("data-expected") or "nan")
         assert marker == pytest.approx(expected)
     expect(chart.locator(".chart-verdict")).to_contain_text(f"p-value {suit['p_value']:.3f}")
+    method = {"chi_square": "chi-square", "exact": "exact multinomial test"}[suit["method"]]
+    expect(chart.locator(".chart-verdict")).to_contain_text(method)
 
     # damage over time: the running totals end at each character's damage taken
     damage = page.locator("#chart-damage")
@@ -321,3 +323,76 @@ def test_in_live_mode_the_summary_follows_new_events(page: Page, base: str) -> N
     total = page.locator('#chart-damage tr[data-key="c2"] td[data-total]')
     expect(total).to_have_text(str(before + 2))
     assert_every_figure_is_the_apis(page, played.get("mayor", "/stats"))
+
+
+#: the kinds of test whose outcomes may share a bar, each with its good and its bad outcome
+TESTS = {"exceptional", "automatic", "success", "partial", "failure", "failure_complication"}
+OUTCOME_KINDS = {
+    "tests": (TESTS, ("success", "failure")),
+    "contests": ({"victory", "tie", "defeat"}, ("victory", "defeat")),
+    "attacks": ({"hit", "miss"}, ("hit", "miss")),
+    "comparisons": ({"better", "worse"}, ("better", "worse")),
+}
+
+
+def contrast(one: str, other: str) -> float:
+    """WCAG's contrast ratio of two #rrggbb colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_charts_say_what_they_show_and_no_line_or_colour_hides_another(
+    page: Page, closed_table: Played
+) -> None:
+    played = closed_table
+    page.set_viewport_size({"width": 1300, "height": 1000})
+    sign_in(page, played, "mayor")
+    open_summary(page, played)
+    stats = played.get("mayor", "/stats")
+
+    # counts, said as counts; each bar holds the outcomes of one kind of test
+    heading = page.locator("#outcomes-heading")
+    expect(heading).to_contain_text("counts")
+    expect(heading).not_to_contain_text("rate")
+    figures = page.locator("#chart-outcomes figure").all()
+    assert len(figures) >= 3, "Policarpo's partial, defeat and miss are three kinds of test"
+    for figure in figures:
+        for bar in figure.locator("svg g").all():
+            shown = set(bar.locator("rect").evaluate_all("rs => rs.map(r => r.dataset.category)"))
+            if shown:
+                assert any(shown <= kinds for kinds, _ in OUTCOME_KINDS.values()), shown
+    for character, figures_of in stats["rules"]["characters"].items():
+        for outcome, count in figures_of["outcomes"].items():
+            assert cell(page, "chart-outcomes", character, outcome) == str(count)
+
+    # a good outcome and a bad one told apart by lightness, not by hue alone
+    colours = page.evaluate("import('/replay/charts.js').then(m => m.OUTCOME_COLOURS)")
+    for _, (good, bad) in OUTCOME_KINDS.values():
+        assert contrast(colours[good], colours[bad]) >= 3, (good, bad)
+        for outcome in (good, bad):
+            assert contrast(colours[outcome], "#ffffff") >= 3, outcome
+
+    # two damage lines that run together (both at 0 until the first ruling) stay apart
+    damage = page.locator("#chart-damage")
+    lines = damage.locator("path[data-key]")
+    expect(lines).to_have_count(2)
+    starts = lines.evaluate_all("ps => ps.map(p => p.getAttribute('d').split(' ').slice(1, 3))")
+    assert starts[0] != starts[1], "the lines start on the same pixel"
+    dashes = lines.evaluate_all("ps => ps.map(p => p.getAttribute('stroke-dasharray'))")
+    assert len(set(dashes)) == 2
+    for character in ("c1", "c2"):
+        points = [p for p in stats["rules"]["damage_over_time"] if p["character"] == character]
+        marks = damage.locator(f'svg g[data-key="{character}"] .chart-marker')
+        expect(marks).to_have_count(len(points))
+    # and the numbers beside the chart, in view with it
+    table, chart = damage.locator("table"), damage.locator("svg[role=img]")
+    expect(table).to_be_visible()
+    table_box, chart_box = table.bounding_box(), chart.bounding_box()
+    assert table_box and chart_box
+    assert table_box["y"] < chart_box["y"] + chart_box["height"], "the table is under the chart"

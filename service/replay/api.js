@@ -29,22 +29,26 @@ export class Api {
     return { Authorization: `Bearer ${this.credential}`, Accept: "application/json" };
   }
 
-  async get(path, params = {}) {
+  // `signal` cancels a read nobody waits for any more (a superseded version while scrubbing)
+  async get(path, params = {}, signal = undefined) {
     const response = await fetch(`/tables/${this.tableId}${path}${query(params)}`, {
       headers: this.headers,
       cache: "no-store",
+      signal,
     });
     const body = await response.json().catch(() => null);
     if (!response.ok) throw new Problem(response.status, body);
     return body;
   }
 
-  view(version, audit) {
-    return this.get("", { version, audit });
+  view(version, audit, signal) {
+    return this.get("", { version, audit }, signal);
   }
 
-  events({ after, toVersion, limit, seat, types, audit }) {
-    return this.get("/events", { after, to_version: toVersion, limit, seat, type: types, audit });
+  // the server filters (seat, character, text, type) and bounds what each read examines, so
+  // a page costs the same on any length of log; `next_after` says where the next read goes on
+  events({ after, toVersion, limit, seat, character, text, types, audit }) {
+    return this.get("/events", { after, to_version: toVersion, limit, seat, character, text, type: types, audit });
   }
 
   test(number, audit) {
@@ -53,6 +57,14 @@ export class Api {
 
   stats(audit) {
     return this.get("/stats", { audit });
+  }
+
+  // Every event type a table of `system` logs, as `GET /systems` lists them.
+  async eventTypes(system) {
+    const response = await fetch("/systems", { headers: { Accept: "application/json" } });
+    if (!response.ok) throw new Problem(response.status, await response.json().catch(() => null));
+    const described = (await response.json()).find((info) => info.name === system);
+    return described ? described.event_types : [];
   }
 
   verify() {

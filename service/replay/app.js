@@ -11,6 +11,11 @@ import { systemFor } from "./systems/index.js";
 
 const STORAGE_KEY = "saloon-replay";
 const PAGE = 100; // versions per timeline page: a page costs the same on any length of log
+// versions a filtered page spans: the most the server examines in one read of the log
+const SEARCH_SPAN = 1000;
+const SEARCH_WINDOWS = 5; // a filter that matches little: spans read per click, at most
+const SCRUB_PAUSE = 60; // ms a drag must rest before its version is fetched
+const TYPING_PAUSE = 300; // ms the search box must rest before it searches
 const CACHED_VIEWS = 200;
 const $ = (id) => document.getElementById(id);
 
@@ -20,16 +25,35 @@ let state = null;
 
 function fragment() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const version = Number.parseInt(params.get("v") ?? "", 10);
+  const positive = (name) => {
+    const number = Number.parseInt(params.get(name) ?? "", 10);
+    return Number.isFinite(number) && number > 0 ? number : null;
+  };
   return {
     table: params.get("table"),
     credential: params.get("credential"),
-    version: Number.isFinite(version) && version > 0 ? version : null,
+    version: positive("v"),
+    test: positive("test"),
+    audit: params.get("audit") === "1",
   };
 }
 
-function permalink(version) {
-  return `#table=${encodeURIComponent(state.tableId)}&v=${version}`;
+// where the page is: the table, the version, the open test and the audit switch; never a
+// credential (a link is shared, and the credential stays in this tab)
+function link(table, { version, test, audit }) {
+  return `#table=${encodeURIComponent(table)}${version ? `&v=${version}` : ""}${test ? `&test=${test}` : ""}${audit ? "&audit=1" : ""}`;
+}
+
+function permalink(version = state.version) {
+  const test = $("test-record").hidden ? null : $("test-record").dataset.test;
+  return link(state.tableId, { version, test, audit: state.audit });
+}
+
+// each version the user moves to is a step of the browser's history, so Back steps back
+function keepPlace(version, how) {
+  $("permalink").href = permalink(version);
+  if (how === "push" && location.hash !== permalink(version)) history.pushState(null, "", permalink(version));
+  else if (how === "replace") history.replaceState(null, "", permalink(version));
 }
 
 function stored() {
@@ -61,6 +85,7 @@ function learnNames(view) {
   for (const character of view.characters || []) {
     if (character.name) state.characters.set(character.id, character.name);
   }
+  listCharacters();
 }
 
 async function rollsUpTo(version) {
@@ -76,45 +101,83 @@ async function rollsUpTo(version) {
 
 // ---- views, cached by version -------------------------------------------------------------
 
-async function viewAt(version) {
+async function viewAt(version, signal) {
   const key = `${state.audit}|${version}`;
-  if (!state.views.has(key)) {
-    state.views.set(key, state.api.view(version, state.audit));
-    if (state.views.size > CACHED_VIEWS) state.views.delete(state.views.keys().next().value);
-  }
-  try {
-    return await state.views.get(key);
-  } catch (error) {
-    state.views.delete(key);
-    throw error;
+  for (;;) {
+    if (!state.views.has(key)) {
+      state.views.set(key, state.api.view(version, state.audit, signal));
+      if (state.views.size > CACHED_VIEWS) state.views.delete(state.views.keys().next().value);
+    }
+    const pending = state.views.get(key);
+    try {
+      return await pending;
+    } catch (error) {
+      if (state.views.get(key) === pending) state.views.delete(key);
+      // a read another move cancelled, which this one still wants: ask again
+      if (error.name !== "AbortError" || signal?.aborted) throw error;
+    }
   }
 }
 
 // ---- the board at a version ---------------------------------------------------------------
 
-async function showVersion(version, { replaceFragment = true } = {}) {
+// Moves the page to a version: the slider and its words at once, the board once fetched.
+// `history`: "push" (a step Back returns from), "replace" or "none" (Back itself, a drag).
+// `wait`: while a drag goes on, the board waits for the slider to rest that long; each move
+// cancels the read of the version it supersedes, so the last one is never queued behind them.
+function showVersion(version, { history: how = "push", wait = 0 } = {}) {
   version = Math.max(1, Math.min(state.latest, version));
   state.version = version;
   const slider = $("version");
   slider.value = String(version);
   slider.setAttribute("aria-valuetext", `version ${version} of ${state.latest}`);
   $("version-text").textContent = `version ${version} of ${state.latest}`;
-  $("permalink").href = permalink(version);
-  if (replaceFragment) history.replaceState(null, "", permalink(version));
+  keepPlace(version, how);
+  markCurrent(version);
+  clearTimeout(state.boardTimer);
+  if (wait) {
+    state.boardAbort?.abort();
+    state.boardTimer = setTimeout(() => drawBoard(version), wait);
+    return Promise.resolve();
+  }
+  // a drag released where its last read is under way: that read is this one's
+  const drawing = state.boardAbort && state.boardDrawing?.version === version ? state.boardDrawing.done : drawBoard(version);
+  return Promise.all([drawing, followTimeline(version)]);
+}
+
+function markCurrent(version) {
   for (const item of document.querySelectorAll("#events li.current")) item.classList.remove("current");
   document.querySelector(`#events li[data-version="${version}"]`)?.classList.add("current");
+}
+
+function drawBoard(version) {
+  state.boardAbort?.abort();
+  const abort = new AbortController();
+  state.boardAbort = abort;
+  const done = fetchBoard(version, abort).finally(() => {
+    if (state?.boardAbort === abort) state.boardAbort = null;
+  });
+  state.boardDrawing = { version, done };
+  return done;
+}
+
+async function fetchBoard(version, abort) {
   const token = ++state.boardToken;
   try {
-    const [view, previous] = await Promise.all([viewAt(version), version > 1 ? viewAt(version - 1) : null]);
+    // the version first, then the one before it for the marks of what changed: on a long
+    // log each read costs, and the board the user asked for comes first
+    const view = await viewAt(version, abort.signal);
     if (token !== state.boardToken) return;
     const content = await state.system.render(view, context());
     if (token !== state.boardToken) return;
-    markChanges(content, state.system.facets(view), previous && state.system.facets(previous));
     $("board-content").replaceChildren(content);
     $("board-version").textContent = String(version);
     $("board").dataset.version = String(version);
+    const previous = version > 1 ? await viewAt(version - 1, abort.signal) : null;
+    if (token !== state.boardToken) return;
+    markChanges(content, state.system.facets(view), previous && state.system.facets(previous));
   } catch (error) {
-    if (token === state.boardToken) failed(error);
+    if (token === state.boardToken && !abort.signal.aborted) failed(error);
   }
 }
 
@@ -129,21 +192,52 @@ function markChanges(content, facets, previous) {
   }
 }
 
-// ---- the timeline, a page of versions at a time, newest first -----------------------------
+// ---- the timeline, a span of versions at a time, newest first ----------------------------
+// The timeline holds the events of the versions (oldest, upper] the filters keep. Every filter
+// is the server's (seat, character, text, type), so a search costs the same on any length of
+// log; moving far on the board or changing a filter loads the span around the current version,
+// so the user keeps her place.
 
 function filters() {
-  return { seat: $("seat-filter").value || undefined, types: $("type-filter").value ? [$("type-filter").value] : undefined };
+  const type = $("type-filter").value;
+  return {
+    seat: $("seat-filter").value || undefined,
+    character: $("character-filter").value || undefined,
+    text: $("search").value.trim() || undefined,
+    types: type ? [type] : undefined,
+  };
 }
 
-function addType(type) {
-  if (state.types.has(type)) return;
-  state.types.add(type);
+const filtered = () => Object.values(filters()).some(Boolean);
+const span = () => (filtered() ? SEARCH_SPAN : PAGE);
+
+// the type filter lists every type of the table's system, not only those already loaded
+function listTypes(types) {
+  const before = state.types.size;
+  for (const type of types) state.types.add(type);
+  if (state.types.size === before) return;
   const select = $("type-filter");
-  const options = [...select.options].slice(1).map((option) => option.value);
-  options.push(type);
-  options.sort();
-  select.replaceChildren(el("option", { value: "" }, "every type"), ...options.map((name) => el("option", { value: name }, name)));
-  select.value = state.typeFilter;
+  const chosen = select.value;
+  const names = [...state.types].sort((a, b) => a.localeCompare(b));
+  select.replaceChildren(el("option", { value: "" }, "every type"), ...names.map((name) => el("option", { value: name }, name)));
+  select.value = chosen;
+}
+
+async function listEveryType(system) {
+  try {
+    const known = await state.api.eventTypes(system);
+    if (state?.system) listTypes(known);
+  } catch {
+    // the types the timeline loads stay listed
+  }
+}
+
+function listCharacters() {
+  const select = $("character-filter");
+  const chosen = select.value;
+  select.replaceChildren(el("option", { value: "" }, "every character"),
+    ...[...state.characters].map(([id, name]) => el("option", { value: id }, name)));
+  select.value = chosen;
 }
 
 function eventItem(event) {
@@ -171,27 +265,40 @@ function eventItem(event) {
 }
 
 function remember(events) {
+  listTypes(events.map((event) => event.type));
   for (const event of events) {
-    addType(event.type);
     if (event.type === "CardsRevealed") state.revealed.set(event.data.test, event.data.cards || {});
   }
 }
 
-// the events of versions (after, toVersion], oldest first
+// the events of the versions (after, toVersion] the filters keep, oldest first: the server
+// examines a bounded part of the log per read and says with `next_after` where to go on
 async function eventWindow(after, toVersion) {
-  const page = await state.api.events({ after, toVersion, limit: PAGE, audit: state.audit, ...filters() });
-  return page.events;
+  const events = [];
+  const limit = filtered() ? 500 : PAGE;
+  for (let from = after; from !== null && from < toVersion;) {
+    const page = await state.api.events({ after: from, toVersion, limit, audit: state.audit, ...filters() });
+    events.push(...page.events);
+    from = page.next_after;
+  }
+  return events;
+}
+
+function timelineButtons() {
+  $("earlier").hidden = state.oldest <= 0;
+  $("later").hidden = state.upper >= state.latest;
+  const empty = !$("events").querySelector("li[data-version]");
+  $("events").querySelector("li.muted")?.remove();
+  if (empty) $("events").append(el("li", { class: "muted" }, "No event matches here: load earlier or later events."));
 }
 
 async function loadEarlier() {
   const token = state.timelineToken;
-  const button = $("earlier");
-  button.disabled = true;
+  $("earlier").disabled = true;
   let found = 0;
-  // a filter that matches little: go on a few pages, not through the whole log at once
-  for (let pages = 0; pages < 10 && state.oldest > 0 && found === 0; pages += 1) {
+  for (let windows = 0; windows < SEARCH_WINDOWS && state.oldest > 0 && found === 0; windows += 1) {
     const toVersion = state.oldest;
-    const after = Math.max(0, toVersion - PAGE);
+    const after = Math.max(0, toVersion - span());
     const events = await eventWindow(after, toVersion);
     if (token !== state.timelineToken) return;
     state.oldest = after;
@@ -199,22 +306,58 @@ async function loadEarlier() {
     $("events").append(...events.reverse().map(eventItem));
     found += events.length;
   }
-  button.disabled = false;
-  button.hidden = state.oldest <= 0;
-  if (!$("events").children.length) $("events").append(el("li", { class: "muted" }, "No event matches."));
+  $("earlier").disabled = false;
+  timelineButtons();
 }
 
-async function reloadTimeline() {
+async function loadLater() {
+  const token = state.timelineToken;
+  $("later").disabled = true;
+  let found = 0;
+  for (let windows = 0; windows < SEARCH_WINDOWS && state.upper < state.latest && found === 0; windows += 1) {
+    const after = state.upper;
+    const toVersion = Math.min(state.latest, after + span());
+    const events = await eventWindow(after, toVersion);
+    if (token !== state.timelineToken) return;
+    state.upper = toVersion;
+    remember(events);
+    $("events").prepend(...events.reverse().map(eventItem));
+    found += events.length;
+  }
+  $("later").disabled = false;
+  timelineButtons();
+}
+
+// the span around a version (by default the current one), scrolled to it
+async function reloadTimeline(around = state.version) {
   state.timelineToken += 1;
-  state.oldest = state.latest;
-  state.typeFilter = $("type-filter").value;
+  const token = state.timelineToken;
+  state.upper = Math.min(state.latest, around + Math.floor(span() / 2));
+  state.oldest = state.upper;
   $("events").replaceChildren();
   await loadEarlier();
+  if (token === state.timelineToken) scrollTimelineTo(state.version);
+}
+
+// the timeline follows the board: it scrolls to the current version, loading its span if needed
+function followTimeline(version) {
+  if (version > state.oldest && version <= state.upper) {
+    scrollTimelineTo(version);
+    return null;
+  }
+  return reloadTimeline(version).catch(failed);
+}
+
+// within the list only: scrolling the page would take the board out of view
+function scrollTimelineTo(version) {
+  const list = $("events");
+  const item = list.querySelector(`li[data-version="${version}"]`);
+  if (item) list.scrollTop = item.offsetTop - list.clientHeight / 2 + item.offsetHeight / 2;
 }
 
 // ---- one test, side by side ---------------------------------------------------------------
 
-async function openTest(number) {
+async function openTest(number, { focus = true } = {}) {
   let record;
   try {
     record = await state.api.test(number, state.audit);
@@ -258,8 +401,49 @@ async function openTest(number) {
   );
   $("test-record").hidden = false;
   $("test-record").dataset.test = String(record.number);
+  keepPlace(state.version, "replace");
   $("test-heading").setAttribute("tabindex", "-1");
-  $("test-heading").focus();
+  // the record sits beside the board and under the timeline: side by side, the three fill
+  // the window together
+  if (matchMedia("(min-width: 901px)").matches) document.querySelector(".columns").scrollIntoView({ block: "start" });
+  $("test-record").scrollTop = 0;
+  if (focus) $("test-heading").focus({ preventScroll: true });
+}
+
+// ---- a test at a time: the next or the previous opening, found by the server ------------
+
+async function testOpening(direction) {
+  const opened = { types: ["TestOpened"], audit: state.audit };
+  if (direction > 0) {
+    for (let after = state.version; after !== null && after < state.latest;) {
+      const page = await state.api.events({ ...opened, after, limit: 1 });
+      if (page.events.length) return page.events[0];
+      after = page.next_after;
+    }
+    return null;
+  }
+  // backwards a span at a time, each read as bounded as the server's
+  for (let upto = state.version - 1; upto > 0; upto -= SEARCH_SPAN) {
+    const events = [];
+    for (let after = Math.max(0, upto - SEARCH_SPAN); after !== null && after < upto;) {
+      const page = await state.api.events({ ...opened, after, toVersion: upto, limit: 500 });
+      events.push(...page.events);
+      after = page.next_after;
+    }
+    if (events.length) return events[events.length - 1];
+  }
+  return null;
+}
+
+async function nextTest(direction) {
+  const event = await testOpening(direction);
+  if (!event) {
+    setStatus(direction > 0 ? "No test opens after this version." : "No test opens before this version.");
+    return;
+  }
+  setStatus("");
+  await showVersion(event.version);
+  await openTest(event.data?.test?.number ?? event.data?.test, { focus: false });
 }
 
 // ---- closing: the seed and the verification -----------------------------------------------
@@ -350,13 +534,19 @@ function startLive() {
         }
         const event = JSON.parse(message.data);
         const follow = following();
+        const atTop = state.upper >= state.latest;
         state.latest = Math.max(state.latest, event.version);
         $("version").max = String(state.latest);
         remember([event]);
-        const { seat, types } = filters();
-        if (!types || types.includes(event.type)) {
-          if (!seat || event.actor === seat) then(() => $("events").prepend(eventItem(event)));
+        // only the server judges a character or a text: with those, "Load later events" asks it
+        const { seat, character, text, types } = filters();
+        if (atTop && !character && !text) {
+          state.upper = state.latest;
+          if ((!types || types.includes(event.type)) && (!seat || event.actor === seat)) {
+            then(() => $("events").prepend(eventItem(event)));
+          }
         }
+        then(timelineButtons);
         if (event.type === "TableClosed") {
           stopLive();
           start(state.tableId, state.api.credential);
@@ -366,7 +556,7 @@ function startLive() {
         if (/(^|\.)CharacterCreated$/.test(event.type) || event.type === "SeatJoined") {
           then(() => viewAt(event.version).then(learnNames));
         }
-        if (follow) then(() => showVersion(state.latest));
+        if (follow) then(() => showVersion(state.latest, { history: "replace" }));
         else $("version-text").textContent = `version ${state.version} of ${state.latest}`;
         summaryLater();
       },
@@ -390,6 +580,8 @@ function failed(error) {
 
 function signOut(message = "Signed out.") {
   stopLive();
+  clearTimeout(state?.boardTimer);
+  state?.boardAbort?.abort();
   sessionStorage.removeItem(STORAGE_KEY);
   state = null;
   document.body.classList.remove("audit");
@@ -412,7 +604,7 @@ function signOut(message = "Signed out.") {
   $("signin").append(note);
 }
 
-async function start(tableId, credential, version = null) {
+async function start(tableId, credential, wanted = {}) {
   stopLive();
   const api = new Api(tableId, credential);
   let view;
@@ -426,8 +618,11 @@ async function start(tableId, credential, version = null) {
   state = {
     api, tableId, latest: view.version, version: view.version, audit: false, system: systemFor(view.system),
     seats: new Map(), characters: new Map(), views: new Map(), revealed: new Map(), types: new Set(),
-    typeFilter: "", oldest: view.version, boardToken: 0, timelineToken: 0, summaryToken: 0, summaryTimer: null, live: null, role: view.role,
+    oldest: 0, upper: 0, boardToken: 0, boardTimer: null, boardAbort: null, boardDrawing: null,
+    timelineToken: 0, summaryToken: 0, summaryTimer: null, live: null, role: view.role,
   };
+  $("character-filter").replaceChildren();
+  $("search").value = "";
   learnNames(view);
   $("signin").hidden = true;
   $("signin-note")?.remove();
@@ -437,9 +632,7 @@ async function start(tableId, credential, version = null) {
   const seatName = view.seats.find((seat) => seat.id === view.you)?.name ?? view.you;
   $("who").textContent = `Signed in as ${seatName} (${view.role === "gm" ? "the game master" : "a player"}) at "${view.title}", a ${view.system} table${view.closed ? ", closed" : ""}.`;
   $("audit-control").hidden = view.role !== "gm" || view.closed;
-  $("audit").checked = false;
-  document.body.classList.remove("audit");
-  $("audit-banner").hidden = true;
+  showAudit(Boolean(wanted.audit) && view.role === "gm" && !view.closed);
   $("live-control").hidden = view.closed;
   $("seat-filter").replaceChildren(el("option", { value: "" }, "every seat"), ...view.seats.map((seat) => el("option", { value: seat.id }, seat.name)));
   $("type-filter").replaceChildren(el("option", { value: "" }, "every type"));
@@ -449,7 +642,38 @@ async function start(tableId, credential, version = null) {
   state.views.set(`false|${view.version}`, Promise.resolve(view));
   setStatus("");
   const summary = summaryShown() ? refreshSummary() : null;
-  await Promise.all([showVersion(version ?? view.version), reloadTimeline(), showClosing(view), summary]);
+  listEveryType(view.system);
+  await Promise.all([showVersion(wanted.version ?? view.version, { history: "replace" }), showClosing(view), summary]);
+  if (wanted.test && state?.api === api) await openTest(wanted.test, { focus: false });
+}
+
+// a link followed, or Back, in a signed-in tab: its audit switch, its version and its test
+async function goTo(wanted) {
+  // a link may switch audit on; Back to a version seen before it does not switch it off
+  if (wanted.audit && !state.audit && !$("audit-control").hidden) await setAudit(true);
+  const version = wanted.version ?? state.latest;
+  if (version !== state.version) await showVersion(version, { history: "none" });
+  const open = $("test-record").hidden ? null : Number($("test-record").dataset.test);
+  if (wanted.test && wanted.test !== open) await openTest(wanted.test, { focus: false });
+}
+
+function showAudit(on) {
+  state.audit = on;
+  $("audit").checked = on;
+  document.body.classList.toggle("audit", on);
+  $("audit-banner").hidden = !on;
+}
+
+async function setAudit(on) {
+  showAudit(on);
+  const live = Boolean(state.live);
+  stopLive();
+  state.revealed.clear();
+  await Promise.all([showVersion(state.version, { history: "replace" }), reloadTimeline(), summaryShown() ? refreshSummary() : null]);
+  if (live) {
+    $("live").checked = true;
+    startLive();
+  }
 }
 
 function fromFragment() {
@@ -457,12 +681,12 @@ function fromFragment() {
   const session = stored();
   if (wanted.credential) {
     const table = wanted.table || session?.table;
-    history.replaceState(null, "", table ? `#table=${encodeURIComponent(table)}${wanted.version ? `&v=${wanted.version}` : ""}` : location.pathname);
-    if (table) return start(table, wanted.credential, wanted.version);
+    history.replaceState(null, "", table ? link(table, wanted) : location.pathname);
+    if (table) return start(table, wanted.credential, wanted);
   }
   if (session && (!wanted.table || wanted.table === session.table)) {
-    if (state && state.tableId === session.table) return showVersion(wanted.version ?? state.latest, { replaceFragment: false });
-    return start(session.table, session.credential, wanted.version);
+    if (state && state.tableId === session.table) return goTo(wanted);
+    return start(session.table, session.credential, wanted);
   }
   $("table-input").value = wanted.table ?? "";
   $("signin").hidden = false;
@@ -480,18 +704,35 @@ $("signin-form").addEventListener("submit", (submitted) => {
   submitted.preventDefault();
   const table = $("table-input").value.trim();
   const wanted = fragment();
-  start(table, $("credential-input").value.trim(), wanted.table === table ? wanted.version : null);
+  start(table, $("credential-input").value.trim(), wanted.table === table ? wanted : {});
   $("credential-input").value = "";
 });
 $("signout").addEventListener("click", () => signOut());
+// a drag moves the slider's words at once and the board once the slider rests; its release
+// (or a key) is a step of the history, and fetched at once
 $("version").addEventListener("input", (changed) => {
+  if (state) showVersion(Number(changed.target.value), { history: "none", wait: SCRUB_PAUSE });
+});
+$("version").addEventListener("change", (changed) => {
   if (state) showVersion(Number(changed.target.value));
 });
 $("previous").addEventListener("click", () => step(-1));
 $("next").addEventListener("click", () => step(1));
 $("earlier").addEventListener("click", () => loadEarlier().catch(failed));
-$("seat-filter").addEventListener("change", () => reloadTimeline().catch(failed));
-$("type-filter").addEventListener("change", () => reloadTimeline().catch(failed));
+$("later").addEventListener("click", () => loadLater().catch(failed));
+for (const id of ["seat-filter", "character-filter", "type-filter"]) {
+  $(id).addEventListener("change", () => reloadTimeline().catch(failed));
+}
+let typing = null;
+$("search").addEventListener("input", () => {
+  clearTimeout(typing);
+  typing = setTimeout(() => state && reloadTimeline().catch(failed), TYPING_PAUSE);
+});
+$("search").addEventListener("keydown", (pressed) => {
+  if (pressed.key !== "Enter") return;
+  clearTimeout(typing);
+  reloadTimeline().catch(failed);
+});
 $("open-test").addEventListener("click", () => {
   const number = Number.parseInt($("test-number").value, 10);
   if (number > 0) openTest(number);
@@ -499,32 +740,41 @@ $("open-test").addEventListener("click", () => {
 $("test-number").addEventListener("keydown", (pressed) => {
   if (pressed.key === "Enter") $("open-test").click();
 });
-$("audit").addEventListener("change", async (changed) => {
-  state.audit = changed.target.checked;
-  document.body.classList.toggle("audit", state.audit);
-  $("audit-banner").hidden = !state.audit;
-  const live = Boolean(state.live);
-  stopLive();
-  state.revealed.clear();
-  await Promise.all([showVersion(state.version), reloadTimeline(), summaryShown() ? refreshSummary() : null]);
-  if (live) {
-    $("live").checked = true;
-    startLive();
-  }
-});
+$("audit").addEventListener("change", (changed) => setAudit(changed.target.checked));
 $("live").addEventListener("change", (changed) => {
   if (changed.target.checked) startLive();
   else stopLive();
 });
+function toggleShortcuts(show = $("shortcuts").hidden) {
+  $("shortcuts").hidden = !show;
+  $("shortcuts-button").setAttribute("aria-expanded", String(show));
+}
+
+$("shortcuts-button").addEventListener("click", () => toggleShortcuts());
+
+// the keys work anywhere on the page but in a field (whose own keys they are)
+const KEYS = {
+  ArrowLeft: () => step(-1),
+  ArrowRight: () => step(1),
+  Home: () => showVersion(1),
+  End: () => showVersion(state.latest),
+  n: () => nextTest(1),
+  p: () => nextTest(-1),
+  "?": () => toggleShortcuts(),
+  Escape: () => toggleShortcuts(false),
+};
+
 document.addEventListener("keydown", (pressed) => {
   if (!state || pressed.altKey || pressed.ctrlKey || pressed.metaKey) return;
   const target = pressed.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
-  if (pressed.key === "ArrowLeft") step(-1);
-  else if (pressed.key === "ArrowRight") step(1);
-  else return;
+  const action = KEYS[pressed.key];
+  if (!action) return;
   pressed.preventDefault();
+  Promise.resolve(action()).catch(failed);
 });
-window.addEventListener("hashchange", () => fromFragment());
+// Back and Forward between the versions visited, and a link followed (a fragment navigation
+// fires popstate too, before hashchange)
+window.addEventListener("popstate", () => fromFragment());
 
 fromFragment();

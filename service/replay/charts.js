@@ -52,13 +52,15 @@ function legend(categories, colour = (name, index) => PALETTE[index % PALETTE.le
 
 // Stacked horizontal bars: one bar per row, one segment per category.
 // rows: [{key, label, path, parts: {category: count}}]; `path` is where `parts` sits.
-// the rules' outcome words, good to bad: greens, then amber and brown, then reds and
-// purples, each its own shade (two may share a bar); other categories take PALETTE's
-// colours, after these. Every colour has at least 3:1 contrast against white.
-const OUTCOME_COLOURS = {
-  exceptional: "#1b5e20", success: "#2e7d32", victory: "#00695c", hit: "#33691e", better: "#1565c0", automatic: "#4e6e2e",
-  partial: "#8a6d00", tie: "#6d4c41",
-  failure: "#b3261e", defeat: "#ad1457", miss: "#c2410c", worse: "#6a1b9a", failure_complication: "#7a1712",
+// the rules' outcome words, good to bad. A bar holds the outcomes of one kind of test only
+// (figures.js), so each kind reuses one scheme: the good outcome a dark green, the bad a light
+// orange, told apart by lightness (3.8:1 between them, not by hue alone) and each at least
+// 3:1 against white; the middle ones mustard and brown, an exceptional one navy.
+const GOOD = "#123524", BAD = "#e8590c";
+export const OUTCOME_COLOURS = {
+  exceptional: "#0d3b66", success: GOOD, victory: GOOD, hit: GOOD, better: GOOD, automatic: "#3f5f1f",
+  partial: "#8a6d00", tie: "#8a6d00",
+  failure: BAD, defeat: BAD, miss: BAD, worse: BAD, failure_complication: "#a1203a",
 };
 const OUTCOME_ORDER = Object.keys(OUTCOME_COLOURS);
 const rank = (category) => (category in OUTCOME_COLOURS ? OUTCOME_ORDER.indexOf(category) : OUTCOME_ORDER.length);
@@ -99,8 +101,16 @@ export function stackedBars(id, caption, rows, { unit = "" } = {}) {
   return figure(id, caption, chart, rows.length ? table : null);
 }
 
+// How a p-value was computed (`projections.fairness.Method`): chi-square only holds when
+// every category expects 5 observations or more.
+const TEST_WORDS = {
+  chi_square: (entry) => `chi-square ${numberText(entry.chi_square)}, ${entry.degrees_of_freedom} degrees of freedom`,
+  exact: () => "exact multinomial test: too few observations for chi-square",
+  monte_carlo: () => "exact multinomial test estimated from 20,000 samples: too few observations for chi-square",
+};
+
 // Observed counts as bars against the expected count of each category as a marker line.
-// entry: {distribution, observed, expected, p_value, chi_square, scripted}; `path` is
+// entry: {distribution, observed, expected, p_value, method, chi_square, scripted}; `path` is
 // where the entry sits in the figures.
 export function observedAgainstExpected(id, caption, entry, path) {
   const categories = Object.keys(entry.expected).length ? Object.keys(entry.expected) : Object.keys(entry.observed);
@@ -125,8 +135,8 @@ export function observedAgainstExpected(id, caption, entry, path) {
       svg("text", { x: x + slot / 2, y: y(0) + 16, "text-anchor": "middle", class: "chart-label" }, words(category)));
   });
   const verdict = entry.p_value === null || entry.p_value === undefined
-    ? "p-value: none (too few observations)"
-    : `p-value ${entry.p_value.toFixed(3)} (chi-square ${numberText(entry.chi_square)}, ${entry.degrees_of_freedom} degrees of freedom)`;
+    ? "p-value: none (nothing to judge)"
+    : `p-value ${entry.p_value.toFixed(3)} (${TEST_WORDS[entry.method](entry)})`;
   const scripted = entry.scripted ? `; ${entry.scripted} set by a script, not by the seed` : "";
   const table = el("table", { class: "chart-table" },
     el("caption", { class: "visually-hidden" }, caption),
@@ -144,6 +154,21 @@ export function observedAgainstExpected(id, caption, entry, path) {
     table);
 }
 
+// each line's dashes and the shape marking its steps, by its place in the chart
+const DASHES = ["none", "8 4", "2 3", "12 3 2 3", "4 4", "1 5"];
+const SHAPES = ["circle", "square", "diamond", "triangle"];
+
+function marker(index, cx, cy, colour) {
+  const shape = SHAPES[index % SHAPES.length];
+  const common = { fill: colour, stroke: "#fff", "stroke-width": 1, class: "chart-marker", "data-shape": shape };
+  if (shape === "circle") return svg("circle", { cx, cy, r: 4, ...common });
+  if (shape === "square") return svg("rect", { x: cx - 3.5, y: cy - 3.5, width: 7, height: 7, ...common });
+  const points = shape === "diamond"
+    ? [[cx, cy - 5], [cx + 5, cy], [cx, cy + 5], [cx - 5, cy]]
+    : [[cx, cy - 5], [cx + 5, cy + 4], [cx - 5, cy + 4]];
+  return svg("polygon", { points: points.map((p) => p.join(",")).join(" "), ...common });
+}
+
 // Cumulative amounts per series over a version axis, drawn as steps.
 // series: [{key, label, points: [{version, amount, path}]}]; versions run 0..last.
 export function cumulativeSteps(id, caption, series, last, { unit = "" } = {}) {
@@ -159,19 +184,26 @@ export function cumulativeSteps(id, caption, series, last, { unit = "" } = {}) {
     svg("text", { x: left - 4, y: y(0), "text-anchor": "end", class: "chart-label" }, "0"),
     svg("text", { x: left, y: y(0) + 16, class: "chart-label" }, "v0"),
     svg("text", { x: x(last), y: y(0) + 16, "text-anchor": "end", class: "chart-label" }, `v${last}`));
+  // Two characters often run together (nothing taken yet, the same wound): each line is
+  // shifted by a few pixels, dashed its own way and marked at each step with its own shape,
+  // so no line hides another; the table beside gives the exact numbers.
   const lines = series.map((s, index) => {
+    const shift = (index - (series.length - 1) / 2) * 3;
+    const colour = PALETTE[index % PALETTE.length];
     let sum = 0;
-    let path = `M ${x(0)} ${y(0)}`;
+    let path = `M ${x(0)} ${y(0) + shift}`;
+    const marks = [];
     for (const point of s.points) {
       path += ` H ${x(point.version)}`;
       sum += point.amount;
-      path += ` V ${y(sum)}`;
+      path += ` V ${y(sum) + shift}`;
+      marks.push(marker(index, x(point.version), y(sum) + shift, colour));
     }
     path += ` H ${x(last)}`;
-    // every other line dashed, so two lines that run together stay apart
-    const dashes = index % 2 ? "7 4" : null;
-    return svg("path", { d: path, fill: "none", stroke: PALETTE[index % PALETTE.length], "stroke-width": 2.5, "stroke-dasharray": dashes, "data-key": s.key, "data-total": sum },
-      svg("title", {}, `${s.label}: ${sum}${unit} by version ${last}`));
+    return svg("g", { "data-key": s.key },
+      svg("path", { d: path, fill: "none", stroke: colour, "stroke-width": 2.5, "stroke-dasharray": DASHES[index % DASHES.length], "data-key": s.key, "data-total": sum },
+        svg("title", {}, `${s.label}: ${sum}${unit} by version ${last}`)),
+      marks);
   });
   const table = el("table", { class: "chart-table" },
     el("caption", { class: "visually-hidden" }, caption),
@@ -186,8 +218,13 @@ export function cumulativeSteps(id, caption, series, last, { unit = "" } = {}) {
         })),
         el("td", { "data-total": totals[index] }, String(totals[index])));
     })));
+  const key = el("ul", { class: "chart-legend" }, series.map((s, index) => el("li", {},
+    svg("svg", { width: 36, height: 12, viewBox: "0 0 36 12", "aria-hidden": "true", class: "line-swatch" },
+      svg("line", { x1: 0, y1: 6, x2: 36, y2: 6, stroke: PALETTE[index % PALETTE.length], "stroke-width": 2.5, "stroke-dasharray": DASHES[index % DASHES.length] }),
+      marker(index, 18, 6, PALETTE[index % PALETTE.length])),
+    " ", s.label)));
   const chart = series.length
-    ? [picture(width, height, caption, axis, lines), legend(series.map((s) => s.label))]
+    ? [el("div", { class: "chart-with-table" }, picture(width, height, caption, axis, lines), table), key]
     : el("p", { class: "muted" }, "No damage taken yet.");
-  return figure(id, caption, chart, series.length ? table : null);
+  return figure(id, caption, chart, null);
 }

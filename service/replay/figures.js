@@ -9,12 +9,27 @@
 import { cumulativeSteps, observedAgainstExpected, stackedBars } from "./charts.js";
 import { el, words } from "./dom.js";
 
+// Outcomes of different kinds of test are not parts of one whole (a victory is not a kind
+// of success): each kind gets its own chart, a bar per character, counts not rates.
+const KINDS = [
+  ["tests", "Tests against a difficulty", ["exceptional", "automatic", "success", "partial", "failure", "failure_complication"]],
+  ["contests", "Opposed tests", ["victory", "tie", "defeat"]],
+  ["attacks", "Attacks", ["hit", "miss"]],
+  ["comparisons", "Rolls compared", ["better", "worse"]],
+];
+const kindOf = (outcome) => (KINDS.find(([, , outcomes]) => outcomes.includes(outcome)) ?? ["other"])[0];
+
 function outcomesChart(stats) {
-  const characters = stats.rules.characters || {};
-  const rows = Object.entries(characters)
-    .filter(([, figures]) => Object.keys(figures.outcomes || {}).length)
-    .map(([id, figures]) => ({ key: id, label: figures.name, path: `rules.characters.${id}.outcomes`, parts: figures.outcomes }));
-  return stackedBars("chart-outcomes", "Outcomes of each character's tests", rows);
+  const characters = Object.entries(stats.rules.characters || {});
+  const charts = [...KINDS, ["other", "Other outcomes", []]].map(([kind, caption]) => {
+    const rows = characters.map(([id, figures]) => ({
+      key: id, label: figures.name, path: `rules.characters.${id}.outcomes`,
+      parts: Object.fromEntries(Object.entries(figures.outcomes || {}).filter(([outcome]) => kindOf(outcome) === kind)),
+    })).filter((row) => Object.keys(row.parts).length);
+    return rows.length ? stackedBars(`chart-outcomes-${kind}`, `${caption}: how many ended each way, per character`, rows) : null;
+  }).filter(Boolean);
+  return el("div", { id: "chart-outcomes", "data-kinds": charts.length },
+    charts.length ? charts : el("p", { class: "muted" }, "Nothing to count yet."));
 }
 
 function fairnessCharts(stats) {
@@ -73,7 +88,7 @@ export function renderFigures(stats) {
     : `What your log shows, up to version ${stats.version}; the table is still open, so cards and rolls hidden from you are counted but not by what they were.`;
   return el("div", { class: "figures", "data-version": stats.version, "data-complete": String(stats.complete) },
     el("p", { class: "muted" }, scope, " Events: ", el("span", { "data-figure": "events" }, String(stats.events)), "."),
-    el("section", { "aria-labelledby": "outcomes-heading" }, el("h3", { id: "outcomes-heading" }, "Success rates"), outcomesChart(stats)),
+    el("section", { "aria-labelledby": "outcomes-heading" }, el("h3", { id: "outcomes-heading" }, "Outcomes (counts)"), outcomesChart(stats)),
     el("section", { "aria-labelledby": "fairness-heading" }, el("h3", { id: "fairness-heading" }, "Fairness of the draws and rolls"), fairnessCharts(stats)),
     el("section", { "aria-labelledby": "damage-heading" }, el("h3", { id: "damage-heading" }, "Damage over time"), damageChart(stats)),
     el("section", { "aria-labelledby": "pace-heading" }, el("h3", { id: "pace-heading" }, "Pace and commands"), paceTable(stats)));
