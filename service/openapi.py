@@ -6,14 +6,16 @@ with an open `data`, and the stream an untyped body. The document completes it o
 way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and this module):
 - every event is `Event`, the union of one schema per event type that
   `projections.event_schema` generates from the redaction rules, discriminated by `type`;
-- a `text/event-stream` response is a string, the Server-Sent Events text, which a generated
-  client returns as it is; each message of it is described (`StreamMessage`) by the media
-  type's `x-itemSchema`, after the `itemSchema` of OpenAPI 3.2, and by the string's
-  `contentSchema`;
+- the stream's two bodies are strings, which a generated client returns as they are: its
+  Server-Sent Events text and its NDJSON lines, each message described apart by the media
+  type's `x-itemSchema` (after the `itemSchema` of OpenAPI 3.2): `StreamSseMessage` and
+  `StreamMessage` (a union discriminated by `message`);
 - a new table's body is one rule system's: its `system` and that system's `options`;
 - `links` lead from a created table, seat or test to the operations that follow;
 - every response header has its schema, and the errors their headers (`WWW-Authenticate`,
   `Retry-After`), which litestar's `ResponseSpec` cannot declare;
+- each error response lists the problem codes it may carry (`x-problem-codes`, derived by
+  `service.problem_codes`);
 - the log's `type` filter lists the event types (the union's), which the route's `list[str]`
   cannot say;
 - an NDJSON answer (`application/x-ndjson`: the log's on request, the operator's export) is
@@ -35,11 +37,14 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import OpenAPI
 
 from projections.event_schema import REF, UNION, components
+from service.problem_codes import operation_codes
+from service.problems import MEDIA_TYPE as PROBLEM
 from service.schemas import SYSTEM_INFOS, CreateTable
 
 #: litestar's component for the events' Python type, which `Event` replaces
 UNTYPED_EVENT = REF.format(name="RedactedEvent")
 STREAM_MESSAGE = "StreamMessage"
+STREAM_SSE_MESSAGE = "StreamSseMessage"
 STREAM_CLOSING = "StreamClosing"
 SSE = "text/event-stream"
 NDJSON = "application/x-ndjson"
@@ -52,12 +57,13 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": REF.format(name=name)}
 
 
-def _stream_message(types: list[str]) -> dict[str, Any]:
-    """One message of the stream (service/stream.py): each event of the log, and at the end,
-    when the caller may no longer read the table, a `problem`."""
+def _sse_message(types: list[str]) -> dict[str, Any]:
+    """One Server-Sent Events message of the stream (service/stream.py): each event of the
+    log, and at the end a `problem` or a `closing`."""
 
-    def message(event: dict[str, Any], data: str, **more: Any) -> dict[str, Any]:
+    def message(title: str, event: dict[str, Any], data: str, **more: Any) -> dict[str, Any]:
         return {
+            "title": title,
             "type": "object",
             "properties": {
                 "event": event,
@@ -84,25 +90,87 @@ def _stream_message(types: list[str]) -> dict[str, Any]:
         "problem+json, and the stream ends. When the server stops, a last `closing` message "
         "ends it: its `id` is where to resume from (`Last-Event-ID`, as an EventSource does "
         "by itself), and `retry` asks to wait a second first. Keep-alive comments come "
-        "between messages.",
+        "between messages. The same messages as `StreamMessage`'s NDJSON lines.",
         "oneOf": [
-            {"title": "Event message", **message({"enum": types}, UNION, id=version)},
-            {"title": "Problem message", **message({"const": "problem"}, "Problem")},
-            {
-                "title": "Closing message",
-                **message(
-                    {"const": "closing"},
-                    STREAM_CLOSING,
-                    id={
-                        "type": "string",
-                        "pattern": "^(0|[1-9][0-9]*)$",
-                        "description": "Where to resume from: send it back as Last-Event-ID",
-                    },
-                    retry={"type": "string", "pattern": "^[0-9]+$"},
-                ),
-            },
+            message("StreamSseEvent", {"enum": types}, UNION, id=version),
+            message("StreamSseProblem", {"const": "problem"}, "Problem"),
+            message(
+                "StreamSseClosing",
+                {"const": "closing"},
+                STREAM_CLOSING,
+                id={
+                    "type": "string",
+                    "pattern": "^(0|[1-9][0-9]*)$",
+                    "description": "Where to resume from: send it back as Last-Event-ID",
+                },
+                retry={"type": "string", "pattern": "^[0-9]+$"},
+            ),
         ],
     }
+
+
+#: the NDJSON stream's lines, by their `message`: component, member, its schema, description
+STREAM_LINES: dict[str, tuple[str, str | None, str, str]] = {
+    "event": (
+        "StreamEventMessage",
+        "event",
+        UNION,
+        "An event of the caller's log, as the caller may see it; its `version` is where a "
+        "reconnection resumes after (`after`)",
+    ),
+    "keep_alive": (
+        "StreamKeepAliveMessage",
+        None,
+        "",
+        "Nothing new: sent at least every 30 seconds between events, so that proxies keep the "
+        "response open",
+    ),
+    "problem": (
+        "StreamProblemMessage",
+        "problem",
+        "Problem",
+        "The last line when the caller may no longer read the table (its seat removed, its "
+        "credential replaced): why",
+    ),
+    "closing": (
+        "StreamClosingMessage",
+        "closing",
+        STREAM_CLOSING,
+        "The last line when the server stops: reconnect with `after=<closing.resume_after>`, "
+        "a second later",
+    ),
+}
+
+
+def _stream_lines() -> dict[str, dict[str, Any]]:
+    """`StreamMessage`, a line of the NDJSON stream, and the schema of each kind of line:
+    `message` names the kind, and the member of that name, if any, holds what the SSE
+    message of that kind holds as its `data`."""
+    lines: dict[str, dict[str, Any]] = {}
+    for tag, (name, member, schema, description) in STREAM_LINES.items():
+        properties: dict[str, Any] = {"message": {"type": "string", "const": tag}}
+        if member is not None:
+            properties[member] = _ref(schema)
+        lines[name] = {
+            "title": name,
+            "type": "object",
+            "description": description,
+            "properties": properties,
+            "required": sorted(properties),
+            "additionalProperties": False,
+        }
+    lines[STREAM_MESSAGE] = {
+        "description": "One line of the stream as NDJSON (`Accept: application/x-ndjson`), "
+        "one of four kinds by `message`: `event` (each event of the caller's log, in order, "
+        "once), `keep_alive`, and at the end a `problem` or a `closing`. The same messages "
+        "as the Server-Sent Events (`StreamSseMessage`) in the same order.",
+        "oneOf": [_ref(name) for name, *_ in STREAM_LINES.values()],
+        "discriminator": {
+            "propertyName": "message",
+            "mapping": {tag: REF.format(name=line[0]) for tag, line in STREAM_LINES.items()},
+        },
+    }
+    return lines
 
 
 def _stream_closing() -> dict[str, Any]:
@@ -125,43 +193,57 @@ def _stream_closing() -> dict[str, Any]:
 
 
 def _stream_body() -> dict[str, Any]:
-    """A `text/event-stream` body: its text, whose messages are each a `StreamMessage`.
+    """The stream's bodies: Server-Sent Events text, or NDJSON lines.
 
-    OpenAPI 3.1 describes a stream's body as a whole; 3.2's `itemSchema` describes each of its
-    items. The body is a string, so a generated client returns the text for its caller to
-    split into messages, and the messages' schema is named where 3.2 names it (as the
-    extension `x-itemSchema`, 3.1 having no such field) and by the string's `contentSchema`
-    (JSON Schema 2020-12), where a 3.1 tool sees it used."""
+    OpenAPI 3.1 describes a body as a whole: each is a string, which a generated client
+    returns as it is, decoding to a sequence of messages (`_sequence`): never described as
+    one message, which the body is not."""
     return {
-        "schema": {
-            "type": "string",
-            "contentMediaType": SSE,
-            "contentSchema": _ref(STREAM_MESSAGE),
-            "description": "Server-Sent Events text: messages separated by a blank line, each "
-            "a `StreamMessage` (its `id`, `event` and `data` fields), and keep-alive comments.",
-        },
-        "x-itemSchema": _ref(STREAM_MESSAGE),
+        SSE: _sequence(
+            SSE,
+            _ref(STREAM_SSE_MESSAGE),
+            "Server-Sent Events text: messages separated by a blank line (lines end in CRLF), "
+            "each a `StreamSseMessage` (its `id`, `event`, `data` and `retry` fields), and "
+            "keep-alive comments.",
+        ),
+        NDJSON: _ndjson("one `StreamMessage` a line", _ref(STREAM_MESSAGE)),
     }
 
 
-def _ndjson(lines: str, item: dict[str, Any]) -> dict[str, Any]:
+def _sequence(media_type: str, item: dict[str, Any], description: str) -> dict[str, Any]:
+    """A body of messages: a string, whose content (JSON Schema's `contentMediaType`)
+    decodes to a sequence of `item`s (`contentSchema`, an annotation validators do not
+    assert); `x-itemSchema` names the item as OpenAPI 3.2's `itemSchema` will."""
     return {
         "schema": {
             "type": "string",
-            "description": f"NDJSON: {lines}, each a JSON object and a newline (`\\n`)",
+            "description": description,
+            "contentMediaType": media_type,
+            "contentSchema": {"type": "array", "items": item},
         },
         "x-itemSchema": item,
     }
 
 
-def _exported_event(types: list[str]) -> dict[str, Any]:
-    """A line of the export: an `Event` (whose schemas are closed) with two more fields."""
+def _ndjson(lines: str, item: dict[str, Any]) -> dict[str, Any]:
+    description = f"NDJSON: {lines}, each a JSON object and a newline (`\\n`)"
+    return _sequence(NDJSON, item, description)
+
+
+def _exported_event(types: list[str], *, closed: bool) -> dict[str, Any]:
+    """A line of an export: an `Event` (whose schemas are closed) after two more fields; as
+    every seat sees it once `closed`, with nothing hidden."""
+    seen = (
+        "as every seat sees it once its table is closed (`data` as the schema of its `type` "
+        "says; nothing hidden)"
+        if closed
+        else "as the caller may see it (`data` as the schema of its `type` says)"
+    )
+    hidden: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
     return {
         "type": "object",
-        "title": "Exported event",
-        "description": "An `Event` as every seat sees it once its table is closed (`data` "
-        "as the schema of its `type` says; nothing hidden), after its table's id and rule "
-        "system.",
+        "title": "Exported event" if closed else "Logged event",
+        "description": f"An `Event` {seen}, after its table's id and rule system.",
         "properties": {
             "table_id": {"type": "string", "format": "uuid"},
             "system": {"type": "string", "enum": sorted(SYSTEM_INFOS)},
@@ -170,7 +252,7 @@ def _exported_event(types: list[str]) -> dict[str, Any]:
             "actor": {"type": "string"},
             "at": {"type": "string", "format": "date-time"},
             "data": {"type": "object"},
-            "hidden": {"type": "array", "items": {"type": "string"}, "maxItems": 0},
+            "hidden": {**hidden, "maxItems": 0} if closed else hidden,
         },
         "required": ["table_id", "system", "version", "type", "actor", "at", "data", "hidden"],
         "additionalProperties": False,
@@ -181,12 +263,13 @@ def _describe_ndjson(paths: dict[str, Any], types: list[str]) -> None:
     """The log's NDJSON, beside its JSON page; the export's, its only answer."""
     log = paths[LOG[0]][LOG[1]]["responses"]["200"]
     log["description"] = (
-        "A page of the log; with `Accept: application/x-ndjson`, the whole log, one `Event` a line"
+        "A page of the log; with `Accept: application/x-ndjson`, the whole log, one `Event` a "
+        "line after its `table_id` and `system`"
     )
-    log["content"][NDJSON] = _ndjson("one `Event` a line", _ref(UNION))
+    log["content"][NDJSON] = _ndjson("one event a line", _exported_event(types, closed=False))
     export = paths[EXPORT[0]][EXPORT[1]]["responses"]["200"]
     export["description"] = "The closed tables' events, one a line"
-    export["content"] = {NDJSON: _ndjson("one event a line", _exported_event(types))}
+    export["content"] = {NDJSON: _ndjson("one event a line", _exported_event(types, closed=True))}
     export.pop("headers", None)
 
 
@@ -386,33 +469,52 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
     the headers' schemas."""
     events = components()
     schemas = document["components"]["schemas"]
-    taken = (events.keys() | {STREAM_MESSAGE, STREAM_CLOSING}) & schemas.keys()
+    types = list(events[UNION]["discriminator"]["mapping"])
+    stream = {
+        STREAM_SSE_MESSAGE: _sse_message(types),
+        STREAM_CLOSING: _stream_closing(),
+        **_stream_lines(),
+    }
+    taken = (events.keys() | stream.keys()) & schemas.keys()
     if taken:
         raise ValueError(f"components named twice: {sorted(taken)}")
     del schemas[UNTYPED_EVENT.rpartition("/")[2]]
-    types = list(events[UNION]["discriminator"]["mapping"])
-    document["components"]["schemas"] = dict(
-        sorted(
-            {
-                **schemas,
-                **events,
-                STREAM_MESSAGE: _stream_message(types),
-                STREAM_CLOSING: _stream_closing(),
-            }.items()
-        )
-    )
+    document["components"]["schemas"] = dict(sorted({**schemas, **events, **stream}.items()))
     document = _typed_events(document)
     for operations in document["paths"].values():
         for operation in operations.values():
             for response in operation["responses"].values():
                 if SSE in response.get("content", {}):
-                    response["content"][SSE] = _stream_body()
+                    response["content"] = _stream_body()
     _table_per_system(document)
     _type_filter(document["paths"], types)
     _describe_ndjson(document["paths"], types)
     _add_links(document["paths"])
     _add_headers(document)
+    _add_problem_codes(document)
     return document
+
+
+def _add_problem_codes(document: dict[str, Any]) -> None:
+    """Each error response lists the problem codes it may carry (`x-problem-codes`, derived
+    by `service.problem_codes`), and `Problem` says where each is documented."""
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            problems = {
+                int(status)
+                for status, response in responses.items()
+                if PROBLEM in response.get("content", {})
+            }
+            codes = operation_codes(path, method, operation, problems)
+            for status, listed in codes.items():
+                responses[str(status)]["x-problem-codes"] = listed
+    properties = document["components"]["schemas"]["Problem"]["properties"]
+    properties["code"]["description"] = (
+        "The problem's stable name: each error response of an operation lists those it may "
+        "carry (`x-problem-codes`); `GET /problems/<code>` says what each means"
+    )
+    properties["type"]["description"] = "`/problems/<code>`: the page documenting the code"
 
 
 def _table_per_system(document: dict[str, Any]) -> None:

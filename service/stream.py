@@ -1,4 +1,10 @@
-"""Server-Sent Events: a seat's redacted events, live, resumable with Last-Event-ID.
+"""The live stream: a seat's redacted events, live, resumable with Last-Event-ID (or `after`).
+
+One stream of messages (`messages`: the events, keep-alives, and a last `problem` or
+`closing`), written in either of two encodings chosen by `Accept`: Server-Sent Events
+(`text/event-stream`, the default, for an EventSource) or NDJSON (`application/x-ndjson`, one
+`StreamMessage` object a line, for a client generated from the document). Only the encoding
+differs: the same events, in the same order, redacted by the same path.
 
 The event id is the table version of the event, so a client that reconnects with
 `Last-Event-ID: N` gets every event after N exactly once: first from the store, then
@@ -19,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Annotated, Any
 from uuid import UUID
 
@@ -29,6 +35,7 @@ from litestar.background_tasks import BackgroundTask
 from litestar.openapi import ResponseSpec
 from litestar.params import FromPath, HeaderParameter, QueryParameter
 from litestar.response import Stream
+from litestar.response.base import ASGIResponse
 
 from domain.errors import DomainError, InvalidCommand
 from domain.table import Table
@@ -78,9 +85,26 @@ LastEventId = Annotated[
 ]
 
 
-KEEP_ALIVE = b": keep-alive\r\n\r\n"
 #: how long a client should wait before it reconnects to a stream the server closed
 RETRY_MS = 1000
+SSE = "text/event-stream"
+NDJSON = "application/x-ndjson"
+
+
+class KeepAlive:
+    """Nothing new for a while: a message that keeps proxies from cutting the response."""
+
+
+class Closing(msgspec.Struct):
+    """The server stops: every event up to `resume_after` was sent, or is not the caller's."""
+
+    resume_after: int
+
+
+#: what the stream says, before its encoding: a page of events, a keep-alive, the problem
+#: that ends it, or where to resume once the server stops
+Message = list[RedactedEvent] | KeepAlive | Problem | Closing
+KEEP_ALIVE = KeepAlive()
 
 
 def _sse(event: str, data: bytes, id: int | None = None, retry: int | None = None) -> bytes:
@@ -91,26 +115,92 @@ def _sse(event: str, data: bytes, id: int | None = None, retry: int | None = Non
     return f"{fields}data: ".encode() + data + b"\r\n\r\n"
 
 
-def _message(event: RedactedEvent) -> bytes:
+def _sse_event(event: RedactedEvent) -> bytes:
     """An event: its table version as `id`, its type as `event`."""
     return _sse(event.type, msgspec.json.encode(event), id=event.version)
 
 
-def _closing(through: int) -> bytes:
-    """The last message when the server stops: where to resume from, and when."""
-    resume = msgspec.json.encode({"resume_after": through})
-    return _sse("closing", resume, id=through, retry=RETRY_MS)
+def as_sse(message: Message) -> bytes:
+    """A message as Server-Sent Events: a page of events in one write, a keep-alive as a
+    comment (which an EventSource ignores)."""
+    if isinstance(message, list):
+        return b"".join(map(_sse_event, message))  # one write for the page
+    if isinstance(message, KeepAlive):
+        return b": keep-alive\r\n\r\n"
+    if isinstance(message, Problem):
+        return _sse("problem", msgspec.json.encode(message))
+    resume = msgspec.json.encode(message)
+    return _sse("closing", resume, id=message.resume_after, retry=RETRY_MS)
+
+
+class _Line(msgspec.Struct, tag_field="message"):
+    """A line of the NDJSON stream: `message` says which (the document's `StreamMessage`)."""
+
+
+class _EventLine(_Line, tag="event"):
+    event: RedactedEvent
+
+
+class _KeepAliveLine(_Line, tag="keep_alive"):
+    pass
+
+
+class _ProblemLine(_Line, tag="problem"):
+    problem: Problem
+
+
+class _ClosingLine(_Line, tag="closing"):
+    closing: Closing
+
+
+_KEEP_ALIVE_LINE = msgspec.json.encode(_KeepAliveLine()) + b"\n"
+
+
+def as_ndjson(message: Message) -> bytes:
+    """A message as NDJSON: one `StreamMessage` line per event, keep-alive, problem or
+    closing."""
+    if isinstance(message, list):
+        return b"".join(msgspec.json.encode(_EventLine(e)) + b"\n" for e in message)
+    if isinstance(message, KeepAlive):
+        return _KEEP_ALIVE_LINE
+    line = _ProblemLine(message) if isinstance(message, Problem) else _ClosingLine(message)
+    return msgspec.json.encode(line) + b"\n"
+
+
+async def encoded(
+    messages: AsyncGenerator[Message, None], encode: Callable[[Message], bytes]
+) -> AsyncIterator[bytes]:
+    """The messages in one encoding; closed, it closes them at once (they leave the table's
+    feed), rather than when they are collected."""
+    try:
+        async for message in messages:
+            chunk = encode(message)
+            del message  # kept by no idle stream: thousands wait between moves
+            yield chunk
+    finally:
+        await messages.aclose()
 
 
 class EventStream(Stream):
-    """Server-Sent Events encoded here, a page of messages per write (litestar's
-    `ServerSentEvent` writes each message apart, through a wrapper per message)."""
+    """The stream's messages, encoded here a page per write (litestar's `ServerSentEvent`
+    writes each message apart, through a wrapper per message)."""
 
-    def __init__(self, content: AsyncIterator[bytes], background: BackgroundTask) -> None:
-        super().__init__(content, media_type="text/event-stream", background=background)
+    def __init__(
+        self, content: AsyncIterator[bytes], media_type: str, background: BackgroundTask
+    ) -> None:
+        super().__init__(content, media_type=media_type, background=background)
         self.headers.update(
-            {"Cache-Control": "no-cache", "Connection": "keep-alive", "X-Accel-Buffering": "no"}
+            {
+                "Cache-Control": "no-cache",
+                "Connection": "keep-alive",
+                "X-Accel-Buffering": "no",
+                "Vary": "Accept",
+            }
         )
+
+    def to_asgi_response(self, *args: Any, **kwargs: Any) -> ASGIResponse:
+        """With the media type chosen by `Accept`: litestar would write the route's instead."""
+        return super().to_asgi_response(*args, **{**kwargs, "media_type": self.media_type})
 
 
 def _next_heartbeat(loop: asyncio.AbstractEventLoop) -> float:
@@ -131,19 +221,24 @@ def _last_event_id(header: str | None, query: int | None) -> int:
 @get(
     "/tables/{table_id:uuid}/stream",
     operation_id="streamEvents",
-    summary="Live stream (SSE) of the caller's redacted events; resume with Last-Event-ID",
-    description="The table's events, live, as the caller's seat may see them: each message "
-    "carries the event's table version as `id`; reconnect with `Last-Event-ID` (or `after`) to "
-    "get every later event exactly once. With `until`, the stream ends (the response closes) "
-    "once every event up to that table version has been sent, waiting live for the table to "
-    "reach it, and no later event is sent; an `until` at or below the position it resumes "
-    "after gives an empty body. Without it the stream goes on, live, until the client hangs "
-    "up. When the seat is removed or its credential stops working, a last `problem` message "
-    "ends the stream.",
+    summary="Live stream (SSE or NDJSON) of the caller's redacted events; resume with "
+    "Last-Event-ID or `after`",
+    description="The table's events, live, as the caller's seat may see them, as Server-Sent "
+    "Events (the default) or, with `Accept: application/x-ndjson`, one `StreamMessage` JSON "
+    "object a line; both carry the same messages. Each event's table version is its SSE `id` "
+    "(the `version` of an NDJSON line's `event`); reconnect with `Last-Event-ID` or `after` "
+    "set to it to get every later event exactly once. Between events, keep-alives (an SSE "
+    "comment, a `keep_alive` line) come at least every 30 seconds. With `until`, the stream "
+    "ends (the response closes) once every event up to that table version has been sent, "
+    "waiting live for the table to reach it, and no later event is sent; an `until` at or "
+    "below the position it resumes after gives an empty body. Without it the stream goes on, "
+    "live, until the client hangs up. When the seat is removed or its credential stops "
+    "working, a last `problem` message ends the stream; when the server stops, a last "
+    "`closing` message says where to resume from.",
     responses={**RESPONSES, **STREAM_RESPONSES},
     security=[{"bearer": []}],
     tags=["tables"],
-    media_type="text/event-stream",
+    media_type=SSE,
 )
 async def stream(
     request: Request[Any, Any, Any],
@@ -156,7 +251,9 @@ async def stream(
             required=False,
             ge=0,
             le=MAX_VERSION,
-            description="As Last-Event-ID",
+            description="Resume after this table version, as Last-Event-ID does (which "
+            "wins when both are sent): the `version` of the last event received, or a "
+            "`closing` message's `resume_after`",
             # litestar drops a bound of 0 on an optional parameter
             schema_extra={"minimum": 0},
         ),
@@ -203,10 +300,10 @@ async def stream(
     live: LiveTables = request.app.state.live
     reader: Reader = (credentials.required(request.scope).credential, audit)
 
-    def problem(error: DomainError) -> bytes:
-        return _sse("problem", msgspec.json.encode(domain_problem(error, request.url.path)))
+    def problem(error: DomainError) -> Problem:
+        return domain_problem(error, request.url.path)
 
-    async def messages() -> AsyncIterator[bytes]:
+    async def messages() -> AsyncGenerator[Message, None]:
         if until is not None and until <= position:
             return  # nothing to send: an empty body
         #: every event up to this version was sent, or is not the caller's to see
@@ -217,7 +314,7 @@ async def stream(
             opening = True  # what is there when the stream opens is sent at once
             while True:
                 if live.closing:  # the server stops: where to resume, and a second's wait
-                    yield _closing(through)
+                    yield Closing(through)
                     return
                 if feed.version > through and feed.holds(through, reader):
                     viewer = feed.viewers[reader]
@@ -246,9 +343,8 @@ async def stream(
                 opening = False
                 through = max(through, upto)
                 if events:
-                    page = b"".join(map(_message, events))  # one write for the lot
+                    yield events
                     del events  # kept by no idle stream: thousands wait between moves
-                    yield page
                     beat = _next_heartbeat(loop)
                 if until is not None and through >= until:
                     return  # every event up to `until` sent
@@ -260,4 +356,10 @@ async def stream(
 
     # released when the messages end, and in any case once the response is over (a client
     # gone before the first message never starts them)
-    return EventStream(held(messages(), release), background=BackgroundTask(released))
+    media_type = request.accept.best_match([SSE, NDJSON], default=SSE)
+    encode = as_ndjson if media_type == NDJSON else as_sse
+    return EventStream(
+        held(encoded(messages(), encode), release),
+        media_type=media_type,
+        background=BackgroundTask(released),
+    )

@@ -20,6 +20,8 @@ import pytest
 import redis
 from psycopg import sql
 
+from tests.listed_codes import recorded, unlisted
+
 PG_HOST = "127.0.0.1"
 PG_PORT = 5432
 PG_USER = "postgres"
@@ -94,6 +96,22 @@ def postgres_env(postgres_unreachable: str | None) -> Iterator[dict[str, str]]:
             )
 
 
+@pytest.fixture
+def postgres_database_env(postgres_env: dict[str, str]) -> Iterator[dict[str, str]]:
+    """As `postgres_env`, in a database of its own: PostgreSQL's NOTIFY channels are the
+    database's, not a schema's, so only there does a test hear no other test's inserts."""
+    database = f"test_{uuid.uuid4().hex}"
+    with _postgres_connection() as connection:
+        connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(database)))
+    try:
+        yield {**postgres_env, "POSTGRES_DBNAME": database, "POSTGRES_SCHEMA": "public"}
+    finally:
+        with _postgres_connection() as connection:
+            connection.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(database))
+            )
+
+
 @pytest.fixture(scope="session")
 def redis_unreachable() -> str | None:
     """Why the local Redis cannot be used, or None when it can; checked once a session."""
@@ -164,3 +182,14 @@ def browser_type_launch_args(
     if chromium_unavailable is not None:
         _unavailable(chromium_unavailable)
     return {**browser_type_launch_args, "executable_path": CHROMIUM}
+
+
+@pytest.fixture(autouse=True)
+def problem_codes_are_listed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Fails a test in which an operation answered a problem code its document does not list
+    on that response (tests/listed_codes.py)."""
+    with recorded(monkeypatch) as met:
+        yield
+    off = unlisted(met)
+    if off:
+        pytest.fail(f"problem codes the document does not list: {sorted(set(off))}")

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 
 from tests.api_helpers import Headers, bearer, claim_seat, ok, seat_player
+from tests.ndjson_stream import stream_events
 from tests.test_api_protocol import read_events
 from tests.test_event_schema import _validator
 
@@ -62,6 +63,10 @@ class Table:
         return [
             json.loads(data) for _, _, data in read_events(self.http, url, self.headers[who], until)
         ]
+
+    def stream_ndjson(self, who: str, until: int) -> list[dict[str, Any]]:
+        url = f"/tables/{self.id}/stream"
+        return stream_events(self.http, url, self.headers[who], until)
 
 
 def new_table(http: httpx.Client, system: str, faces: list[int], **options: Any) -> Table:
@@ -127,7 +132,7 @@ def logged(body: Any, roll: int, event_type: str) -> bool:
 
 def every_read(table: Table, who: str) -> dict[str, Any]:
     """Every read a seat has of a table, by channel: its view, its view at every version,
-    the log (in pages too), the stream from the start, each character."""
+    the log (in pages too), the stream from the start (as SSE and as NDJSON), each character."""
     view = table.view(who)
     reads: dict[str, Any] = {"view": view}
     for version in range(1, view["version"] + 1):
@@ -137,6 +142,7 @@ def every_read(table: Table, who: str) -> dict[str, Any]:
         reads[f"log after {after}"] = ok(table.get(who, "/events", after=after, limit=2))
     reads["log of p1"] = ok(table.get(who, "/events", seat="p1", limit=500))
     reads["stream"] = table.stream(who, until=view["version"])
+    reads["stream as NDJSON"] = table.stream_ndjson(who, until=view["version"])
     for character_id in ("c1", "c2"):
         reads[f"character {character_id}"] = ok(table.get(who, f"/characters/{character_id}"))
     return reads

@@ -30,6 +30,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.frontera_helpers import in_memory_tables
 from tests.live_server import serving
+from tests.ndjson_stream import stream_events
 from tests.random_play import RandomSession
 from tests.system_support import provided
 
@@ -141,7 +142,7 @@ class Adversary:
 
     def everything(self, table: str, credential: str, audit: bool) -> Knowledge:
         """Every read of the table with this credential: the view, rewinds, the log, the
-        stream, the export, test records, figures."""
+        stream (as SSE and as NDJSON), the export, test records, figures."""
         known = Knowledge()
         version = self.version(table, credential)
         known.add_text(self.get(table, credential, audit=audit).text)
@@ -156,6 +157,9 @@ class Adversary:
             for line in sse.iter_lines():
                 if line.startswith("data:"):
                     known.add_events([json.loads(line.removeprefix("data:"))])
+        known.add_events(
+            stream_events(self.http, stream, bearer(credential), version, audit=audit, after=0)
+        )
         export = self.http.get(
             f"/tables/{table}/events",
             params={"audit": audit},

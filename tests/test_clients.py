@@ -2,8 +2,9 @@
 
 Python: `openapi-python-client` generates a package into a temporary directory, without a
 warning (a warning means it dropped an operation or a schema); `mypy --strict` passes on it
-together with `clients/python/session.py`, which then plays the session through its typed
-calls against a live server.
+together with the scripts of `clients/python`: `session.py` then plays the session through its
+typed calls against a live server, and `follow_live.py` follows a table live through the
+stream's reader (`stream_reader.py`, NDJSON read into the generated models).
 
 TypeScript: `openapi-typescript` (default flags) writes `clients/typescript/schema.d.ts`;
 `tsc --strict --noEmit` passes on `session.ts` (openapi-fetch's `createClient<paths>()`),
@@ -21,6 +22,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from service.app import create_app
 from tests import npm
@@ -79,9 +82,15 @@ def assert_session(outcome: dict[str, Any]) -> None:
     assert outcome["shuffles_checked"] >= 2  # the table's deck, reshuffled after the first test
 
 
-def test_the_python_client_generated_from_the_document_plays_the_readme_session(
-    tmp_path: Path,
-) -> None:
+#: the committed Python scripts on the generated client: the session, the stream's reader,
+#: and a table followed live with it
+PYTHON_SCRIPTS = ("session.py", "stream_reader.py", "follow_live.py")
+
+
+@pytest.fixture(scope="module")
+def python_client(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The generated package's directory, once `mypy --strict` passed on it and the scripts."""
+    tmp_path = tmp_path_factory.mktemp("python_client")
     output = run(
         [
             BIN / "openapi-python-client",
@@ -111,20 +120,43 @@ def test_the_python_client_generated_from_the_document_plays_the_readme_session(
             "--cache-dir",
             ROOT / ".mypy_cache" / "clients",
             "saloon_client",
-            PYTHON / "session.py",
+            *(PYTHON / script for script in PYTHON_SCRIPTS),
         ],
         cwd=tmp_path,
         timeout=300,
-        MYPYPATH=str(tmp_path),
+        MYPYPATH=f"{tmp_path}{os.pathsep}{PYTHON}",
     )
+    return tmp_path
+
+
+def play(script: str, generated: Path) -> Any:
+    """What a committed script printed, played against a live server."""
     with serving(create_app(tables=in_memory_tables())) as url:
         played = run(
-            [sys.executable, PYTHON / "session.py", url],
-            cwd=tmp_path,
+            [sys.executable, PYTHON / script, url],
+            cwd=generated,
             timeout=120,
-            PYTHONPATH=str(tmp_path),
+            PYTHONPATH=str(generated),
         )
-    assert_session(json.loads(played.splitlines()[0]))
+    return json.loads(played.splitlines()[0])
+
+
+def test_the_python_client_generated_from_the_document_plays_the_readme_session(
+    python_client: Path,
+) -> None:
+    assert_session(play("session.py", python_client))
+
+
+def test_the_python_client_follows_a_table_live_and_resumes_as_ndjson(
+    python_client: Path,
+) -> None:
+    """The stream read through `stream_reader.follow`: the events of the moves made while it
+    is open come as they happen, in order; after a hang-up, resuming `after` the last one
+    received brings the moves made meanwhile, so that every event of the log came once."""
+    followed = play("follow_live.py", python_client)
+    assert followed["live"] == [1, 2, 3]  # the table's creation, then two seats, live
+    assert followed["resumed"] == [4, 5]  # the two seated while it was hung up
+    assert followed["live"] + followed["resumed"] == followed["logged"]
 
 
 def test_the_typescript_session_type_checks_with_the_generated_schema_and_plays(

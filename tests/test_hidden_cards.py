@@ -29,6 +29,7 @@ from tests.api_helpers import Headers, bearer, claim_seat, ok
 from tests.frontera_helpers import in_memory_tables
 from tests.frontera_support import make_world
 from tests.live_server import serving
+from tests.ndjson_stream import stream_events
 from tests.permission_matrix import NDJSON, World
 from tests.test_api_protocol import read_events
 
@@ -82,7 +83,7 @@ def without_layout(response: httpx.Response) -> str:
 
 def reads_now(http: httpx.Client, table: str, who: Headers, audit: bool) -> str:
     """Everything a seat reads of a table today: its view, every rewind, the log, every test
-    record, each character, and the stream to the end."""
+    record, each character, and the stream to the end (as SSE and as NDJSON)."""
     params = {"audit": audit}
     view = ok(http.get(f"/tables/{table}", params=params, headers=who))
     texts = [json.dumps(view)]
@@ -100,6 +101,11 @@ def reads_now(http: httpx.Client, table: str, who: Headers, audit: bool) -> str:
         data
         for _, kind, data in read_events(http, stream, who, until=view["version"])
         if kind != "TableStarted"
+    ]
+    texts += [
+        json.dumps(event)
+        for event in stream_events(http, stream, who, until=view["version"])
+        if event["type"] != "TableStarted"
     ]
     return "\n".join(texts)
 

@@ -9,6 +9,7 @@ from service.openapi import render
 from tests.api_helpers import api_client, ok
 
 COMMITTED = Path(__file__).parent.parent / "openapi" / "openapi.json"
+NDJSON = "application/x-ndjson"
 
 
 def test_the_committed_openapi_document_matches_the_app() -> None:
@@ -39,17 +40,17 @@ def test_event_lists_and_the_stream_are_typed_with_the_union() -> None:
     assert schemas["EventPage"]["properties"]["events"]["items"] == event
     assert schemas["TestRecord"]["properties"]["events"]["items"] == event
     ok_stream = document["paths"]["/tables/{table_id}/stream"]["get"]["responses"]["200"]
-    # the body is its text (a generated client returns it as a string), whose messages are
-    # each a StreamMessage: OpenAPI 3.2's `itemSchema`, as an extension, and the string's
-    # `contentSchema`
-    body = ok_stream["content"]["text/event-stream"]
-    message = {"$ref": "#/components/schemas/StreamMessage"}
-    assert body["x-itemSchema"] == message
-    assert body["schema"]["type"] == "string"
-    assert body["schema"]["contentMediaType"] == "text/event-stream"
-    assert body["schema"]["contentSchema"] == message
-    assert "StreamMessage" in body["schema"]["description"]
-    messages = schemas["StreamMessage"]["oneOf"]
+    # each body is a string (a generated client returns it as it is) decoding to a sequence
+    # of messages (OpenAPI 3.2's `itemSchema`, as an extension), never described as one
+    bodies = (("text/event-stream", "StreamSseMessage"), (NDJSON, "StreamMessage"))
+    for media_type, message in bodies:
+        body = ok_stream["content"][media_type]
+        item = {"$ref": f"#/components/schemas/{message}"}
+        assert body["x-itemSchema"] == item
+        assert body["schema"]["type"] == "string"
+        assert body["schema"]["contentMediaType"] == media_type
+        assert body["schema"]["contentSchema"] == {"type": "array", "items": item}
+    messages = schemas["StreamSseMessage"]["oneOf"]
     assert [m["properties"]["data"]["contentSchema"] for m in messages] == [
         event,
         {"$ref": "#/components/schemas/Problem"},
@@ -59,6 +60,26 @@ def test_event_lists_and_the_stream_are_typed_with_the_union() -> None:
         {"const": "problem"},
         {"const": "closing"},
     ]
+    # an NDJSON line: a union discriminated by `message`, whose member of that name holds
+    # what the SSE message's `data` holds
+    lines = schemas["StreamMessage"]
+    assert lines["discriminator"]["propertyName"] == "message"
+    members = {
+        tag: schemas[ref.rpartition("/")[2]]["properties"]
+        for tag, ref in lines["discriminator"]["mapping"].items()
+    }
+    assert members == {
+        "event": {"message": {"type": "string", "const": "event"}, "event": event},
+        "keep_alive": {"message": {"type": "string", "const": "keep_alive"}},
+        "problem": {
+            "message": {"type": "string", "const": "problem"},
+            "problem": {"$ref": "#/components/schemas/Problem"},
+        },
+        "closing": {
+            "message": {"type": "string", "const": "closing"},
+            "closing": {"$ref": "#/components/schemas/StreamClosing"},
+        },
+    }
 
 
 def test_every_link_leads_to_an_operation_with_the_parameters_it_sets() -> None:

@@ -124,6 +124,7 @@ def test_headers_and_errors_are_described() -> None:
         "getHealth",
         "getLiveness",
         "getReadiness",
+        "getProblemType",
     }
     operator = {"exportClosedTables", "getClosedTablesStats"}
     #: the operator's once a token is configured, else open

@@ -5,9 +5,8 @@
 plays the session against a live server). Every call goes through the generated operations
 and models, the stream too: asked for the events `until` a version the session knows (the
 log's fifth event's), the stream ends by itself, and the generated `stream_events` returns
-its text (the document's `text/event-stream` body is a string); the script splits it into
-messages, typed by the generated `EventMessage` and `ProblemMessage`, and parses each
-message's `data` as the typed `Event` union.
+it as NDJSON through `stream_reader.follow`, one generated `StreamMessage` model a line (its
+event messages hold the typed `Event` union).
 
 Usage: `python session.py http://127.0.0.1:8000` (with `saloon_client` importable); prints
 what the session observed, as JSON.
@@ -17,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 import sys
 from typing import TypeVar
 from uuid import UUID
@@ -37,7 +35,6 @@ from saloon_client.api.tables import (
     open_opposed_test,
     open_trait_test,
     start_table,
-    stream_events,
     verify_table,
 )
 from saloon_client.models import (
@@ -48,23 +45,23 @@ from saloon_client.models import (
     CreateCharacterTraits,
     CreateTable,
     Draw,
-    EventMessage,
-    EventPage,
     ListEventsTypeItem,
     OpenOpposedTest,
     OpenTraitTest,
     Options,
     OptionsMode,
     Problem,
-    ProblemMessage,
     Purchase,
     Skill,
+    StreamEventMessage,
+    StreamProblemMessage,
     TableView,
     TestResolvedEvent,
     Trait,
 )
 from saloon_client.models import Choose as ChooseCards
 from saloon_client.types import Unset
+from stream_reader import follow
 
 T = TypeVar("T")
 TIMEOUT = httpx.Timeout(10)
@@ -114,40 +111,17 @@ def cards_seen(view: TableView) -> dict[str, list[str] | None]:
     return seen
 
 
-#: the end of a line of Server-Sent Events: CRLF, LF or CR
-SSE_LINE = re.compile(r"\r\n|\r|\n")
-
-
-def sse_messages(text: str) -> list[dict[str, str]]:
-    """The messages of a Server-Sent Events text, each as its fields (the data lines joined
-    with newlines); comments (keep-alives) dropped, and a last message without its blank line
-    too, as an EventSource drops it."""
-    messages: list[dict[str, str]] = []
-    fields: dict[str, str] = {}
-    for line in SSE_LINE.split(text):
-        if not line:
-            if fields:
-                messages.append(fields)
-            fields = {}
-        elif not line.startswith(":"):
-            name, _, value = line.partition(":")
-            value = value.removeprefix(" ")
-            if name == "data" and name in fields:
-                value = f"{fields[name]}\n{value}"
-            fields[name] = value
-    return messages
-
-
-def read_stream(client: AuthenticatedClient, table_id: UUID, until: int) -> list[EventMessage]:
+def read_stream(
+    client: AuthenticatedClient, table_id: UUID, until: int
+) -> list[StreamEventMessage]:
     """The event messages of the table's stream, from its first event to version `until`."""
-    text = ok(stream_events.sync(table_id, client=client, after=0, until=until))
-    messages: list[EventMessage] = []
-    for fields in sse_messages(text):
-        if fields.get("event") == "problem":
-            problem = ProblemMessage.from_dict(fields)
-            raise Refused(f"the stream ended with a problem: {problem.data}")
-        messages.append(EventMessage.from_dict(fields))
-    return messages
+    events: list[StreamEventMessage] = []
+    for message in follow(client, table_id, until=until):
+        if isinstance(message, StreamProblemMessage):
+            raise Refused(f"the stream ended with a problem: {message.problem.detail}")
+        if isinstance(message, StreamEventMessage):
+            events.append(message)
+    return events
 
 
 @dataclasses.dataclass
@@ -240,10 +214,7 @@ def play(api: str) -> Outcome:
     numbers = [e.data.test for e in resolved if isinstance(e, TestResolvedEvent)]
     # the stream of the log's first five events: it ends at the fifth one's version
     logged = ok(list_events.sync(table, client=judit, limit=5)).events
-    messages = read_stream(judit, table, until=logged[-1].version)
-    # the generated parser of the `Event` union, as the log's page uses it
-    page = {"events": [json.loads(m.data) for m in messages], "next_after": None, "version": 0}
-    streamed = EventPage.from_dict(page).events
+    streamed = read_stream(judit, table, until=logged[-1].version)
     rewound = frontera(ok(get_view.sync(table, client=david, version=started)))
 
     # Closing reveals the seed; then anyone at the table can verify every shuffle
@@ -257,8 +228,8 @@ def play(api: str) -> Outcome:
         opposed_cards_seen=seen,
         opposed_drawn=drawn_by,
         resolved_tests=numbers,
-        streamed=[(e.version, e.type_) for e in streamed],
-        stream_matches_log=[e.to_dict() for e in streamed] == [e.to_dict() for e in logged],
+        streamed=[(m.event.version, m.event.type_) for m in streamed],
+        stream_matches_log=[m.event.to_dict() for m in streamed] == [e.to_dict() for e in logged],
         rewound=(rewound.version, rewound.started, rewound.test is not None),
         closed=final.closed,
         verified=verification.verified,
