@@ -34,8 +34,8 @@ run-prod: $(INSTALLED)  ## WORKERS processes on PostgreSQL + Redis behind HAProx
 	$(PROD_ENV) SALOON_HOST=$(SALOON_HOST) SALOON_PORT=$(SALOON_PORT) \
 		$(BIN)/python -m service.deploy --workers $(WORKERS)
 
-test: $(INSTALLED)
-	$(BIN)/pytest
+test: $(INSTALLED)  ## the suite, on every core
+	$(BIN)/pytest -n auto
 
 bench: $(INSTALLED)
 	$(BIN)/python -m bench

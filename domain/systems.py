@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from domain.asaltos.system import ASALTOS
+from domain.fate.system import FATE
 from domain.frontera.system import FRONTERA
 from domain.portal.system import PORTAL
 from domain.registry import RULE_SYSTEMS, register, rule_system
@@ -20,6 +21,7 @@ register(FRONTERA)
 register(STEPDICE)
 register(ASALTOS)
 register(PORTAL)
+register(FATE)
 
 #: the system of a table whose creator names none: the first this server played, which every
 #: client written before a second system came creates without naming it (a compatibility

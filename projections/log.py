@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from domain.errors import InvalidCommand
 from domain.table import Table
@@ -44,25 +47,67 @@ def checked_types(types: list[str] | None) -> set[str] | None:
     return {TOPICS[name] for name in types}
 
 
+@dataclass(frozen=True)
+class LogFilter:
+    """Which of the events the viewer may know of a page holds: those involving a seat (it
+    acted, saw or received), naming a character (the one it happened to included: a wound,
+    a condition, a target), or holding a text; each judged on the event as the viewer sees
+    it, so that a hidden field never makes an event match."""
+
+    seat: str | None = None
+    character: str | None = None
+    #: matched case-insensitively anywhere in the event's type, actor and data, as JSON
+    text: str | None = None
+
+    def keeps(self, shown: RedactedEvent) -> bool:
+        """Whether the event as shown names the character and holds the text (the seat is
+        judged before, on the fields everybody sees: `involves`)."""
+        if self.character is not None and not _names(shown.data, self.character):
+            return False
+        if self.text is not None:
+            found = msgspec.json.encode([shown.type, shown.actor, shown.data]).decode()
+            return self.text.casefold() in found.casefold()
+        return True
+
+
+#: every event the viewer may know of
+EVERY_EVENT = LogFilter()
+
+
 def log_page(
     events: Iterable[Any],
     viewer: Viewer,
     closed: bool,
     *,
-    seat: str | None = None,
+    only: LogFilter = EVERY_EVENT,
     limit: int,
 ) -> tuple[list[RedactedEvent], int | None]:
-    """Up to `limit` events (involving `seat`, if given) of those the viewer may know of, and
-    the version to continue after (None at the end)."""
+    """Up to `limit` events (those `only` keeps) of those the viewer may know of, and the
+    version to continue after (None at the end)."""
     page: list[RedactedEvent] = []
     last_seen = None
     for event in events:
         last_seen = event.originator_version
-        if seat is not None and not involves(event, seat):
+        if only.seat is not None and not involves(event, only.seat):
             continue
         if withheld(event, viewer, closed):
             continue
-        page.append(redact(event, viewer, closed))
+        shown = redact(event, viewer, closed)
+        if not only.keeps(shown):
+            continue
+        page.append(shown)
         if len(page) == limit:
             return page, last_seen
     return page, None
+
+
+def _names(value: Any, character: str) -> bool:
+    """Whether a character's id is a value anywhere in `value` (a field, a list's item, a
+    mapping's key or value)."""
+    if isinstance(value, str):
+        return value == character
+    if isinstance(value, dict):
+        return any(_names(k, character) or _names(v, character) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_names(item, character) for item in value)
+    return False

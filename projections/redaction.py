@@ -58,13 +58,22 @@ SHARED_RULES: dict[type, Rule] = {
         fingerprint=Secret(sender, opaque, audited=False),
         result=Secret(sender, opaque, audited=False),
     ),
-    DiceRolled: announcing(public("roll", "roller", "visibility", dice=ROLLED)),
+    DiceRolled: announcing(public("roll", "roller", "roller_seat", "visibility", dice=ROLLED)),
     RollsRevealed: public("rolls", "reason"),
 }
 RULES: dict[type, Rule] = {
     **SHARED_RULES,
     **{kind: rule for system in PROJECTIONS.values() for kind, rule in system.rules.items()},
 }
+
+
+def event_types(system: str) -> list[str]:
+    """The names every event of a table of `system` may have in its log: the shared table's
+    and dice's, and the system's own, sorted."""
+    own = PROJECTIONS[system].rules
+    return sorted(event_type(kind) for kind in (*SHARED_RULES, *own))
+
+
 #: the moment of play each system's event belongs to (its system's `moment_of`); the shared
 #: table's and dice's events belong to none
 MOMENT_OF: dict[type, Callable[[Any], Hashable | None]] = {

@@ -29,7 +29,7 @@ else:
 #: the version of the figures: bump it when a fold counts anything differently, and the read
 #: model (`projections.analytics`) starts afresh in tables of the new version, folding the
 #: whole log again, instead of mixing figures counted two ways
-FIGURES_VERSION = 1
+FIGURES_VERSION = 2
 #: the event types whose fields `fold` reads itself (each system's `SystemStats.reads` add theirs)
 SHARED_READS = frozenset({"TableCreated", "SeatJoined", "DiceRolled"})
 #: the time between two commands falls within the first of these (seconds, name), or `longer`

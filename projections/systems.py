@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from projections.asaltos.projection import ASALTOS
+from projections.fate.projection import FATE
 from projections.frontera.projection import FRONTERA
 from projections.portal.projection import PORTAL
 from projections.registry import PROJECTIONS, register
@@ -12,5 +13,6 @@ register(FRONTERA)
 register(STEPDICE)
 register(ASALTOS)
 register(PORTAL)
+register(FATE)
 
 __all__ = ["PROJECTIONS"]

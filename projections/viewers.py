@@ -11,10 +11,11 @@ from projections.systems import PROJECTIONS
 from projections.visibility import Viewer, sees_roll
 
 
-def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
+def viewer_for(table: Table, seat: Seat, audit: bool, *, within_audit: bool = False) -> Viewer:
     """The seat as it reads the table now: its role, the moment of play open (its system's
     `open_moment`), the characters it plays, and the rolls it may not see (each judged by
-    its own record, `sees_roll`), none once the table is closed."""
+    its own record, `sees_roll`), none once the table is closed. `within_audit`: as the game
+    master's audit may show the seat's reading (`Viewer.within_audit`)."""
     viewer = Viewer(
         seat=seat.id,
         is_gm=seat.role == GM,
@@ -23,6 +24,7 @@ def viewer_for(table: Table, seat: Seat, audit: bool) -> Viewer:
         plays=frozenset(
             c.id for c in getattr(table.game, "characters", {}).values() if c.seat == seat.id
         ),
+        within_audit=within_audit,
     )
     if table.closed:
         return viewer

@@ -9,12 +9,14 @@ policy, `projections.redaction`.
   saw, nothing of the moment of play still open (the system's `open_moment`: a test whose
   draws are still secret, say), and no face-down deck's contents (`face_down`): the game
   master plays too, and must not read a player's draw or secret choice before the reveal,
-  by listing or by inference;
+  by listing or by inference; reading as a seat (`Viewer.within_audit`), what that seat saw
+  and audit opens, no more than either;
 - after the table closes, every seat sees everything (the seed included).
 
 A secret roll, and everything that refers to it, is seen as the roll's own record says
-(`SecretRoll`: the seat that rolled it and how secretly), never as the seat that sends a later
-event: `Viewer.hidden_rolls` holds the rolls a viewer may not see, for events and views alike.
+(`SecretRoll`: the seat that plays the rolling character and how secretly), never as the seat
+that sent the roll or sends a later event: `Viewer.hidden_rolls` holds the rolls a viewer may
+not see, for events and views alike.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ class Viewer:
     hidden_rolls: frozenset[int] = frozenset()
     #: the characters its seat plays: it knows their sheets (`played_by`)
     plays: frozenset[str] = frozenset()
+    #: the game master reading as this seat (a dispute's "what did that seat know then"):
+    #: what the seat saw that audit opens too, never more than either (`sees`)
+    within_audit: bool = False
 
 
 #: whoever reads a closed table (the analytics read model, the operator's export): no seat,
@@ -55,7 +60,8 @@ AFTER_CLOSING = Viewer(seat="", is_gm=False)
 
 def roll_audience(record: SecretRoll) -> Audience:
     """Who saw a secret roll, by its visibility: `gm`, the roller and the game master;
-    `blind`, the game master; `self`, the roller."""
+    `blind`, the game master; `self`, the roller; the roller being the seat that plays the
+    rolling character, whoever sent the roll."""
     return ROLL_AUDIENCES[record.visibility](record.seat)
 
 
@@ -75,11 +81,12 @@ def sees(viewer: Viewer, audience: Audience, closed: bool, sealed: bool = False)
         return True
     if viewer.audit and viewer.is_gm and not sealed:
         return bool(audience)
-    return (
+    seat_sees = (
         viewer.seat in audience
         or (viewer.is_gm and GAME_MASTER in audience)
         or any(played_by(character) in audience for character in viewer.plays)
     )
+    return seat_sees and not sealed and bool(audience) if viewer.within_audit else seat_sees
 
 
 def played_by(character: str) -> str:
@@ -93,7 +100,8 @@ def knowledge(viewer: Viewer, closed: bool) -> Viewer:
     audit alone (`sees`), so to any other viewer it makes no difference."""
     if closed:
         return AFTER_CLOSING
-    return viewer if viewer.audit and viewer.is_gm else replace(viewer, open_moment=None)
+    audited = (viewer.audit and viewer.is_gm) or viewer.within_audit
+    return viewer if audited else replace(viewer, open_moment=None)
 
 
 # -- audiences -----------------------------------------------------------------------------
@@ -123,6 +131,8 @@ def character_seat(event: Any) -> Audience:
 
 
 #: who sees a roll (and what derives from it), by its visibility; `seat` is the roller's
+#: (the seat that plays the rolling character: the game master rolling `self` for a player's
+#: character leaves the result to that player alone)
 ROLL_AUDIENCES: dict[str, Callable[[str], Audience]] = {
     "public": lambda _: None,
     "gm": lambda seat: frozenset({seat, GAME_MASTER}),
@@ -176,6 +186,13 @@ def private_parts(*names: str, inside: str | None = None, leaves: str) -> Callab
     return mask
 
 
+def own_sheet(*names: str, inside: str | None = None, leaves: str) -> Secret:
+    """A created character as its event shows it: the named private parts of its sheet its
+    player's and the game master's (`character_seat`), null to the others (`private_parts`,
+    which describes them as leaving `leaves`)."""
+    return Secret(character_seat, private_parts(*names, inside=inside, leaves=leaves))
+
+
 #: how the API's document describes each audience and what each mask leaves (a JSON Schema):
 #: projections/event_schema.py documents every secret field from these
 AUDIENCES: dict[Callable[[Any], Audience], str] = {
@@ -185,8 +202,9 @@ AUDIENCES: dict[Callable[[Any], Audience], str] = {
     seen_by: "the seats in `seen_by` (every seat when it is null)",
     character_seat: "the seat that plays the character, and the game master",
     rolled: "as the roll named by `roll` was rolled (public; gm: its roller and the game "
-    "master; blind: the game master; self: its roller), whoever sends this event, until the "
-    "game master reveals the roll",
+    "master; blind: the game master; self: its roller; its roller being the seat that plays "
+    "the rolling character, its `DiceRolled`'s `roller_seat`), whoever sends this event, "
+    "until the game master reveals the roll",
 }
 NULLS = {"type": "array", "items": {"type": "null"}}
 MASKS: dict[Callable[[Any], Any], tuple[dict[str, Any], str]] = {
@@ -252,5 +270,7 @@ def announcing(rule: Rule) -> Rule:
 
 #: a secret of a roll: the dice, or anything derived from them
 ROLLED = Secret(rolled, opaque)
+#: a part of a character's sheet its player and the game master know (its points, its Mana)
+CHARACTERS_OWN = Secret(character_seat, opaque)
 #: each entry of a rule's `own_entry`: the face-down cards of the seat its key names
 OWN_ENTRY = face_down(lambda seat: frozenset({seat}))

@@ -15,7 +15,7 @@ Under `make run` (SQLite) the driver runs in the server's process (`SALOON_ANALY
 on PostgreSQL, with several workers, it runs as a process of its own (`python -m
 service.analytics`, which `make run-prod` starts) and the workers only read the view
 (`SALOON_ANALYTICS=external`, the default there). The view lives beside
-the events: in a SQLite file next to theirs (`var/saloon-table-stats-v1.sqlite3`), in the same
+the events: in a SQLite file next to theirs (`var/saloon-table-stats-v<N>.sqlite3`), in the same
 PostgreSQL database, or in memory for a store in memory.
 
 To rebuild the figures from scratch, stop the driver and delete that SQLite file (or, on

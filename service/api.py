@@ -33,9 +33,11 @@ from domain.commands import (
 from domain.errors import Forbidden, InvalidCommand
 from domain.idempotency import MAX_KEY
 from domain.keys import Bearer
+from domain.names import MAX_NAME, TEXT_PATTERN
 from domain.systems import RULE_SYSTEMS
 from domain.table import GM, Table
-from projections.log import checked_types, log_page
+from projections.log import LogFilter, checked_types, log_page
+from projections.redaction import event_types
 from projections.viewers import viewer_for
 from projections.views import CharacterView, TableView, character_view, table_view
 from projections.visibility import Viewer
@@ -119,6 +121,20 @@ Audit = Annotated[
         required=False,
         description="The game master only: show every secret any seat has seen (dispute "
         "replay), nothing of what is still open.",
+    ),
+]
+Perspective = Annotated[
+    str | None,
+    QueryParameter(
+        name="perspective",
+        required=False,
+        min_length=1,
+        max_length=MAX_NAME,
+        description="The game master only: read as this seat read it (what did it know "
+        "then?), as far as his audit opens it: never a secret audit keeps (what is still "
+        "open, a face-down deck's contents, a roll its roller kept to itself). Implies "
+        "`audit`; an unknown or removed seat is 404.",
+        schema_extra=NOT_NULL,
     ),
 ]
 
@@ -286,11 +302,16 @@ async def run(
     return outcome
 
 
-def caller_viewer(table: Table, bearer: Bearer, audit: bool) -> Viewer:
-    """What the bearer of this credential may see of the table (in audit mode, if asked)."""
+def caller_viewer(
+    table: Table, bearer: Bearer, audit: bool, perspective: str | None = None
+) -> Viewer:
+    """What the bearer of this credential may see of the table (in audit mode, if asked); or,
+    for the game master, what the `perspective` seat saw, as far as his audit opens it."""
     seat = table.authenticate(bearer.credential)
-    if audit and seat.role != GM:
+    if (audit or perspective is not None) and seat.role != GM:
         raise Forbidden("only the game master may read the table in audit mode", "not_game_master")
+    if perspective is not None:
+        return viewer_for(table, table.seat(perspective), False, within_audit=True)
     return viewer_for(table, seat, audit)
 
 
@@ -301,8 +322,10 @@ async def read_as_caller(
     version: int | None,
     view: Any,
     if_none_match: str | None = None,
+    perspective: str | None = None,
 ) -> Any:
-    """Authenticate against the table now, then read it (as it was at `version`).
+    """Authenticate against the table now, then read it (as it was at `version`), as the
+    caller (or, for the game master, as the `perspective` seat within his audit).
 
     A read answers as of the table's version now, which its ETag names (`read_etag`): what a
     seat may see of any version, rewinds included, changes only with the table's version
@@ -312,7 +335,7 @@ async def read_as_caller(
     state = request.scope.setdefault("state", {})
 
     def authenticated(table: Table) -> Viewer:
-        viewer = caller_viewer(table, bearer, audit)
+        viewer = caller_viewer(table, bearer, audit, perspective)
         state[READ_AT] = table.version
         if if_none_match is not None and _still(if_none_match, table.version):
             raise NotModified(table.version)
@@ -349,11 +372,12 @@ async def read_log(
     audit: bool,
     plan: Callable[[Table, Viewer], Callable[[], T]],
     if_none_match: str | None = None,
+    perspective: str | None = None,
 ) -> T:
     """Read the table's log: `plan` takes what the read needs from the table (the viewer,
     whether it is closed, its version) under the table's lock and returns the scan of the
     store, which runs outside it: however long the log, a read never holds up a command."""
-    scan = await read_as_caller(request, table_id, audit, None, plan, if_none_match)
+    scan = await read_as_caller(request, table_id, audit, None, plan, if_none_match, perspective)
     return await in_read_thread(request, scan)
 
 
@@ -385,9 +409,10 @@ def command_post(
     "/systems",
     operation_id="listSystems",
     summary="The rule systems a table can be played with, and their options",
-    description="Every rule system this server plays, with the id of its game master's seat "
-    "and the options a table gets when created without any (`createTable` takes `system` "
-    "and that system's `options`).",
+    description="Every rule system this server plays, with the id of its game master's seat, "
+    "the options a table gets when created without any (`createTable` takes `system` "
+    "and that system's `options`) and the name of every event type its tables log (what "
+    "`listEvents`'s `type` filter takes).",
     tags=["tables"],
     operation_class=PublicOperation,
     responses={status: RESPONSES[status] for status in (405, 500)},
@@ -395,7 +420,11 @@ def command_post(
 )
 def list_systems() -> list[schemas.RuleSystemInfo]:
     return [
-        schemas.SYSTEM_INFOS[name](gm_seat=system.gm_seat, default_options=system.options_type())
+        schemas.SYSTEM_INFOS[name](
+            gm_seat=system.gm_seat,
+            default_options=system.options_type(),
+            event_types=event_types(name),
+        )
         for name, system in RULE_SYSTEMS.items()
     ]
 
@@ -474,8 +503,11 @@ class TablesController(Controller):
             ),
         ] = None,
         if_none_match: IfNoneMatch = None,
+        perspective: Perspective = None,
     ) -> Response[TableView]:
-        view = await read_as_caller(request, table_id, audit, version, table_view, if_none_match)
+        view = await read_as_caller(
+            request, table_id, audit, version, table_view, if_none_match, perspective
+        )
         return Response(view, headers=read_etag(request))
 
     @command_post(
@@ -688,13 +720,15 @@ class TablesController(Controller):
         operation_id="listEvents",
         summary="The audit log, each event as the caller may see it",
         description="The table's log, each event as the caller's seat may see it (hidden "
-        "cards masked), filtered by type, seat and version. "
+        "cards masked), filtered by type, seat, character, text and version: every filter "
+        "is judged on the event as the caller sees it, so a hidden field never matches. "
         f"Each request examines at most {MAX_EXAMINED} events of the log: a filter "
         "that matches little may answer fewer than `limit` events, even none, with "
         "`next_after` set; pass it as `after` to go on. `next_after` is null at the end. "
         "With `Accept: application/x-ndjson`, the whole log instead (the same filters, "
         "without `limit` or the bound of a page), one `Event` a line, exactly as the pages "
-        "hold them, up to the table's version when the read began; JSON is the default.",
+        "hold them, each after its `table_id` and `system` (as the operator's export's "
+        "lines), up to the table's version when the read began; JSON is the default.",
         responses=READ_RESPONSES,
         response_headers=HEADERS,
         security=[{"bearer": []}],
@@ -730,16 +764,49 @@ class TablesController(Controller):
                 name="seat", required=False, description="Only events involving this seat"
             ),
         ] = None,
+        character: Annotated[
+            str | None,
+            QueryParameter(
+                name="character",
+                required=False,
+                min_length=1,
+                max_length=MAX_NAME,
+                description="Only events naming this character, as the caller sees them "
+                "(what it did and what happened to it: a wound, a condition, a target)",
+            ),
+        ] = None,
+        text: Annotated[
+            str | None,
+            QueryParameter(
+                name="text",
+                required=False,
+                min_length=1,
+                max_length=MAX_NAME,
+                pattern=TEXT_PATTERN,
+                description="Only events holding this text (a card, a name, a word; case "
+                "ignored) in their type, actor or data as the caller sees them",
+            ),
+        ] = None,
         to_version: Annotated[
             int | None,
             QueryParameter(name="to_version", required=False, ge=1, le=schemas.MAX_VERSION),
         ] = None,
         if_none_match: IfNoneMatch = None,
+        perspective: Perspective = None,
     ) -> Response[schemas.EventPage]:
         tables = tables_of(request)
+        only = LogFilter(seat=seat, character=character, text=text)
         if request.accept.best_match([JSON, ndjson.MEDIA_TYPE], default=JSON) != JSON:
             return await _events_as_ndjson(
-                request, table_id, audit, after, types, seat, to_version, if_none_match
+                request,
+                table_id,
+                audit,
+                after,
+                types,
+                only,
+                to_version,
+                if_none_match,
+                perspective,
             )
 
         def plan(table: Table, viewer: Viewer) -> Callable[[], schemas.EventPage]:
@@ -749,14 +816,14 @@ class TablesController(Controller):
 
             def scan() -> schemas.EventPage:
                 events = scan_log(tables, table_id, after, window, topics)
-                page, next_after = log_page(events, viewer, closed, seat=seat, limit=limit)
+                page, next_after = log_page(events, viewer, closed, only=only, limit=limit)
                 if next_after is None and window < upto:
                     next_after = window  # the bound ended this read: the next goes on from here
                 return schemas.EventPage(events=page, next_after=next_after, version=version)
 
             return scan
 
-        page = await read_log(request, table_id, audit, plan, if_none_match)
+        page = await read_log(request, table_id, audit, plan, if_none_match, perspective)
         return Response(page, headers=read_etag(request))
 
 
@@ -766,22 +833,26 @@ async def _events_as_ndjson(
     audit: bool,
     after: int,
     types: list[str] | None,
-    seat: str | None,
+    only: LogFilter,
     to_version: int | None,
     if_none_match: str | None,
+    perspective: str | None,
 ) -> Response[Any]:
     """The caller's whole log (up to the version at the start of the read, or `to_version`),
-    one `Event` a line: the events the JSON pages hold, in their order, without their bound."""
+    one `Event` a line: the events the JSON pages hold, in their order, without their bound,
+    each led by its `table_id` and `system` as the operator's export's lines are, so that
+    exports of several tables read as one."""
 
-    def plan(table: Table, viewer: Viewer) -> tuple[Viewer, bool, int, set[str] | None]:
+    def plan(table: Table, viewer: Viewer) -> tuple[Viewer, bool, int, set[str] | None, str]:
         upto = table.version if to_version is None else min(to_version, table.version)
-        return viewer, table.closed, upto, checked_types(types)
+        return viewer, table.closed, upto, checked_types(types), table.system
 
-    viewer, closed, upto, topics = await read_as_caller(
-        request, table_id, audit, None, plan, if_none_match
+    viewer, closed, upto, topics, system = await read_as_caller(
+        request, table_id, audit, None, plan, if_none_match, perspective
     )
+    extra = {"table_id": str(table_id), "system": system}
     lines = ndjson.log_lines(
-        request, table_id, viewer, closed, after, upto, topics=topics, seat=seat
+        request, table_id, viewer, closed, after, upto, topics=topics, only=only, extra=extra
     )
     return Stream(lines, media_type=ndjson.MEDIA_TYPE, headers=read_etag(request))
 

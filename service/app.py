@@ -35,6 +35,7 @@ from service.metrics import Metrics
 from service.openapi import DocumentConfig
 from service.operations import ObserveRequests, health_live, health_ready, metrics
 from service.operator import SCHEME, SECURITY_SCHEME
+from service.problem_codes import problem_type
 from service.problems import EXCEPTION_HANDLERS
 from service.protocol import JsonBodyRequest, head_as_get, read_unread_body
 from service.redis_fanout import RedisFanOut
@@ -46,6 +47,9 @@ from service.stream import stream
 #: the replay page (issue 13): static HTML, CSS and ES modules, a client of the API only
 REPLAY = Path(__file__).parent / "replay"
 
+#: the release of the API's contract (`info.version`; docs/contract.md says when it moves,
+#: openapi/CHANGELOG.md what each release changed); not a table's version
+CONTRACT_RELEASE = "0.2.0"
 DESCRIPTION = """An event-sourced game server for tabletop role-playing sessions.
 
 Every command is an event of a table; each seat reads what it may see. Send the seat's
@@ -123,6 +127,7 @@ def create_app(
             get_table_stats,
             get_closed_tables_stats,
             export_closed_tables,
+            problem_type,
             create_static_files_router(
                 "/replay", [REPLAY], html_mode=True, include_in_schema=False
             ),
@@ -150,7 +155,7 @@ def create_app(
         guards=[rate_limit],
         openapi_config=DocumentConfig(
             title="Saloon",
-            version="0.1.0",
+            version=CONTRACT_RELEASE,
             description=DESCRIPTION,
             license=License(name="MIT", identifier="MIT"),
             # the document as data only: no HTML viewer, whose scripts would run on the

@@ -15,7 +15,7 @@ import msgspec
 from litestar import Request
 
 from domain.application import Tables
-from projections.log import log_page
+from projections.log import EVERY_EVENT, LogFilter, log_page
 from projections.redaction import RedactedEvent
 from projections.visibility import Viewer
 from service.reads import in_read_thread
@@ -34,12 +34,12 @@ def _batch(
     viewer: Viewer,
     closed: bool,
     topics: Container[str] | None,
-    seat: str | None,
+    only: LogFilter,
 ) -> list[RedactedEvent]:
     """The events of versions (after, upto] as the log shows them to `viewer`: at most
     `upto - after` of them, so the page is never cut short."""
     events = scan_log(tables, table_id, after, upto, topics)
-    return log_page(events, viewer, closed, seat=seat, limit=upto - after)[0]
+    return log_page(events, viewer, closed, only=only, limit=upto - after)[0]
 
 
 def encode(event: RedactedEvent, extra: dict[str, Any] | None = None) -> bytes:
@@ -58,7 +58,7 @@ async def log_lines(
     upto: int,
     *,
     topics: Container[str] | None = None,
-    seat: str | None = None,
+    only: LogFilter = EVERY_EVENT,
     extra: dict[str, Any] | None = None,
 ) -> AsyncIterator[bytes]:
     """The table's log in (after, upto] as `viewer` may see it, `BATCH` versions a chunk."""
@@ -66,7 +66,7 @@ async def log_lines(
     while after < upto:
         end = min(upto, after + BATCH)
         page = await in_read_thread(
-            request, partial(_batch, tables, table_id, after, end, viewer, closed, topics, seat)
+            request, partial(_batch, tables, table_id, after, end, viewer, closed, topics, only)
         )
         after = end
         if page:

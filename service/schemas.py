@@ -62,7 +62,7 @@ def _system_info(system: RuleSystem) -> type[msgspec.Struct]:
     """What `GET /systems` says of a system: its Struct, tagged with the system's name."""
     return msgspec.defstruct(
         f"{system.name.capitalize()}System",
-        [("gm_seat", str), ("default_options", system.options_type)],
+        [("gm_seat", str), ("default_options", system.options_type), ("event_types", list[str])],
         kw_only=True,
         tag_field="name",
         tag=system.name,

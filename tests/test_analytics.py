@@ -250,11 +250,12 @@ def test_the_servers_own_saves_wake_its_inline_follower_without_polling(tmp_path
 
 @pytest.mark.postgres
 def test_on_postgresql_the_logs_notify_wakes_the_follower_without_polling(
-    postgres_env: dict[str, str],
+    postgres_database_env: dict[str, str],
 ) -> None:
     """Another process's saves (here another application object on the same store) reach the
-    projection through PostgreSQL's NOTIFY, long before the follower would look by itself."""
-    settings = _prepared(postgres_env)
+    projection through PostgreSQL's NOTIFY, long before the follower would look by itself (in
+    a database of its own: another test's inserts would wake it too)."""
+    settings = _prepared(postgres_database_env)
     follower_side = Tables(settings.event_store_env(), server_key=SERVER_KEY)
     writer_side = Tables(settings.event_store_env(), server_key=SERVER_KEY)
     try:

@@ -34,3 +34,27 @@ def test_an_option_the_system_does_not_have_is_refused_as_malformed() -> None:
     assert answer.json()["type"].endswith("/invalid_request")
     assert "dice" in answer.json()["detail"]
     assert tables.recorder.max_notification_id() in (0, None)
+
+
+def test_each_system_lists_the_event_types_its_tables_log_and_the_log_filter_takes_them() -> None:
+    """What a client needs for the log's `type` filter (the replay page's type list): every
+    type a table of the system logs, each one the filter takes; none of another system."""
+    with _client() as client:
+        listed = {system["name"]: system["event_types"] for system in client.get("/systems").json()}
+        for name, types in listed.items():
+            assert {"TableCreated", "SeatJoined", "DiceRolled", "TableClosed"} <= set(types)
+            qualified = {t.partition(".")[0] for t in types if "." in t}
+            assert qualified <= {name}, name
+            created = client.post(
+                "/tables", json={"title": "T", "gm_name": "G", "system": name, "options": {}}
+            )
+            assert created.status_code == 201, created.text
+            table, credential = created.json()["table_id"], created.json()["credential"]
+            filtered = client.get(
+                f"/tables/{table}/events",
+                params={"type": types},
+                headers={"Authorization": f"Bearer {credential}"},
+            )
+            assert filtered.status_code == 200, filtered.text
+            assert [e["type"] for e in filtered.json()["events"]][:1] == ["TableCreated"]
+    assert set(listed["frontera"]) & {"CardsDrawn", "TestOpened"}

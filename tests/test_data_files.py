@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 
+from projections.stats import FIGURES_VERSION
 from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import ok
@@ -25,9 +26,9 @@ EXPECTED = {
     "saloon.sqlite3",
     "saloon.sqlite3-wal",
     "saloon.sqlite3-shm",
-    "saloon-table-stats-v1.sqlite3",
-    "saloon-table-stats-v1.sqlite3-wal",
-    "saloon-table-stats-v1.sqlite3-shm",
+    f"saloon-table-stats-v{FIGURES_VERSION}.sqlite3",
+    f"saloon-table-stats-v{FIGURES_VERSION}.sqlite3-wal",
+    f"saloon-table-stats-v{FIGURES_VERSION}.sqlite3-shm",
 }
 
 

@@ -12,6 +12,9 @@ configured, 401 without the token.
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +27,7 @@ import pytest
 from litestar import Litestar
 from litestar.testing import TestClient
 
+from domain.systems import RULE_SYSTEMS
 from domain.table import Table as DomainTable
 from service.app import create_app
 from service.settings import Settings
@@ -33,6 +37,7 @@ from tests.frontera_helpers import in_memory_tables
 from tests.frontera_support import SCRIPT, make_world
 from tests.live_server import serving
 from tests.permission_matrix import World
+from tests.system_support import provided, rolls_secretly
 from tests.test_api_permissions import forbidden_cards, playable
 from tests.test_api_stepdice import character, roll_test, sheet
 
@@ -123,7 +128,11 @@ def assert_export_is_the_pages(
     expected = pages(client, table, headers, **params)
     path = tmp_path / f"{name}.ndjson"
     path.write_bytes(log_ndjson(client, table, headers, **params))
-    assert loaded(path) == expected, name
+    lines = loaded(path, "table_id", "system")
+    # each line leads with its table, as the operator's export's do
+    system = ok(client.get(f"/tables/{table}", headers=headers))["system"]
+    assert {(line["table_id"], line["system"]) for line in lines} <= {(table, system)}
+    assert [strip(line) for line in lines] == expected, name
     # and as an analyst would read it, types inferred
     counted = duckdb.read_json(str(path), format="newline_delimited")
     by_type = dict(counted.aggregate("type, count(*)").fetchall())
@@ -391,3 +400,53 @@ def test_without_an_operator_token_the_export_is_absent(tmp_path: Path) -> None:
             assert response.status_code == 404, response.text
             assert response.headers["content-type"].startswith("application/problem+json")
             assert "www-authenticate" not in response.headers
+
+
+# -- the README's snippets ------------------------------------------------------------------
+
+
+def readme_snippets(section: str) -> list[str]:
+    """The Python blocks of the README's `section`, as written."""
+    text = (Path(__file__).parents[1] / "README.md").read_text()
+    body = text.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```python\n(.*?)```", body, flags=re.DOTALL)
+
+
+def test_the_readmes_pandas_and_duckdb_snippets_run_as_written_on_every_systems_export(
+    http: httpx.Client, tmp_path: Path
+) -> None:
+    """A closed table of every registered system in the operator's export (so `data` varies
+    as a real export's does), a Mayor's log beside it: each snippet runs, and reads the
+    cards drawn from the pile and the time each table played."""
+    frontera = frontera_session(http)
+    drawn_from_pile = sum(
+        len(event["data"]["cards"])
+        for event in pages(http, frontera.table, frontera.headers["mayor"], type=["CardsDrawn"])
+        if event["data"]["source"] == "pile"
+    )
+    (tmp_path / "table.ndjson").write_bytes(
+        log_ndjson(http, frontera.table, frontera.headers["mayor"])
+    )
+    ok(frontera.post("mayor", "/close"))
+    rollers = [system for system in RULE_SYSTEMS if rolls_secretly(system)]
+    for system in rollers:
+        provided(system, "secret_rolls").table(http).command("gm", "/close")
+    (tmp_path / "closed.ndjson").write_bytes(ndjson(http, "/export", OPERATOR))
+
+    snippets = readme_snippets("Analytics exports")
+    assert len(snippets) == 2
+    for snippet in snippets:
+        ran = subprocess.run(
+            [sys.executable, "-W", "error", "-c", snippet],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert ran.returncode == 0, ran.stderr
+        for system in ("frontera", *rollers):
+            assert system in ran.stdout
+        # the pile's draws, counted from `data`: the same number from both libraries
+        rows = [line.split() for line in ran.stdout.splitlines() if frontera.table in line]
+        assert any(str(drawn_from_pile) in row for row in rows), ran.stdout

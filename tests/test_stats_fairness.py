@@ -12,11 +12,12 @@ from domain.commands import CloseTable
 from domain.frontera import commands as cmd
 from domain.frontera.cards import RANKS, Suit, card
 from domain.frontera.character import Skill, Trait
-from projections.fairness import Fairness
+from projections.fairness import MONTE_CARLO_SAMPLES, Fairness
 from projections.stats import TableStats
 from tests import asaltos_helpers, stepdice_helpers
 from tests.frontera_helpers import MAYOR, Session, in_memory_tables, npc
 from tests.stats_helpers import stats_of
+from tests.test_frontera_modes import seated, trait_test
 
 #: a character drawing hands 4 + deftness 2 = 6 cards a test
 DRAWER = npc("Drawer", {"hands": 4, "senses": 3, "muscle": 2, "head": 3}, ["deftness"])
@@ -50,6 +51,13 @@ def _judged(stats: TableStats) -> dict[str, Fairness]:
     return {f.distribution: f for f in stats.fairness}
 
 
+def assert_caught_by_monte_carlo(die: Fairness) -> None:
+    """30 rolls of a d10 expect 3 of each face, too few for chi-square, and have 10 ** 7
+    outcomes: estimated, and no sample is as unlikely as one face every time."""
+    assert die.method == "monte_carlo"
+    assert die.p_value == 1 / (MONTE_CARLO_SAMPLES + 1)
+
+
 def test_a_script_of_spades_first_is_caught_by_suit() -> None:
     """Two decks, the 24 spades below the Aces on top: four tests draw 24 spades."""
     session = _frontera_table(
@@ -64,6 +72,8 @@ def test_a_script_of_spades_first_is_caught_by_suit() -> None:
     shares = {"clubs": 25, "diamonds": 25, "hearts": 25, "joker": 4, "spades": 25}
     assert suit.expected == {s: round(24 * n / 104, 6) for s, n in shares.items()}
     assert suit.scripted == 24
+    # a Joker expects 0.92 of 24 draws: too few for chi-square; 20,475 outcomes, enumerated
+    assert suit.method == "exact"
     assert suit.p_value is not None and suit.p_value < 1e-6
     assert judged["value"].p_value is not None and judged["value"].degrees_of_freedom == 14 - 1
 
@@ -93,7 +103,7 @@ def test_a_stepdice_die_that_always_shows_seven_is_caught() -> None:
     assert d10.observed == {str(face): 30 if face == 7 else 0 for face in range(1, 11)}
     assert d10.expected == {str(face): 3.0 for face in range(1, 11)}
     assert d10.scripted == 30
-    assert d10.p_value is not None and d10.p_value < 1e-6
+    assert_caught_by_monte_carlo(d10)
 
 
 def test_an_asaltos_die_that_always_shows_three_is_caught() -> None:
@@ -105,4 +115,20 @@ def test_an_asaltos_die_that_always_shows_three_is_caught() -> None:
     session.run(gm, CloseTable())
     d10 = _judged(stats_of(session.app, session.table_id, gm))["d10"]
     assert d10.observed["3"] == 30 and sum(d10.observed.values()) == 30
-    assert d10.p_value is not None and d10.p_value < 1e-6
+    assert_caught_by_monte_carlo(d10)
+
+
+def test_draws_from_a_seats_own_deck_are_counted_but_not_judged() -> None:
+    """Skipping phase 1 deals every card into the seats' decks: every draw after comes from a
+    deck its players chose, not from the shuffle, so nothing is judged."""
+    session, (hero,) = seated(1, skip_phase_1=True)
+    session.run(MAYOR, cmd.StartTable())
+    for _ in range(5):
+        trait_test(session, hero)
+    session.run(MAYOR, CloseTable())
+    stats = stats_of(session.app, session.table_id, MAYOR)
+    drawn = stats.rules.cards.drawn
+    assert drawn > 0 and stats.rules.cards.by_source == {"player_deck": drawn}
+    for judged in stats.fairness:
+        assert sum(judged.observed.values()) == 0
+        assert judged.p_value is None and judged.method is None

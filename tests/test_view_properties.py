@@ -28,6 +28,7 @@ from domain.frontera.cards import Suit, dead_mans_hand, sort_cards
 from domain.frontera.character import Skill, Trait
 from domain.frontera.exchange_commands import CancelExchange
 from domain.table import Table
+from projections.frontera.projection import open_test_number
 from projections.frontera.views import table_view
 from projections.redaction import redact
 from projections.viewers import viewer_for
@@ -60,6 +61,7 @@ class Replica:
         self.shown: dict[tuple[str, bool], set[str]] = {}
         #: what audit may name of a face-down deck: every seat saw it, or it was played
         self.open_to_audit: set[str] = set(PUBLIC)
+        self.log: list[Any] = []
 
     def catch_up(self, check_every_version: bool) -> None:
         """Fold the new events; check the views at the new version (or at every one)."""
@@ -67,7 +69,11 @@ class Replica:
         after = self.table.version if self.table else 0
         events: list[Any] = list(session.app.table_events(session.table_id, after))
         for event in events:
+            ended = self.table is not None and open_test_number(self.table)
             self.table = event.mutate(self.table)
+            self.log.append(event)
+            if ended and ended != open_test_number(self.table):
+                self.reread_in_audit()
             # the lay-out at the start says where a card is now only in wear mode (each seat's
             # deck is a whole deck of its own)
             if type(event).__name__ != "TableStarted" or self.table.options["mode"] == "wear":
@@ -90,6 +96,19 @@ class Replica:
                 self.check(session.table(self.table.version))
         if not check_every_version:
             self.check(session.table())
+
+    def reread_in_audit(self) -> None:
+        """A test just ended: audit reads its draws and choices now (the seal protects the
+        present only), so reading the log again shows the Mayor's audit what it kept."""
+        assert self.table is not None
+        audit = viewer_for(self.table, self.table.gm_seat, audit=True)
+        shown = self.shown.setdefault((audit.seat, True), set(PUBLIC))
+        for event in self.log:
+            redacted = redact(event, audit, closed=False)
+            if redacted.type != "TableStarted":
+                shown |= _cards_in(redacted)
+            if _of_a_past_hand(redacted):
+                self.open_to_audit |= _cards_in(redacted)
 
     def check(self, loaded: Table) -> None:
         """The loaded (live, or stored at a version) table shows what the replica shows."""

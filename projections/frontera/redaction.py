@@ -130,19 +130,23 @@ def zone_cards(table: Table, state: FronteraState, zone: str, viewer: Viewer) ->
     if table.closed:
         return list(cards)
     kind, _, owner = zone.partition(":")
-    if zone == DEAD_MANS_HAND:
-        audience: Audience = None
-    elif kind == "hand":
+    if kind == "hand":
+        # a hand holds its test's draw (only a draw fills one), which audit sees as it sees
+        # the draw (`CardsDrawn`): once the test is over, on a rewind to a version where it
+        # was still open
         character = state.characters.get(owner)
-        audience = frozenset({character.seat}) if character else frozenset()
+        audience: Audience = frozenset({character.seat}) if character else frozenset()
+        sealed = state.test is not None and state.test.number == viewer.open_moment
+        return sort_cards(cards) if sees(viewer, audience, False, sealed) else None
+    if zone == DEAD_MANS_HAND:
+        audience = None
     elif kind == "player_deck":
         audience = frozenset({owner}) if state.own_decks_open else frozenset()
     elif kind == "player_discard":
         audience = frozenset({owner})
     else:
         audience = frozenset()
-    # every zone but the dead man's hand lies face down, a hand holding the open test's draw:
-    # audit lists none of them
+    # every other zone but the dead man's hand lies face down: audit lists none of them
     listing = face_down(lambda _: audience)
     shown = sees(viewer, listing.audience(zone), False, not listing.audited)
     return sort_cards(cards) if shown else None

@@ -43,6 +43,7 @@ from typing import Any
 import msgspec
 
 from domain.frontera.cards import card
+from domain.frontera.state import PILE
 from projections.fairness import Fairness, fairness
 from projections.registry import SystemStats
 from projections.tally import (
@@ -246,8 +247,10 @@ def _drawn(tally: Tally, character: Any, cards: Any, source: str) -> None:
     tally.add("cards", "jokers_drawn", amount=jokers)
     tally.add("cards", "source", source.partition(":")[0], amount=len(cards))
     _count_cards(tally, shown, "drawn")
-    if tally.labels.get(SCRIPTED):
-        tally.add("scripted_cards", amount=len(shown))
+    if source == PILE:
+        _count_cards(tally, shown, "blind")
+        if tally.labels.get(SCRIPTED):
+            tally.add("scripted_cards", amount=len(shown))
     if isinstance(character, str):
         tally.add("character", character, "drawn", amount=len(cards))
         tally.add("character", character, "jokers_drawn", amount=jokers)
@@ -482,13 +485,15 @@ def figures(tally: Tally) -> FronteraFigures:
 
 
 def judged(tally: Tally) -> list[Fairness]:
-    """The drawn cards by suit and by value against the play cards' shares; nothing when the
-    log shows no lay-out (a table never started)."""
+    """The cards drawn from the pile, the blind sample, by suit and by value against the play
+    cards' shares (a seat's own deck holds what its players chose to keep, so its draws
+    would judge the players, not the shuffle); nothing when the log shows no lay-out (a
+    table never started)."""
     scripted = tally.count("scripted_cards")
     return [
         fairness(
             name,
-            {path[0]: n for path, n in tally.under("drawn", name).items()},
+            {path[0]: n for path, n in tally.under("blind", name).items()},
             {path[0]: n for path, n in tally.under("deck", name).items()},
             scripted=scripted,
         )
