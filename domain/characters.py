@@ -11,6 +11,7 @@ from typing import Annotated, Protocol, TypeVar
 import msgspec
 
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.table import Table
 
 #: a character's id in a command (`c1`, `c2`, …: `new_character_id`); an empty one breaks the
 #: document, an unknown one is 404 `unknown_character`
@@ -79,3 +80,13 @@ def require_plays(character: Played, actor: str, code: str) -> None:
         raise Forbidden(
             f"{character.name} is played by seat {character.seat!r}, not by {actor!r}", code
         )
+
+
+def creators_seat(table: Table, actor: str, seat: str | None) -> str:
+    """The seat a new character is created for: the actor's own unless named; the game master
+    may name any seat of the table, a player its own only."""
+    acting = table.require_seat(actor)
+    chosen = seat or actor
+    if acting.id != table.gm_seat.id and chosen != actor:
+        raise Forbidden("a player creates characters for its own seat only", "not_your_seat")
+    return table.seat(chosen).id

@@ -74,3 +74,19 @@ def known_aspects(table: Table, state: FateState, owner: FateCharacter, seat: st
 
 def scene_aspects(state: FateState) -> list[str]:
     return [a.name for a in state.aspects if a.target is None]
+
+
+def rollers_open_roll(
+    table: Table, state: FateState, actor: str, roll: int
+) -> tuple[OpenRoll, FateCharacter]:
+    """An open roll its roller acts on (an invocation, the settlement), with its character:
+    the actor is its roller (`require_roller`) and no invocation waits for a ruling."""
+    found = find_open_roll(state, roll)
+    character = state.characters[found.character]
+    require_roller(table, actor, character, roll)
+    if found.asked is not None:
+        raise Conflict(
+            f"the invocation of {found.asked.aspect!r} waits for the game master's ruling",
+            "invocation_pending",
+        )
+    return found, character

@@ -9,9 +9,9 @@ from typing import Any
 
 import msgspec
 
-from domain.characters import find_character, new_character_id, require_room_for
+from domain.characters import creators_seat, find_character, new_character_id, require_room_for
 from domain.dice import TableDice
-from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.fate import commands as cmd
 from domain.fate.aspects import (
     TemporaryAspect,
@@ -46,7 +46,7 @@ from domain.fate.guards import (
     known_aspects,
     require_no_open_roll,
     require_not_secret,
-    require_roller,
+    rollers_open_roll,
     scene_aspects,
 )
 from domain.fate.invocations import FateRollResult, Invocation, rolled
@@ -65,12 +65,8 @@ def create_character(
     table: Table, actor: str, command: cmd.FateCreateCharacter, _: TableKeys
 ) -> str:
     state = game.open(table)
-    acting = table.require_seat(actor)
+    seat = creators_seat(table, actor, command.seat)
     gm = table.gm_seat.id
-    seat = command.seat or actor
-    if acting.id != gm and seat != actor:
-        raise Forbidden("a player creates characters for its own seat only", "not_your_seat")
-    table.seat(seat)
     sheet = checked_sheet(command.sheet)
     if sheet.kind == "npc" and seat != gm:
         raise InvalidCommand("an NPC is played by the game master's seat", "invalid_sheet")
@@ -224,14 +220,7 @@ def invoke_aspect(table: Table, actor: str, command: cmd.FateInvokeAspect, _: Ta
     table.require_seat(actor)
     # before the roll is looked up: whether a secret roll is still open is its own
     require_not_secret(table, command.roll, "an invocation's fate point")
-    rolled_ = find_open_roll(state, command.roll)
-    character = find_character(state, rolled_.character)
-    require_roller(table, actor, character, command.roll)
-    if rolled_.asked is not None:
-        raise Conflict(
-            f"the invocation of {rolled_.asked.aspect!r} waits for the game master's ruling",
-            "invocation_pending",
-        )
+    rolled_, character = rollers_open_roll(table, state, actor, command.roll)
     name = _asked_aspect(table, state, actor, rolled_, command)
     if name.casefold() in {i.aspect.casefold() for i in rolled_.invocations}:
         raise InvalidCommand(
@@ -377,14 +366,7 @@ def settle_roll(table: Table, actor: str, command: cmd.FateSettleRoll, _: TableK
     if table.require_seat(actor).id != table.gm_seat.id or command.fate_points:
         # before the roll is looked up: whether a secret roll is still open is its own
         require_not_secret(table, command.roll, "settling it or spending fate points")
-    rolled_ = find_open_roll(state, command.roll)
-    character = find_character(state, rolled_.character)
-    require_roller(table, actor, character, command.roll)
-    if rolled_.asked is not None:
-        raise Conflict(
-            f"the invocation of {rolled_.asked.aspect!r} waits for the game master's ruling",
-            "invocation_pending",
-        )
+    rolled_, character = rollers_open_roll(table, state, actor, command.roll)
     result = _result(state, rolled_, rolled_.invocations, command.fate_points)
     if rolled_.difficulty is not None:
         verdict = simple_action(result.effort, rolled_.difficulty)

@@ -9,7 +9,13 @@ from typing import Any
 
 import msgspec
 
-from domain.characters import alive, find_character, new_character_id, require_room_for
+from domain.characters import (
+    alive,
+    creators_seat,
+    find_character,
+    new_character_id,
+    require_room_for,
+)
 from domain.dice import TableDice, Visibility
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
 from domain.keys import TableKeys
@@ -53,14 +59,10 @@ def create_character(
     table: Table, actor: str, command: cmd.PortalCreateCharacter, _: TableKeys
 ) -> str:
     state = game.open(table)
-    acting = table.require_seat(actor)
+    seat = creators_seat(table, actor, command.seat)
     gm = table.gm_seat.id
-    seat = command.seat or actor
-    if acting.id != gm and seat != actor:
-        raise Forbidden("a player creates characters for its own seat only", "not_your_seat")
-    table.seat(seat)
     sheet = checked_sheet(command.sheet)
-    if sheet.kind == "principal" and acting.id != gm:
+    if sheet.kind == "principal" and actor != gm:
         raise Forbidden(
             "principal NPCs are the game master's characters [002:643-655]", "not_game_master"
         )

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.characters import find_character, new_character_id, require_room_for
-from domain.errors import Conflict, Forbidden, InvalidCommand
+from domain.characters import creators_seat, find_character, new_character_id, require_room_for
+from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
 from domain.stepdice import commands as cmd
@@ -31,11 +31,7 @@ MAX_ENEMIES = 200
 
 def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: TableKeys) -> str:
     state = game.open(table)
-    acting = table.require_seat(actor)
-    seat = command.seat or actor
-    if acting.id != table.gm_seat.id and seat != actor:
-        raise Forbidden("a player creates characters for their own seat only", "not_your_seat")
-    table.seat(seat)
+    seat = creators_seat(table, actor, command.seat)
     require_room_for(state, seat)
     options = state.options
     if options.variant == "standard" and (command.attributes is None or command.ranks):
