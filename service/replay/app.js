@@ -73,7 +73,7 @@ function setStatus(text) {
 function context() {
   return {
     seat: (id) => state.seats.get(id) ?? id,
-    character: (id) => state.characters.get(id) ?? state.seats.get(id) ?? id,
+    character: (id) => state.characters.get(id) ?? state.others.get(id) ?? state.seats.get(id) ?? id,
     revealed: state.revealed,
     version: state.version,
     rolls: () => rollsUpTo(state.version),
@@ -84,6 +84,10 @@ function learnNames(view) {
   for (const seat of view.seats || []) state.seats.set(seat.id, seat.name);
   for (const character of view.characters || []) {
     if (character.name) state.characters.set(character.id, character.name);
+  }
+  // Stepdice's enemies and clocks: event lines name them by id too (not in the character filter)
+  for (const named of [...(view.enemies || []), ...(view.clocks || [])]) {
+    if (named.name) state.others.set(named.id, named.name);
   }
   listCharacters();
 }
@@ -617,7 +621,7 @@ async function start(tableId, credential, wanted = {}) {
   sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ table: tableId, credential }));
   state = {
     api, tableId, latest: view.version, version: view.version, audit: false, system: systemFor(view.system),
-    seats: new Map(), characters: new Map(), views: new Map(), revealed: new Map(), types: new Set(),
+    seats: new Map(), characters: new Map(), others: new Map(), views: new Map(), revealed: new Map(), types: new Set(),
     oldest: 0, upper: 0, boardToken: 0, boardTimer: null, boardAbort: null, boardDrawing: null,
     timelineToken: 0, summaryToken: 0, summaryTimer: null, live: null, role: view.role,
   };

@@ -2,11 +2,12 @@
 // generic line (type and public fields) for any type nobody here knows yet.
 
 import { cardEl, words } from "./dom.js";
+import { list, secrecy, who, why } from "./systems/lines.js";
 
 const SHARED = {
   TableCreated: (e) => [`table "${e.data.title}" created (${e.data.system})`],
   SeatJoined: (e, c) => [`${c.seat(e.actor)} seated ${e.data.seat?.name ?? "a player"}`],
-  SeatRemoved: (e, c) => [`${c.seat(e.data.seat)}'s seat removed: ${e.data.reason}`],
+  SeatRemoved: (e, c) => [`${c.seat(e.data.seat)}'s seat removed${why(e.data.reason)}`],
   InvitationIssued: (e, c) => [`new invitation for ${c.seat(e.data.seat)}`],
   CredentialIssued: (e, c) =>
     e.data.reason === "takeover"
@@ -14,15 +15,13 @@ const SHARED = {
       : [`${c.seat(e.data.seat)} holds a new credential (${words(e.data.reason ?? "")})`],
   TableClosed: () => ["the table is closed: every card and the seed are shown"],
   GameCopied: () => ["the game is copied from the source table (fork)"],
-  DiceRolled: (e, c) => [
-    `roll ${e.data.roll}: ${c.character(e.data.roller)} rolled `,
-    ...(e.data.dice || []).map((die) =>
-      die && die.face !== null && die.face !== undefined
-        ? `d${die.sides}=${die.face} (${die.purpose}) `
-        : "a hidden die ",
-    ),
-  ],
-  RollsRevealed: (e) => [`rolls ${(e.data.rolls || []).join(", ")} revealed: ${e.data.reason}`],
+  DiceRolled: (e, c) => {
+    const dice = (e.data.dice || []).map((die) => `d${die.sides}=${die.face} (${words(die.purpose)})${die.reroll_of === null || die.reroll_of === undefined ? "" : " (a reroll)"}`);
+    const by = `roll ${e.data.roll}: ${who(c, e.data.roller)} rolled`;
+    return [e.data.dice ? `${by} ${list(dice) || "no dice"}${secrecy(e.data.visibility)}` : `${by} in secret${secrecy(e.data.visibility)}`];
+  },
+  RollsRevealed: (e) => [`rolls ${list((e.data.rolls || []).map(String))} revealed${e.data.reason ? `: ${words(e.data.reason)}` : ""}`],
+  CommandRecorded: () => ["a command's result is kept for its sender's retries"],
 };
 
 function scalar(value) {
@@ -45,18 +44,22 @@ export function genericSummary(event) {
   return [line.length > 200 ? `${line.slice(0, 199)}…` : line];
 }
 
-// The parts (strings, card elements) of the line for one event.
-export function summarize(event, system, context) {
+// The line for one event and whether a system (or the shared lines) knew it: `generic`
+// is true when the page fell back to the type and its fields.
+export function describe(event, system, context) {
   const known = system.summaries?.[event.type] || SHARED[event.type];
   if (known) {
     try {
-      return known(event, context);
+      return { parts: known(event, context), generic: false };
     } catch {
       // a field this page did not expect: the generic line still says what happened
     }
   }
-  return genericSummary(event);
+  return { parts: genericSummary(event), generic: true };
 }
+
+// The parts (strings, card elements) of the line for one event.
+export const summarize = (event, system, context) => describe(event, system, context).parts;
 
 export function cardList(cards) {
   return (cards || []).flatMap((id, index) => [index ? " " : "", cardEl(id)]);

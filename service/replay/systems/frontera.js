@@ -3,6 +3,7 @@
 
 import { cardEl, cardsEl, el, readable, words } from "../dom.js";
 import { cardList } from "../summary.js";
+import { duration, list, names, plain, plural, signed, who, why } from "./lines.js";
 
 const ZONES = {
   pile: "Draw pile",
@@ -22,6 +23,18 @@ const OUTCOMES = {
   miss: "misses",
 };
 const TRACKS = ["health", "morale", "sobriety", "money"];
+// a track's level as the book names it: health 0 is "healthy", -2 "badly wounded"
+const LEVELS = {
+  health: ["healthy", "wounded", "badly wounded", "incapacitated", "dead"],
+  morale: ["normal", "scared", "terrified", "paralysed"],
+  sobriety: ["sober", "tipsy", "drunk", "in a drunken coma"],
+};
+const level = (track, value) => LEVELS[track]?.[Math.abs(value)] ?? `${plain(track)} ${value}`;
+const money = (n) => `$${n}`;
+const cardsOrCount = (cards) =>
+  (cards || []).some((card) => card !== null) ? cardList(cards) : [plural((cards || []).length, "face-down card")];
+const STEPS = { pick: "picks", random: "takes at random", swap: "swaps", keep_loot: "keeps the loot" };
+const steps = (all, c) => list((all || []).map((s) => `${s.character ? who(c, s.character) : c.seat(s.seat)} ${STEPS[s.kind] || plain(s.kind)}`));
 
 function zoneName(zone, context) {
   const [kind, owner] = zone.split(":");
@@ -162,7 +175,7 @@ export default {
   async render(view, context) {
     const board = el("div", { class: "frontera-board" });
     board.append(
-      el("p", { "data-facet": "phase" }, `Phase: ${view.phase ?? "—"} · ${view.started ? "started" : "not started"} · ${view.elapsed_seconds ?? 0} s of game time`),
+      el("p", { "data-facet": "phase" }, `Phase: ${view.phase ?? "—"} · ${view.started ? "started" : "not started"} · ${duration(view.elapsed_seconds ?? 0)} of game time`),
       zonesEl(view, context),
       testEl(view.test, context),
       combatEl(view.combat, context),
@@ -181,9 +194,9 @@ export default {
       const t = e.data.test;
       return [`test ${t.number} opens: ${words(t.kind)}${participantsText(t, c) ? ` — ${participantsText(t, c)}` : ""}${t.difficulty ? `, difficulty ${t.difficulty}` : ""}`];
     },
-    CardsShuffled: (e) => [`${ZONES[e.data.zone]?.toLowerCase() ?? words(e.data.zone)} shuffled (shuffle ${e.data.index})`],
+    CardsShuffled: (e, c) => [`${ZONES[e.data.zone]?.toLowerCase() ?? zoneName(e.data.zone, c)} shuffled (shuffle ${e.data.index})`],
     CardsDrawn: drew,
-    DeadMansHandDrawn: (e, c) => [`dead man's hand drawn for ${c.character(e.data.character)}`],
+    DeadMansHandDrawn: (e, c) => [`dead man's hand drawn${e.data.character ? ` for ${c.character(e.data.character)}` : ""}`],
     CardsChosen: (e, c) => {
       const parts = [`${c.seat(e.data.seat ?? e.actor)} chose ${e.data.cards?.length ?? "?"} card${e.data.cards?.length === 1 ? "" : "s"} for ${c.character(e.data.character)} (test ${e.data.test})`];
       if ((e.data.cards || []).some((card) => card !== null)) parts.push(": ", ...cardList(e.data.cards));
@@ -202,7 +215,7 @@ export default {
       });
       return parts;
     },
-    TestCancelled: (e) => [`test ${e.data.test} cancelled${e.data.reason ? `: ${e.data.reason}` : ""}`],
+    TestCancelled: (e) => [`test ${e.data.test} cancelled${why(e.data.reason)}`],
     CardsMoved: (e, c) => {
       const count = e.data.cards?.length ?? 0;
       const parts = [`${count} card${count === 1 ? "" : "s"} from ${zoneName(e.data.source, c)} to ${zoneName(e.data.target, c)} (${words(e.data.reason)})`];
@@ -210,7 +223,7 @@ export default {
       if (e.data.seen_by?.length) parts.push(` — seen by ${e.data.seen_by.map(c.seat).join(", ")}`);
       return parts;
     },
-    CardsDealt: (e, c) => [`cards dealt${e.data.zone ? ` to ${zoneName(e.data.zone, c)}` : ""}`],
+    CardsDealt: (e, c) => [`cards dealt${e.data.source ? ` from ${zoneName(e.data.source, c)}` : ""}`],
     CombatOpened: (e, c) => [`combat opens: ${Object.keys(e.data.combat?.combatants || {}).map(c.character).join(", ")}`],
     CombatTurnStarted: (e) => [`combat turn ${e.data.turn} (test ${e.data.test})`],
     ActionDeclared: (e, c) => {
@@ -224,6 +237,52 @@ export default {
         a.hit ? `: hit, ${a.taken} taken` : ": miss",
       ]),
     CombatEnded: () => ["the combat ends"],
-    TimeAdvanced: (e) => [`${e.data.amount} ${e.data.unit} pass${e.data.reason ? ` (${e.data.reason})` : ""}`],
+    TimeAdvanced: (e) => [`${e.data.amount} ${plain(e.data.amount === 1 ? e.data.unit.replace(/s$/, "") : e.data.unit)} pass${e.data.amount === 1 ? "es" : ""}${why(e.data.reason)}`],
+    ConditionChanged: (e, c) =>
+      [`${who(c, e.data.character)}: ${level(e.data.track, e.data.before)} → ${level(e.data.track, e.data.after)}${why(e.data.reason)}`],
+    MoneyChanged: (e, c) =>
+      [`${who(c, e.data.character)} ${e.data.after >= e.data.before ? "gains" : "pays"} ${money(Math.abs(e.data.after - e.data.before))} (now ${money(e.data.after)})${why(e.data.reason)}`],
+    EquipmentChanged: (e, c) =>
+      [`${who(c, e.data.character)}'s ${plain(e.data.item)}: ${e.data.before} → ${e.data.after}${why(e.data.reason)}`],
+    DrinkTaken: (e, c) => [`${who(c, e.data.character)} takes a drink (${plural(e.data.drinks, "drink")} so far, ${plain(e.data.mechanism)})`],
+    DrinksSleptOff: (e, c) => [`${who(c, e.data.character)} sleeps off the drink`],
+    DrinkingDuelStarted: (e, c) => [`a drinking duel: ${names(c, e.data.characters)} for ${money(e.data.stake)}`],
+    DrinkingDuelEnded: (e, c) =>
+      [`the drinking duel ends: ${names(c, e.data.winners) || "nobody"} win${e.data.loser ? `, ${who(c, e.data.loser)} loses` : ""}${why(e.data.reason)}`],
+    ChallengeAnswered: (e, c) => [`${who(c, e.data.character)} ${e.data.accepted ? "accepts" : "refuses"} ${who(c, e.data.challenger)}'s challenge`],
+    ChallengeLost: (e, c) => [`${who(c, e.data.challenged)} loses ${who(c, e.data.challenger)}'s challenge`],
+    ThreatFaced: (e, c) => [`${who(c, e.data.character)} faces a threat with `, cardEl(e.data.card), ` (${e.data.value} against confidence ${e.data.confidence}): ${e.data.frightened ? "frightened" : "holds firm"}`],
+    AccidentSuffered: (e, c) =>
+      [`${who(c, e.data.character)} suffers ${plain(e.data.cause)}${e.data.metres ? ` (${e.data.metres} m)` : ""}: ${e.data.harm} harm, ${e.data.saved} saved, ${e.data.lost} lost${why(e.data.reason)}`],
+    MedicalCareGiven: (e, c) =>
+      [`${who(c, e.data.healer)} tends ${who(c, e.data.patient)} (care level ${e.data.level}): ${e.data.effective ? "it helps" : "it does not help"}`],
+    RecoveryProgressed: (e, c) =>
+      [`${who(c, e.data.character)} recovers ${plain(e.data.track)}${e.data.progress.needed ? `: ${duration(Object.values(e.data.progress.seconds || {}).reduce((a, b) => a + b, 0))} of ${duration(e.data.progress.needed)}` : ""}${e.data.progress.care ? ", under care" : ""}`],
+    DeathConfirmed: (e, c) => [`${who(c, e.data.character)} is dead for good`],
+    ProtagonistLeft: (e, c) => [`${who(c, e.data.character)} leaves the game${why(e.data.reason)}`],
+    TurnLost: (e, c) => [`${who(c, e.data.character)} loses combat turn ${e.data.turn}${why(e.data.reason)}`],
+    HoldTested: (e, c) => [`${who(c, e.data.hold.holder)} ${e.data.hold.kept ? "keeps" : "loses"} hold of ${who(c, e.data.hold.held)} (turn ${e.data.turn})`],
+    CombatUpdated: (e, c) =>
+      [`positions change${why(e.data.reason)}: ${list(Object.values(e.data.combatants || {}).map((p) => `${who(c, p.character)} in ${plain(p.cover)} cover`)) || "nobody"}`],
+    WeaponSet: (e) => [`weapon ${e.data.weapon.name}: damage ${e.data.weapon.damage}${e.data.weapon.kind ? `, ${plain(e.data.weapon.kind)}` : ""}`],
+    WeaponRemoved: (e) => [`weapon ${e.data.name} removed`],
+    DeckAdded: (e, c) => [`a new deck of ${plural(e.data.cards.length, "card")} added to ${zoneName(e.data.zone, c)}${why(e.data.reason)}`],
+    DeckShown: (e, c) => [`${zoneName(e.data.zone, c)} shown to ${c.seat(e.data.seat)}${why(e.data.reason)}: `, ...cardsOrCount(e.data.cards)],
+    ExchangeStarted: (e, c) =>
+      [`a card exchange (${plain(e.data.exchange.kind)}) begins${why(e.data.exchange.reason)}: ${steps(e.data.exchange.steps, c) || "no steps"}`],
+    ExchangeStepped: (e, c) =>
+      [e.data.passed ? "the exchange step is passed" : `${plural(e.data.count, "card")} change hands${e.data.kept_by ? `, kept by ${who(c, e.data.kept_by)}` : ""}`],
+    ExchangeStepsAdded: (e, c) => [`the exchange goes on: ${steps(e.data.steps, c) || "no steps"}`],
+    ExchangeCancelled: (e) => [`the exchange is called off${why(e.data.reason)}`],
+    HouseGameStarted: (e, c) => [`${who(c, e.data.house_game.character)} sits down to play against the house${e.data.house_game.cheating ? " (cheating)" : ""}`],
+    HouseRoundPlayed: (e, c) =>
+      [`house round ${e.data.round}: `, cardEl(e.data.card), ` for ${e.data.for_player ? who(c, e.data.character) : "the house"} (${signed(e.data.points)}); ${who(c, e.data.character)} ${e.data.player}, house ${e.data.house}${e.data.reshuffled ? " — reshuffled" : ""}`],
+    HouseStopTried: (e, c) => [`${who(c, e.data.character)} tries to stop the game (test ${e.data.test})`],
+    HouseStopDecided: (e, c) => [`${who(c, e.data.character)} ${e.data.leaves ? "leaves the table" : "plays on"}${e.data.last_round ? ", one last round" : ""} (${plain(e.data.outcome)})`],
+    HouseGameEnded: (e, c) => {
+      const r = e.data.result; // house points minus the player's
+      return [`the game against the house ends: ${who(c, e.data.character)} ${e.data.player}, house ${e.data.house} — ${r > 0 ? "the house wins" : r < 0 ? `${who(c, e.data.character)} wins` : "a draw"}`];
+    },
+    HouseClosed: (e, c) => [`the house closes to ${who(c, e.data.character)}${why(e.data.reason)}`],
   },
 };

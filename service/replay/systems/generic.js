@@ -40,7 +40,45 @@ export function rollsEl(rolls, context) {
   );
 }
 
-export default {
+async function renderGeneric(view, context) {
+  const panel = el("div", { class: "generic-board" });
+  for (const [key, value] of Object.entries(view)) {
+    if (HEADER.has(key)) continue;
+    panel.append(
+      el("section", { class: "field", "data-facet": `field:${key}` }, el("h3", {}, words(key)), readable(value)),
+    );
+  }
+  const rolls = await context.rolls();
+  panel.append(el("section", { class: "field" }, el("h3", {}, "Dice rolled"), rollsEl(rolls, context)));
+  return panel;
+}
+
+const known = (value) => value !== null && value !== undefined;
+// "♥♥♥♡♡ 3/5": a track of `have` out of `most`, "?" where the caller may not see it
+export function track(symbol, empty, have, most) {
+  if (!known(have) || !known(most)) return "?";
+  return `${symbol.repeat(Math.max(0, have))}${empty.repeat(Math.max(0, most - have))} ${have}/${most}`;
+}
+
+// A dice system's board: one line per character as a player reads the sheet (`row` gives its
+// parts), above the generic board, which keeps every field of the view and each die rolled.
+export function withGlance(name, summaries, row) {
+  return {
+    ...generic,
+    name,
+    summaries,
+    async render(view, context) {
+      const board = await renderGeneric(view, context);
+      const rows = (view.characters || []).map((character) =>
+        el("li", { "data-character": character.id }, el("strong", {}, character.name ?? context.character(character.id)), " — ", row(character, context)),
+      );
+      board.prepend(el("section", { class: "field glance" }, el("h3", {}, "At a glance"), el("ul", {}, rows)));
+      return board;
+    },
+  };
+}
+
+const generic = {
   name: "generic",
   facets(view) {
     const facets = {};
@@ -49,17 +87,8 @@ export default {
     }
     return facets;
   },
-  async render(view, context) {
-    const panel = el("div", { class: "generic-board" });
-    for (const [key, value] of Object.entries(view)) {
-      if (HEADER.has(key)) continue;
-      panel.append(
-        el("section", { class: "field", "data-facet": `field:${key}` }, el("h3", {}, words(key)), readable(value)),
-      );
-    }
-    const rolls = await context.rolls();
-    panel.append(el("section", { class: "field" }, el("h3", {}, "Dice rolled"), rollsEl(rolls, context)));
-    return panel;
-  },
+  render: renderGeneric,
   summaries: {},
 };
+
+export default generic;

@@ -1,0 +1,57 @@
+// Fate: its events in the book's words — Fate dice as + − blank, the ladder's effort,
+// aspects and their invocations, Fate points, stress boxes and consequences.
+
+import { list, masked, plain, plural, qualify, secrecy, signed, who, why } from "./lines.js";
+import { withGlance } from "./generic.js";
+
+// Fate dice as the table reads them: + for 1, − for −1, a blank for 0
+const fateDice = (d) => (d ? d.values.map((v) => (v > 0 ? "+" : v < 0 ? "−" : "▢")).join(" ") : "");
+const aspect = (a) => `"${a.name}"${a.free_invocations ? ` with ${plural(a.free_invocations, "free invocation")}` : ""}`;
+const consequence = (k) => `a ${k.severity} ${plain(k.track)} consequence "${k.aspect}"`;
+const points = (map, c) => list(Object.entries(map || {}).map(([id, n]) => `${who(c, id)} ${n}`));
+const OUTCOMES = { success: "succeeds", failure: "fails", tie: "ties" };
+const effect = { plus_two: "+2", reroll: "a reroll" };
+
+const lines = {
+  CharacterCreated: (e, c) => [`${c.seat(e.data.character.seat)} brings ${e.data.character.name} to the table`],
+  SkillRolled: (e, c) => {
+    const skill = masked(e, "skill") ? "a skill" : plain(e.data.skill);
+    if (masked(e, "dice")) return [`${who(c, e.data.character)} rolls ${skill} in secret${secrecy(e.data.visibility)}`];
+    const against = masked(e, "difficulty") ? (masked(e, "opposed_by") ? "" : ` against roll ${e.data.opposed_by}`) : ` against ${e.data.difficulty}`;
+    return [`${who(c, e.data.character)} rolls ${skill}${masked(e, "rating") ? "" : ` (${signed(e.data.rating)})`}${against}: ${fateDice(e.data.dice)}${why(e.data.reason)}`];
+  },
+  RollSettled: (e, c) => {
+    if (masked(e, "result")) return [`${who(c, e.data.character)}'s roll settles, out of sight${secrecy(e.data.visibility)}`];
+    const r = e.data.result;
+    const v = masked(e, "verdict") ? null : e.data.verdict;
+    const verdict = v ? ` against ${v.against}: ${OUTCOMES[v.outcome] || plain(v.outcome)} by ${plural(Math.abs(v.shifts), "shift")}${v.critical ? " (with style)" : ""}` : "";
+    return [`${who(c, e.data.character)}'s ${plain(r.skill)} roll settles: ${fateDice(r.dice)}, effort ${r.effort}${verdict}${r.fate_points_spent ? `; ${plural(r.fate_points_spent, "Fate point")} spent` : ""}`];
+  },
+  InvocationAsked: (e, c) => [`${who(c, e.data.character)} asks to invoke "${e.data.aspect}" for ${effect[e.data.effect]}${e.data.owner ? ` (${who(c, e.data.owner)}'s)` : ""}`],
+  InvocationDeclined: (e, c) => [`${who(c, e.data.character)}'s invocation of "${e.data.aspect}" is declined${why(e.data.reason)}`],
+  AspectInvoked: (e, c) => {
+    const i = e.data.invoked;
+    return [`${who(c, e.data.character)} invokes "${i.aspect}" for ${effect[i.effect]} (${i.paid === "free" ? "free" : "a Fate point"})${i.dice ? `: ${fateDice(i.dice)}` : ""}`];
+  },
+  AspectPlaced: (e, c) => [`${who(c, e.data.character)} places ${aspect(e.data.aspect)}${e.data.aspect.target ? ` on ${who(c, e.data.aspect.target)}` : ""} (${plain(e.data.aspect.origin)})`],
+  AspectDiscovered: (e, c) => [`${who(c, e.data.character)} discovers "${e.data.aspect}"${e.data.free ? ` with ${plural(e.data.free.free_invocations, "free invocation")}` : ""}`],
+  Declared: (e, c) => [`${who(c, e.data.character)} declares "${e.data.declaration}": ${e.data.accepted ? "accepted" : "refused"} (${plural(e.data.fate_points, "Fate point")} left)`],
+  GuessRuled: (e, c) => [`${who(c, e.data.character)} guessed "${e.data.guess.guess}"${e.data.guess.revealed ? `; it was "${e.data.guess.revealed}"` : ""}${e.data.guess.refunded ? ", Fate point refunded" : ""}`],
+  Compelled: (e, c) => [`${who(c, e.data.character)} is compelled by "${e.data.compel.aspect}": ${e.data.compel.accepted ? "accepts" : "refuses"} (${signed(e.data.compel.delta)} Fate points, ${e.data.fate_points} now)`],
+  Conceded: (e, c) => [`${who(c, e.data.character)} concedes${e.data.attacker ? ` to ${who(c, e.data.attacker)}` : ""}: ${e.data.accepted ? "accepted" : "refused"}; Fate points ${points(e.data.fate_points, c)}`],
+  StressTaken: (e, c) => {
+    const hit = e.data.hit;
+    const taken = e.data.taken?.consequence ? `, takes ${consequence(e.data.taken.consequence)}` : "";
+    return [`${who(c, e.data.character)} takes ${plural(hit.shifts, "shift")} of ${plain(hit.track)} stress${hit.box ? ` in box ${hit.box}` : ""}${taken}${e.data.taken_out ? " — taken out" : ""}`];
+  },
+  Recovered: (e, c) => [`${who(c, e.data.character)} recovers${e.data.consequences.length ? ` from ${list(e.data.consequences.map(consequence))}` : ""} (${plain(e.data.occasion)})`],
+  Refreshed: (e, c) => [`Fate points refresh: ${points(e.data.fate_points, c) || "nobody"}`],
+  SceneEnded: (e) => [`the scene ends${e.data.breather ? " with a breather" : ""}${e.data.aspects.length ? `; lasting aspects ${list(e.data.aspects.map(aspect))}` : ""}`],
+};
+
+// Fate points, stress boxes (☒ marked) and consequences
+const boxes = (t) => (t ? Array.from({ length: t.boxes }, (_, i) => (t.marked.includes(i + 1) ? "☒" : "☐")).join("") : "?");
+const glance = (ch) =>
+  `${plural(ch.fate_points ?? 0, "Fate point")} · health ${boxes(ch.health)} · composure ${boxes(ch.composure)}${(ch.consequences || []).length ? ` · ${list(ch.consequences.map(consequence))}` : ""}${ch.out ? ` · ${plain(ch.out)}` : ""}`;
+
+export default withGlance("fate", qualify("fate", lines), glance);
