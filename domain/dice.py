@@ -229,6 +229,20 @@ def rolling_seat(table: Table, roller: str) -> str:
     return roller if roller in table.seats else table.gm_seat.id
 
 
+def require_game_master_sees(table: Table, visibility: Visibility, seat: str) -> None:
+    """The game master calls these rolls and rules on them (a benefit, a reroll, a
+    settlement), so none is kept from him: a roll kept to its roller (`self`) only of his own
+    characters, never of a player's, whose dice he would rule on unseen, every answer to a
+    ruling telling him something of them (`gm` or `blind` keep it from the other players).
+    Call it before the command's first event."""
+    if visibility == "self" and seat != table.gm_seat.id:
+        raise InvalidCommand(
+            "the game master rules on this roll, so it is never kept from him: a player's "
+            "character's roll is public, gm or blind, not self",
+            "self_roll_unseen_by_game_master",
+        )
+
+
 def reveal_rolls(table: Table, actor: str, rolls: list[int], reason: str) -> None:
     """The game master shows secret rolls to everybody."""
     table.require_open()

@@ -524,9 +524,9 @@ logged = partial(dice_http.logged, event_type="asaltos.CheckMade")
 
 
 #: who reads a secret check the game master makes for p1's climber, by its visibility: the
-#: roller is the character's player, whoever sends the roll (a `self` roll is its roller's
-#: alone, the game master's too)
-READERS = {"gm": {"gm", "p1"}, "blind": {"gm"}, "self": {"p1"}}
+#: roller is the character's player, whoever sends the roll; no such roll is `self`, kept from
+#: the game master who rules on it (tests/test_roll_derivation.py)
+READERS = {"gm": {"gm", "p1"}, "blind": {"gm"}}
 
 
 @pytest.mark.parametrize("visibility", sorted(READERS))
@@ -563,10 +563,10 @@ def test_a_secret_check_reaches_no_player_before_its_reveal_through_any_channel(
         assert table.get(player, "/events", audit=True).status_code == 403
         assert table.get(player, audit=True).status_code == 403
         assert table.get(player, "/stream", audit=True).status_code == 403
-    # the game master's audit opens what the game master was shown, never a `self` roll
+    # the game master's audit opens what the game master was shown
     audited = ok(table.get("gm", "/events", audit=True, limit=500))
-    assert shows(audited, roll) is (visibility != "self")
-    result = made(table, "p1" if visibility == "self" else "gm", roll)
+    assert shows(audited, roll)
+    result = made(table, "gm", roll)
     assert (result["result"]["face"], result["result"]["sl"], result["visibility"]) == (
         2,
         3,

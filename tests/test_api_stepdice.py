@@ -292,9 +292,9 @@ logged = partial(dice_http.logged, event_type="stepdice.TestRolled")
 
 
 #: who reads a secret test the game master makes for p1's character, by its visibility: the
-#: roller is the character's player, whoever sends the roll (digest: a `self` roll is its
-#: roller's alone, the game master's too)
-READERS = {"gm": {"gm", "p1"}, "blind": {"gm"}, "self": {"p1"}}
+#: roller is the character's player, whoever sends the roll; no such roll is `self`, kept from
+#: the game master who rules on it (tests/test_roll_derivation.py)
+READERS = {"gm": {"gm", "p1"}, "blind": {"gm"}}
 
 
 @pytest.mark.parametrize("visibility", sorted(READERS))
@@ -336,10 +336,10 @@ def test_a_secret_test_reaches_no_player_before_its_reveal_through_any_channel(
         assert table.get(player, "/events", audit=True).status_code == 403
         assert table.get(player, audit=True).status_code == 403
         assert table.get(player, "/stream", audit=True).status_code == 403
-    # the game master's audit opens what the game master was shown, never a `self` roll
+    # the game master's audit opens what the game master was shown
     audited = ok(table.get("gm", "/events", audit=True, limit=500))
-    assert shows(audited, roll) is (visibility != "self")
-    test = table.rolled("p1" if visibility == "self" else "gm", roll)["stepdice.TestRolled"]
+    assert shows(audited, roll)
+    test = table.rolled("gm", roll)["stepdice.TestRolled"]
     assert (test["data"]["face"], test["data"]["outcome"]) == (2, "failure")
     assert test["data"]["visibility"] == visibility
     # a secret failure moves no clock: a step would tell every seat

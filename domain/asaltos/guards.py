@@ -17,7 +17,7 @@ from domain.asaltos.state import (
 )
 from domain.asaltos.wounds import wound_penalty
 from domain.characters import require_plays
-from domain.dice import TableDice, Visibility
+from domain.dice import TableDice, Visibility, require_game_master_sees, rolling_seat
 from domain.errors import Conflict, InvalidCommand
 from domain.table import Table
 
@@ -177,7 +177,9 @@ def record_roll(
     """Record the dice rolled, if any, before what derives from them. A secret check is
     recorded even when its outcome was certain and no die was rolled: its `roll` is a number
     as a rolled one's, so that nobody tells a certain check from a rolled one, and the game
-    master can reveal it like any other."""
+    master can reveal it like any other. The game master calls every check, so none is kept
+    from him (`require_game_master_sees`)."""
+    require_game_master_sees(table, visibility, rolling_seat(table, roller))
     if dice.dice or visibility != "public":
         return dice.record(actor, roller, visibility)
     return None

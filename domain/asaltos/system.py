@@ -57,6 +57,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
     # the table's state, or fields that must go together
     422: frozenset(
         {
+            "self_roll_unseen_by_game_master",
             "defender_difficulty_required",
             "incoherent_modifiers",
             "invalid_check",

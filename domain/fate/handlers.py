@@ -10,7 +10,7 @@ from typing import Any
 import msgspec
 
 from domain.characters import creators_seat, find_character, new_character_id, require_room_for
-from domain.dice import TableDice
+from domain.dice import TableDice, require_game_master_sees
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.fate import commands as cmd
 from domain.fate.aspects import (
@@ -132,6 +132,7 @@ def roll_skill(table: Table, actor: str, command: cmd.FateRollSkill, keys: Table
     table.require_gm(actor, "call for a roll")
     character = _in_play(find_character(state, command.character))
     require_no_open_roll(state, character)
+    require_game_master_sees(table, command.visibility, character.seat)
     against = _against(table, state, command, character.id)
     skill = checked_name(command.skill, "a skill")
     reason = checked_reason(command.reason)

@@ -48,6 +48,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
     # what the table holds, or fields that must go together
     422: frozenset(
         {
+            "self_roll_unseen_by_game_master",
             "aspect_already_invoked",
             "invalid_concession",
             "invalid_declaration",

@@ -16,7 +16,7 @@ from domain.characters import (
     new_character_id,
     require_room_for,
 )
-from domain.dice import TableDice, Visibility
+from domain.dice import TableDice, Visibility, require_game_master_sees
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
 from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
@@ -115,6 +115,7 @@ def open_roll(table: Table, actor: str, command: cmd.PortalOpenRoll, keys: Table
     table.require_gm(actor, "call for a roll")
     character = alive(find_character(state, command.character))
     require_no_open_roll(state, character)
+    require_game_master_sees(table, command.visibility, character.seat)
     sheet = character.sheet
     options = state.options
     if command.difficulty is not None and command.automatic is not None:

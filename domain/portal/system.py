@@ -49,6 +49,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
     # the table's state, or fields that must go together
     422: frozenset(
         {
+            "self_roll_unseen_by_game_master",
             "automatic_outcome",
             "invalid_difficulty",
             "invalid_fortalezas",

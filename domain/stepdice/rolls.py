@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.characters import alive, find_character
-from domain.dice import TableDice, Visibility
+from domain.dice import TableDice, Visibility, require_game_master_sees
 from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_reason
@@ -108,6 +108,7 @@ def _resolve(
     [003:88]: it has its number as a rolled one has, so that a secret one reads as a rolled
     one and the game master reveals it alike."""
     character = rolled.character
+    require_game_master_sees(table, vis, character.seat)
     if paid:
         table.trigger_event(
             ManaSpent,
