@@ -13,7 +13,7 @@ from typing import Any
 import anyio
 from litestar import Litestar
 from litestar.openapi.plugins import JsonRenderPlugin, YamlRenderPlugin
-from litestar.openapi.spec import Components, License, SecurityScheme, Tag
+from litestar.openapi.spec import Components, License, SecurityScheme
 from litestar.static_files import create_static_files_router
 
 from domain.application import Tables
@@ -161,18 +161,7 @@ def create_app(
             # the document as data only: no HTML viewer, whose scripts would run on the
             # replay page's origin (service/browser_policy.py)
             render_plugins=[JsonRenderPlugin(), YamlRenderPlugin()],
-            tags=[
-                Tag(
-                    name="tables",
-                    description="A game table: its seats and credentials, the commands of its "
-                    "rule system, and what each seat may read of it (view, log, stream).",
-                ),
-                Tag(
-                    name="operations",
-                    description="For whoever runs the server: liveness, readiness, metrics, "
-                    "and, with the operator's token, the export of the closed tables.",
-                ),
-            ],
+            # the tags, by resource and rule system: service.openapi sets them
             components=Components(
                 security_schemes={
                     "bearer": SecurityScheme(

@@ -20,7 +20,14 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
   cannot say;
 - an NDJSON answer (`application/x-ndjson`: the log's on request, the operator's export) is
   a string whose lines `x-itemSchema` describes, as the text/event-stream of a sibling API
-  would be: JSON Schema cannot describe lines of text.
+  would be: JSON Schema cannot describe lines of text;
+- each operation has one tag, its rule system's for a system's commands (as
+  `service/routes/<system>.py` registers them), else its resource's (`RESOURCE_TAGS`);
+- every component is named, and titled, so that it is unique and says whose it is
+  (`component_name`): a rule system's type's name begins with its system's, which its
+  module says (`domain.<system>.…`, `projections.<system>.…`): `Test` is `StepdiceTest`.
+  A generated client names a class after a component's title, and two `Test`s, or a `Cast`
+  whose `from_dict` shadows `typing.cast`, break it.
 """
 
 from __future__ import annotations
@@ -28,7 +35,9 @@ from __future__ import annotations
 import copy
 import json
 import sys
+from collections import Counter
 from dataclasses import fields
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -492,7 +501,8 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
     _add_links(document["paths"])
     _add_headers(document)
     _add_problem_codes(document)
-    return document
+    _tag(document)
+    return _rename_components(document)
 
 
 def _add_problem_codes(document: dict[str, Any]) -> None:
@@ -596,3 +606,183 @@ def render() -> str:
 
 if __name__ == "__main__":
     Path(sys.argv[1]).write_text(render())
+
+
+#: the operations' tags: by resource, and each rule system's commands by their system
+RESOURCE_TAGS: dict[str, str] = {
+    "tables": "A game table: the rule systems, creating, viewing, forking, closing and "
+    "verifying a table, its characters, and revealing the secret rolls of the dice systems.",
+    "seats": "A table's seats and credentials: seating a player, invitations, claiming a "
+    "seat, rotating a credential, removing a seat.",
+    "log": "What a seat may read of a table's events: its log (a page, or NDJSON) and its live "
+    "stream (Server-Sent Events or NDJSON).",
+    "figures": "Figures and exports: a table's statistics, the closed tables' statistics, and, "
+    "with the operator's token, the export of the closed tables' events.",
+    "operations": "For whoever runs the server: liveness, readiness, metrics, and the "
+    "problem types' documentation.",
+}
+#: a shared operation's resource tag, by the first segment of its path after the table's
+#: (`/tables/{table_id}/<segment>…`), or by its whole path outside a table
+TAG_BY_SEGMENT = {"seats": "seats", "credential": "seats", "events": "log", "stream": "log"}
+TAG_BY_PATH = {"/stats": "figures", "/export": "figures", "/tables/{table_id}/stats": "figures"}
+OPERATIONS_PATHS = ("/health", "/metrics", "/problems")
+
+
+def system_operations() -> dict[str, str]:
+    """Each rule system's operations (operationId to system), from its registration in
+    `service/routes/<system>.py`."""
+    owners: dict[str, str] = {}
+    for system in SYSTEM_INFOS:
+        for handler in import_module(f"service.routes.{system}").ROUTES:
+            owners[str(handler.operation_id)] = system
+    return owners
+
+
+def _resource_tag(path: str) -> str:
+    if path in TAG_BY_PATH:
+        return TAG_BY_PATH[path]
+    if path.startswith(OPERATIONS_PATHS):
+        return "operations"
+    segments = path.split("/")
+    if path.startswith("/tables/{table_id}/") and segments[3] in TAG_BY_SEGMENT:
+        return TAG_BY_SEGMENT[segments[3]]
+    return "tables"
+
+
+def _tag(document: dict[str, Any]) -> None:
+    """One tag for each operation: its rule system's for a system's commands, else its
+    resource's; and the tags' descriptions."""
+    systems = system_operations()
+    for path, operations in document["paths"].items():
+        for operation in operations.values():
+            tag = systems.get(operation["operationId"]) or _resource_tag(path)
+            operation["tags"] = [tag]
+    document["tags"] = [
+        *({"name": name, "description": text} for name, text in RESOURCE_TAGS.items()),
+        *(
+            {
+                "name": system,
+                "description": f"The commands of the {system} rule system (`GET /systems`), "
+                "as it registers them, and any read of its own; its table's view, log, stream "
+                "and figures are the shared operations'.",
+            }
+            for system in SYSTEM_INFOS
+        ),
+    ]
+
+
+#: the shared components whose class names say nothing of whose they are: a command's answer
+SHARED_NAMES = {"Accepted": "AcceptedResult", "Created": "CreatedResult"}
+#: the components the event schemas generate (projections.event_schema): `Event.<name>`
+EVENT_PREFIX = f"{UNION}."
+
+
+def owner(module: str) -> str | None:
+    """The rule system a module belongs to: `domain.<system>.…` or `projections.<system>.…`."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[0] in ("domain", "projections") and parts[1] in SYSTEM_INFOS:
+        return parts[1]
+    return None
+
+
+def _classes() -> dict[str, list[type]]:
+    """The classes of the project's modules by their `__qualname__`, and by their module's
+    path then qualname (how litestar and the event schemas name two of one qualname)."""
+    found: set[type] = set()
+    for name, module in list(sys.modules.items()):
+        if name.partition(".")[0] in ("domain", "projections", "service"):
+            found.update(
+                value
+                for value in vars(module).values()
+                if isinstance(value, type) and value.__module__ == name
+            )
+    pending: list[type] = [msgspec.Struct]
+    while pending:
+        subclasses: list[type] = pending.pop().__subclasses__()
+        for subclass in subclasses:
+            if subclass not in found:
+                found.add(subclass)
+                pending.append(subclass)
+    by_name: dict[str, list[type]] = {}
+    for cls in found:
+        for key in (cls.__qualname__, f"{cls.__module__}.{cls.__qualname__}"):
+            by_name.setdefault(key, []).append(cls)
+    return by_name
+
+
+def _fields(cls: type) -> set[str] | None:
+    if issubclass(cls, msgspec.Struct):
+        return {field.encode_name for field in msgspec.structs.fields(cls)}
+    return None
+
+
+def component_module(name: str, schema: dict[str, Any], classes: dict[str, list[type]]) -> str:
+    """The module of the type a component describes ("" for none: the document's own), told
+    apart by its properties when two types share its name."""
+    key = name.removeprefix(EVENT_PREFIX)
+    candidates = classes.get(key, [])
+    modules = {cls.__module__ for cls in candidates}
+    if len({owner(module) for module in modules}) > 1:
+        properties = set(schema.get("properties", {}))
+        modules = {cls.__module__ for cls in candidates if _fields(cls) == properties}
+    if len({owner(module) for module in modules}) > 1:
+        raise ValueError(f"component {name}: which of {sorted(modules)} is it?")
+    return min(modules, default="")
+
+
+def component_name(
+    name: str, schema: dict[str, Any], classes: dict[str, list[type]], *, long: bool = False
+) -> str:
+    """A component's name, which says whose it is: a rule system's type's begins with its
+    system's name (`FronteraTest`, `AsaltosCheck`); an event schema's part keeps `Event.`.
+    `long`, when that name is another type's: the system's, then its module's last part's
+    (`PortalSheetFortaleza`)."""
+    if name in SHARED_NAMES:
+        return SHARED_NAMES[name]
+    module = component_module(name, schema, classes)
+    system = owner(module)
+    event = name.startswith(EVENT_PREFIX)
+    if system is None or (event and schema.get("title", "").endswith(" event")):
+        return name
+    short = name.removeprefix(EVENT_PREFIX).rpartition(".")[2]
+    prefix = system.capitalize()
+    if long:
+        prefix += module.rpartition(".")[2].title().replace("_", "")
+    elif short.startswith(prefix):
+        return name
+    return f"{EVENT_PREFIX if event else ''}{prefix}{short}"
+
+
+def _rename_components(document: dict[str, Any]) -> dict[str, Any]:
+    """Every component named so that it is unique and says whose it is (`component_name`),
+    its `title` the same, and every reference to it rewritten."""
+    schemas = document["components"]["schemas"]
+    classes = _classes()
+    names = {name: component_name(name, schema, classes) for name, schema in schemas.items()}
+    taken = Counter(names.values())
+    names = {
+        name: component_name(name, schemas[name], classes, long=True)
+        if taken[new] > 1 and new != name
+        else new
+        for name, new in names.items()
+    }
+    if len(set(names.values())) != len(names):
+        clashes = sorted(n for n in names.values() if list(names.values()).count(n) > 1)
+        raise ValueError(f"components named twice: {clashes}")
+    renamed: dict[str, Any] = {}
+    for name, schema in schemas.items():
+        new = names[name]
+        renamed[new] = {**schema, "title": new} if schema.get("title") == name else schema
+    document["components"]["schemas"] = dict(sorted(renamed.items()))
+    references = {REF.format(name=old): REF.format(name=new) for old, new in names.items()}
+
+    def rewrite(value: Any) -> Any:
+        if isinstance(value, str):
+            return references.get(value, value)
+        if isinstance(value, dict):
+            return {key: rewrite(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [rewrite(item) for item in value]
+        return value
+
+    return {key: rewrite(value) for key, value in document.items()}

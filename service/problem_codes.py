@@ -93,6 +93,9 @@ CODES: dict[str, Code] = {
     "invalid_operator_token": Code(401, "No valid operator token was presented", Where.OPERATOR),
     "not_game_master": Code(403, "Only the game master may do this"),
     "not_seated": Code(403, "The caller has no seat at this table"),
+    "not_your_seat": Code(
+        403, "A player acts for its own seat only (a character created for it)", Where.TABLE_COMMAND
+    ),
     "forbidden": Code(403, "The caller's seat may not do this"),
     "unknown_table": Code(404, "There is no table with this id"),
     "unknown_seat": Code(404, "The table has no such seat"),
@@ -132,6 +135,12 @@ CODES: dict[str, Code] = {
     "invalid_options": Code(422, "The table's options break the rule system's", Where.COMMAND),
     "too_many_characters": Code(
         422, "The table, or the seat, has as many characters as allowed", Where.TABLE_COMMAND
+    ),
+    "self_roll_unseen_by_game_master": Code(
+        422,
+        "The game master rules on this roll, so it is never kept from him: a player's "
+        "character's roll is not `self`",
+        Where.TABLE_COMMAND,
     ),
     "scripted_roll_invalid": Code(
         422, "The table's scripted dice do not fit the roll", Where.TABLE_COMMAND

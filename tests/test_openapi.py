@@ -38,7 +38,7 @@ def test_event_lists_and_the_stream_are_typed_with_the_union() -> None:
     assert "RedactedEvent" not in schemas
     event = {"$ref": "#/components/schemas/Event"}
     assert schemas["EventPage"]["properties"]["events"]["items"] == event
-    assert schemas["TestRecord"]["properties"]["events"]["items"] == event
+    assert schemas["FronteraTestRecord"]["properties"]["events"]["items"] == event
     ok_stream = document["paths"]["/tables/{table_id}/stream"]["get"]["responses"]["200"]
     # each body is a string (a generated client returns it as it is) decoding to a sequence
     # of messages (OpenAPI 3.2's `itemSchema`, as an extension), never described as one

@@ -78,7 +78,13 @@ def test_every_request_body_is_closed_and_states_no_default() -> None:
             for field, prop in schema.get("properties", {}).items():
                 assert "default" not in prop, f"{name}.{field}"
             checked.add(name)
-    assert {"CreateTable", "Options", "Weapon", "CreateCharacter", "Purchase"} <= checked
+    assert {
+        "CreateTable",
+        "FronteraOptions",
+        "FronteraWeapon",
+        "FronteraCreateCharacter",
+        "FronteraPurchase",
+    } <= checked
 
 
 def test_header_parameters_are_never_nullable_and_state_their_bounds() -> None:
@@ -277,7 +283,7 @@ def test_a_name_at_its_bounds_is_accepted_and_past_them_refused(
     [
         (field, value, accepted)
         for field in ("jokers_per_deck", "decks", "removed_at_random")
-        for value, accepted in number_cases("Options", field)
+        for value, accepted in number_cases("FronteraOptions", field)
     ],
 )
 def test_numeric_options_at_their_bounds_are_accepted_and_past_them_refused(
@@ -288,7 +294,7 @@ def test_numeric_options_at_their_bounds_are_accepted_and_past_them_refused(
 
 @pytest.mark.parametrize(
     ("mode", "accepted"),
-    [*((mode, True) for mode in bounds("Options", "mode")["enum"]), ("poker", False)],
+    [*((mode, True) for mode in bounds("FronteraOptions", "mode")["enum"]), ("poker", False)],
 )
 def test_every_mode_the_document_lists_is_accepted_and_no_other(
     client: TestClient[Any], mode: str, accepted: bool
@@ -321,7 +327,7 @@ def test_traits_are_the_four_declared_keys_within_their_range(client: TestClient
     table = create(client, {}).json()
     mayor = {"Authorization": f"Bearer {table['credential']}"}
     url = f"/tables/{table['table_id']}/characters"
-    traits = bounds("CreateCharacter", "traits")
+    traits = bounds("FronteraCreateCharacter", "traits")
     top = {name: prop["maximum"] for name, prop in traits["properties"].items()}
     sheet = {"name": "Grizzly", "kind": "npc", "skills": []}
     assert client.post(url, json={**sheet, "traits": top}, headers=mayor).status_code == 201
@@ -371,7 +377,7 @@ def test_a_scripted_order_keeps_to_the_card_id_pattern_of_its_optional_list(
     client: TestClient[Any], script: list[str], accepted: bool | None
 ) -> None:
     """litestar drops a Meta on the items of an optional list: the document states it."""
-    items = bounds("Options", "scripted_order")
+    items = bounds("FronteraOptions", "scripted_order")
     assert items["uniqueItems"] is True
     pattern = re.compile(items["items"]["pattern"])
     assert all(pattern.search(card) for card in script) is (accepted is not False)
@@ -386,7 +392,7 @@ def test_a_scripted_order_keeps_to_the_card_id_pattern_of_its_optional_list(
 def test_an_optional_integer_states_its_bounds_in_its_branch(client: TestClient[Any]) -> None:
     """A bound of 0 on an optional integer (litestar drops it) is in the document, and the
     server keeps to it."""
-    prop = bounds("CreateCharacter", "fixed_draw")
+    prop = bounds("FronteraCreateCharacter", "fixed_draw")
     low, high = prop["minimum"], prop["maximum"]
     assert (low, high) == (0, 20)
     created = create(client, {}).json()

@@ -45,7 +45,8 @@ def shows(card: str, html: str, text: str) -> bool:
 
 
 def test_the_page_is_served_at_replay_and_kept_out_of_the_api_document(played: Played) -> None:
-    with httpx.Client(base_url=played.base) as client:
+    # the API's document is built on its first request: seconds on a busy machine
+    with httpx.Client(base_url=played.base, timeout=60) as client:
         page = client.get("/replay/")
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         assert '<script type="module" src="/replay/app.js">' in page.text

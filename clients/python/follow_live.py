@@ -16,12 +16,14 @@ from uuid import UUID
 
 import httpx
 from saloon_client import AuthenticatedClient, Client
-from saloon_client.api.tables import add_seat, create_table, list_events
+from saloon_client.api.log import list_events
+from saloon_client.api.seats import add_seat
+from saloon_client.api.tables import create_table
 from saloon_client.models import (
     AddSeat,
     CreateTable,
-    Options,
-    OptionsMode,
+    FronteraOptions,
+    FronteraOptionsMode,
     Problem,
     StreamEventMessage,
     StreamKeepAliveMessage,
@@ -54,7 +56,7 @@ def seated(mayor: AuthenticatedClient, table: UUID, name: str) -> int:
 
 def main(api: str) -> dict[str, list[int]]:
     with Client(base_url=api, timeout=TIMEOUT) as anybody:
-        options = Options(mode=OptionsMode.NO_MANAGEMENT)
+        options = FronteraOptions(mode=FronteraOptionsMode.NO_MANAGEMENT)
         body = CreateTable(title="Followed", gm_name="Ana", options=options)
         created = create_table.sync(client=anybody, body=body)
     assert created is not None and not isinstance(created, Problem), created

@@ -22,44 +22,40 @@ from uuid import UUID
 
 import httpx
 from saloon_client import AuthenticatedClient, Client
-from saloon_client.api.tables import (
-    add_seat,
+from saloon_client.api.frontera import (
     choose,
-    claim_seat,
-    close_table,
     create_character,
-    create_table,
     draw,
-    get_view,
-    list_events,
     open_opposed_test,
     open_trait_test,
     start_table,
-    verify_table,
 )
+from saloon_client.api.log import list_events
+from saloon_client.api.seats import add_seat, claim_seat
+from saloon_client.api.tables import close_table, create_table, get_view, verify_table
 from saloon_client.models import (
     AddSeat,
     ClaimSeat,
-    Contender,
-    CreateCharacter,
-    CreateCharacterTraits,
     CreateTable,
-    Draw,
+    FronteraChoose,
+    FronteraContender,
+    FronteraCreateCharacter,
+    FronteraCreateCharacterTraits,
+    FronteraDraw,
+    FronteraOpenOpposedTest,
+    FronteraOpenTraitTest,
+    FronteraOptions,
+    FronteraOptionsMode,
+    FronteraPurchase,
+    FronteraSkill,
+    FronteraTableView,
+    FronteraTrait,
     ListEventsTypeItem,
-    OpenOpposedTest,
-    OpenTraitTest,
-    Options,
-    OptionsMode,
     Problem,
-    Purchase,
-    Skill,
     StreamEventMessage,
     StreamProblemMessage,
-    TableView,
     TestResolvedEvent,
-    Trait,
 )
-from saloon_client.models import Choose as ChooseCards
 from saloon_client.types import Unset
 from stream_reader import follow
 
@@ -95,13 +91,13 @@ def playable(cards: list[str]) -> str:
     return next(card for card in cards if "JK" not in card)
 
 
-def frontera(view: object) -> TableView:
+def frontera(view: object) -> FronteraTableView:
     """A Frontera table's view: `getView` answers one of every rule system's views."""
-    assert isinstance(view, TableView), f"not a Frontera table's view: {view!r}"
+    assert isinstance(view, FronteraTableView), f"not a Frontera table's view: {view!r}"
     return view
 
 
-def cards_seen(view: TableView) -> dict[str, list[str] | None]:
+def cards_seen(view: FronteraTableView) -> dict[str, list[str] | None]:
     """The cards each participant of the open test holds, as this view shows them."""
     assert view.test is not None, "no test is open"
     seen: dict[str, list[str] | None] = {}
@@ -154,7 +150,7 @@ def play(api: str) -> Outcome:
                 body=CreateTable(
                     title="Dust and Lead",
                     gm_name="Ana",
-                    options=Options(mode=OptionsMode.NO_MANAGEMENT),
+                    options=FronteraOptions(mode=FronteraOptionsMode.NO_MANAGEMENT),
                 ),
             )
         )
@@ -163,48 +159,67 @@ def play(api: str) -> Outcome:
     david = seat(api, table, mayor, "David")
     judit = seat(api, table, mayor, "Judit")
 
-    policarpo = CreateCharacter(
+    policarpo = FronteraCreateCharacter(
         name="Policarpo",
-        traits=CreateCharacterTraits(hands=3, senses=4, muscle=3, head=2),
-        skills=[Skill.BRAWL, Skill.AGILITY, Skill.CUNNING, Skill.KNOWLEDGE],
+        traits=FronteraCreateCharacterTraits(hands=3, senses=4, muscle=3, head=2),
+        skills=[
+            FronteraSkill.BRAWL,
+            FronteraSkill.AGILITY,
+            FronteraSkill.CUNNING,
+            FronteraSkill.KNOWLEDGE,
+        ],
     )
-    clementine = CreateCharacter(
+    clementine = FronteraCreateCharacter(
         name="Clementine",
-        traits=CreateCharacterTraits(hands=2, senses=4, muscle=3, head=3),
-        skills=[Skill.AIM, Skill.AGILITY, Skill.CUNNING, Skill.PERCEPTION],
+        traits=FronteraCreateCharacterTraits(hands=2, senses=4, muscle=3, head=3),
+        skills=[
+            FronteraSkill.AIM,
+            FronteraSkill.AGILITY,
+            FronteraSkill.CUNNING,
+            FronteraSkill.PERCEPTION,
+        ],
         money=27,
-        purchases=[Purchase(item="rifle", price=20), Purchase(item="work clothes", price=3)],
+        purchases=[
+            FronteraPurchase(item="rifle", price=20),
+            FronteraPurchase(item="work clothes", price=3),
+        ],
     )
     c1 = ok(create_character.sync(table, client=david, body=policarpo)).id
     c2 = ok(create_character.sync(table, client=judit, body=clementine)).id
     started = ok(start_table.sync(table, client=mayor)).version
 
     # A trait test: Senses (Perception), difficulty 8; David draws and chooses
-    trait = OpenTraitTest(character=c1, trait=Trait.SENSES, skill=Skill.PERCEPTION, difficulty=8)
+    trait = FronteraOpenTraitTest(
+        character=c1, trait=FronteraTrait.SENSES, skill=FronteraSkill.PERCEPTION, difficulty=8
+    )
     ok(open_trait_test.sync(table, client=mayor, body=trait))
-    drawn = ok(draw.sync(table, client=david, body=Draw(character=c1))).cards
-    chosen = ChooseCards(character=c1, cards=[playable(drawn)])
+    drawn = ok(draw.sync(table, client=david, body=FronteraDraw(character=c1))).cards
+    chosen = FronteraChoose(character=c1, cards=[playable(drawn)])
     ok(choose.sync(table, client=david, body=chosen))
 
     # An opposed test: a chase, Muscle (Agility) on both sides; each draws and chooses in
     # secret, and each sees only its own cards until the reveal
-    chase = OpenOpposedTest(
+    chase = FronteraOpenOpposedTest(
         participants=[
-            Contender(character=c1, trait=Trait.MUSCLE, skill=Skill.AGILITY),
-            Contender(character=c2, trait=Trait.MUSCLE, skill=Skill.AGILITY),
+            FronteraContender(
+                character=c1, trait=FronteraTrait.MUSCLE, skill=FronteraSkill.AGILITY
+            ),
+            FronteraContender(
+                character=c2, trait=FronteraTrait.MUSCLE, skill=FronteraSkill.AGILITY
+            ),
         ]
     )
     ok(open_opposed_test.sync(table, client=mayor, body=chase))
     drawn_by = {
-        c1: ok(draw.sync(table, client=david, body=Draw(character=c1))).cards,
-        c2: ok(draw.sync(table, client=judit, body=Draw(character=c2))).cards,
+        c1: ok(draw.sync(table, client=david, body=FronteraDraw(character=c1))).cards,
+        c2: ok(draw.sync(table, client=judit, body=FronteraDraw(character=c2))).cards,
     }
     seen = {
         "David": cards_seen(frontera(ok(get_view.sync(table, client=david)))),
         "Judit": cards_seen(frontera(ok(get_view.sync(table, client=judit)))),
     }
     for character, player in ((c1, david), (c2, judit)):
-        mine = ChooseCards(character=character, cards=[playable(drawn_by[character])])
+        mine = FronteraChoose(character=character, cards=[playable(drawn_by[character])])
         ok(choose.sync(table, client=player, body=mine))
 
     # The log, the stream, a rewind

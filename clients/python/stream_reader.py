@@ -18,7 +18,7 @@ from typing import Any
 from uuid import UUID
 
 from saloon_client import AuthenticatedClient
-from saloon_client.api.tables import stream_events
+from saloon_client.api.log import stream_events
 from saloon_client.models import (
     Problem,
     StreamClosingMessage,

@@ -8,7 +8,7 @@ import type { components, paths } from "./schema.js";
 type Schemas = components["schemas"];
 export type Event = Schemas["Event"];
 type Problem = Schemas["Problem"];
-type TableView = Schemas["TableView"];
+type TableView = Schemas["FronteraTableView"];
 
 /** What the session observed, for whoever runs it to check. */
 export interface Outcome {
