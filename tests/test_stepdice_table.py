@@ -492,7 +492,7 @@ def test_a_clock_advances_on_each_failure_and_runs_out_at_its_steps() -> None:
     assert not session.state.clocks[other].running  # a clock belongs to its scene
 
 
-@pytest.mark.parametrize("visibility", ["gm", "blind", "self"])
+@pytest.mark.parametrize("visibility", ["gm", "blind"])
 def test_a_secret_failed_test_moves_no_clock_and_its_rulings_are_as_secret(
     visibility: str,
 ) -> None:

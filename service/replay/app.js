@@ -177,6 +177,12 @@ async function fetchBoard(version, abort) {
     $("board-content").replaceChildren(content);
     $("board-version").textContent = String(version);
     $("board").dataset.version = String(version);
+    // keys pressed faster than reads come back: whatever raced, the board ends where the
+    // slider is (no newer read started, or its token would differ)
+    if (state.version !== version) {
+      drawBoard(state.version);
+      return;
+    }
     const previous = version > 1 ? await viewAt(version - 1, abort.signal) : null;
     if (token !== state.boardToken) return;
     markChanges(content, state.system.facets(view), previous && state.system.facets(previous));
