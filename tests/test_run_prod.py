@@ -46,11 +46,28 @@ def _until(check: Callable[[], bool], timeout: float = 30.0) -> None:
     raise AssertionError("timed out")
 
 
-def _projections() -> set[int]:
+def _parent(pid: int) -> int:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
+def _projections(make: int) -> set[int]:
+    """The projection processes one `make run-prod` started (its descendants; each child runs
+    in a session of its own), whatever other tests run beside it."""
     found = subprocess.run(
         ["pgrep", "-f", "python -m service.analytics"], capture_output=True, text=True
     )
-    return {int(pid) for pid in found.stdout.split()}
+    ours = set()
+    for pid in map(int, found.stdout.split()):
+        ancestor = pid
+        while ancestor > 1 and ancestor != make:
+            ancestor = _parent(ancestor)
+        if ancestor == make:
+            ours.add(pid)
+    return ours
 
 
 @pytest.fixture
@@ -60,8 +77,11 @@ def run_prod(haproxy: str) -> Callable[..., Any]:
 
 
 @contextmanager
-def _run_prod(tmp_path: Path, postgres_env: dict[str, str], **more: str) -> Iterator[str]:
-    """`make run-prod` on a free port, until it answers; its URL. Stopped afterwards."""
+def _run_prod(
+    tmp_path: Path, postgres_env: dict[str, str], **more: str
+) -> Iterator[tuple[str, int]]:
+    """`make run-prod` on a free port, until it answers; its URL and the pid of `make`.
+    Stopped afterwards."""
     port = _free_port()
     env = {
         **os.environ,
@@ -86,7 +106,7 @@ def _run_prod(tmp_path: Path, postgres_env: dict[str, str], **more: str) -> Iter
     try:
         with httpx.Client(base_url=api, timeout=10) as http:
             _until(lambda: http.get("/health/live").status_code == 200, timeout=60)
-        yield api
+        yield api, make.pid
     finally:
         os.killpg(make.pid, signal.SIGTERM)
         make.wait(timeout=30)
@@ -98,14 +118,14 @@ def _run_prod(tmp_path: Path, postgres_env: dict[str, str], **more: str) -> Iter
 def test_make_run_prod_runs_the_projection_beside_the_workers(
     postgres_env: dict[str, str], redis_url: str, tmp_path: Path, run_prod: Callable[..., Any]
 ) -> None:
-    before = _projections()
     redis = {"SALOON_REDIS_URL": redis_url, "SALOON_REDIS_PREFIX": f"run-prod-{uuid.uuid4().hex}:"}
     with (
-        run_prod(tmp_path, postgres_env, SALOON_OPERATOR_TOKEN=TOKEN, **redis) as api,
+        run_prod(tmp_path, postgres_env, SALOON_OPERATOR_TOKEN=TOKEN, **redis) as (api, make),
         httpx.Client(base_url=api, timeout=10) as http,
     ):
         operator = {"Authorization": f"Bearer {TOKEN}"}
-        assert _projections() - before, "no projection process beside the workers"
+        projections = _projections(make)
+        assert projections, "no projection process beside the workers"
         created = http.post("/tables", json={"title": "T", "mayor_name": "M"}).json()
         mayor = {"Authorization": f"Bearer {created['credential']}"}
         closing = http.post(f"/tables/{created['table_id']}/close", json={}, headers=mayor)
@@ -118,7 +138,7 @@ def test_make_run_prod_runs_the_projection_beside_the_workers(
             return found is not None and float(found.group(1)) == 0
 
         _until(no_lag)
-    _until(lambda: not (_projections() - before), timeout=10)
+    _until(lambda: not any(Path(f"/proc/{pid}").exists() for pid in projections), timeout=10)
 
 
 @pytest.mark.postgres
@@ -129,7 +149,7 @@ def test_every_seat_of_a_table_meets_on_one_worker(
     five-minute safety read): every stream of every table sees the move at once, so the
     proxy sent each table's streams and its command to one worker, whichever it was."""
     with (
-        run_prod(tmp_path, postgres_env, SALOON_REDIS_URL="") as api,
+        run_prod(tmp_path, postgres_env, SALOON_REDIS_URL="") as (api, _),
         httpx.Client(base_url=api, timeout=10) as http,
     ):
         tables = []
