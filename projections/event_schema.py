@@ -17,6 +17,7 @@ from typing import Any
 
 import msgspec
 
+from projections.field_docs import field_docs, type_doc
 from projections.log import TOPICS
 from projections.redaction import ENVELOPE, NEVER_SHOWN, RULES, event_type
 from projections.visibility import AUDIENCES, MASKS, NULLS, OWN_ENTRY, Rule, Secret
@@ -104,8 +105,18 @@ def _data(rule: Rule, properties: dict[str, Any]) -> tuple[dict[str, Any], list[
     return shown, maskable
 
 
-def _payload(name: str, rule: Rule, data: dict[str, Any]) -> dict[str, Any]:
+def _described(schema: dict[str, Any], meaning: str | None) -> dict[str, Any]:
+    """A field's schema led by what the field means; who may see it, if said, after."""
+    if meaning is None:
+        return schema
+    said = schema.get("description")
+    return {**schema, "description": f"{meaning}\n\n{said}" if said else meaning}
+
+
+def _payload(name: str, kind: type, rule: Rule, data: dict[str, Any]) -> dict[str, Any]:
     properties, maskable = _data(rule, data.get("properties", {}))
+    meanings = field_docs(kind)
+    properties = {field: _described(s, meanings.get(field)) for field, s in properties.items()}
     hidden: dict[str, Any] = {"type": "array", "uniqueItems": True}
     if maskable:
         hidden["items"] = {"enum": maskable}
@@ -114,13 +125,19 @@ def _payload(name: str, rule: Rule, data: dict[str, Any]) -> dict[str, Any]:
     return {
         "type": "object",
         "title": f"{name} event",
+        **({"description": doc} if (doc := type_doc(kind)) else {}),
         "properties": {
-            "type": {"type": "string", "const": name},
+            "type": {"type": "string", "const": name, "description": "The event's type"},
             "version": {"type": "integer", "minimum": 1, "description": "The table's version"},
             "actor": {"type": "string", "description": "The seat whose command it records"},
-            "at": {"type": "string", "format": "date-time"},
+            "at": {
+                "type": "string",
+                "format": "date-time",
+                "description": "When the server recorded it (UTC wall-clock time)",
+            },
             "data": {
                 "type": "object",
+                "description": "What the event records, as the caller may see it",
                 "properties": properties,
                 "required": list(properties),
                 "additionalProperties": False,
@@ -163,7 +180,7 @@ def components() -> dict[str, Any]:
     payloads = {}
     for (name, kind), ref in zip(kinds.items(), refs, strict=True):
         data = schemas.pop(ref["$ref"].rpartition("/")[2])
-        payloads[f"{PREFIX}{name}"] = _payload(name, RULES[kind], data)
+        payloads[f"{PREFIX}{name}"] = _payload(name, kind, RULES[kind], data)
     union = {
         "description": "An event of a table's log as the caller may see it; `type` names it.",
         "oneOf": [{"$ref": REF.format(name=name)} for name in payloads],

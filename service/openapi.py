@@ -37,6 +37,7 @@ import json
 import sys
 from collections import Counter
 from dataclasses import fields
+from functools import partial
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import OpenAPI
 
 from projections.event_schema import REF, UNION, components
+from service.descriptions import describe
 from service.problem_codes import operation_codes
 from service.problems import MEDIA_TYPE as PROBLEM
 from service.schemas import SYSTEM_INFOS, CreateTable
@@ -490,6 +492,7 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
     del schemas[UNTYPED_EVENT.rpartition("/")[2]]
     document["components"]["schemas"] = dict(sorted({**schemas, **events, **stream}.items()))
     document = _typed_events(document)
+    describe(document, partial(component_type, classes=_classes()))
     for operations in document["paths"].values():
         for operation in operations.values():
             for response in operation["responses"].values():
@@ -728,6 +731,19 @@ def component_module(name: str, schema: dict[str, Any], classes: dict[str, list[
     if len({owner(module) for module in modules}) > 1:
         raise ValueError(f"component {name}: which of {sorted(modules)} is it?")
     return min(modules, default="")
+
+
+def component_type(
+    name: str, schema: dict[str, Any], classes: dict[str, list[type]]
+) -> type | None:
+    """The type a component describes (None for the document's own)."""
+    module = component_module(name, schema, classes)
+    candidates = [
+        c for c in classes.get(name.removeprefix(EVENT_PREFIX), []) if c.__module__ == module
+    ]
+    properties = set(schema.get("properties", {}))
+    matching = [c for c in candidates if _fields(c) in (properties, None)]
+    return next(iter(matching or candidates), None)
 
 
 def component_name(

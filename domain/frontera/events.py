@@ -139,8 +139,11 @@ class DeadMansHandDrawn(Table.Event):
 
 
 class CardsDrawn(Table.Event):
+    """A character's cards for a test, drawn from a pile or a deck."""
+
     TOPIC = "frontera.CardsDrawn"
     test: int
+    """The number of the test they were drawn for"""
     character: str
     seat: str
     source: str
