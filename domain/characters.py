@@ -5,12 +5,13 @@ here; the refusals' codes are the systems' own where they differ."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated, Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, Protocol, TypeVar
 
 import msgspec
 
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
+from domain.names import checked_name
 from domain.table import Table
 
 #: a character's id in a command (`c1`, `c2`, …: `new_character_id`); an empty one breaks the
@@ -28,6 +29,11 @@ class Played(Protocol):
 
     @property
     def seat(self) -> str: ...
+
+
+class Identified(Played, Protocol):
+    @property
+    def id(self) -> str: ...
 
 
 class Mortal(Played, Protocol):
@@ -90,3 +96,27 @@ def creators_seat(table: Table, actor: str, seat: str | None) -> str:
     if acting.id != table.gm_seat.id and chosen != actor:
         raise Forbidden("a player creates characters for its own seat only", "not_your_seat")
     return table.seat(chosen).id
+
+
+def create_from_sheet(
+    table: Table,
+    state: HasCharacters[Played],
+    actor: str,
+    seat: str,
+    sheet: Any,
+    character: Callable[..., Identified],
+    created: type[Table.Event],
+) -> str:
+    """A new character of `seat` made from its sheet (a Struct with a `name`), under the seat's
+    limit and named as its sheet names it, checked and trimmed; recorded by the system's
+    `created` event. Its id."""
+    require_room_for(state, seat)
+    name = checked_name(sheet.name, "a character's name")
+    made = character(
+        id=new_character_id(state),
+        name=name,
+        seat=seat,
+        sheet=msgspec.structs.replace(sheet, name=name),
+    )
+    table.trigger_event(created, actor=actor, character=made)
+    return made.id

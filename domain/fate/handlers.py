@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from domain.characters import creators_seat, find_character, new_character_id, require_room_for
+from domain.characters import create_from_sheet, creators_seat, find_character
 from domain.dice import TableDice, require_game_master_sees
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.fate import commands as cmd
@@ -70,16 +70,7 @@ def create_character(
     sheet = checked_sheet(command.sheet)
     if sheet.kind == "npc" and seat != gm:
         raise InvalidCommand("an NPC is played by the game master's seat", "invalid_sheet")
-    require_room_for(state, seat)
-    name = checked_name(sheet.name, "a character's name")
-    character = FateCharacter(
-        id=new_character_id(state),
-        name=name,
-        seat=seat,
-        sheet=msgspec.structs.replace(sheet, name=name),
-    )
-    table.trigger_event(CharacterCreated, actor=actor, character=character)
-    return character.id
+    return create_from_sheet(table, state, actor, seat, sheet, FateCharacter, CharacterCreated)
 
 
 # -- a roll ----------------------------------------------------------------------------------

@@ -9,13 +9,7 @@ from typing import Any
 
 import msgspec
 
-from domain.characters import (
-    alive,
-    creators_seat,
-    find_character,
-    new_character_id,
-    require_room_for,
-)
+from domain.characters import alive, create_from_sheet, creators_seat, find_character
 from domain.dice import TableDice, Visibility, require_game_master_sees
 from domain.errors import Conflict, Forbidden, InvalidCommand, NotFound
 from domain.keys import TableKeys
@@ -70,16 +64,7 @@ def create_character(
         raise InvalidCommand(
             "a principal NPC is played by the game master's seat [002:643]", "invalid_sheet"
         )
-    require_room_for(state, seat)
-    name = checked_name(sheet.name, "a character's name")
-    character = PortalCharacter(
-        id=new_character_id(state),
-        name=name,
-        seat=seat,
-        sheet=msgspec.structs.replace(sheet, name=name),
-    )
-    table.trigger_event(CharacterCreated, actor=actor, character=character)
-    return character.id
+    return create_from_sheet(table, state, actor, seat, sheet, PortalCharacter, CharacterCreated)
 
 
 # -- a roll ----------------------------------------------------------------------------------
