@@ -35,6 +35,17 @@ def card_text(card: str) -> str:
     return "🃏" if face.startswith("JK") else f"{face[:-1]}{SUITS[face[-1]]}"
 
 
+def game_time(seconds: int) -> str:
+    """How the page says game time: "2 h 0 min 6 s", "0 s"."""
+    h, m, s = seconds // 3600, seconds % 3600 // 60, seconds % 60
+    parts = [f"{h} h"] if h else []
+    if m or (h and s):
+        parts.append(f"{m} min")
+    if s or not parts:
+        parts.append(f"{s} s")
+    return " ".join(parts)
+
+
 def cards_in(value: Any) -> set[str]:
     """Every card identity written anywhere in a JSON value."""
     if isinstance(value, str):

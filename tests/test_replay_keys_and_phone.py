@@ -41,6 +41,16 @@ def test_on_a_phone_no_tab_scrolls_sideways(page: Page, played: Played) -> None:
     expect(page.locator("#shortcuts")).to_be_visible()
     fits(page)
     no_serious_issue(page)
+    # two versions compared, read as a seat: the list of differences and the banner fit too
+    page.get_by_label("Compare the board with version").fill("1")
+    page.get_by_role("button", name="Compare", exact=True).click()
+    expect(page.locator("#differences li").first).to_be_visible()
+    page.get_by_label("See as").select_option(label="David's seat")
+    expect(page.locator("#board")).to_have_attribute("data-perspective", "p1")
+    expect(page.locator("#perspective-banner")).to_be_visible()
+    fits(page)
+    no_serious_issue(page)
+    page.get_by_label("See as").select_option(label="the game master")
     page.get_by_role("tab", name="Summary").click()
     expect(page.locator("#panel-summary")).to_have_attribute(
         "data-version", str(played.moments["last"])

@@ -5,12 +5,22 @@ the test record in view together, with the browser's history and a permalink."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from tests.replay_helpers import Played, lengthen, play_frontera, replay_server, sign_in
+from tests.replay_helpers import (
+    Played,
+    board_cards,
+    cards_in,
+    lengthen,
+    play_frontera,
+    replay_server,
+    sign_in,
+)
 
 #: how many cheap commands make the long table (one event each)
 LONG = 3000
@@ -229,3 +239,129 @@ def test_the_board_the_timeline_and_the_record_stay_in_view_and_back_steps_versi
     expect(other.locator("#audit")).to_be_checked()
     expect(other.locator("#audit-banner")).to_be_visible()
     expect(other.locator(f'#events li.current[data-version="{v2}"]')).to_be_in_viewport()
+
+
+def within_audit(view: dict[str, Any]) -> dict[str, Any]:
+    """A seat's view less what audit never lists while the table is open: the contents of its
+    face-down zones (as tests/test_seat_perspective.py says); the rest as the seat read it."""
+    listed = ("hand:", "dead_mans_hand")
+    zones = [
+        zone if zone["zone"].startswith(listed) else {**zone, "cards": None}
+        for zone in view["zones"]
+    ]
+    return {**view, "zones": zones}
+
+
+def shown(view: dict[str, Any]) -> set[str]:
+    """The cards of a view the board draws: all but the options' script (none here)."""
+    return cards_in({key: value for key, value in view.items() if key != "options"})
+
+
+def test_the_dispute_is_settled_in_four_actions_from_sign_in(
+    page: Page, long_table: Played
+) -> None:
+    """Issue 24's acceptance: "that's not what I drew", says Judit of test 2, 3,000 events
+    ago. From sign-in the Mayor reaches the test's record, sees her drawn cards on the board
+    at the draw's version in audit, and that version as her seat saw it, in at most 4
+    actions; what her seat saw is her own API view of that version."""
+    played = long_table
+    page.set_viewport_size({"width": 1280, "height": 800})
+    sign_in(page, played, "mayor")
+    actions: list[str] = []
+
+    def act(what: str, action: Callable[[], None]) -> None:
+        actions.append(what)
+        action()
+
+    record = played.get("mayor", "/tests/2", audit="true")
+    (draw,) = [
+        e for e in record["events"] if e["type"] == "CardsDrawn" and e["data"]["seat"] == "p2"
+    ]
+    at, cards = draw["version"], draw["data"]["cards"]
+    assert played.moments["last"] - at > LONG, "the draw is thousands of events ago"
+    board = page.locator("#board")
+
+    act("type the test's number", lambda: page.locator("#test-number").fill("2"))
+    act("press Enter", lambda: page.locator("#test-number").press("Enter"))
+    expect(page.locator("#test-record")).to_have_attribute("data-test", "2")
+    judit = page.locator('#test-record .side[data-character="c2"]')
+
+    act(
+        "the draw's board in audit",
+        judit.get_by_role("button", name=f"Board at v{at} in audit").click,
+    )
+    expect(board).to_have_attribute("data-version", str(at))
+    expect(board).to_have_attribute("data-audit", "true")
+    expect(page.locator("#audit-banner")).to_be_visible()
+    audited = played.get("mayor", version=at, audit="true")
+    assert set(cards) <= board_cards(page) == shown(audited)
+    hand = page.locator('#board [data-zone="hand:c2"] [data-card]')
+    assert sorted(hand.evaluate_all("cs => cs.map(c => c.dataset.card)")) == sorted(cards)
+    # the record beside it, re-read in audit
+    expect(page.locator("#test-record")).to_have_attribute("data-audit", "true")
+
+    act("as Judit saw it", judit.get_by_role("button", name="as Judit saw it").click)
+    expect(board).to_have_attribute("data-perspective", "p2")
+    expect(board).to_have_attribute("data-version", str(at))
+    expect(page.locator("#perspective-banner")).to_contain_text("SEEN AS Judit")
+    as_judit = played.get("mayor", version=at, perspective="p2")
+    own = played.get("Judit", version=at)
+    mine = ("you", "role")  # who reads: the Mayor, reading as her seat
+    assert {k: v for k, v in as_judit.items() if k not in mine} == {
+        k: v for k, v in within_audit(own).items() if k not in mine
+    }
+    assert board_cards(page) == shown(own)
+    assert set(cards) <= board_cards(page)
+    assert len(actions) <= 4, actions
+    # beside the board, what the audit shows of that version that her seat did not know:
+    # David's hand, drawn just before hers
+    (his,) = [zone for zone in audited["zones"] if zone["zone"] == "hand:c1"]
+    assert his["cards"] and None not in his["cards"]
+    unseen = page.locator('#unseen li[data-path="zones/hand:c1/cards"]')
+    expect(unseen).to_be_visible()
+    expect(unseen.locator(".before [data-card]")).to_have_count(0)
+    assert (
+        unseen.locator(".after [data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        == his["cards"]
+    )
+    # and the place is a link: version, test, audit and perspective
+    link = page.locator("#permalink").get_attribute("href")
+    assert link == f"#table={played.table_id}&v={at}&test=2&audit=1&as=p2"
+    # a fresh tab with the link shows the same: Judit's seat at the draw, the record beside
+    other = page.context.new_page()
+    other.goto(f"{played.base}/replay/{link}")
+    other.locator("#credential-input").fill(played.credentials["mayor"])
+    other.get_by_role("button", name="Sign in").click()
+    expect(other.locator("#board")).to_have_attribute("data-perspective", "p2")
+    expect(other.locator("#board")).to_have_attribute("data-version", str(at))
+    expect(other.locator("#perspective")).to_have_value("p2")
+    expect(other.locator("#test-record")).to_have_attribute("data-test", "2")
+    assert board_cards(other) == shown(own)
+    # Back: the draw in audit, as the Mayor saw it; Back again: where he signed in
+    page.evaluate("history.back()")
+    expect(board).to_have_attribute("data-perspective", "")
+    expect(board).to_have_attribute("data-version", str(at))
+    expect(page.locator("#perspective")).to_have_value("")
+    assert board_cards(page) == shown(audited)
+    page.evaluate("history.back()")
+    expect(board).to_have_attribute("data-version", str(played.moments["last"]))
+    page.evaluate("history.forward()")
+    expect(board).to_have_attribute("data-version", str(at))
+    page.evaluate("history.forward()")
+    expect(board).to_have_attribute("data-perspective", "p2")
+
+
+def test_the_transcript_of_a_long_table_holds_every_page_of_its_log(
+    page: Page, long_table: Played
+) -> None:
+    """The transcript reads every page of the log, not only the timeline's loaded 100."""
+    played = long_table
+    sign_in(page, played, "mayor")
+    expect(page.locator("#events li[data-version]")).to_have_count(100)
+    with page.expect_download(timeout=60_000) as started:
+        page.get_by_role("button", name="Download the transcript").click()
+    text = Path(started.value.path()).read_text(encoding="utf-8")
+    versions = [int(v) for v in re.findall(r'<tr data-version="(\d+)"', text)]
+    assert versions == [event["version"] for event in played.log("mayor")]
+    assert len(versions) > LONG
+    expect(page.locator("#status")).to_contain_text(f"{len(versions)} events")

@@ -228,7 +228,8 @@ STRICT = {
 
 
 def test_every_page_and_answer_of_the_origin_carries_a_strict_policy(played: Played) -> None:
-    with httpx.Client(base_url=played.base) as client:
+    # the API's document is built on its first request: seconds on a busy machine
+    with httpx.Client(base_url=played.base, timeout=60) as client:
         answers = [
             client.get("/replay/"),
             client.get("/replay/app.js"),
@@ -274,6 +275,16 @@ def test_the_page_works_under_its_policy_without_a_single_violation(
     expect(page.locator("#test-record")).to_have_attribute("data-test", "2")
     page.get_by_label("Audit (Mayor): every card anyone has seen").check()
     expect(page.locator("#audit-banner")).to_be_visible()
+    # the board compared with another version, a seat's perspective, the transcript
+    page.get_by_label("Compare the board with version").fill("3")
+    page.get_by_role("button", name="Compare", exact=True).click()
+    expect(page.locator("#differences")).to_be_visible()
+    with page.expect_download():
+        page.get_by_role("button", name="Download the transcript").click()
+    page.get_by_label("See as").select_option(label="Judit's seat")
+    expect(page.locator("#board")).to_have_attribute("data-perspective", "p2")
+    page.get_by_label("See as").select_option(label="the game master")
+    expect(page.locator("#board")).to_have_attribute("data-perspective", "")
     page.get_by_label("Live: follow the table").check()
     page.get_by_role("tab", name="Summary").click()
     swatches = page.locator("#panel-summary .chart-legend .swatch")

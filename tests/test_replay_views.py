@@ -149,12 +149,12 @@ def test_the_page_works_by_keyboard_alone(page: Page, played: Played) -> None:
     page.goto(f"{played.base}/replay/")
     keyboard = page.keyboard
 
-    def tab_to(selector: str, limit: int = 40) -> None:
+    def tab_to(selector: str, limit: int = 40, key: str = "Tab") -> None:
         for _ in range(limit):
-            keyboard.press("Tab")
+            keyboard.press(key)
             if page.evaluate(f"document.activeElement.matches({json.dumps(selector)})"):
                 return
-        raise AssertionError(f"Tab never reached {selector}")
+        raise AssertionError(f"{key} never reached {selector}")
 
     tab_to("#table-input")
     keyboard.type(played.table_id)
@@ -163,11 +163,18 @@ def test_the_page_works_by_keyboard_alone(page: Page, played: Played) -> None:
     keyboard.press("Enter")
     last = played.moments["last"]
     expect(page.locator("#board")).to_have_attribute("data-version", str(last))
-    tab_to("#version")
+    # after sign-in the focus is on the board (issue 24, item 7), where the keys move it
+    expect(page.locator("#board")).to_be_focused()
     for _ in range(3):
         keyboard.press("ArrowLeft")
     expect(page.locator("#board")).to_have_attribute("data-version", str(last - 3))
     expect(page.locator("#version-text")).to_have_text(f"version {last - 3} of {last}")
+    # the slider, a few steps back from the board, moves it with its own keys
+    tab_to("#version", key="Shift+Tab")
+    keyboard.press("ArrowRight")
+    expect(page.locator("#board")).to_have_attribute("data-version", str(last - 2))
+    keyboard.press("ArrowLeft")
+    expect(page.locator("#board")).to_have_attribute("data-version", str(last - 3))
     keyboard.press("ArrowRight")
     expect(page.locator("#board")).to_have_attribute("data-version", str(last - 2))
     # ← and → also scrub wherever the focus is, but in a field

@@ -41,16 +41,34 @@ export class Api {
     return body;
   }
 
-  view(version, audit, signal) {
-    return this.get("", { version, audit }, signal);
+  // `perspective`: the game master reads as that seat read (within his audit)
+  view(version, audit, signal, perspective) {
+    return this.get("", { version, audit: perspective ? undefined : audit, perspective }, signal);
   }
 
   // the server filters (seat, character, text, type) and bounds what each read examines, so
   // a page costs the same on any length of log; `next_after` says where the next read goes on
-  events({ after, toVersion, limit, seat, character, text, types, audit }) {
-    return this.get("/events", { after, to_version: toVersion, limit, seat, character, text, type: types, audit });
+  events({ after, toVersion, limit, seat, character, text, types, audit, perspective }) {
+    return this.get("/events", {
+      after, to_version: toVersion, limit, seat, character, text, type: types,
+      audit: perspective ? undefined : audit, perspective,
+    });
   }
 
+  // every event of the log up to `toVersion`, page after page, as the caller reads it;
+  // `progress(version)` hears how far it got
+  async log({ toVersion, audit, perspective, progress }) {
+    const events = [];
+    for (let after = 0; after !== null && after < toVersion;) {
+      const page = await this.events({ after, toVersion, limit: 500, audit, perspective });
+      events.push(...page.events);
+      after = page.next_after;
+      progress?.(after ?? toVersion);
+    }
+    return events;
+  }
+
+  // (a test's record has no seat perspective: the game master reads it in audit)
   test(number, audit) {
     return this.get(`/tests/${number}`, { audit });
   }

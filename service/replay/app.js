@@ -8,6 +8,9 @@ import { cardList, summarize } from "./summary.js";
 import { el, words } from "./dom.js";
 import { renderFigures, tabs } from "./figures.js";
 import { systemFor } from "./systems/index.js";
+import { differences, differencesEl } from "./compare.js";
+import { download, gameClock, transcriptDocument, transcriptName, wallClock } from "./transcript.js";
+import { duration, signed } from "./systems/lines.js";
 
 const STORAGE_KEY = "saloon-replay";
 const PAGE = 100; // versions per timeline page: a page costs the same on any length of log
@@ -35,18 +38,19 @@ function fragment() {
     version: positive("v"),
     test: positive("test"),
     audit: params.get("audit") === "1",
+    perspective: params.get("as") || null,
   };
 }
 
-// where the page is: the table, the version, the open test and the audit switch; never a
-// credential (a link is shared, and the credential stays in this tab)
-function link(table, { version, test, audit }) {
-  return `#table=${encodeURIComponent(table)}${version ? `&v=${version}` : ""}${test ? `&test=${test}` : ""}${audit ? "&audit=1" : ""}`;
+// where the page is: the table, the version, the open test, the audit switch and the seat
+// perspective; never a credential (a link is shared, and the credential stays in this tab)
+function link(table, { version, test, audit, perspective }) {
+  return `#table=${encodeURIComponent(table)}${version ? `&v=${version}` : ""}${test ? `&test=${test}` : ""}${audit ? "&audit=1" : ""}${perspective ? `&as=${encodeURIComponent(perspective)}` : ""}`;
 }
 
 function permalink(version = state.version) {
   const test = $("test-record").hidden ? null : $("test-record").dataset.test;
-  return link(state.tableId, { version, test, audit: state.audit });
+  return link(state.tableId, { version, test, audit: state.audit, perspective: state.perspective });
 }
 
 // each version the user moves to is a step of the browser's history, so Back steps back
@@ -96,7 +100,7 @@ async function rollsUpTo(version) {
   const rolls = [];
   let after = 0;
   while (after !== null) {
-    const page = await state.api.events({ after, toVersion: version, limit: 500, types: ["DiceRolled"], audit: state.audit });
+    const page = await state.api.events({ after, toVersion: version, limit: 500, types: ["DiceRolled"], ...reading() });
     rolls.push(...page.events);
     after = page.next_after;
   }
@@ -105,11 +109,17 @@ async function rollsUpTo(version) {
 
 // ---- views, cached by version -------------------------------------------------------------
 
-async function viewAt(version, signal) {
-  const key = `${state.audit}|${version}`;
+// how the page reads the table: as the caller (in audit, if on), or as a seat's perspective
+function reading() {
+  return { audit: state.audit, perspective: state.perspective ?? undefined };
+}
+
+// `how`: another reading than the page's (the audit's, beside a seat's perspective)
+async function viewAt(version, signal, how = { audit: state.audit, perspective: state.perspective }) {
+  const key = `${how.perspective ?? ""}|${how.audit}|${version}`;
   for (;;) {
     if (!state.views.has(key)) {
-      state.views.set(key, state.api.view(version, state.audit, signal));
+      state.views.set(key, state.api.view(version, how.audit, signal, how.perspective ?? undefined));
       if (state.views.size > CACHED_VIEWS) state.views.delete(state.views.keys().next().value);
     }
     const pending = state.views.get(key);
@@ -167,6 +177,7 @@ function drawBoard(version) {
 
 async function fetchBoard(version, abort) {
   const token = ++state.boardToken;
+  const how = { audit: String(state.audit), perspective: state.perspective ?? "" };
   try {
     // the version first, then the one before it for the marks of what changed: on a long
     // log each read costs, and the board the user asked for comes first
@@ -177,18 +188,73 @@ async function fetchBoard(version, abort) {
     $("board-content").replaceChildren(content);
     $("board-version").textContent = String(version);
     $("board").dataset.version = String(version);
+    // how it was read: in audit, as a seat's perspective
+    Object.assign($("board").dataset, how);
     // keys pressed faster than reads come back: whatever raced, the board ends where the
     // slider is (no newer read started, or its token would differ)
     if (state.version !== version) {
       drawBoard(state.version);
       return;
     }
-    const previous = version > 1 ? await viewAt(version - 1, abort.signal) : null;
+    // what changed: since the version the user compares with, or else the one before
+    const against = state.compareWith ?? (version > 1 ? version - 1 : null);
+    const previous = against && against !== version ? await viewAt(against, abort.signal) : null;
     if (token !== state.boardToken) return;
     markChanges(content, state.system.facets(view), previous && state.system.facets(previous));
+    showDifferences(previous, view, against, version);
+    // a seat's perspective: beside it, what the audit shows of the same version that the
+    // seat did not know
+    const audited = state.perspective ? await viewAt(version, abort.signal, { audit: true, perspective: null }) : null;
+    if (token !== state.boardToken) return;
+    showUnseen(view, audited, version);
   } catch (error) {
     if (token === state.boardToken && !abort.signal.aborted) failed(error);
   }
+}
+
+function showUnseen(seen, audited, version) {
+  const panel = $("unseen");
+  panel.hidden = !audited;
+  if (!audited) {
+    $("unseen-content").replaceChildren();
+    return;
+  }
+  const seat = state.seats.get(state.perspective) ?? state.perspective;
+  $("unseen-heading").textContent = `At version ${version}: ${seat}'s seat → the audit`;
+  panel.dataset.version = String(version);
+  const list = differences(seen, audited);
+  $("unseen-content").replaceChildren(
+    el("p", { class: "muted" }, `Each line: what ${seat}'s seat knew → what the audit shows of the same version.`),
+    list.length
+      ? differencesEl(list, context(), { from: version, to: version })
+      : el("p", {}, `The audit shows nothing ${seat}'s seat did not know at version ${version}.`),
+  );
+}
+
+// the list of what differs between the compared version and this one, field by field
+function showDifferences(previous, view, from, to) {
+  const panel = $("differences");
+  panel.hidden = state.compareWith === null;
+  if (panel.hidden) return;
+  $("differences-heading").textContent = `Differences from version ${from} to version ${to}`;
+  panel.dataset.from = String(from);
+  panel.dataset.to = String(to);
+  $("differences-content").replaceChildren(
+    previous ? differencesEl(differences(previous, view), context(), { from, to }) : el("p", { class: "muted" }, "The same version: nothing to compare."),
+  );
+}
+
+function showCompare(version) {
+  state.compareWith = version;
+  $("changed-since").textContent = version === null ? "the previous version" : `version ${version}`;
+  $("compare-previous").hidden = version === null;
+  if (version === null) $("compare-version").value = "";
+}
+
+// the board's marks and the list of differences, against `version` (null: the one before)
+function compareWith(version) {
+  showCompare(version);
+  return drawBoard(state.version);
 }
 
 function markChanges(content, facets, previous) {
@@ -197,7 +263,8 @@ function markChanges(content, facets, previous) {
     const key = node.dataset.facet;
     if (key in facets && facets[key] !== previous[key]) {
       node.classList.add("changed");
-      node.append(el("span", { class: "visually-hidden" }, " (changed)"));
+      // in a table row, within its first cell (text straight in a row makes a cell of its own)
+      (node.tagName === "TR" ? node.cells[0] ?? node : node).append(el("span", { class: "visually-hidden" }, " (changed)"));
     }
   }
 }
@@ -287,7 +354,7 @@ async function eventWindow(after, toVersion) {
   const events = [];
   const limit = filtered() ? 500 : PAGE;
   for (let from = after; from !== null && from < toVersion;) {
-    const page = await state.api.events({ after: from, toVersion, limit, audit: state.audit, ...filters() });
+    const page = await state.api.events({ after: from, toVersion, limit, ...reading(), ...filters() });
     events.push(...page.events);
     from = page.next_after;
   }
@@ -338,6 +405,18 @@ async function loadLater() {
   timelineButtons();
 }
 
+// the versions already loaded, read again (the audit switched, a seat's perspective taken)
+async function refreshTimeline() {
+  state.timelineToken += 1;
+  const token = state.timelineToken;
+  const events = await eventWindow(state.oldest, state.upper);
+  if (token !== state.timelineToken) return;
+  remember(events);
+  $("events").replaceChildren(...events.reverse().map(eventItem));
+  timelineButtons();
+  scrollTimelineTo(state.version);
+}
+
 // the span around a version (by default the current one), scrolled to it
 async function reloadTimeline(around = state.version) {
   state.timelineToken += 1;
@@ -367,46 +446,104 @@ function scrollTimelineTo(version) {
 
 // ---- one test, side by side ---------------------------------------------------------------
 
-async function openTest(number, { focus = true } = {}) {
+// "Senses 4 + skill 2 + 1 (a good horse) − 1 (health) = 6": how the draw's count was made,
+// term by term, as the draw event records it (domain/frontera/rules.py, draw_count)
+function breakdown(count, trait) {
+  if (!count || !Number.isInteger(count.total)) return null;
+  const terms = [count.fixed ? `a fixed draw of ${count.trait}` : `${trait ? `${words(trait)} ` : "trait "}${count.trait}`];
+  if (!count.fixed) terms.push(`skill ${count.skill}`);
+  for (const modifier of count.modifiers || []) terms.push(`${signed(modifier.amount)} (${words(modifier.reason)})`);
+  for (const penalty of ["health", "morale", "sobriety", "tipsy"]) {
+    if (count[penalty]) terms.push(`${signed(count[penalty])} (${penalty})`);
+  }
+  const text = terms.join(" + ").replaceAll("+ +", "+ ").replaceAll("+ -", "− ");
+  const sum = count.trait + (count.fixed ? 0 : count.skill) + (count.modifiers || []).reduce((a, m) => a + m.amount, 0)
+    + count.health + count.morale + count.sobriety + count.tipsy;
+  return `${text} = ${count.total}${sum < 0 && count.total === 0 ? " (never below 0)" : ""}`;
+}
+
+// game time at each version of a record: the board's clock where the test opened, moved on by
+// every TimeAdvanced up to its last event (a test's record lists only its own events)
+async function recordClock(record) {
+  const last = record.events.length ? record.events[record.events.length - 1].version : record.opened_at;
+  const opening = await viewAt(record.opened_at);
+  if (!Number.isInteger(opening.elapsed_seconds)) return null;
+  const advanced = [];
+  for (let after = record.opened_at; after !== null && after < last;) {
+    const page = await state.api.events({ after, toVersion: last, limit: 500, types: ["TimeAdvanced"], ...reading() });
+    advanced.push(...page.events);
+    after = page.next_after;
+  }
+  // one event a version: a TimeAdvanced of the test's own is in both lists
+  const byVersion = new Map([...record.events, ...advanced].map((e) => [e.version, e]));
+  const events = [...byVersion.values()].sort((a, b) => a.version - b.version);
+  return gameClock(events, opening.elapsed_seconds).after;
+}
+
+const recordAudited = () => state.audit || Boolean(state.perspective);
+
+async function openTest(number, { focus = true, scroll = true } = {}) {
   let record;
+  let clock;
   try {
-    record = await state.api.test(number, state.audit);
+    record = await state.api.test(number, recordAudited());
+    clock = await recordClock(record).catch(() => null);
   } catch (error) {
     failed(error);
     return;
   }
   const c = context();
   const opened = record.opened || {};
+  const gm = state.role === "gm" && !state.closed;
   const characters = new Set(Object.keys(opened.participants || {}));
   for (const event of record.events) if (event.data?.character) characters.add(event.data.character);
   for (const who of Object.keys(record.revealed || {})) characters.add(who);
   for (const who of Object.keys(record.outcomes || {})) characters.add(who);
+  const goTo = (e) => el("button", { type: "button", class: "version-button", "aria-label": `Go to version ${e.version}`, onclick: () => showVersion(e.version) }, `v${e.version}`);
+  // the game master's two readings of a draw: the board at its version in audit, and as the
+  // drawing seat saw it then
+  const readings = (e) => (gm ? [
+    " ",
+    el("button", { type: "button", class: "in-audit", onclick: () => reread({ audit: true, perspective: null, version: e.version }) }, `Board at v${e.version} in audit`),
+    ...(state.players.has(e.data.seat) ? [" ",
+      el("button", { type: "button", class: "as-seat", "data-seat": e.data.seat, onclick: () => reread({ audit: true, perspective: e.data.seat, version: e.version }) }, `as ${c.seat(e.data.seat)} saw it`)] : []),
+  ] : []);
   const side = (who) => {
     const p = (opened.participants || {})[who];
     const draws = record.events.filter((e) => e.type === "CardsDrawn" && e.data.character === who);
     const choices = record.events.filter((e) => e.type === "CardsChosen" && e.data.character === who);
-    const step = (e) => el("li", {}, `v${e.version}: ${e.data.cards?.length ?? 0} card(s) `, ...cardList(e.data.cards));
+    const step = (e, extra = []) => el("li", {}, goTo(e), `: ${e.data.cards?.length ?? 0} card(s) `, ...cardList(e.data.cards), ...extra);
+    const drawStep = (e) => step(e, [
+      breakdown(e.data.count, p?.trait) ? el("p", { class: "breakdown" }, `Draws ${breakdown(e.data.count, p?.trait)}`) : "",
+      ...readings(e),
+    ]);
+    const modifiers = (p?.modifiers || []).map((m) => `${signed(m.amount)} (${words(m.reason)})`).join(", ");
     return el(
       "section",
       { class: "side", "data-character": who },
       el("h4", {}, c.character(who)),
-      el("p", {}, el("strong", {}, "Opening: "), p ? `${words(p.trait ?? "")}${p.skill ? ` (${words(p.skill)})` : ""}${(p.modifiers || []).length ? `, modifiers ${JSON.stringify(p.modifiers)}` : ""}` : "joined during the test"),
+      el("p", {}, el("strong", {}, "Opening: "), p ? `${words(p.trait ?? "")}${p.skill ? ` (${words(p.skill)})` : ""}${modifiers ? `, modifiers ${modifiers}` : ""}` : "joined during the test"),
       el("p", {}, el("strong", {}, "Draws")),
-      draws.length ? el("ul", {}, draws.map(step)) : el("p", { class: "muted" }, "none"),
+      draws.length ? el("ul", {}, draws.map(drawStep)) : el("p", { class: "muted" }, "none"),
       el("p", {}, el("strong", {}, "Choices")),
-      choices.length ? el("ul", {}, choices.map(step)) : el("p", { class: "muted" }, "none"),
+      choices.length ? el("ul", {}, choices.map((e) => step(e))) : el("p", { class: "muted" }, "none"),
       el("p", { class: "reveal" }, el("strong", {}, "Reveal: "), ...(record.revealed?.[who] ? cardList(record.revealed[who]) : ["not yet"])),
       el("p", { class: "outcome" }, el("strong", {}, "Outcome: "), record.outcomes?.[who] ? words(record.outcomes[who]) : "not yet", record.explanation?.[who] ? el("span", { class: "muted" }, ` — ${record.explanation[who]}`) : ""),
     );
   };
-  $("test-heading").textContent = `Test ${record.number}: ${words(record.kind)} — ${words(record.status)}`;
+  const when = (e) => el("span", { class: "when" },
+    clock?.has(e.version) ? `${duration(clock.get(e.version))} of game time · ` : "",
+    el("time", { datetime: e.at }, wallClock(e.at)));
+  $("test-heading").textContent = `Test ${record.number}: ${words(record.kind)} — ${words(record.status)}${recordAudited() ? " (audit)" : ""}`;
+  $("test-record").dataset.audit = String(recordAudited());
   $("test-content").replaceChildren(
+    state.perspective ? el("p", { class: "note" }, "A test's record is read in audit, never as a seat (the API has no perspective for it): the board is as the chosen seat saw it, the record as the audit shows it.") : "",
     el("p", {}, `Opened at version ${record.opened_at}`, opened.difficulty ? `, difficulty ${opened.difficulty}` : "", opened.purpose ? `, ${words(opened.purpose)}` : "", ". ",
       el("button", { type: "button", onclick: () => showVersion(record.opened_at) }, `Go to version ${record.opened_at}`)),
     el("div", { class: "sides" }, [...characters].map(side)),
     el("h3", {}, "Its events"),
     el("ol", { class: "test-events" }, record.events.map((e) =>
-      el("li", {}, el("button", { type: "button", class: "version-button", "aria-label": `Go to version ${e.version}`, onclick: () => showVersion(e.version) }, `v${e.version}`), ` ${e.type} — `, summarize(e, state.system, c)),
+      el("li", { "data-version": e.version }, goTo(e), " ", when(e), ` ${e.type} — `, summarize(e, state.system, c)),
     )),
   );
   $("test-record").hidden = false;
@@ -415,15 +552,15 @@ async function openTest(number, { focus = true } = {}) {
   $("test-heading").setAttribute("tabindex", "-1");
   // the record sits beside the board and under the timeline: side by side, the three fill
   // the window together
-  if (matchMedia("(min-width: 901px)").matches) document.querySelector(".columns").scrollIntoView({ block: "start" });
-  $("test-record").scrollTop = 0;
+  if (scroll && matchMedia("(min-width: 901px)").matches) document.querySelector(".columns").scrollIntoView({ block: "start" });
+  if (scroll) $("test-record").scrollTop = 0;
   if (focus) $("test-heading").focus({ preventScroll: true });
 }
 
 // ---- a test at a time: the next or the previous opening, found by the server ------------
 
 async function testOpening(direction) {
-  const opened = { types: ["TestOpened"], audit: state.audit };
+  const opened = { types: ["TestOpened"], ...reading() };
   if (direction > 0) {
     for (let after = state.version; after !== null && after < state.latest;) {
       const page = await state.api.events({ ...opened, after, limit: 1 });
@@ -454,6 +591,32 @@ async function nextTest(direction) {
   setStatus("");
   await showVersion(event.version);
   await openTest(event.data?.test?.number ?? event.data?.test, { focus: false });
+}
+
+// ---- the transcript: the whole log, as this reader reads it, one document ----------------
+
+async function exportTranscript() {
+  const button = $("transcript");
+  button.disabled = true;
+  const latest = state.latest;
+  const read = reading();
+  setStatus("Writing the transcript: reading the log…");
+  try {
+    const [view, events] = await Promise.all([
+      viewAt(latest),
+      state.api.log({ toVersion: latest, ...read, progress: (version) => setStatus(`Writing the transcript: ${version} of ${latest} versions read…`) }),
+    ]);
+    const c = context();
+    const text = transcriptDocument({ view, events, reading: read, latest, system: state.system, names: { seat: c.seat, character: c.character } });
+    const name = transcriptName(view.title);
+    download(name, text);
+    $("transcript").dataset.events = String(events.length);
+    setStatus(`The transcript (${events.length} events, up to version ${latest}) is downloaded as ${name}.`);
+  } catch (error) {
+    failed(error);
+  } finally {
+    button.disabled = false;
+  }
 }
 
 // ---- closing: the seed and the verification -----------------------------------------------
@@ -594,8 +757,13 @@ function signOut(message = "Signed out.") {
   state?.boardAbort?.abort();
   sessionStorage.removeItem(STORAGE_KEY);
   state = null;
-  document.body.classList.remove("audit");
+  document.body.classList.remove("audit", "perspective");
   $("audit-banner").hidden = true;
+  $("perspective-banner").hidden = true;
+  $("differences").hidden = true;
+  $("differences-content").replaceChildren();
+  $("unseen").hidden = true;
+  $("unseen-content").replaceChildren();
   $("replay").hidden = true;
   $("signin").hidden = false;
   $("board-content").replaceChildren();
@@ -614,7 +782,7 @@ function signOut(message = "Signed out.") {
   $("signin").append(note);
 }
 
-async function start(tableId, credential, wanted = {}) {
+async function start(tableId, credential, wanted = {}, { focusBoard = false } = {}) {
   stopLive();
   const api = new Api(tableId, credential);
   let view;
@@ -630,6 +798,8 @@ async function start(tableId, credential, wanted = {}) {
     seats: new Map(), characters: new Map(), others: new Map(), views: new Map(), revealed: new Map(), types: new Set(),
     oldest: 0, upper: 0, boardToken: 0, boardTimer: null, boardAbort: null, boardDrawing: null,
     timelineToken: 0, summaryToken: 0, summaryTimer: null, live: null, role: view.role,
+    closed: view.closed, perspective: null, compareWith: null,
+    players: new Set(view.seats.filter((seat) => seat.role !== "gm").map((seat) => seat.id)),
   };
   $("character-filter").replaceChildren();
   $("search").value = "";
@@ -643,26 +813,46 @@ async function start(tableId, credential, wanted = {}) {
   $("who").textContent = `Signed in as ${seatName} (${view.role === "gm" ? "the game master" : "a player"}) at "${view.title}", a ${view.system} table${view.closed ? ", closed" : ""}.`;
   $("audit-control").hidden = view.role !== "gm" || view.closed;
   showAudit(Boolean(wanted.audit) && view.role === "gm" && !view.closed);
-  $("live-control").hidden = view.closed;
+  // the game master reads as any player's seat read (what did it know then?)
+  const players = view.seats.filter((seat) => seat.role !== "gm");
+  $("perspective-control").hidden = view.role !== "gm" || view.closed || !players.length;
+  $("perspective").replaceChildren(el("option", { value: "" }, "the game master"),
+    ...players.map((seat) => el("option", { value: seat.id }, `${seat.name}'s seat`)));
+  showPerspective(!$("perspective-control").hidden && players.some((seat) => seat.id === wanted.perspective) ? wanted.perspective : null);
+  showCompare(null);
+  $("differences").hidden = true;
   $("seat-filter").replaceChildren(el("option", { value: "" }, "every seat"), ...view.seats.map((seat) => el("option", { value: seat.id }, seat.name)));
   $("type-filter").replaceChildren(el("option", { value: "" }, "every type"));
   const slider = $("version");
   slider.min = "1";
   slider.max = String(view.latest ?? view.version);
-  state.views.set(`false|${view.version}`, Promise.resolve(view));
+  state.views.set(`|false|${view.version}`, Promise.resolve(view));
   setStatus("");
   const summary = summaryShown() ? refreshSummary() : null;
   listEveryType(view.system);
-  await Promise.all([showVersion(wanted.version ?? view.version, { history: "replace" }), showClosing(view), summary]);
+  const shown = showVersion(wanted.version ?? view.version, { history: "replace" });
+  // keyboard users land on the board: the keys move it from there
+  if (focusBoard) $("board").focus({ preventScroll: true });
+  await Promise.all([shown, showClosing(view), summary]);
   if (wanted.test && state?.api === api) await openTest(wanted.test, { focus: false });
 }
 
 // a link followed, or Back, in a signed-in tab: its audit switch, its version and its test
+let navigations = 0;
+
 async function goTo(wanted) {
+  // Back pressed again before this one is done: the newer step alone moves the page on
+  const navigation = ++navigations;
+  const superseded = () => navigation !== navigations || !state;
   // a link may switch audit on; Back to a version seen before it does not switch it off
   if (wanted.audit && !state.audit && !$("audit-control").hidden) await setAudit(true);
+  if (superseded()) return;
+  const seat = wanted.perspective && state.seats.has(wanted.perspective) ? wanted.perspective : null;
+  if (seat !== state.perspective && !$("perspective-control").hidden) await reread({ perspective: seat, history: "none" });
+  if (superseded()) return;
   const version = wanted.version ?? state.latest;
   if (version !== state.version) await showVersion(version, { history: "none" });
+  if (superseded()) return;
   const open = $("test-record").hidden ? null : Number($("test-record").dataset.test);
   if (wanted.test && wanted.test !== open) await openTest(wanted.test, { focus: false });
 }
@@ -674,17 +864,47 @@ function showAudit(on) {
   $("audit-banner").hidden = !on;
 }
 
-async function setAudit(on) {
-  showAudit(on);
-  const live = Boolean(state.live);
+function showPerspective(seat) {
+  state.perspective = seat || null;
+  $("perspective").value = seat ?? "";
+  document.body.classList.toggle("perspective", Boolean(seat));
+  const banner = $("perspective-banner");
+  banner.hidden = !seat;
+  banner.textContent = seat
+    ? `SEEN AS ${state.seats.get(seat) ?? seat} — the board and the timeline as this seat knew them at each version, as far as the audit opens them`
+    : "";
+  $("live-control").hidden = state.closed || Boolean(seat);
+}
+
+// Reads the table another way (audit on or off, a seat's perspective or none, perhaps at
+// another version): the board, the timeline's loaded pages, the open test record and the
+// figures are read again that way; nothing is left as the other reading showed it.
+// A step of the browser's history when the version or the perspective changes (Back returns
+// to the audit's reading of the same version), unless `history` says otherwise.
+async function reread({ audit = state.audit, perspective = state.perspective, version = state.version, history: how } = {}) {
+  how ??= version !== state.version || (perspective || null) !== state.perspective ? "push" : "replace";
+  showAudit(audit);
+  showPerspective(perspective);
+  const live = Boolean(state.live) && !state.perspective;
   stopLive();
   state.revealed.clear();
-  await Promise.all([showVersion(state.version, { history: "replace" }), reloadTimeline(), summaryShown() ? refreshSummary() : null]);
+  state.boardAbort?.abort();
+  state.boardAbort = null;
+  const open = $("test-record").hidden ? null : Number($("test-record").dataset.test);
+  const loaded = version > state.oldest && version <= state.upper;
+  await Promise.all([
+    showVersion(version, { history: how }),
+    loaded ? refreshTimeline() : null,
+    summaryShown() ? refreshSummary() : null,
+    open ? openTest(open, { focus: false, scroll: false }) : null,
+  ]);
   if (live) {
     $("live").checked = true;
     startLive();
   }
 }
+
+const setAudit = (on) => reread({ audit: on });
 
 function fromFragment() {
   const wanted = fragment();
@@ -714,7 +934,7 @@ $("signin-form").addEventListener("submit", (submitted) => {
   submitted.preventDefault();
   const table = $("table-input").value.trim();
   const wanted = fragment();
-  start(table, $("credential-input").value.trim(), wanted.table === table ? wanted : {});
+  start(table, $("credential-input").value.trim(), wanted.table === table ? wanted : {}, { focusBoard: true });
   $("credential-input").value = "";
 });
 $("signout").addEventListener("click", () => signOut());
@@ -751,6 +971,16 @@ $("test-number").addEventListener("keydown", (pressed) => {
   if (pressed.key === "Enter") $("open-test").click();
 });
 $("audit").addEventListener("change", (changed) => setAudit(changed.target.checked));
+$("perspective").addEventListener("change", (changed) => reread({ perspective: changed.target.value || null }).catch(failed));
+$("compare").addEventListener("click", () => {
+  const number = Number.parseInt($("compare-version").value, 10);
+  if (state && number > 0) compareWith(Math.min(number, state.latest)).catch(failed);
+});
+$("compare-version").addEventListener("keydown", (pressed) => {
+  if (pressed.key === "Enter") $("compare").click();
+});
+$("compare-previous").addEventListener("click", () => state && compareWith(null).catch(failed));
+$("transcript").addEventListener("click", () => state && exportTranscript());
 $("live").addEventListener("change", (changed) => {
   if (changed.target.checked) startLive();
   else stopLive();
