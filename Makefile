@@ -34,8 +34,10 @@ run-prod: $(INSTALLED)  ## WORKERS processes on PostgreSQL + Redis behind HAProx
 	$(PROD_ENV) SALOON_HOST=$(SALOON_HOST) SALOON_PORT=$(SALOON_PORT) \
 		$(BIN)/python -m service.deploy --workers $(WORKERS)
 
+# worksteal: a worker that runs out of tests takes some of another's, so that a few long
+# tests (the property tests of every rule system) never end the run on one core alone
 test: $(INSTALLED)  ## the suite, on every core
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto --dist worksteal
 
 bench: $(INSTALLED)
 	$(BIN)/python -m bench

@@ -1,8 +1,8 @@
 """HTTP benchmarks: the API under concurrent clients, beside two baselines.
 
 Each client plays the domain bench's loop on its own table: the Mayor opens a trait test
-(POST /tables/{id}/tests/trait), the player draws (POST .../test/draw) and chooses one of
-the drawn cards (POST .../test/choose). All three requests are commands, and all three are
+(POST /tables/{id}/tests/trait), the player draws (POST .../tests/draw) and chooses one of
+the drawn cards (POST .../tests/choose). All three requests are commands, and all three are
 counted and timed ("open+draw+choose" in the figure names), in every variant:
 
 - http: the real application, `create_app(tables=Tables(sqlite env, ...))`, served by
@@ -197,10 +197,10 @@ class TableClient(abc.ABC):
         seats, character = self.seats, self.seats.character
         await self._post("/tests/trait", _open(character), seats.mayor, latencies)
         drawn = await self._post(
-            "/test/draw", cmd.Draw(character=character), seats.player, latencies
+            "/tests/draw", cmd.Draw(character=character), seats.player, latencies
         )
         await self._post(
-            "/test/choose", _choice(character, drawn["cards"]), seats.player, latencies
+            "/tests/choose", _choice(character, drawn["cards"]), seats.player, latencies
         )
 
 
@@ -386,12 +386,12 @@ async def bare_open(table_id: UUID, data: JSONBody[cmd.OpenTraitTest]) -> schema
     return schemas.TestOpenedResult(version=1, test=1)
 
 
-@post("/tables/{table_id:uuid}/test/draw", status_code=200)
+@post("/tables/{table_id:uuid}/tests/draw", status_code=200)
 async def bare_draw(table_id: UUID, data: JSONBody[cmd.Draw]) -> schemas.DrawnResult:
     return schemas.DrawnResult(version=1, cards=BARE_CARDS)
 
 
-@post("/tables/{table_id:uuid}/test/choose", status_code=200)
+@post("/tables/{table_id:uuid}/tests/choose", status_code=200)
 async def bare_choose(table_id: UUID, data: JSONBody[cmd.Choose]) -> schemas.Accepted:
     return schemas.Accepted(version=1)
 

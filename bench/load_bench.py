@@ -180,7 +180,7 @@ async def _choose(
     choice: dict[str, Any] = {"character": character, "cards": (plain or cards)[:1]}
     if not plain:
         choice["joker_suits"] = {cards[0]: "spades"}
-    await _post(client, f"{prefix}/test/choose", choice, credential, load)
+    await _post(client, f"{prefix}/tests/choose", choice, credential, load)
 
 
 async def _play(table: Table, clients: list[Connection], load: Load) -> None:
@@ -198,7 +198,7 @@ async def _play(table: Table, clients: list[Connection], load: Load) -> None:
         return
     drawn = await asyncio.gather(
         *(
-            _post(client, f"{prefix}/test/draw", {"character": seat[1]}, seat[0], load)
+            _post(client, f"{prefix}/tests/draw", {"character": seat[1]}, seat[0], load)
             for client, seat in zip(players, table.players, strict=True)
         )
     )

@@ -251,14 +251,14 @@ class Player:
             actor = 0
         elif self.step == 1:
             body = {"character": character}
-            answer = await self.connection.post(f"{self.prefix}/test/draw", body, credential)
+            answer = await self.connection.post(f"{self.prefix}/tests/draw", body, credential)
             self.drawn, actor = answer["cards"], self.turn + 1
         else:
             played = self.drawn[0]
             body = {"character": character, "cards": [played]}
             if "JK" in played:
                 body["joker_suits"] = {played: "spades"}
-            answer = await self.connection.post(f"{self.prefix}/test/choose", body, credential)
+            answer = await self.connection.post(f"{self.prefix}/tests/choose", body, credential)
             actor, self.turn = self.turn + 1, (self.turn + 1) % PLAYERS
         self.step = (self.step + 1) % 3
         return actor, int(answer["version"])

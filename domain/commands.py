@@ -22,7 +22,10 @@ class Command(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
 
 class AddSeat(Command):
+    """The game master seats a player: a new seat, with its first invitation."""
+
     name: Name
+    """The new seat's name as the table shows it (the player's)"""
 
 
 class InviteSeat(Command):
@@ -36,6 +39,8 @@ class ClaimSeat(Command):
     forked from). The acting seat is the seat claimed: the invitation is the proof."""
 
     invitation: str
+    """The invitation the game master handed the player (at a fork: the seat's credential at the
+    table forked from)"""
 
 
 class RotateCredential(Command):
@@ -51,8 +56,13 @@ class Issued(msgspec.Struct, kw_only=True):
 
 
 class RemoveSeat(Command):
+    """The game master removes a player's seat: it stays in the table, inactive, and its
+    credential stops working."""
+
     seat: str
+    """The id of the player's seat to remove"""
     reason: Reason
+    """The game master's reason for removing it"""
 
 
 class CloseTable(Command):
@@ -71,7 +81,9 @@ class RevealRolls(Command):
             extra_json_schema={"items": {"type": "integer", "minimum": 1}},
         ),
     ]
+    """The numbers of the secret rolls to reveal (1 to 100 of them)"""
     reason: Reason
+    """The game master's reason for revealing them"""
 
 
 def _add_seat(table: Table, actor: str, command: AddSeat, keys: TableKeys) -> str:

@@ -100,13 +100,19 @@ class Die(Stored, kw_only=True):
     STORED_AS = "dice.Die"
 
     sides: int
+    """The die's number of faces: 6 for a d6, 10 for a d10, …"""
     face: int
+    """The face it showed, from 1 to sides"""
     purpose: str
-    #: the random operation that gave the face (`roll_operation`); null for a scripted face
+    """What the rule rolled it for: "location", "damage", "test of fuerza", "melee attack", …"""
     index: int | None
-    #: the die (its position in this roll) that this one rolls again, and why; null if none
+    """The number of the random operation of the table's seed that gave the face
+    (`roll_operation`); null for a scripted face"""
     reroll_of: int | None = None
+    """The position in this roll (from 0) of the die this one rolls again; null if no reroll"""
     reroll_source: str | None = None
+    """What grants the reroll (fate's "invocation" of an aspect, portal's source of a reroll); null
+    if it is no reroll"""
 
 
 class DiceRolled(Table.Event):
@@ -119,12 +125,16 @@ class DiceRolled(Table.Event):
     #: 2: `roller_seat` (`upcast_v1_v2`)
     class_version = 2
     roll: int
-    #: who rolled: a character's id, or the seat for a bare roll
+    """The roll's number at the table, counting from 1"""
     roller: str
-    #: the seat the roll is seen as (`rolling_seat`): the one playing the rolling character
+    """Who rolled: the rolling character's id, or the seat id for a bare roll"""
     roller_seat: str
+    """The seat id of the rolling character's player, whose roll it counts as (`rolling_seat`)"""
     visibility: Visibility
+    """Who the roll is shown to: public (every seat), gm (the roller and the game master), blind
+    (the game master only) or self (the roller only)"""
     dice: list[Die]
+    """The dice as they fell, in the order rolled"""
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -152,7 +162,10 @@ class FromRoll(Table.Event):
     the dice, until the roll is revealed."""
 
     roll: int
+    """The number of the roll (its DiceRolled event) this event derives from"""
     visibility: Visibility
+    """Who the roll is shown to: public (every seat), gm (the roller and the game master), blind
+    (the game master only) or self (the roller only)"""
 
 
 class RollsRevealed(Table.Event):
@@ -160,7 +173,9 @@ class RollsRevealed(Table.Event):
 
     TOPIC = "dice.RollsRevealed"
     rolls: list[int]
+    """The numbers of the rolls the game master reveals"""
     reason: str
+    """The game master's reason for revealing them"""
 
     def apply(self, table: Table) -> None:
         revealed = set(self.rolls)

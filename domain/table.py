@@ -42,15 +42,21 @@ class Seat(Stored, kw_only=True):
     STORED_AS = "table.Seat"
 
     id: str
+    """The seat's id: the game master's (gm; mayor in frontera), or p1, p2, … for the players"""
     name: str
+    """The seat's name as the table shows it"""
     role: str
+    """The seat's role: gm (the game master) or player"""
     credential_hash: str = ""
     active: bool = True
-    #: credentials issued so far (the one in force is number `credentials - 1`)
+    """Whether the seat still sits at the table; false once removed"""
     credentials: int = 1
+    """Credentials issued to the seat so far (the one in force is number credentials - 1; 0:
+    never claimed)"""
     #: the open invitation: its hash and its number, until it is redeemed
     invitation_hash: str | None = None
     invitations: int = 0
+    """Invitations issued for the seat so far (the last one is the open one until redeemed)"""
 
 
 class SecretRoll(Stored, kw_only=True):
@@ -72,7 +78,9 @@ class Lineage(Stored, kw_only=True):
     STORED_AS = "table.Lineage"
 
     table_id: str
+    """The id of the table forked from"""
     version: int
+    """The version of that table the fork starts from"""
 
 
 #: player seats a table ever gives: a removed seat stays in the table's state and log
@@ -94,14 +102,25 @@ class Table(Aggregate):
     secret_roll_records = cast("list[SecretRoll]", [])
 
     class Created(Aggregate.Created):
+        """A table is set up: its rule system, title and options, the game master's seat and the
+        commitment to its seed."""
+
         TOPIC = "table.TableCreated"
 
         system: str
+        """The table's rule system: frontera, asaltos, stepdice, portal or fate"""
         title: str
+        """The table's title, as given at its creation"""
         options: dict[str, Any]
+        """The table's options as given at its creation: its rule system's policies for the
+        book's silences, scripted rolls"""
         gm: Seat
+        """The game master's seat"""
         seed_commitment: str
+        """The SHA-256 of the table's random seed, in hex, published at creation so that the seed
+        revealed at closing can be checked"""
         lineage: Lineage | None
+        """Where a forked table comes from; null: not a fork"""
 
     class Event(Aggregate.Event):
         """Base of every later event: names its topic explicitly and registers it."""
@@ -352,17 +371,26 @@ class Table(Aggregate):
 
 
 class SeatJoined(Table.Event):
+    """A seat joins the table: a player the game master seats (with an invitation to claim), or a
+    fork's seat."""
+
     TOPIC = "table.SeatJoined"
     seat: Seat
+    """The seat that joins: its id, name, role and what was issued to it"""
 
     def apply(self, table: Table) -> None:
         table.seats[self.seat.id] = clone(self.seat)
 
 
 class SeatRemoved(Table.Event):
+    """The game master removes a player's seat: it stays in the table, inactive, and its
+    credential stops working."""
+
     TOPIC = "table.SeatRemoved"
     seat: str
+    """The id of the seat removed"""
     reason: str
+    """The game master's reason for removing it"""
 
     def apply(self, table: Table) -> None:
         table.seats[self.seat] = msgspec.structs.replace(table.seats[self.seat], active=False)
@@ -373,14 +401,19 @@ class GameCopied(Table.Event):
 
     TOPIC = "table.GameCopied"
     game: dict[str, Any]
+    """The rule system's game state at the version forked from, every face-down order forgotten"""
 
     def apply(self, table: Table) -> None:
         table.game = rule_system(table.system).load_game(self.game)
 
 
 class TableClosed(Table.Event):
+    """The game master closes the table: it takes no more commands, and its seed is revealed so
+    that anyone can verify every shuffle and die."""
+
     TOPIC = "table.TableClosed"
     seed: str
+    """The table's random seed in hex, whose SHA-256 is the table's seed_commitment"""
 
     def apply(self, table: Table) -> None:
         table.closed = True
@@ -392,7 +425,9 @@ class InvitationIssued(Table.Event):
 
     TOPIC = "table.InvitationIssued"
     seat: str
+    """The id of the seat the invitation is for"""
     number: int
+    """The invitation's number for that seat (1 for its first)"""
     invitation_hash: str
 
     def apply(self, table: Table) -> None:
@@ -407,10 +442,12 @@ class CredentialIssued(Table.Event):
 
     TOPIC = "table.CredentialIssued"
     seat: str
+    """The id of the seat the credential is for"""
     number: int
-    #: invitation (a seat's first credential), takeover (an invitation redeemed for a seat
-    #: that had a credential: its holder is displaced) or rotation
+    """The credential's number for that seat (0 for its first)"""
     reason: str
+    """invitation (a seat's first credential), takeover (an invitation redeemed for a seat that
+    had one: its holder is displaced) or rotation"""
     credential_hash: str
 
     def apply(self, table: Table) -> None:
@@ -429,9 +466,14 @@ class CommandRecorded(Table.Event):
 
     TOPIC = "table.CommandRecorded"
     key: str
+    """The idempotency key the command was sent with"""
     command: str
+    """The command's type name (AddSeat, Test, …)"""
     fingerprint: str
+    """A digest of the command keyed with the server secret: a retry under the same key must send
+    the same command"""
     result: Any
+    """What the command answered its sender (an id, a number, or null), given again on a retry"""
 
 
 @contextmanager

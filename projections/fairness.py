@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
@@ -49,23 +50,24 @@ class Method(StrEnum):
 class Fairness(msgspec.Struct, kw_only=True):
     """One distribution: what was observed, what was expected, and the test's verdict."""
 
-    #: what is counted, e.g. `suit`, `value`, `d6`
     distribution: str
+    """What is counted: suit, value, d6, d10, …"""
     observed: dict[str, int]
-    #: the expected count of each category, for as many observations
+    """How many times each category came up, by category (a suit, a value, a face)"""
     expected: dict[str, float]
-    #: Pearson's statistic; null with fewer than two categories or no observation
+    """The expected count of each category, for as many observations, by category"""
     chi_square: float | None
+    """Pearson's chi-square statistic; null with fewer than two categories or no observation"""
     degrees_of_freedom: int
-    #: the probability of counts at least this far from the expected ones if the draws
-    #: were fair; null when there is nothing to judge
+    """The test's degrees of freedom: the number of categories less one"""
     p_value: float | None
-    #: how `p_value` was computed: `chi_square` when every category expects at least 5
-    #: observations, else `exact` (the exact multinomial test) or `monte_carlo` (its
-    #: estimate from 20,000 samples of a fixed seed); null with `p_value`
+    """The probability of counts at least this far from the expected ones if the draws were fair;
+    null when there is nothing to judge"""
     method: Method | None = None
-    #: observations set by a script (a scripted order or scripted rolls), not by the seed
+    """How p_value was computed: chi_square (every category expects 5 or more), exact (the exact
+    multinomial test) or monte_carlo (20,000 samples of a fixed seed); null with p_value"""
     scripted: int = 0
+    """Observations set by a script (a scripted order or scripted rolls), not by the seed"""
 
 
 def fairness(
@@ -97,8 +99,8 @@ def fairness(
             if min(expected[c] for c in possible) >= ASYMPTOTIC_MIN_EXPECTED:
                 p, method = float(pearson.pvalue), Method.CHI_SQUARE
             else:
-                probabilities = np.array([shares[c] / total_share for c in possible])
-                p, method = multinomial_p_value(np.array(counts), probabilities)
+                probabilities = tuple(shares[c] / total_share for c in possible)
+                p, method = _multinomial_p_value(tuple(counts), probabilities)
     return Fairness(
         distribution=distribution,
         observed=seen,
@@ -109,6 +111,17 @@ def fairness(
         method=method,
         scripted=int(scripted),
     )
+
+
+@lru_cache(maxsize=4096)
+def _multinomial_p_value(
+    counts: tuple[int, ...], probabilities: tuple[float, ...]
+) -> tuple[float, Method]:
+    """`multinomial_p_value`, computed once for the same counts and shares: the figures of
+    every seat, character and knowledge, and of each read at an unchanged tally, judge the
+    same small samples again, each costing an enumeration of up to `EXACT_MAX_OUTCOMES`
+    outcomes or `MONTE_CARLO_SAMPLES` samples."""
+    return multinomial_p_value(np.array(counts), np.array(probabilities))
 
 
 def multinomial_p_value(

@@ -37,9 +37,13 @@ def field_docs(cls: type) -> dict[str, str]:
 
 
 def type_doc(cls: type) -> str | None:
-    """The type's own docstring (not a base's, nor the signature dataclasses write where
-    there is none)."""
-    doc = vars(cls).get("__doc__")
-    if not doc or doc.startswith(f"{cls.__name__}("):
-        return None
-    return inspect.cleandoc(doc)
+    """The type's own docstring: not a base's, nor the signature dataclasses write where
+    there is none (an eventsourcing event is a dataclass made of the class as written, of
+    the same name, whose docstring is the written one's)."""
+    for kind in cls.__mro__:
+        if kind.__name__ != cls.__name__:
+            break
+        doc = vars(kind).get("__doc__")
+        if doc and not doc.startswith(f"{kind.__name__}("):
+            return inspect.cleandoc(doc)
+    return None

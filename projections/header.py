@@ -13,30 +13,53 @@ from projections.visibility import Viewer
 
 
 class SeatView(msgspec.Struct, kw_only=True):
+    """A seat of the table: who plays there, in which role, and whether it still sits."""
+
     id: str
+    """The seat's id: the game master's (`gm`; `mayor` in frontera), or `p1`, `p2`, … for players"""
     name: str
+    """The seat's name as the table shows it"""
     role: str
+    """The seat's role: `gm` (the game master) or `player`"""
     active: bool
+    """Whether the seat still sits at the table; `false` once removed"""
 
 
 class TableHeader(msgspec.Struct, kw_only=True):
     """The shared part of a view; each system's view Struct extends it."""
 
     id: str
+    """The table's id, as in its paths"""
     title: str
+    """The table's title, as given at its creation"""
     system: str
+    """The table's rule system: `frontera`, `asaltos`, `stepdice`, `portal` or `fate`"""
     version: int
+    """The table's version: the number of events in its log"""
     you: str
+    """The seat id of the caller"""
     role: str
+    """The caller's role at the table: `gm` (the game master) or `player`"""
     closed: bool
+    """The table is closed: it takes no more commands, and its seed is revealed"""
     seed_commitment: str
+    """The SHA-256 of the table's random seed, in hex, published at creation so that the seed
+    revealed at closing can be checked"""
     seed: str | None
+    """The table's random seed in hex, revealed when the table closes; null until then"""
     lineage: dict[str, Any] | None
+    """Where a forked table comes from: the `table_id` and `version` it was forked from; null:
+    not a fork"""
     options: dict[str, Any]
+    """The table's options as given at its creation: its rule system's policies for the book's
+    silences, scripted rolls"""
     seats: list[SeatView]
-    #: rolls of dice so far, and those the game master has revealed since
+    """Every seat of the table, the game master's and the players', removed ones included
+    (`active` false)"""
     rolls: int = 0
+    """Rolls of dice made at the table so far (the number of the last one)"""
     revealed_rolls: list[int] = []
+    """The numbers of the secret rolls the game master has revealed"""
 
 
 def header(table: Table, viewer: Viewer) -> dict[str, Any]:

@@ -98,14 +98,20 @@ class Pace(msgspec.Struct, kw_only=True):
     """The time between one command and the next, over the whole table."""
 
     gaps: int
+    """The gaps counted: one between each command and the next"""
     mean_seconds: float | None
-    #: how many gaps fall within 10 s, 1 min, 5 min, 15 min, 1 h, or are longer
+    """The mean time between one command and the next, in seconds; null with no gap"""
     within: dict[str, int]
+    """How many gaps fall within 10s, 1m, 5m, 15m, 1h, or are longer, by those names"""
 
 
 class SeatFigures(msgspec.Struct, kw_only=True):
+    """One seat's share of the table's commands."""
+
     name: str
+    """The seat's name as the table shows it"""
     commands: int
+    """The commands the seat sent"""
 
 
 class TableStats(msgspec.Struct, kw_only=True):
@@ -113,36 +119,54 @@ class TableStats(msgspec.Struct, kw_only=True):
     shows; after closing, everything."""
 
     table_id: UUID
+    """The table's id, as in its paths"""
     system: str
-    #: the table's version the figures count up to
+    """The table's rule system: frontera, asaltos, stepdice, portal or fate"""
     version: int
+    """The table's version the figures count up to"""
     closed: bool
-    #: whether the figures count every event in full (the table is closed)
+    """Whether the table is closed"""
     complete: bool
+    """Whether the figures count every event in full (the table is closed)"""
     events: int
-    #: commands of every seat, the game master's included
+    """The events of the log the figures count"""
     commands: int
+    """The commands of every seat, the game master's included"""
     seats: dict[str, SeatFigures]
+    """Each seat's figures, by seat id"""
     pace: Pace
-    #: what was drawn and rolled against the expected shares; only once the table is closed
+    """The time between one command and the next, over the whole table"""
     fairness: list[Fairness]
-    #: the figures of the table's rule system
+    """What was drawn and rolled, one distribution each (card suits and values, each die size),
+    against the expected shares; empty until the table is closed"""
     rules: SystemFigures
-    #: what the system's `damage_over_time` counts ("Hearts", "wound levels")
+    """The figures of the rule system, as its own component (its system field says which)"""
     damage_unit: str
+    """What the rule system's damage_over_time counts: Hearts, wound levels, …"""
 
 
 class Totals(msgspec.Struct, kw_only=True):
     """The figures of closed tables of one rule system (and mode), added up."""
 
     system: str
+    """The rule system of the tables added up"""
     mode: str | None
+    """The game mode of the tables added up (their system's mode option, such as Frontera's
+    normal); null for a system without modes"""
     tables: int
+    """The closed tables added up"""
     events: int
+    """Their events, over every table"""
     commands: int
+    """Their commands, over every table and seat"""
     pace: Pace
+    """The time between one command and the next, over every table"""
     fairness: list[Fairness]
+    """What was drawn and rolled, one distribution each (card suits and values, each die size),
+    against the expected shares, over every table"""
     rules: SystemFigures
+    """The figures of the rule system, as its own component (its system field says which), added
+    up"""
 
 
 def _pace(tally: Tally) -> Pace:

@@ -190,12 +190,13 @@ class RollerFigures(msgspec.Struct, kw_only=True):
     system's Struct adds its own."""
 
     name: str
-    #: rolls it made, shown or not
+    """The character's name as the table shows it"""
     rolls: int
-    #: its rolls whose outcome the caller was not shown
+    """Rolls it made, shown or not"""
     hidden: int
-    #: its shown rolls' outcomes
+    """Its rolls whose outcome the caller was not shown"""
     outcomes: dict[str, int]
+    """Its shown rolls by outcome, in its rule system's words: how many ended each way"""
 
 
 R = TypeVar("R", bound=RollerFigures)
@@ -232,11 +233,12 @@ class DamagePoint(msgspec.Struct, kw_only=True):
     """What one character took at one event of the table: each system says what it counts
     (its subclass names the points in the API's document)."""
 
-    #: the table's version of the event
     version: int
-    #: the character's id
+    """The table's version at the event (its place in the log)"""
     character: str
+    """The id of the character who took it"""
     amount: int
+    """What the character took at that event, in the figures' damage_unit (Hearts, …)"""
 
 
 P = TypeVar("P", bound=DamagePoint)

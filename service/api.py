@@ -725,10 +725,10 @@ class TablesController(Controller):
         f"Each request examines at most {MAX_EXAMINED} events of the log: a filter "
         "that matches little may answer fewer than `limit` events, even none, with "
         "`next_after` set; pass it as `after` to go on. `next_after` is null at the end. "
-        "With `Accept: application/x-ndjson`, the whole log instead (the same filters, "
-        "without `limit` or the bound of a page), one `Event` a line, exactly as the pages "
-        "hold them, each after its `table_id` and `system` (as the operator's export's "
-        "lines), up to the table's version when the read began; JSON is the default.",
+        "The whole log as NDJSON is `exportEvents`'s (`GET /tables/{table_id}/events/"
+        "export`); this operation still answers it to `Accept: application/x-ndjson`, "
+        "deprecated since release 0.3.0 (with a `Deprecation` header), until release 0.4.0 "
+        "at the earliest.",
         responses=READ_RESPONSES,
         response_headers=HEADERS,
         security=[{"bearer": []}],
@@ -797,7 +797,7 @@ class TablesController(Controller):
         tables = tables_of(request)
         only = LogFilter(seat=seat, character=character, text=text)
         if request.accept.best_match([JSON, ndjson.MEDIA_TYPE], default=JSON) != JSON:
-            return await _events_as_ndjson(
+            lines = await _events_as_ndjson(
                 request,
                 table_id,
                 audit,
@@ -808,6 +808,9 @@ class TablesController(Controller):
                 if_none_match,
                 perspective,
             )
+            # deprecated: `exportEvents` answers it (RFC 9745, as service.routes.DEPRECATION)
+            lines.headers["Deprecation"] = "@1795737600"
+            return lines
 
         def plan(table: Table, viewer: Viewer) -> Callable[[], schemas.EventPage]:
             topics, closed, version = checked_types(types), table.closed, table.version
@@ -825,6 +828,82 @@ class TablesController(Controller):
 
         page = await read_log(request, table_id, audit, plan, if_none_match, perspective)
         return Response(page, headers=read_etag(request))
+
+    @get(
+        "/{table_id:uuid}/events/export",
+        operation_id="exportEvents",
+        summary="The whole log as NDJSON, each event as the caller may see it",
+        description="The caller's whole log, one event a line (NDJSON), exactly as the pages "
+        "of `listEvents` hold them, each after its `table_id` and `system` (as the operator's "
+        "export's lines), with the same filters and without `limit` or the bound of a page, up "
+        "to the table's version when the read began (or `to_version`). `listEvents` with "
+        "`Accept: application/x-ndjson` answers the same, deprecated: an operation of its own "
+        "keeps a generated client's JSON page a single type.",
+        responses=READ_RESPONSES,
+        response_headers=HEADERS,
+        security=[{"bearer": []}],
+        media_type=ndjson.MEDIA_TYPE,
+    )
+    async def export_events(
+        self,
+        request: Request[Any, Any, Any],
+        table_id: FromPath[UUID],
+        audit: Audit = False,
+        after: Annotated[
+            int,
+            QueryParameter(
+                name="after", ge=0, le=schemas.MAX_VERSION, description="Events after this version"
+            ),
+        ] = 0,
+        types: Annotated[
+            list[str] | None,
+            QueryParameter(name="type", required=False, description="Only these event types"),
+        ] = None,
+        seat: Annotated[
+            str | None,
+            QueryParameter(
+                name="seat", required=False, description="Only events involving this seat"
+            ),
+        ] = None,
+        character: Annotated[
+            str | None,
+            QueryParameter(
+                name="character",
+                required=False,
+                min_length=1,
+                max_length=MAX_NAME,
+                description="Only events naming this character, as the caller sees them",
+            ),
+        ] = None,
+        text: Annotated[
+            str | None,
+            QueryParameter(
+                name="text",
+                required=False,
+                min_length=1,
+                max_length=MAX_NAME,
+                pattern=TEXT_PATTERN,
+                description="Only events holding this text (case ignored) in their type, actor "
+                "or data as the caller sees them",
+            ),
+        ] = None,
+        to_version: Annotated[
+            int | None,
+            QueryParameter(
+                name="to_version",
+                required=False,
+                ge=1,
+                le=schemas.MAX_VERSION,
+                description="Only events up to this version",
+            ),
+        ] = None,
+        if_none_match: IfNoneMatch = None,
+        perspective: Perspective = None,
+    ) -> Response[Any]:
+        only = LogFilter(seat=seat, character=character, text=text)
+        return await _events_as_ndjson(
+            request, table_id, audit, after, types, only, to_version, if_none_match, perspective
+        )
 
 
 async def _events_as_ndjson(

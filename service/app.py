@@ -49,7 +49,7 @@ REPLAY = Path(__file__).parent / "replay"
 
 #: the release of the API's contract (`info.version`; docs/contract.md says when it moves,
 #: openapi/CHANGELOG.md what each release changed); not a table's version
-CONTRACT_RELEASE = "0.2.0"
+CONTRACT_RELEASE = "0.3.0"
 DESCRIPTION = """An event-sourced game server for tabletop role-playing sessions.
 
 Every command is an event of a table; each seat reads what it may see. Send the seat's

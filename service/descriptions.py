@@ -14,6 +14,14 @@ from projections.field_docs import field_docs, type_doc
 BODY_REF = "#/components/schemas/"
 
 
+def _tag(kind: type) -> dict[str, str]:
+    """A tagged Struct's tag field, which msgspec declares and no class body holds."""
+    config = getattr(kind, "__struct_config__", None)
+    if config is None or config.tag_field is None:
+        return {}
+    return {config.tag_field: f"Always `{config.tag}`: which type of the union this is"}
+
+
 def describe(
     document: dict[str, Any], type_of: Callable[[str, dict[str, Any]], type | None]
 ) -> None:
@@ -26,7 +34,7 @@ def describe(
             continue
         if "description" not in schema and (doc := type_doc(kind)):
             schema["description"] = doc
-        meanings = field_docs(kind)
+        meanings = {**_tag(kind), **field_docs(kind)}
         for field, property_ in schema.get("properties", {}).items():
             if "description" not in property_ and field in meanings:
                 property_["description"] = meanings[field]

@@ -18,8 +18,9 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
   `service.problem_codes`);
 - the log's `type` filter lists the event types (the union's), which the route's `list[str]`
   cannot say;
-- an NDJSON answer (`application/x-ndjson`: the log's on request, the operator's export) is
-  a string whose lines `x-itemSchema` describes, as the text/event-stream of a sibling API
+- an NDJSON answer (`application/x-ndjson`: the whole log's, `exportEvents`, an operation of
+  its own so that `listEvents` answers its JSON page alone; the operator's export) is a
+  string whose lines `x-itemSchema` describes, as the text/event-stream of a sibling API
   would be: JSON Schema cannot describe lines of text;
 - each operation has one tag, its rule system's for a system's commands (as
   `service/routes/<system>.py` registers them), else its resource's (`RESOURCE_TAGS`);
@@ -27,7 +28,10 @@ way out (`Document.to_schema`, the one path of both `/schema/openapi.json` and t
   (`component_name`): a rule system's type's name begins with its system's, which its
   module says (`domain.<system>.…`, `projections.<system>.…`): `Test` is `StepdiceTest`.
   A generated client names a class after a component's title, and two `Test`s, or a `Cast`
-  whose `from_dict` shadows `typing.cast`, break it.
+  whose `from_dict` shadows `typing.cast`, break it;
+- last, the shapes generated clients read (`service.openapi_shapes`): the former paths of
+  renamed routes deprecated, no nullable parameter, integer bounds, masked fields typed,
+  enums as components, the server's checks of a body, `info.contact`.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from litestar.openapi.spec import OpenAPI
 
 from projections.event_schema import REF, UNION, components
 from service.descriptions import describe
+from service.openapi_shapes import shape
 from service.problem_codes import operation_codes
 from service.problems import MEDIA_TYPE as PROBLEM
 from service.schemas import SYSTEM_INFOS, CreateTable
@@ -61,6 +66,7 @@ SSE = "text/event-stream"
 NDJSON = "application/x-ndjson"
 #: the operations that answer NDJSON: what a line holds, and the description of the 200
 LOG = ("/tables/{table_id}/events", "get")
+LOG_NDJSON = ("/tables/{table_id}/events/export", "get")
 EXPORT = ("/export", "get")
 
 
@@ -77,11 +83,15 @@ def _sse_message(types: list[str]) -> dict[str, Any]:
             "title": title,
             "type": "object",
             "properties": {
-                "event": event,
+                "event": {
+                    **event,
+                    "description": "The message's kind: an event's type, `problem` or `closing`",
+                },
                 "data": {
                     "type": "string",
                     "contentMediaType": "application/json",
                     "contentSchema": _ref(data),
+                    "description": f"The JSON of a `{data}`",
                 },
                 **more,
             },
@@ -114,7 +124,11 @@ def _sse_message(types: list[str]) -> dict[str, Any]:
                     "pattern": "^(0|[1-9][0-9]*)$",
                     "description": "Where to resume from: send it back as Last-Event-ID",
                 },
-                retry={"type": "string", "pattern": "^[0-9]+$"},
+                retry={
+                    "type": "string",
+                    "pattern": "^[0-9]+$",
+                    "description": "Milliseconds to wait before reconnecting",
+                },
             ),
         ],
     }
@@ -159,9 +173,11 @@ def _stream_lines() -> dict[str, dict[str, Any]]:
     message of that kind holds as its `data`."""
     lines: dict[str, dict[str, Any]] = {}
     for tag, (name, member, schema, description) in STREAM_LINES.items():
-        properties: dict[str, Any] = {"message": {"type": "string", "const": tag}}
+        properties: dict[str, Any] = {
+            "message": {"type": "string", "const": tag, "description": "The line's kind"}
+        }
         if member is not None:
-            properties[member] = _ref(schema)
+            properties[member] = {**_ref(schema), "description": f"The line's `{schema}`"}
         lines[name] = {
             "title": name,
             "type": "object",
@@ -271,13 +287,17 @@ def _exported_event(types: list[str], *, closed: bool) -> dict[str, Any]:
 
 
 def _describe_ndjson(paths: dict[str, Any], types: list[str]) -> None:
-    """The log's NDJSON, beside its JSON page; the export's, its only answer."""
+    """The log's NDJSON, an operation of its own (`exportEvents`), so that the JSON page is
+    the only answer of `listEvents` and a generated client's only type for it (issue 25,
+    item 3: openapi-fetch types the answer of two media types as their union); the
+    operator's export's, its only answer. `listEvents` still answers NDJSON on request,
+    deprecated, and undocumented: OpenAPI cannot deprecate a media type."""
     log = paths[LOG[0]][LOG[1]]["responses"]["200"]
-    log["description"] = (
-        "A page of the log; with `Accept: application/x-ndjson`, the whole log, one `Event` a "
-        "line after its `table_id` and `system`"
-    )
-    log["content"][NDJSON] = _ndjson("one event a line", _exported_event(types, closed=False))
+    log["description"] = "A page of the log"
+    log["content"].pop(NDJSON, None)
+    lines = paths[LOG_NDJSON[0]][LOG_NDJSON[1]]["responses"]["200"]
+    lines["description"] = "The whole log, one `Event` a line after its `table_id` and `system`"
+    lines["content"] = {NDJSON: _ndjson("one event a line", _exported_event(types, closed=False))}
     export = paths[EXPORT[0]][EXPORT[1]]["responses"]["200"]
     export["description"] = "The closed tables' events, one a line"
     export["content"] = {NDJSON: _ndjson("one event a line", _exported_event(types, closed=True))}
@@ -313,7 +333,7 @@ ONE_CHARACTER = {
     "openTraitTest": "/tests/trait",
     "openDeadMansHandTest": "/tests/dead-mans-hand",
     "openSurvivalTest": "/tests/survival",
-    "draw": "/test/draw",
+    "draw": "/tests/draw",
     "changeCondition": "/conditions",
     "changeEquipment": "/equipment",
     "setMoney": "/money",
@@ -360,9 +380,9 @@ LINKS: dict[tuple[str, str, str], dict[str, Any]] = {
     ("post", "/tables/{table_id}/characters", "201"): _for_character("/id"),
     ("get", "/tables/{table_id}", "200"): _for_character("/characters/0/id"),
     # the drawing character chooses among the cards it drew
-    ("post", "/tables/{table_id}/test/draw", "200"): {
+    ("post", "/tables/{table_id}/tests/draw", "200"): {
         "choose": (
-            ("post", "/tables/{table_id}/test/choose"),
+            ("post", "/tables/{table_id}/tests/choose"),
             SAME_TABLE,
             {"character": "$request.body#/character", "cards": "$response.body#/cards"},
         ),
@@ -417,6 +437,7 @@ HEADER_SCHEMAS: dict[str, dict[str, Any]] = {
     "Idempotent-Replayed": {"type": "string", "enum": ["true"]},
     "RateLimit": {"type": "string", "pattern": '^"seat";r=[0-9]+;t=[0-9]+$'},
     "RateLimit-Policy": {"type": "string", "pattern": '^"seat";q=[0-9]+;w=[0-9]+$'},
+    "Deprecation": {"type": "string", "pattern": "^@[0-9]+$"},
 }
 #: the headers every error of a status carries (service/problems.py), in `components.headers`
 RETRY_AFTER = {"description": "Seconds to wait before trying again", "required": True}
@@ -458,21 +479,28 @@ def _add_headers(document: dict[str, Any]) -> None:
                     }
 
 
-#: the operation whose `type` query parameter filters by event type
-TYPE_FILTER = ("/tables/{table_id}/events", "get", "type")
+#: the operations whose `type` query parameter filters by event type
+TYPE_FILTERS = (
+    ("/tables/{table_id}/events", "get", "type"),
+    ("/tables/{table_id}/events/export", "get", "type"),
+)
 
 
 def _type_filter(paths: dict[str, Any], types: list[str]) -> None:
-    path, method, name = TYPE_FILTER
-    for parameter in paths[path][method]["parameters"]:
-        if parameter["in"] == "query" and parameter["name"] == name:
+    for path, method, name in TYPE_FILTERS:
+        filters = [
+            parameter
+            for parameter in paths[path][method]["parameters"]
+            if parameter["in"] == "query" and parameter["name"] == name
+        ]
+        if not filters:
+            raise ValueError(f"no `{name}` parameter on {method} {path}")
+        for parameter in filters:
             parameter["schema"] = {
                 "description": parameter["schema"].get("description"),
                 "type": "array",
                 "items": {"type": "string", "enum": types},
             }
-            return
-    raise ValueError(f"no `{name}` parameter on {method} {path}")
 
 
 def complete(document: dict[str, Any]) -> dict[str, Any]:
@@ -505,7 +533,7 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
     _add_headers(document)
     _add_problem_codes(document)
     _tag(document)
-    return _rename_components(document)
+    return shape(_rename_components(document))
 
 
 def _add_problem_codes(document: dict[str, Any]) -> None:
@@ -544,7 +572,11 @@ def _table_per_system(document: dict[str, Any]) -> None:
         body = copy.deepcopy(base)
         options = schemas[info.__name__]["properties"]["default_options"]
         body["properties"]["options"] = {**options, "description": f"The {name} table's options."}
-        body["properties"]["system"] = {"type": "string", "const": name}
+        body["properties"]["system"] = {
+            "type": "string",
+            "const": name,
+            "description": f"The table's rule system: `{name}`.",
+        }
         if name == default:
             body["properties"]["system"]["description"] = (
                 f'Optional; when absent, `"{name}"`, the system of every table created before '
@@ -700,12 +732,14 @@ def _classes() -> dict[str, list[type]]:
                 if isinstance(value, type) and value.__module__ == name
             )
     pending: list[type] = [msgspec.Struct]
+    seen: set[type] = set()
     while pending:
         subclasses: list[type] = pending.pop().__subclasses__()
         for subclass in subclasses:
-            if subclass not in found:
-                found.add(subclass)
+            if subclass not in seen:
+                seen.add(subclass)
                 pending.append(subclass)
+    found |= seen
     by_name: dict[str, list[type]] = {}
     for cls in found:
         for key in (cls.__qualname__, f"{cls.__module__}.{cls.__qualname__}"):

@@ -36,14 +36,19 @@ _PROBES = anyio.CapacityLimiter(1)
 
 
 class Liveness(msgspec.Struct):
+    """The process answers."""
+
     status: str
+    """Always ok: the process answers"""
 
 
 class Readiness(msgspec.Struct):
-    #: "ready"
+    """The dependencies answer: the event store, and Redis when configured."""
+
     status: str
-    #: each dependency checked: "ok", or "skipped" when not configured
+    """Always ready (a dependency that does not answer makes it a 503 problem instead)"""
     checks: dict[str, str]
+    """Each dependency checked, by name (store, redis): ok, or skipped when not configured"""
 
 
 @get(

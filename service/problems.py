@@ -49,25 +49,33 @@ class InvalidPart(msgspec.Struct, kw_only=True, omit_defaults=True):
     body by its JSON Pointer (RFC 6901), or a query, path or header parameter by its name."""
 
     detail: str
-    #: the body's member, e.g. `/options/mode` ("" for the body as a whole)
+    """What is wrong with this part, and what would be right"""
     pointer: str | None = None
-    #: the parameter's name, e.g. `limit`
+    """The body's member, as a JSON Pointer, e.g. /options/mode ("" for the body as a whole);
+    absent for a parameter"""
     parameter: str | None = None
-    #: where the parameter is: `query`, `path`, `header` or `cookie`
+    """The parameter's name, e.g. limit; absent for a member of the body"""
     location: str | None = None
+    """Where the parameter is: query, path, header or cookie; absent for a member of the body"""
 
 
 class Problem(msgspec.Struct, kw_only=True, omit_defaults=True):
     """An error, as RFC 9457 describes it; `code` is the stable machine-readable name."""
 
     type: str
+    """The problem type's URI reference, /problems/<code>"""
     title: str
+    """A short, human-readable summary of the problem type (the code in words)"""
     status: int
+    """The HTTP status code of the answer"""
     detail: str
+    """What was wrong with this request and what would be right"""
     code: str
+    """The problem's stable, machine-readable name, e.g. table_closed, not_your_seat"""
     instance: str | None = None
-    #: for a malformed request (400 `invalid_request`), each part that breaks the document
+    """The path of the request that failed"""
     errors: list[InvalidPart] | None = None
+    """For a malformed request (400 invalid_request): each part that breaks the document"""
 
 
 class Refused(Exception):

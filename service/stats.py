@@ -112,8 +112,9 @@ class ClosedTablesStats(msgspec.Struct, kw_only=True):
     """The figures of the closed tables asked for, added up per rule system and mode."""
 
     tables: int
-    #: one entry per rule system (and mode) among those tables
+    """The closed tables counted"""
     totals: list[Totals]
+    """Their figures added up, one entry per rule system (and mode) among them"""
 
 
 def _utc(moment: datetime | None) -> str | None:

@@ -85,7 +85,11 @@ def make_fate_world(client: TestClient[Any]) -> World:
     world.headers["foreign"] = bearer(other["credential"])
     for name in ("A", "B"):
         world.headers[name] = seat_player(client, world.table, world.headers["mayor"], name)[1]
-    ann = sheet("Ann", aspects=[{"name": "Ann el Audaz"}, {"name": "Deuda", "hidden": True}])
+    ann = sheet(
+        "Ann",
+        aspects=[{"name": "Ann el Audaz"}, {"name": "Deuda", "hidden": True}],
+        stunts=[{"name": "Furia", "exception": "+2 to Fuerza", "costs_fate_point": True}],
+    )
     for who, body, expected in (
         ("A", ann, "c1"),
         ("B", sheet("Bob"), "c2"),
@@ -129,6 +133,30 @@ MANEUVER = {
     "passable": True,
     "reason": "a shove",
 }
+
+AVOIDED = {"roll": 1, "name": "Fuera de equilibrio", "target": "c2", "reason": "a roll away"}
+PASSED = {"aspect": "Fuera de equilibrio", "target": "c2", "to": "c3", "reason": "a feint"}
+COMPEL = {"character": "c1", "aspect": "Ann el Audaz", "kind": "offered", "reason": "r"}
+RAISED = {
+    "character": "c1",
+    "aspect": "Ann el Audaz",
+    "accepted_stake": 1,
+    "accepted": True,
+    "reason": "r",
+}
+STUNT = {"character": "c1", "stunt": "Furia", "reason": "the door"}
+
+
+def anns_placed_aspect(world: World) -> None:
+    """Ann's maneuver's aspect on Bob, its free invocation Ann's."""
+    anns_maneuver(world)
+    ok(world.post("mayor", "/fate/aspects", MANEUVER))
+
+
+def anns_compel(world: World) -> None:
+    """A compel of Ann's aspect, accepted."""
+    ok(world.post("mayor", "/fate/compels", {**COMPEL, "accepted": True}))
+
 
 HIT = {"character": "c1", "track": "health", "shifts": 2, "consequence": None, "reason": "r"}
 CONCESSION = {
@@ -214,7 +242,7 @@ FATE_ENDPOINTS: dict[str, Cell] = {
     "POST fate/hits": Cell(lobby, "POST", "/fate/hits", (403, 403, 200), HIT),
     "POST fate/concessions": Cell(lobby, "POST", "/fate/concessions", (403, 403, 200), CONCESSION),
     "POST fate/scene/end": Cell(
-        lobby, "POST", "/fate/scene/end", (403, 403, 200), {"breather": True, "reason": "r"}
+        lobby, "POST", "/fate/scenes/end", (403, 403, 200), {"breather": True, "reason": "r"}
     ),
     "POST fate/recoveries": Cell(
         lobby,
@@ -223,6 +251,16 @@ FATE_ENDPOINTS: dict[str, Cell] = {
         (403, 403, 200),
         {"character": "c1", "occasion": "breather", "reason": "r"},
     ),
+    "POST fate/aspects/avoid": Cell(
+        anns_maneuver, "POST", "/fate/aspects/avoid", (403, 403, 200), AVOIDED
+    ),
+    "POST fate/aspects/pass": Cell(
+        anns_placed_aspect, "POST", "/fate/aspects/pass", (403, 403, 200), PASSED
+    ),
+    "POST fate/compels/escalate": Cell(
+        anns_compel, "POST", "/fate/compels/escalate", (403, 403, 200), RAISED
+    ),
+    "POST fate/stunts": Cell(lobby, "POST", "/fate/stunts", (403, 403, 200), STUNT),
 }
 
 
@@ -255,8 +293,12 @@ BODIES: dict[str, Any] = {
     "/fate/refresh": {"reason": "x"},
     "/fate/hits": HIT,
     "/fate/concessions": CONCESSION,
-    "/fate/scene/end": {"breather": True, "reason": "x"},
+    "/fate/scenes/end": {"breather": True, "reason": "x"},
     "/fate/recoveries": {"character": "c1", "occasion": "new_adventure", "reason": "x"},
+    "/fate/aspects/avoid": {**AVOIDED, "roll": 2},
+    "/fate/aspects/pass": PASSED,
+    "/fate/compels/escalate": RAISED,
+    "/fate/stunts": STUNT,
 }
 
 

@@ -172,40 +172,40 @@ ENDPOINTS: dict[str, Cell] = {
     "POST combat": Cell(
         started,
         "POST",
-        "/combat",
+        "/combats",
         (403, 403, 201),
         {"combatants": [{"character": "c1"}, {"character": "c3"}]},
     ),
     "POST combat/update": Cell(
         in_combat,
         "POST",
-        "/combat/update",
+        "/combats/update",
         (403, 403, 200),
         {"reason": "Ann ducks", "combatants": [{"character": "c1", "cover": "partial"}]},
     ),
-    "POST combat/turns": Cell(in_combat, "POST", "/combat/turns", (403, 403, 201), {}),
+    "POST combat/turns": Cell(in_combat, "POST", "/combats/turns", (403, 403, 201), {}),
     "POST combat/declare (c3, the Mayor's)": Cell(
         turn_started,
         "POST",
-        "/combat/declare",
+        "/combats/declare",
         (403, 403, 200),
         {"character": "c3", "action": "move", "move": "adjacent"},
     ),
     "POST combat/declare (c1, A's)": Cell(
         billy_moved,
         "POST",
-        "/combat/declare",
+        "/combats/declare",
         (200, 403, 403),
         {"character": "c1", "action": "move", "move": "adjacent"},
     ),
     "POST combat/attacks (c1, A's)": Cell(
         ann_swings,
         "POST",
-        "/combat/attacks",
+        "/combats/attacks",
         (200, 403, 403),
         {"character": "c1", "attacks": [{"card": "d0:10S", "target": "c3"}]},
     ),
-    "POST combat/end": Cell(in_combat, "POST", "/combat/end", (403, 403, 200), {"reason": "r"}),
+    "POST combat/end": Cell(in_combat, "POST", "/combats/end", (403, 403, 200), {"reason": "r"}),
     "POST tests/pistol-duel": Cell(
         started,
         "POST",
@@ -250,12 +250,12 @@ ENDPOINTS: dict[str, Cell] = {
         started, "POST", "/tests/dead-mans-hand", (403, 403, 201), {"character": "c1"}
     ),
     "POST test/draw (c1, A's)": Cell(
-        opened, "POST", "/test/draw", (200, 403, 403), {"character": "c1"}
+        opened, "POST", "/tests/draw", (200, 403, 403), {"character": "c1"}
     ),
     "POST test/choose (c1, A's)": Cell(
-        drawn, "POST", "/test/choose", (200, 403, 403), {"character": "c1", "cards": ["d0:3C"]}
+        drawn, "POST", "/tests/choose", (200, 403, 403), {"character": "c1", "cards": ["d0:3C"]}
     ),
-    "POST test/cancel": Cell(opened, "POST", "/test/cancel", (403, 403, 200), {"reason": "r"}),
+    "POST test/cancel": Cell(opened, "POST", "/tests/cancel", (403, 403, 200), {"reason": "r"}),
     # card exchanges: Normal mode only (this table plays without card management)
     "POST exchanges/bet": Cell(
         started, "POST", "/exchanges/bet", (403, 403, 409), {"tied": ["c1", "c2"]}
@@ -300,15 +300,15 @@ ENDPOINTS: dict[str, Cell] = {
         (403, 403, 200),
         {"character": "c1", "item": "revolver", "change": 1, "reason": "a gift"},
     ),
-    "POST house": Cell(started, "POST", "/house", (403, 403, 201), {"character": "c1"}),
+    "POST house": Cell(started, "POST", "/games/house", (403, 403, 201), {"character": "c1"}),
     "POST house/round (c1, A's)": Cell(
-        at_the_house, "POST", "/house/round", (200, 403, 403), {"character": "c1"}
+        at_the_house, "POST", "/games/house/rounds", (200, 403, 403), {"character": "c1"}
     ),
     "POST house/close": Cell(
-        a_round_played, "POST", "/house/close", (403, 403, 200), {"reason": "fire"}
+        a_round_played, "POST", "/games/house/close", (403, 403, 200), {"reason": "fire"}
     ),
     "POST house/stop (c1, A's)": Cell(
-        a_round_played, "POST", "/house/stop", (201, 403, 403), {"character": "c1"}
+        a_round_played, "POST", "/games/house/stop", (201, 403, 403), {"character": "c1"}
     ),
     "POST games/chance": Cell(
         started, "POST", "/games/chance", (403, 403, 201), {"participants": ["c1", "c2"]}
@@ -337,10 +337,10 @@ ENDPOINTS: dict[str, Cell] = {
         started, "POST", "/drinks", (200, 403, 200), {"character": "c1", "drinks": 2}
     ),
     "POST drinking-duel": Cell(
-        started, "POST", "/drinking-duel", (403, 403, 201), {"characters": ["c1", "c3"]}
+        started, "POST", "/drinking-duels", (403, 403, 201), {"characters": ["c1", "c3"]}
     ),
     "POST drinking-duel/end": Cell(
-        drinking_duel, "POST", "/drinking-duel/end", (403, 403, 200), {"reason": "closing time"}
+        drinking_duel, "POST", "/drinking-duels/end", (403, 403, 200), {"reason": "closing time"}
     ),
     "POST accidents": Cell(
         started,

@@ -8,6 +8,11 @@
   his audit log hides.
 - **A player who keeps a rotated-out credential**: it opens nothing, anywhere: no read of
   the table, no seat of any fork made before or after the rotation.
+- **Reading as a seat** (`perspective=<seat>` on getView, listEvents and its NDJSON): the game
+  master's reading as a seat shows nothing that seat's own reads do not, nor anything his
+  audit does not (no other seat's hand, no secret choice before its reveal); a player, a
+  seat the game master claimed through an invitation, and a rotated-out credential ask for it
+  in vain: refused, or never more than their own reads.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import httpx
@@ -38,6 +44,7 @@ CARD = re.compile(r"d\d+:(?:10|[2-9JQKA])[SCHD]|d\d+:JK[12]")
 #: every seat knows the dead man's hand; the lay-out at the start lists every card, public
 PUBLIC = set(dead_mans_hand(0))
 LAYOUT = "TableStarted"
+NDJSON = "application/x-ndjson"
 #: no shrinking: a session over HTTP is slow to shrink, and the failing example as found
 #: already names every command, move and answer
 ADVERSARY = settings(
@@ -116,11 +123,15 @@ class Adversary:
         version: int = self.get(table, credential).json()["version"]
         return version
 
-    def log(self, table: str, credential: str, audit: bool) -> list[dict[str, Any]]:
+    def log(
+        self, table: str, credential: str, audit: bool = False, **params: Any
+    ) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []
         after = 0
         while after is not None:
-            page = self.get(table, credential, "/events", audit=audit, after=after, limit=500)
+            page = self.get(
+                table, credential, "/events", audit=audit, after=after, limit=500, **params
+            )
             assert page.status_code == 200, page.text
             events += page.json()["events"]
             after = page.json()["next_after"]
@@ -171,6 +182,89 @@ class Adversary:
         known.add_text(self.get(table, credential, "/stats", audit=audit).text)
         return known
 
+    def as_read(
+        self, table: str, credential: str, audit: bool = False, export: bool = True, **params: Any
+    ) -> Knowledge | None:
+        """The view (now and rewound), the log (listEvents' pages) and, if `export`, its
+        NDJSON (listEvents with `Accept: application/x-ndjson`) read with this credential and
+        these parameters (a `perspective`); None when the view is refused."""
+        params = {"audit": audit, **params}
+        view = self.get(table, credential, **params)
+        if view.status_code != 200:
+            return None
+        known, version = Knowledge(), view.json()["version"]
+        known.add_text(view.text)
+        for at in sorted({version // 2 or 1, max(1, version - 1)}):
+            rewind = self.get(table, credential, version=at, **params)
+            assert rewind.status_code == 200, rewind.text
+            known.add_text(rewind.text)
+        known.add_events(self.log(table, credential, **params))
+        if export:
+            ndjson = {**bearer(credential), "Accept": NDJSON}
+            path = f"/tables/{table}/events"
+            lines = self.http.get(path, params=params, headers=ndjson)
+            assert lines.status_code == 200, lines.text
+            known.add_events([json.loads(line) for line in lines.text.splitlines() if line])
+        return known
+
+    def held(self) -> dict[str, str]:
+        """Each seat of the table whose credential is known, by seat: the players', the
+        seats he took there, and his own."""
+        held = {seat: self.game.credentials[seat] for seat in self.game.players()}
+        held |= {seat: cred for (where, seat), cred in self.taken.items() if where == self.table}
+        return {**held, self.get(self.table, self.gm).json()["you"]: self.gm}
+
+    def seats_of(self, table: str, credential: str) -> list[str]:
+        """The table's seats as the view lists them, removed ones too."""
+        return [seat["id"] for seat in self.get(table, credential).json()["seats"]]
+
+    def reads_as_each_seat(self, entitled: Knowledge) -> None:
+        """Reading as a seat shows nothing the seat's own reads do not, nor beyond his audit
+        (`entitled`, and his audit's rewinds: an open choice the seat made is its own, never
+        his); every other holder of a credential is refused it, or reads no more than its
+        own reads."""
+        audit = Knowledge()
+        audit |= entitled
+        # his audit's rewinds too; the export's lines are the log's events (as below)
+        audit |= self.as_read(self.table, self.gm, audit=True, export=False) or Knowledge()
+        held, owns = self.held(), dict[str, Knowledge]()
+        for seat, credential in held.items():
+            own = self.as_read(self.table, credential, export=False)
+            if own is None:  # a seat he took, removed since
+                continue
+            owns[credential] = own
+            read = self.as_read(self.table, self.gm, perspective=seat)
+            assert read is not None, seat
+            assert not read.beyond(own), (seat, read.beyond(own))
+            assert not read.beyond(audit), (seat, read.beyond(audit))
+        seats = self.seats_of(self.table, self.gm)
+        for credential in owns:
+            if credential != self.gm:
+                self.asks_in_vain(self.table, credential, seats, partial(owns.get, credential))
+
+    def asks_in_vain(
+        self,
+        table: str,
+        credential: str,
+        seats: list[str],
+        own: Callable[[], Knowledge | None] | None,
+    ) -> None:
+        """A credential not the game master's asks to read as each seat: refused (403; 401
+        for one rotated out, whose `own` reads are None), or shown no more than `own()`, its
+        own reads."""
+        for seat in seats:
+            for path in ("", "/events"):
+                asked = self.get(table, credential, path, perspective=seat)
+                if own is None:
+                    assert asked.status_code == 401, (seat, path, asked.text)
+                elif asked.status_code == 403:
+                    assert asked.json()["code"] == "not_game_master", asked.text
+                else:
+                    assert asked.status_code == 200, (seat, path, asked.text)
+                    read, mine = self.as_read(table, credential, perspective=seat), own()
+                    assert read is not None and mine is not None, (seat, path)
+                    assert not read.beyond(mine), (seat, path, read.beyond(mine))
+
     # -- the game master's moves ------------------------------------------------------------
 
     def reads_his_own(self) -> None:
@@ -178,6 +272,7 @@ class Adversary:
         for audit in (False, True):
             read = self.everything(self.table, self.gm, audit)
             assert not read.beyond(entitled), read.beyond(entitled)
+        self.reads_as_each_seat(entitled)
 
     def reinvites(self, seat: str) -> None:
         invited = self.http.post(
@@ -213,6 +308,10 @@ class Adversary:
             self.game.credentials.pop(seat, None)  # its player is displaced
         read, now = self.everything(table, credential, audit=False), entitled()
         assert not read.beyond(now), (seat, read.beyond(now))
+        # the seat he holds now is a player's: it reads as no other seat
+        seats = self.seats_of(table, credential)
+        mine = partial(self.as_read, table, credential, export=False)
+        self.asks_in_vain(table, credential, seats, mine)
 
     def forks_at(self, at: int) -> None:
         forked = self.http.post(
@@ -264,9 +363,11 @@ class Adversary:
         self.retired_open_nothing()
 
     def retired_open_nothing(self) -> None:
+        seats = self.seats_of(self.table, self.gm)
         for old in self.retired:
             for path in ("", "/events", "/stats", "/stream"):
                 assert self.get(self.table, old, path).status_code == 401
+            self.asks_in_vain(self.table, old, seats, own=None)
             for fork, _ in self.forks:
                 for seat in ("p1", "p2", "p3"):
                     claim = self.http.post(
@@ -276,6 +377,8 @@ class Adversary:
 
 
 def _adversary_plays(system: str, data: st.DataObject) -> None:
+    # a server of its own per session: a session's tables are made under a fixed creation
+    # key (its system's `random_play`), so that a replayed example meets the same seed
     app = in_memory_tables()
     settings_ = Settings(commands_per_second=0)
     with (

@@ -20,6 +20,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from domain.systems import RULE_SYSTEMS
 from service.app import create_app
+from service.routes import DEPRECATED_SUFFIX
 from service.settings import Settings
 from tests.api_helpers import seat_player
 from tests.frontera_helpers import in_memory_tables
@@ -82,7 +83,9 @@ SHARED_ON = next(iter(RULE_SYSTEMS))
 
 def table_of(operation: str) -> tuple[str, str]:
     """The table (system, label) an operation's cases share: its system's, as its
-    `SchemaTables.table_of` says; a shared operation's, the first registered system's."""
+    `SchemaTables.table_of` says; a shared operation's, the first registered system's. A
+    former path's operation (deprecated: `service.routes.RENAMED`) is its successor's."""
+    operation = operation.removesuffix(DEPRECATED_SUFFIX)
     system = SYSTEM_OF.get(operation, SHARED_ON)
     setup: SchemaTables = provided(system, "schema")
     return system, setup.label(operation)

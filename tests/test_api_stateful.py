@@ -18,6 +18,7 @@ import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.generation import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
+from schemathesis.transport.requests import ManagedCookiesSession
 
 from service.app import create_app
 from service.settings import Settings
@@ -88,19 +89,25 @@ class Workflow(Generated):  # type: ignore[misc,valid-type]
     #: never depends on another scenario (a server per scenario would cost more than the
     #: scenarios themselves)
     url: ClassVar[str]
+    #: the client of the run's scenarios' setups: a client per scenario built a TLS context
+    #: each time (loading the system's certificates), a tenth of the run, for plain HTTP
+    client: ClassVar[httpx.Client]
+    #: the session of the run's generated calls, as schemathesis's own runner keeps one (its
+    #: response cookies dropped between calls): a session per call opened a connection each
+    session: ClassVar[ManagedCookiesSession]
     #: per table: the Mayor's credential, and the one of the seat claimed last
     credentials: ClassVar[dict[str, dict[str, str]]] = {}
 
     def setup(self) -> None:
         #: the tables created in this scenario, in order
         self.tables: list[str] = []
-        with httpx.Client(base_url=self.url) as client:
-            body = {"title": "Started", "mayor_name": "Ana", "options": {"mode": "no_management"}}
-            created = client.post("/tables", json=body).json()
-            mayor = {"Authorization": f"Bearer {created['credential']}"}
-            path = f"/tables/{created['table_id']}"
-            client.post(f"{path}/characters", headers=mayor, json=NPC).raise_for_status()
-            client.post(f"{path}/start", headers=mayor).raise_for_status()
+        client = self.client
+        body = {"title": "Started", "mayor_name": "Ana", "options": {"mode": "no_management"}}
+        created = client.post("/tables", json=body).json()
+        mayor = {"Authorization": f"Bearer {created['credential']}"}
+        path = f"/tables/{created['table_id']}"
+        client.post(f"{path}/characters", headers=mayor, json=NPC).raise_for_status()
+        client.post(f"{path}/start", headers=mayor).raise_for_status()
         self.credentials[created["table_id"]] = {
             "mayor": created["credential"],
             "latest": created["credential"],
@@ -127,7 +134,7 @@ class Workflow(Generated):  # type: ignore[misc,valid-type]
             case.headers["Idempotency-Key"] = next(KEYS)
 
     def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
-        return {"base_url": self.url}
+        return {"base_url": self.url, "session": self.session}
 
     def after_call(self, response: Any, case: schemathesis.Case) -> None:
         super().after_call(response, case)
@@ -155,8 +162,12 @@ class Workflow(Generated):  # type: ignore[misc,valid-type]
 def test_schema_valid_requests_along_the_links_are_never_refused_as_malformed() -> None:
     SEEN.clear()
     unlimited = Settings(commands_per_second=0)  # no rate limit (tests/test_limits.py)
-    with serving(create_app(unlimited, tables=in_memory_tables())) as url:
-        Workflow.url = url
+    with (
+        serving(create_app(unlimited, tables=in_memory_tables())) as url,
+        httpx.Client(base_url=url) as client,
+        ManagedCookiesSession() as session,
+    ):
+        Workflow.url, Workflow.client, Workflow.session = url, client, session
         Workflow.run(
             settings=settings(
                 # enough scenarios that a trait test opens and its record is read along the

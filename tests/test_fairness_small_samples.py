@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from scipy.stats import chisquare, multinomial
 
-from projections.fairness import EXACT_MAX_OUTCOMES, Method, fairness
+from projections.fairness import EXACT_MAX_OUTCOMES, Method, fairness, multinomial_p_value
 
 D6 = {str(face): 1.0 for face in range(1, 7)}
 D12 = {str(face): 1.0 for face in range(1, 13)}
@@ -101,6 +101,9 @@ def test_too_many_outcomes_to_enumerate_are_estimated_near_the_exact_p_and_alway
     exact = float(pmf[pmf <= multinomial.pmf(counts, 24, [1 / 6] * 6) * (1 + 1e-9)].sum())
     assert judged.p_value == pytest.approx(exact, abs=0.015)
     assert fairness("d6", observed, D6).p_value == judged.p_value
+    # the same estimate when drawn again, not only as the figures keep it (a fixed seed)
+    again = multinomial_p_value(counts, np.full(6, 1 / 6))
+    assert again == (judged.p_value, Method.MONTE_CARLO)
 
 
 def test_a_category_never_expected_makes_p_zero_and_no_observation_judges_nothing() -> None:

@@ -95,12 +95,6 @@ def test_a_reroll_brings_four_dice_and_a_plus_2_none() -> None:
         rolled(jax(), "Puños", BLANKS, [own("Terco", "plus_two", PLUSES)], [])
 
 
-def test_an_own_aspect_must_be_on_the_sheet() -> None:
-    with pytest.raises(InvalidCommand) as error:
-        rolled(jax(), "Puños", BLANKS, [own("Cobarde")], [])
-    assert error.value.code == "no_aspect"
-
-
 def test_a_free_invocation_is_used_before_a_fate_point() -> None:
     """[004:329]: the free invocation costs no fate point, once."""
     fuera = Invocation(aspect="Fuera de equilibrio", owner="Clay", effect="plus_two", accepted=True)

@@ -11,6 +11,8 @@ accepted; refused ones change nothing.
 from __future__ import annotations
 
 import contextlib
+import functools
+import re
 from typing import Any
 from uuid import UUID
 
@@ -61,10 +63,15 @@ def _integers(info: mi.IntType) -> st.SearchStrategy[int]:
 
 
 def _text(info: mi.StrType, ids: tuple[str, ...]) -> st.SearchStrategy[str]:
-    if info.pattern is not None:
-        return st.from_regex(info.pattern, fullmatch=True)
     low, high = info.min_length or 0, info.max_length or SPAN
     fitting = [i for i in ids if low <= len(i) <= high]
+    if info.pattern is not None:
+        # an id where the pattern takes one (a name or a reason of visible text), as below;
+        # a pattern no id fits (a card), from the pattern itself: drawing from the visible
+        # text pattern's vast classes of characters cost ~30 ms a string, most of the time
+        # of a session, for text no fold reads differently
+        fitting = [i for i in fitting if re.fullmatch(info.pattern, i)]
+        return st.sampled_from(fitting) if fitting else st.from_regex(info.pattern, fullmatch=True)
     words = st.text("abxyz ", min_size=max(low, 1), max_size=max(low, min(high, SPAN)))
     # an id wherever one fits: a command names what it acts on (a name may be one too)
     return st.sampled_from(fitting) if fitting else words
@@ -117,9 +124,15 @@ def values(info: mi.Type, ids: tuple[str, ...]) -> st.SearchStrategy[Any]:
     raise NotImplementedError(f"no values for {info!r}")
 
 
+@functools.cache
 def commands(system: str, creating: bool = False) -> st.SearchStrategy[tuple[type, Any]]:
     """A command of the system's own or a reveal of rolls, as a body to convert to its type;
-    `creating`, only those that create a character (most others name one)."""
+    `creating`, only those that create a character (most others name one).
+
+    Built once a system (a strategy is immutable, and what it draws depends only on the
+    draws): building it walks every command's type (`msgspec.inspect`) and hypothesis
+    validates each new strategy on its first draw, which, rebuilt for every step, cost the
+    test almost all of its time."""
     kinds = sorted([*RULE_SYSTEMS[system].handlers, RevealRolls], key=lambda k: k.__name__)
     if creating:
         kinds = [kind for kind in kinds if "CreateCharacter" in kind.__name__]

@@ -1,7 +1,6 @@
 """The glossary (docs/glossary.md) gives every rule system's book words as the API spells
 them: a section per registered system, and no word listed that the document no longer has."""
 
-import json
 import re
 from pathlib import Path
 

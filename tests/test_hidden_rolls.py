@@ -69,7 +69,9 @@ def every_answer(table: Table, who: str, bodies: dict[str, Any]) -> list[Any]:
                 assert response.status_code < 500, (path, response.text)
                 answers.append({"path": path, "status": response.status_code})
                 answers.append(dict(response.headers))
-                if response.content:
+                if response.headers.get("content-type", "").startswith("application/x-ndjson"):
+                    answers += [json.loads(line) for line in response.text.splitlines()]
+                elif response.content:
                     answers.append(response.json())
     return answers
 

@@ -56,7 +56,7 @@ def test_the_mayor_reads_the_draw_as_the_drawing_seat_saw_it_once_the_test_is_ov
     world = make_world(http, {"mode": "no_management", "scripted_order": SCRIPT})
     ok(world.post("mayor", "/start"))
     ok(world.post("mayor", "/tests/trait", {"character": "c2", "trait": "senses"}), 201)
-    cards = ok(world.post("B", "/test/draw", {"character": "c2"}))["cards"]
+    cards = ok(world.post("B", "/tests/draw", {"character": "c2"}))["cards"]
     at = draw_version(world, "B")
     assert sorted(hand_of(ok(world.get("B", "", params={"version": at})), "c2")) == sorted(cards)
 
@@ -66,7 +66,7 @@ def test_the_mayor_reads_the_draw_as_the_drawing_seat_saw_it_once_the_test_is_ov
     assert [e["hidden"] for e in as_bob["events"]] == [["cards"]]
 
     playable = [c for c in cards if "JK" not in c]
-    ok(world.post("B", "/test/choose", {"character": "c2", "cards": playable[:1]}))
+    ok(world.post("B", "/tests/choose", {"character": "c2", "cards": playable[:1]}))
     assert ok(world.get("mayor"))["test"] is None  # resolved
     assert as_seat(world, "p2", version=at) == within_audit(
         ok(world.get("B", "", params={"version": at}))
@@ -77,6 +77,12 @@ def test_the_mayor_reads_the_draw_as_the_drawing_seat_saw_it_once_the_test_is_ov
     assert as_seat(world, "p2") == within_audit(ok(world.get("B")))
     as_bob = ok(world.get("mayor", "/events", params={"perspective": "p2"}))
     assert as_bob == ok(world.get("B", "/events"))
+    record = ok(world.get("mayor", "/tests/1", params={"perspective": "p2"}))
+    assert record == ok(world.get("B", "/tests/1"))
+    anns_record = ok(world.get("A", "/tests/1"))
+    assert ok(world.get("mayor", "/tests/1", params={"perspective": "p1"})) == anns_record
+    # what the audit adds, and the perspective takes away: Bob's hand, which Ann never saw
+    assert ok(world.get("mayor", "/tests/1", params={"audit": True})) != anns_record
     # Ann's eyes never saw Bob's hand
     anns = as_seat(world, "p1", version=at)
     assert anns == within_audit(ok(world.get("A", "", params={"version": at})))

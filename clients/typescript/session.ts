@@ -9,6 +9,10 @@ type Schemas = components["schemas"];
 export type Event = Schemas["Event"];
 type Problem = Schemas["Problem"];
 type TableView = Schemas["FronteraTableView"];
+/** A page of the log: `listEvents` answers JSON only (the whole log as NDJSON is
+ * `exportEvents`'s), so openapi-fetch's `data` is exactly this, masked fields included
+ * (typed as their value or null, never as null alone, which `Readable<>` would drop). */
+type EventPage = Schemas["EventPage"];
 
 /** What the session observed, for whoever runs it to check. */
 export interface Outcome {
@@ -38,20 +42,17 @@ function ok<T>(answer: { data?: T; error?: Problem | unknown; response: Response
   return answer.data;
 }
 
-/** The answers this client reads are JSON: the log's 200 is also NDJSON on request
- * (`Accept: application/x-ndjson`), which openapi-fetch would add to `data`'s type as a
- * string unless told the media types to keep. */
-type Json = `${string}/json`;
-
-function client(api: string, credential?: string): Client<paths, Json> {
+/** A client of the whole document, every media type kept: no answer this session reads has
+ * two, so none is a union of a JSON body and a string. */
+function client(api: string, credential?: string): Client<paths> {
   const headers: Record<string, string> =
     credential === undefined ? {} : { Authorization: `Bearer ${credential}` };
-  return createClient<paths, Json>({ baseUrl: api, headers });
+  return createClient<paths>({ baseUrl: api, headers });
 }
 
 /** The Mayor seats a player; the player claims the seat with the invitation (no credential
  * needed) and gets a client of its own with the credential. */
-async function seat(api: string, table: string, mayor: Client<paths, Json>, name: string) {
+async function seat(api: string, table: string, mayor: Client<paths>, name: string) {
   const invited = ok(
     await mayor.POST("/tables/{table_id}/seats", {
       params: { path: { table_id: table } },
@@ -92,7 +93,7 @@ function cardsSeen(view: TableView): Record<string, string[] | null> {
 
 /** The events of the table's stream, from its first event to version `until` (where the
  * stream ends by itself), each message's `data` parsed as the `Event` union. */
-async function readStream(player: Client<paths, Json>, table: string, until: number): Promise<Event[]> {
+async function readStream(player: Client<paths>, table: string, until: number): Promise<Event[]> {
   const text = ok(
     await player.GET("/tables/{table_id}/stream", {
       params: { path: { table_id: table }, query: { after: 0, until } },
@@ -166,10 +167,10 @@ export async function play(api: string): Promise<Outcome> {
     }),
   );
   const drawn = ok(
-    await david.POST("/tables/{table_id}/test/draw", { params: path, body: { character: c1 } }),
+    await david.POST("/tables/{table_id}/tests/draw", { params: path, body: { character: c1 } }),
   ).cards;
   ok(
-    await david.POST("/tables/{table_id}/test/choose", {
+    await david.POST("/tables/{table_id}/tests/choose", {
       params: path,
       body: { character: c1, cards: [playable(drawn)] },
     }),
@@ -188,14 +189,14 @@ export async function play(api: string): Promise<Outcome> {
       },
     }),
   );
-  const players: [string, Client<paths, Json>][] = [
+  const players: [string, Client<paths>][] = [
     [c1, david],
     [c2, judit],
   ];
   const drawnBy: Record<string, string[]> = {};
   for (const [character, player] of players) {
     drawnBy[character] = ok(
-      await player.POST("/tables/{table_id}/test/draw", { params: path, body: { character } }),
+      await player.POST("/tables/{table_id}/tests/draw", { params: path, body: { character } }),
     ).cards;
   }
   const seen = {
@@ -204,7 +205,7 @@ export async function play(api: string): Promise<Outcome> {
   };
   for (const [character, player] of players) {
     ok(
-      await player.POST("/tables/{table_id}/test/choose", {
+      await player.POST("/tables/{table_id}/tests/choose", {
         params: path,
         body: { character, cards: [playable(drawnBy[character] ?? [])] },
       }),
@@ -212,16 +213,18 @@ export async function play(api: string): Promise<Outcome> {
   }
 
   // The log, the stream, a rewind
-  const resolved = ok(
+  const resolvedPage: EventPage = ok(
     await david.GET("/tables/{table_id}/events", {
       params: { ...path, query: { type: ["TestResolved"] } },
     }),
-  ).events;
+  );
+  const resolved = resolvedPage.events;
   const numbers = resolved.flatMap((e) => (e.type === "TestResolved" ? [e.data.test] : []));
   // the stream of the log's first five events: it ends at the fifth one's version
-  const logged = ok(
+  const loggedPage: EventPage = ok(
     await judit.GET("/tables/{table_id}/events", { params: { ...path, query: { limit: 5 } } }),
-  ).events;
+  );
+  const logged = loggedPage.events;
   const fifth = logged.at(-1);
   if (fifth === undefined) throw new Error("an empty log");
   const streamed = await readStream(judit, table, fifth.version);

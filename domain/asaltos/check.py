@@ -17,8 +17,13 @@ class Term(Stored, kw_only=True):
     """One term of a difficulty: what it is and how much it adds."""
 
     name: str
+    """What the term is: `base`, a combat table's modifier by name, `other`, `accumulation`,
+    `precision`, `aim`, `wounds`, `dodge SL` or `attack SL`"""
     amount: int
+    """What it adds to the difficulty (negative: easier)"""
     reason: str | None = None
+    """Why it applies: the game master's reason for an `other` modifier, or the rules' (the target
+    is on the ground); null otherwise"""
 
 
 class CheckResult(Stored, kw_only=True):
@@ -27,15 +32,21 @@ class CheckResult(Stored, kw_only=True):
     STORED_AS = "asaltos.CheckResult"
 
     value: int
+    """The value rolled against: the skill's or the characteristic's (1 to 10)"""
     difficulty: int
+    """The whole difficulty: the sum of the terms' amounts"""
     terms: list[Term]
-    #: the d10 as it fell; None when the check needed no die
+    """The difficulty term by term, in the order the rules added them"""
     face: int | None
+    """The d10 as it fell; null when the check needed no die"""
     success: bool
-    #: value - face; None without a die
+    """The check succeeded: face + difficulty at most the value, or a certain success"""
     sl: int | None
-    #: "success" / "failure" when the outcome was certain before the roll, else None
+    """The success level (nivel de éxito): value - face, the difficulty not counted [001:37-38];
+    null without a die"""
     certain: str | None = None
+    """`success` or `failure` when the outcome was certain before the roll [001:40]; null
+    otherwise"""
 
 
 def certain_success(value: int, difficulty: int) -> bool:

@@ -51,19 +51,34 @@ class Damage(Stored, kw_only=True):
     STORED_AS = "asaltos.Damage"
 
     location: Location
-    #: the location die, None when the attacker chose the location
+    """The location hit, chosen or rolled: `PD`, `PI`, `BD`, `BI`, `A`, `P` or `C`"""
     location_face: int | None
-    #: the damage die, None for a critical at the code's highest level
+    """The location d10 as it fell (1 to 10) [001:52-61]; null when the attacker chose the
+    location"""
     face: int | None
+    """The damage d10 as it fell; null for a critical, which rolls no damage die"""
     strength: int
+    """The Fuerza (FUE) damage modifier added, -3 to +3 [001:11-19]; 0 when it does not apply (a
+    projectile, or the table's options)"""
     sl: int
+    """The attack's success level added to the damage; 0 when the table's options add none"""
     armour_roll: int
+    """What the armour subtracts from the damage roll; 0 when it subtracts levels instead, does not
+    protect there, or the hit is a critical"""
     total: int
-    #: the level the code gives, before armour that subtracts levels
+    """The result looked up in the weapon's code: the die (10 for a critical) + strength + sl -
+    armour_roll; 0 for a critical at the code's highest level"""
     code_level: int
+    """The wound level the weapon's code gives the total (0: none), before armour that subtracts
+    levels"""
     armour_levels: int
+    """The wound levels the armour subtracts after the lookup; 0 when it subtracts from the roll
+    instead or does not protect"""
     level: int
+    """The wound level dealt: 0 none, 1 light, 2 serious, 3 incapacitated location, 4 amputated or
+    destroyed"""
     critical: bool
+    """A confirmed critical: maximum damage, armour ignored [001:39]"""
 
 
 def adds_strength(weapon: Weapon, options: Options) -> bool:

@@ -45,8 +45,13 @@ def _use(table: Table, character: str, number: int) -> None:
 
 
 class CharacterCreated(Table.Event):
+    """A character joins the table: its id, name, player's seat and sheet, its innate skills noted
+    [001:25]."""
+
     TOPIC = "asaltos.CharacterCreated"
     character: Character
+    """The new character as created: its id, name, the seat that plays it, its sheet, and no wounds
+    yet"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character.id] = clone(self.character)
@@ -58,11 +63,20 @@ class CheckMade(Table.Event):
 
     TOPIC = "asaltos.CheckMade"
     character: str
+    """The id of the character who makes the check"""
     checked: str
+    """What was checked: a skill's name, or a characteristic (`FUE`, `AGI`, `RES`, `TAM`)"""
     result: CheckResult
+    """The check as resolved: value, difficulty term by term, the d10, success and SL"""
     action: int | None
+    """The number of the character's declared `other` action the check used in a combat round; null:
+    not a combat action"""
     roll: int | None
+    """The number of the table's roll (its `DiceRolled` event) whose die the check reads; null for a
+    public check that needed no die"""
     visibility: Visibility
+    """The roll's visibility, as the command asked: `public`, `gm` (the roller's seat and the game
+    master), `blind` (the game master only) or `self` (the roller's seat only)"""
 
     def apply(self, table: Table) -> None:
         if self.action is not None:
@@ -74,11 +88,20 @@ class OpposedCheckMade(Table.Event):
 
     TOPIC = "asaltos.OpposedCheckMade"
     characters: list[str]
+    """The ids of the two contenders, in the command's order"""
     checked: list[str]
+    """What each contender checked (a skill's name or a characteristic), in the order of
+    `characters`"""
     results: list[CheckResult]
+    """Each contender's check as resolved, in the order of `characters`"""
     winner: str | None
+    """The id of the contender who won; null: nobody (both failed, or a tie in SL [001:37])"""
     roll: int | None
+    """The number of the table's roll (its `DiceRolled` event) whose dice both checks read; null for
+    a public roll that needed no die"""
     visibility: Visibility
+    """The roll's visibility, as the command asked: `public`, `gm` (the roller's seat and the game
+    master), `blind` (the game master only) or `self` (the roller's seat only)"""
 
 
 class PainRolled(Table.Event):
@@ -87,10 +110,19 @@ class PainRolled(Table.Event):
 
     TOPIC = "asaltos.PainRolled"
     character: str
+    """The id of the wounded character who rolls Resistencia (RES)"""
     wound: int
+    """The number of the light wound (level 1) whose pain is rolled against, among the character's
+    wounds"""
     result: CheckResult
+    """The RES check as resolved; a success suppresses the wound's pain for the rest of the
+    combat"""
     roll: int | None
+    """The number of the table's roll (its `DiceRolled` event) whose die the check reads; null when
+    the outcome was certain and no die was rolled"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         if self.result.success:
@@ -105,7 +137,10 @@ class CombatStarted(Table.Event):
 
     TOPIC = "asaltos.CombatStarted"
     combatants: list[str]
+    """The ids of the characters who fight, in the order the game master named them"""
     paused: dict[str, list[int]]
+    """The wounds whose rest the combat stops: by character id, the numbers of its resting wounds (a
+    character with none is left out)"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -121,7 +156,9 @@ class RoundStarted(Table.Event):
 
     TOPIC = "asaltos.RoundStarted"
     round: int
+    """The round's number in this combat, from 1"""
     elapsed: int
+    """Game time in seconds as the round starts (each round after the first adds one second)"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -134,9 +171,14 @@ class RoundStarted(Table.Event):
 
 
 class ActionsDeclared(Table.Event):
+    """A combatant's ordered actions for the round, each with its number and tanda [001:47,112]."""
+
     TOPIC = "asaltos.ActionsDeclared"
     character: str
+    """The id of the combatant who declares"""
     actions: list[Declared]
+    """Its actions in the order declared, each with its number (its accumulation is number - 1) and
+    its tanda"""
 
     def apply(self, table: Table) -> None:
         combat = cast(Combat, game(table).combat)
@@ -148,15 +190,22 @@ class AimTaken(Table.Event):
 
     TOPIC = "asaltos.AimTaken"
     character: str
+    """The id of the shooter who aims"""
     aim: Aim
+    """The aim after this round: its target, the rounds aimed at it in a row and this round's
+    number"""
 
     def apply(self, table: Table) -> None:
         cast(Combat, game(table).combat).aims[self.character] = clone(self.aim)
 
 
 class TandaStarted(Table.Event):
+    """The next tanda of the round begins: each combatant's action declared for it happens now,
+    higher Agilidad first [001:46,109]."""
+
     TOPIC = "asaltos.TandaStarted"
     tanda: int
+    """The tanda's number in the round, from 1: each combatant's actions of that tanda happen now"""
 
     def apply(self, table: Table) -> None:
         cast(Combat, game(table).combat).tanda = self.tanda
@@ -167,7 +216,9 @@ class ActionsPassed(Table.Event):
 
     TOPIC = "asaltos.ActionsPassed"
     character: str
+    """The id of the character who gives its actions up"""
     actions: list[int]
+    """The numbers of its declared actions of this tanda that it gives up"""
 
     def apply(self, table: Table) -> None:
         for number in self.actions:
@@ -179,9 +230,13 @@ class Moved(Table.Event):
 
     TOPIC = "asaltos.Moved"
     character: str
+    """The id of the character who moves"""
     metres: int
+    """Metres moved (1 to 10); a round's moves add up to at most the character's Agilidad"""
     reason: str
+    """The game master's account of the move (where to, crawling, …)"""
     action: int
+    """The number of the declared `other` action the move used"""
 
     def apply(self, table: Table) -> None:
         _use(table, self.character, self.action)
@@ -193,11 +248,18 @@ class _ReactionRolled(Table.Event):
     """A defender's reaction to `attacker`'s attack, rolled with its declared action."""
 
     character: str
+    """The id of the defender who reacts"""
     attacker: str
+    """The id of the attacker whose attack it reacts to"""
     action: int
+    """The number of the defender's declared action (its parry or dodge) it used"""
     result: CheckResult
+    """The defender's check as resolved (its parrying weapon's skill, or the dodge skill)"""
     roll: int | None
+    """The number of the attack's roll (its `DiceRolled` event), whose dice this reaction shares"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         _use(table, self.character, self.action)
@@ -214,13 +276,24 @@ class AttackRolled(Table.Event):
 
     TOPIC = "asaltos.AttackRolled"
     character: str
+    """The id of the attacker"""
     target: str
+    """The id of the character attacked"""
     weapon: str
+    """The name of the attacker's weapon (from its sheet) the attack uses"""
     action: int
+    """The number of the attacker's declared attack it used"""
     automatic: bool
+    """A melee attack from behind or by surprise: an automatic hit, with no attack check [001:79]"""
     result: CheckResult | None
+    """The attack check as resolved (for an automatic hit, the d10 rolled for its SL only); null
+    for an automatic hit whose SL the table's options set at 0"""
     roll: int | None
+    """The number of the table's roll (its `DiceRolled` event) whose dice the attack and its
+    reaction read; null when no die was rolled"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         _use(table, self.character, self.action)
@@ -232,10 +305,17 @@ class CriticalRolled(Table.Event):
 
     TOPIC = "asaltos.CriticalRolled"
     character: str
+    """The id of the attacker whose natural 1 is rolled again"""
     face: int
+    """The confirmation d10 as it fell (1 to 10)"""
     confirmed: bool
+    """The face was at most the attacker's weapon skill: a critical, which does maximum damage and
+    ignores armour [001:39]"""
     roll: int
+    """The number of the attack's roll (its `DiceRolled` event), whose dice include this one"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
 
 class ParryRolled(_ReactionRolled):
@@ -249,20 +329,33 @@ class AttackHit(Table.Event):
 
     TOPIC = "asaltos.AttackHit"
     hit: Hit
+    """The hit now waiting for its damage roll: attacker, target, weapon, SL, critical, chosen
+    location and combat step"""
     roll: int | None
+    """The number of the attack's roll (its `DiceRolled` event); null when no die was rolled"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         cast(Combat, game(table).combat).pending = clone(self.hit)
 
 
 class AttackFailed(Table.Event):
+    """The attack does not hit: it missed, or the defender parried or dodged it [001:110-111]."""
+
     TOPIC = "asaltos.AttackFailed"
     character: str
+    """The id of the attacker"""
     target: str
+    """The id of the character attacked"""
     outcome: Outcome
+    """How the attack ended: `missed`, `parried` or `dodged`"""
     roll: int | None
+    """The number of the attack's roll (its `DiceRolled` event); null when no die was rolled"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
 
 class DamageRolled(Table.Event):
@@ -270,10 +363,17 @@ class DamageRolled(Table.Event):
 
     TOPIC = "asaltos.DamageRolled"
     attacker: str
+    """The id of the character whose hit it is"""
     target: str
+    """The id of the character hit"""
     damage: Damage
+    """The location and damage as resolved, term by term, and the wound level they reach"""
     roll: int | None
+    """The number of the table's roll (its `DiceRolled` event) with the location and damage dice;
+    null when no die was rolled (a chosen location and a critical at the code's highest level)"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         combat = game(table).combat
@@ -286,10 +386,18 @@ class WoundInflicted(Table.Event):
 
     TOPIC = "asaltos.WoundInflicted"
     character: str
+    """The id of the wounded character"""
     wound: Wound
+    """The wound as noted on the sheet: its number, location, level, game time and combat step"""
     reason: str | None
+    """The game master's account of a wound dealt outside the attack rules (a fall, …); null for a
+    hit's wound"""
     roll: int | None
+    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
+    a wound the game master deals"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -303,10 +411,18 @@ class ConditionsGained(Table.Event):
 
     TOPIC = "asaltos.ConditionsGained"
     character: str
+    """The id of the wounded character"""
     conditions: list[Condition]
+    """The conditions the new wound puts the character in (one it has already, it keeps)"""
     out_since: Step | None
+    """The combat step from which the character can no longer act (unconscious, or everything
+    dropped); null: it still can, or the wound came outside a combat step"""
     roll: int | None
+    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
+    a wound the game master deals"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -323,11 +439,20 @@ class ShockSuffered(Table.Event):
 
     TOPIC = "asaltos.ShockSuffered"
     character: str
+    """The id of the character who faints from hypovolemic shock"""
     penalty: int
+    """The sum of its wound penalties, now above its Resistencia [001:67]"""
     res: int
+    """The character's Resistencia (RES), which the penalties exceed"""
     out_since: Step | None
+    """The combat step from which the character can no longer act; null for a wound outside a combat
+    step"""
     roll: int | None
+    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
+    a wound the game master deals"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -343,9 +468,15 @@ class DeathTimerStarted(Table.Event):
 
     TOPIC = "asaltos.DeathTimerStarted"
     character: str
+    """The id of the dying character"""
     timer: DeathTimer
+    """The timer started: its number, cause, wound, and its start and deadline in game seconds"""
     roll: int | None
+    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
+    a wound the game master deals"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -354,12 +485,23 @@ class DeathTimerStarted(Table.Event):
 
 
 class Died(Table.Event):
+    """The character dies: of a mortal wound [001:65-66], or of a death timer that ran out before a
+    Medicine roll succeeded [001:65-67]."""
+
     TOPIC = "asaltos.Died"
     character: str
+    """The id of the character who dies"""
     cause: str
+    """What killed it: `wound <code>` (e.g. `wound C3`), or `no Medicine in time (<timer cause>)`"""
     out_since: Step | None
+    """The combat step of the hit that killed it; null for a wound outside a combat step or a death
+    timer run out"""
     roll: int | None
+    """The number of the damage roll (its `DiceRolled` event) of the killing wound; null for a wound
+    the game master deals or a death timer run out"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -375,19 +517,36 @@ class MedicineRolled(Table.Event):
 
     TOPIC = "asaltos.MedicineRolled"
     healer: str
+    """The id of the character who rolls Medicine"""
     patient: str
+    """The id of the character treated"""
     wound: int | None
+    """The number of the patient's wound whose healing is treated; null: the roll is against the
+    patient's death timers"""
     result: CheckResult
+    """The healer's Medicine check as resolved"""
     roll: int | None
+    """The number of the table's roll (its `DiceRolled` event) whose die the check reads; null when
+    the outcome was certain and no die was rolled"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
 
 class DeathTimerStopped(Table.Event):
+    """A successful Medicine roll stops one of the patient's death timers [001:65-67]."""
+
     TOPIC = "asaltos.DeathTimerStopped"
     character: str
+    """The id of the patient whose timer stops"""
     timer: int
+    """The number of the timer stopped, among the character's death timers"""
     roll: int | None
+    """The number of the Medicine roll (its `DiceRolled` event) that stopped it; null when its
+    success was certain and no die was rolled"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -399,9 +558,15 @@ class WoundTreated(Table.Event):
 
     TOPIC = "asaltos.WoundTreated"
     character: str
+    """The id of the patient"""
     wound: int
+    """The number of the wound treated, among the patient's wounds: its healing is now shorter"""
     roll: int | None
+    """The number of the Medicine roll (its `DiceRolled` event) that treated it; null when its
+    success was certain and no die was rolled"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         wound = _character(table, self.character).wound(self.wound)
@@ -414,17 +579,24 @@ class TimeAdvanced(Table.Event):
 
     TOPIC = "asaltos.TimeAdvanced"
     seconds: int
+    """Game seconds that pass"""
     elapsed: int
+    """Game time in seconds once they have passed"""
     reason: str
+    """The game master's account of the time passing (a rest, a journey, …)"""
 
     def apply(self, table: Table) -> None:
         game(table).elapsed = self.elapsed
 
 
 class WoundHealed(Table.Event):
+    """A wound heals after its rest [001:70-74]: it is gone from the sheet."""
+
     TOPIC = "asaltos.WoundHealed"
     character: str
+    """The id of the character whose wound heals"""
     wound: int
+    """The number of the healed wound, among the character's wounds"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -436,8 +608,11 @@ class CharacteristicLost(Table.Event):
 
     TOPIC = "asaltos.CharacteristicLost"
     character: str
+    """The id of the character who loses the point"""
     characteristic: Characteristic
+    """The characteristic that loses one point for good: `AGI` or `RES`, as the game master chose"""
     wound: int
+    """The number of the incapacitating wound (level 3) that healed without Medicine"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -451,8 +626,11 @@ class RestInterrupted(Table.Event):
 
     TOPIC = "asaltos.RestInterrupted"
     character: str
+    """The id of the character whose rest is interrupted"""
     wounds: list[int]
+    """The numbers of the wounds whose rest starts again now"""
     reason: str
+    """The game master's account of what interrupted the rest (work, travel, …)"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -467,10 +645,17 @@ class WeaponsDropped(Table.Event):
 
     TOPIC = "asaltos.WeaponsDropped"
     character: str
+    """The id of the character who lets go"""
     wound: int
+    """The number of the wound that made it let go"""
     weapons: list[str]
+    """The names of the weapons dropped, as its sheet lists them"""
     roll: int | None
+    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
+    a wound the game master deals"""
     visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -483,9 +668,13 @@ class WeaponTakenUp(Table.Event):
 
     TOPIC = "asaltos.WeaponTakenUp"
     character: str
+    """The id of the character who takes the weapon up"""
     weapon: str
+    """The name of the weapon taken up again, as its sheet lists it"""
     hand: Arm
+    """The arm that holds it now: `BD` (right arm) or `BI` (left arm)"""
     action: int | None
+    """The number of the declared `other` action it used in a combat round; null outside a combat"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -500,8 +689,11 @@ class ConditionsLifted(Table.Event):
 
     TOPIC = "asaltos.ConditionsLifted"
     character: str
+    """The id of the character whose wound healed"""
     wound: int
+    """The number of the healed wound that kept the conditions on"""
     conditions: list[Condition]
+    """The conditions lifted (an incapacitated leg's `fallen` and `crawling`)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -513,8 +705,11 @@ class ConditionCleared(Table.Event):
 
     TOPIC = "asaltos.ConditionCleared"
     character: str
+    """The id of the character whose condition ends"""
     condition: Condition
+    """The condition ended"""
     reason: str
+    """The game master's account of why it ends (a fainted character comes to, …)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -531,6 +726,8 @@ class CombatEnded(Table.Event):
 
     TOPIC = "asaltos.CombatEnded"
     resting: dict[str, list[int]]
+    """The wounds whose rest starts now: by character id, the numbers of its wounds (the dead, and
+    characters with no such wound, are left out)"""
 
     def apply(self, table: Table) -> None:
         state = game(table)

@@ -83,7 +83,9 @@ class Other(Stored, kw_only=True, forbid_unknown_fields=True):
     """A modifier the tables do not name, set by the game master with its reason."""
 
     amount: Annotated[int, msgspec.Meta(ge=-20, le=20, extra_json_schema={"not": {"const": 0}})]
+    """What it adds to the difficulty, -20 to 20 but not 0: above harder, below easier"""
     reason: Reason
+    """Why it applies, in the game master's words (a target smaller than a location, …)"""
 
 
 def named_terms(

@@ -128,8 +128,11 @@ class RangeBands(Stored, kw_only=True, forbid_unknown_fields=True):
     `medium` medium, up to `long` long [001:107]."""
 
     short: Annotated[int, msgspec.Meta(ge=1, le=100000)]
+    """Up to this many metres is short range (-3 to the shot)"""
     medium: Annotated[int, msgspec.Meta(ge=1, le=100000)]
+    """Up to this many metres is medium range (no modifier); at least `short`"""
     long: Annotated[int, msgspec.Meta(ge=1, le=100000)]
+    """Up to this many metres is long range (+3 to the shot); at least `medium`"""
 
 
 class AsaltosWeapon(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -138,18 +141,24 @@ class AsaltosWeapon(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "asaltos.Weapon"
 
     name: Name
-    #: four `/` groups, one per wound level, e.g. `1/2-3/4-9/10`
+    """The weapon's name, once on its sheet: declared actions and attacks name it"""
     code: Annotated[str, msgspec.Meta(min_length=7, max_length=40)]
+    """The damage code: four `/` groups, one per wound level 1 to 4, each `-` (that level is
+    impossible), `n` or `n-m`, rising, e.g. `1/2-3/4-9/10` [001:126-129]"""
     type: WeaponType
+    """The damage type: `cortante` (cutting), `perforante` (piercing) or `contundente` (blunt)"""
     reach: WeaponReach = "melee"
-    #: the skill of the sheet that wields it
+    """How it strikes: `melee`, `thrown` (arrojadiza) or `projectile` [001:102]"""
     skill: Name
-    #: actions it allows per round (melee usually 1-2, some 3) [001:121]
+    """The name of the sheet's skill that wields it (a weapon skill is innate [001:25])"""
     actions: Annotated[int, msgspec.Meta(ge=1, le=10)] = 1
+    """The actions it allows per round, 1 to 10 (melee usually 1-2, some 3) [001:121]"""
     ranges: RangeBands | None = None
-    #: the arm that holds it, when the sheet says: an incapacitated arm drops what it held
-    #: [001:65]; None, and any incapacitated arm drops it
+    """A ranged weapon's own distances for short, medium and long range [001:107]; null: none given
+    (a melee weapon)"""
     hand: Arm | None = None
+    """The arm that holds it: `BD` (right arm) or `BI` (left arm); null: the sheet does not say, and
+    any incapacitated arm drops it [001:65]"""
 
 
 #: the API document names a schema after its class, and Frontera has a `Weapon` too
@@ -164,7 +173,10 @@ class Protection(Stored, kw_only=True, forbid_unknown_fields=True):
     or `amount` wound levels after the lookup [001:133]."""
 
     mode: ProtectionMode
+    """`roll`: subtracts `amount` from the damage roll; `levels`: subtracts `amount` wound levels
+    after the lookup [001:133]"""
     amount: Annotated[int, msgspec.Meta(ge=1, le=10)]
+    """How much it subtracts, 1 to 10"""
 
 
 class Armour(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -174,7 +186,9 @@ class Armour(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "asaltos.Armour"
 
     name: Name
+    """What the armour is called on the sheet (a mail shirt, a breastplate, …)"""
     kind: Literal["flexible", "rigid"]
+    """Whether the armour is `flexible` or `rigid` [001:131]"""
     protection: Annotated[
         dict[WeaponType, Protection],
         # litestar drops the keys' type: the document takes it from here
@@ -182,9 +196,12 @@ class Armour(Stored, kw_only=True, forbid_unknown_fields=True):
             extra_json_schema={"propertyNames": {"enum": ["cortante", "perforante", "contundente"]}}
         ),
     ]
+    """Its protection by weapon type (`cortante`, `perforante`, `contundente`); a type it does not
+    list, it does not stop [001:134]"""
     covers: list[Location] = msgspec.field(
         default_factory=lambda: ["PD", "PI", "BD", "BI", "A", "P", "C"]
     )
+    """The locations it covers (all seven unless listed); a hit elsewhere ignores it"""
 
 
 class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -196,9 +213,16 @@ class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "asaltos.Sheet"
 
     FUE: Score
+    """Strength (Fuerza), 1 to 10: gives the damage modifier of melee and thrown weapons
+    [001:11-19,78]"""
     AGI: Score
+    """Agility (Agilidad), 1 to 10: who acts first, the most actions and the metres of a round
+    [001:20,46-47]"""
     RES: Score
+    """Endurance (Resistencia), 1 to 10: the pain roll, shock, and how long a death timer runs
+    [001:63-67]"""
     TAM: Score
+    """Size (Tamaño), 1 to 10: the only characteristic the other characters can see [001:22]"""
     skills: Annotated[
         dict[Name, SkillValue],
         msgspec.Meta(
@@ -210,8 +234,11 @@ class Sheet(Stored, kw_only=True, forbid_unknown_fields=True):
             },
         ),
     ] = {}
+    """By skill name (habilidad): its value, 0 to 10 (0: unknown and unusable) [001:24-25]"""
     weapons: Annotated[list[Weapon], msgspec.Meta(max_length=MAX_WEAPONS)] = []
+    """The weapons it carries (at most 12), each with its own name"""
     armour: Armour | None = None
+    """The armour it wears; null: none"""
 
     def characteristic(self, name: Characteristic) -> int:
         value: int = getattr(self, name)

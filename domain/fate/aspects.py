@@ -33,12 +33,22 @@ class TemporaryAspect(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.TemporaryAspect"
 
     name: Name
+    """The aspect's phrase, e.g. "Fuera de equilibrio" [004:333]"""
     target: Name | None
+    """The id of the character the aspect is on; null: on the scene"""
     duration: Duration
+    """`fragile`: gone after its first invocation or compel [004:853]; `sticky`: it stays
+    [004:855]"""
     origin: Origin
+    """How it came into play: a `maneuver`, an `assessment`, a `declaration` or a `deception`
+    [004:327-329, 359]"""
     free_invocations: int = 1
+    """Free invocations left on it, earned when it was named and gone at the scene's end
+    [004:329-331]"""
     holder: Name | None = None
+    """The id of the character who holds its free invocation; null: nobody (none left)"""
     passable: bool = True
+    """Its free invocation may be passed to an ally [004:333]"""
 
 
 def placed_by_maneuver(
@@ -154,12 +164,17 @@ class Guess(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.Guess"
 
     guess: Name
-    #: the aspect revealed when the guess was close enough, which is then invoked
+    """The aspect's name as the guesser said it"""
     revealed: Name | None
-    #: the fate point back to the guesser
+    """The hidden aspect the guess came close enough to, revealed and then invoked [004:353];
+    null: missed"""
     refunded: bool
-    #: a liar's returned point comes with a temporary aspect on the guesser [004:359]
+    """The fate point comes back to the guesser: a miss at an aspect neither secret nor
+    relevant [004:355], or a liar returned it; false: lost, or paid for the invocation of a
+    close guess"""
     deceived: Deception | None = None
+    """The guesser was deceived (Engañar): the liar `returned` the fate point, placing a
+    temporary aspect on the guesser, or `destroyed` it [004:359]; null: not deceived"""
 
 
 def guessed(

@@ -29,6 +29,8 @@ from domain.names import Name, Reason
 RollNumber = Annotated[int, msgspec.Meta(ge=1)]
 #: a border between zones is a difficulty on the ladder [004:743]
 MAX_BORDER = 8
+#: a compel raised past this many fate points is a table's own matter, not the book's
+MAX_STAKE = 20
 
 
 class FateCreateCharacter(Command, kw_only=True):
@@ -36,7 +38,11 @@ class FateCreateCharacter(Command, kw_only=True):
     for its own. (Named with the system's name: Frontera has a `CreateCharacter`.)"""
 
     sheet: FateSheet
+    """The character's sheet: name, skills, aspects, stunts, fate points, refresh, stress
+    tracks, consequences and an NPC's tenacity"""
     seat: str | None = None
+    """The seat id of the seat that plays the character; null: the sender's own (only the game
+    master names another seat)"""
 
 
 class FateSecondaryAction(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -44,7 +50,10 @@ class FateSecondaryAction(msgspec.Struct, kw_only=True, forbid_unknown_fields=Tr
     on top [004:737, 747]."""
 
     border: Annotated[int, msgspec.Meta(ge=0, le=MAX_BORDER)]
+    """The value of the border crossed when the secondary action moves one zone, 0-8 (0: none),
+    taken off the roll on top of the -1 [004:743, 747]"""
     reason: Reason
+    """What the secondary action is, and why the game master rules it so"""
 
 
 class FateCombinedSkill(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -52,8 +61,12 @@ class FateCombinedSkill(msgspec.Struct, kw_only=True, forbid_unknown_fields=True
     complements, restricts, or both [004:753-757]."""
 
     skill: Name
+    """The name of the roller's other skill that modifies the main one"""
     role: Role
+    """How it may modify the roll: `complements` (+1 only, when higher), `restricts` (-1 only,
+    when lower) or `both` [004:753-757]"""
     reason: Reason
+    """Why the game master combines this skill with the roll"""
 
 
 class FateRollSkill(Command, kw_only=True):
@@ -65,13 +78,23 @@ class FateRollSkill(Command, kw_only=True):
     [004:753-759])."""
 
     character: CharacterId
+    """The id of the character who rolls"""
     skill: Name
+    """The skill rolled (habilidad); one the sheet does not list is Mediocre, 0 [004:95]"""
     difficulty: Rating | None
+    """The difficulty on the ladder, for a simple action [004:87]; null for an opposed action"""
     opposed_by: RollNumber | None
+    """The number of the settled roll whose effort opposes this one, for an opposed action
+    [004:589-601]; null for a simple action"""
     reason: Reason
+    """Why the game master calls the roll"""
     full_defence: bool
+    """The character gave up its action this round for +2 on every defence and reaction [004:715]"""
     secondary_action: FateSecondaryAction | None
+    """A secondary action done in the same roll (-1, and a border's value when moving a zone);
+    null: none"""
     combined_with: Annotated[list[FateCombinedSkill], msgspec.Meta(max_length=MAX_ENTRIES)]
+    """The roller's other skills that modify this one (±1 at most in all [004:759]); empty: none"""
     visibility: Visibility = "public"
 
 
@@ -83,11 +106,19 @@ class FateInvokeAspect(Command, kw_only=True):
     [004:349-361]."""
 
     roll: RollNumber
+    """The number of the open roll to invoke the aspect on; the roller's own"""
     aspect: Name
+    """The aspect's name as the roller gives it (for a guess, the roller's guess)"""
     owner: CharacterId | None
+    """The id of the character whose aspect it is; null: an aspect of the scene"""
     effect: Effect
+    """What the invocation buys: `reroll` (four new d6, whose result stands) or `plus_two` (+2
+    to the effort, after any reroll) [004:135-139]"""
     against_owner: bool
+    """Invoked to its owner's detriment (an opponent's aspect, a consequence): a fate point
+    paid for it goes to the owner when the roll is settled [004:335]"""
     guess: bool
+    """The roller guesses at a hidden aspect it does not know [004:349-361]"""
 
 
 class FateRuleInvocation(Command, kw_only=True):
@@ -97,10 +128,18 @@ class FateRuleInvocation(Command, kw_only=True):
     the point is then lost); both null for an invocation that is no guess."""
 
     roll: RollNumber
+    """The number of the open roll whose asked invocation is ruled on"""
     accepted: bool
+    """The game master finds the aspect relevant [004:135, 301]; false: declined, nothing spent"""
     reason: Reason
+    """Why the game master rules so"""
     revealed: Name | None
+    """For an accepted guess, the hidden aspect the guess comes close enough to, revealed and
+    invoked [004:353]; null: missed, or no guess"""
     secret: bool | None
+    """For an accepted guess: the aspect missed was secret or relevant, the fate point is lost
+    [004:357]; false: it comes back [004:355] (ignored when `revealed`); null for an invocation
+    declined or that is no guess"""
 
 
 class FateSettleRoll(Command, kw_only=True):
@@ -109,7 +148,10 @@ class FateSettleRoll(Command, kw_only=True):
     paid theirs [004:335], and fragile aspects invoked are gone [004:853]."""
 
     roll: RollNumber
+    """The number of the open roll to settle"""
     fate_points: Annotated[int, msgspec.Meta(ge=0, le=MAX_ENTRIES)]
+    """Fate points spent for +1 each on the effort [004:131], 0-40, besides those the
+    invocations cost"""
 
 
 class FateCompel(Command, kw_only=True):
@@ -119,10 +161,18 @@ class FateCompel(Command, kw_only=True):
     395]."""
 
     character: CharacterId
+    """The id of the character whose aspect is compelled"""
     aspect: Name
+    """The aspect compelled: one on the character's sheet (not a hidden one), a consequence or
+    a temporary aspect on it"""
     kind: CompelKind
+    """`offered` (the player may refuse by paying a fate point), `off_screen` (the game master
+    uses the aspect out of sight [004:377]) or `accidental` (played unprompted [004:395]);
+    the last two cannot be refused"""
     accepted: bool
+    """The player accepts the compel (+1 fate point); false: refuses it, paying 1 of their own"""
     reason: Reason
+    """The complication the compel brings, and why, as the game master records it"""
 
 
 class FateDeclare(Command, kw_only=True):
@@ -131,10 +181,16 @@ class FateDeclare(Command, kw_only=True):
     a free invocation for the declarer [004:327-329, 855]."""
 
     character: CharacterId
+    """The id of the character whose player makes the declaration"""
     declaration: Reason
+    """The minor detail of the story the player declares true [004:155]"""
     accepted: bool
+    """The game master accepts it (a fate point spent); false: vetoed, nothing spent"""
     aspect: Name | None
+    """The name of the scene aspect the declaration creates, sticky with a free invocation for
+    the declarer; null: none (always null when vetoed)"""
     reason: Reason
+    """Why the game master accepts or vetoes it"""
 
 
 class FateRefresh(Command, kw_only=True):
@@ -142,6 +198,7 @@ class FateRefresh(Command, kw_only=True):
     to the refresh rate, more kept [004:167] (Errata)."""
 
     reason: Reason
+    """Why the game master refreshes now (a new session, a significant rest)"""
 
 
 class FatePlaceAspect(Command, kw_only=True):
@@ -152,12 +209,22 @@ class FatePlaceAspect(Command, kw_only=True):
     [004:333]."""
 
     roll: RollNumber
+    """The number of the settled roll, the maneuver that earned the aspect"""
     name: Name
+    """The temporary aspect's name"""
     target: CharacterId | None
+    """The id of the character the aspect goes on (the maneuver needs 1 shift at least
+    [004:847]); null: on the scene"""
     sticky: bool
+    """The aspect stays after it is invoked or compelled [004:855]; false: fragile, gone after
+    its first use [004:853]"""
     critical_required: bool
+    """A sticky aspect needs a critical success (3 shifts or more) [004:857], the game master's
+    call"""
     passable: bool
+    """Its free invocation may be passed to an ally [004:333]"""
     reason: Reason
+    """Why the game master places it"""
 
 
 class FateDiscoverAspect(Command, kw_only=True):
@@ -166,9 +233,14 @@ class FateDiscoverAspect(Command, kw_only=True):
     [004:329]."""
 
     character: CharacterId
+    """The id of the character whose hidden aspect is discovered"""
     aspect: Name
+    """The hidden aspect discovered, known to every seat from now on"""
     by: CharacterId | None
+    """The id of the assessing character, who holds a free invocation of the aspect [004:329];
+    null: nobody"""
     reason: Reason
+    """Why it is discovered (the assessment that found it)"""
 
 
 class FateHit(Command, kw_only=True):
@@ -178,10 +250,16 @@ class FateHit(Command, kw_only=True):
     [004:789, 793]); past a severe one the character is taken out [004:795, 801]."""
 
     character: CharacterId
+    """The id of the character hit"""
     track: Track
+    """The stress track hit: `health` (physical) or `composure` (social, mental) [004:777]"""
     shifts: Annotated[int, msgspec.Meta(ge=0, le=MAX_BOXES * 2)]
+    """The attack's shifts: box `shifts` is marked, or the next free one above; 0 does nothing"""
     consequence: Name | None
+    """The consequence taken instead of a box, as its player wrote it and the game master
+    approved [004:793]; null: mark a box (required when none is left [004:789])"""
     reason: Reason
+    """Why, as the game master records the hit (the attack, its author)"""
 
 
 class FateConcede(Command, kw_only=True):
@@ -191,10 +269,16 @@ class FateConcede(Command, kw_only=True):
     leaves the conflict on the terms agreed."""
 
     character: CharacterId
+    """The id of the character who concedes"""
     attacker: CharacterId | None
+    """The id of the character the concession is offered to; null: none named"""
     reasonable: bool
+    """The game master finds the offer reasonable: only then do fate points move [004:815]"""
     accepted: bool
+    """The attacker accepts: the conceder leaves the conflict on the terms agreed; false:
+    refused, the fight goes on"""
     reason: Reason
+    """The terms offered and the answer, as the game master records them"""
 
 
 class FateEndScene(Command, kw_only=True):
@@ -203,7 +287,10 @@ class FateEndScene(Command, kw_only=True):
     mild consequences heal [004:829]."""
 
     breather: bool
+    """The characters catch their breath: their mild consequences heal [004:829]; false: the
+    next scene follows at once"""
     reason: Reason
+    """Why the scene ends, as the game master says"""
 
 
 class FateRecover(Command, kw_only=True):
@@ -211,5 +298,67 @@ class FateRecover(Command, kw_only=True):
     appropriate rest heal moderate (and mild) consequences, a new adventure severe ones."""
 
     character: CharacterId
+    """The id of the character who recovers"""
     occasion: Occasion
+    """The occasion to recover: `breather` heals mild consequences, `six_hours_rest` mild and
+    moderate ones, `new_adventure` all [004:829-833]"""
     reason: Reason
+    """The occasion, as the game master records it"""
+
+
+class FateAvoidAspect(Command, kw_only=True):
+    """The game master records that a maneuver's target avoids the aspect it earned, paying
+    1 fate point of its own [004:847] (none held: it cannot, Errata): nothing is placed. Sent
+    instead of `FatePlaceAspect`."""
+
+    roll: RollNumber
+    """The number of the settled roll, the maneuver that earned the aspect"""
+    name: Name
+    """The temporary aspect's name, as the maneuver would have placed it"""
+    target: CharacterId
+    """The id of the character the maneuver aimed at, who pays to avoid the aspect"""
+    reason: Reason
+    """Why the game master records it, as said at the table"""
+
+
+class FatePassInvocation(Command, kw_only=True):
+    """The game master records a free invocation handed to an ally [004:333]: a passable one
+    only, and only when the game master finds it reasonable (recording it says so)."""
+
+    aspect: Name
+    """The temporary aspect whose free invocation is passed"""
+    target: CharacterId | None
+    """The id of the character the aspect is on; null: the scene's aspect"""
+    to: CharacterId
+    """The id of the ally who receives the free invocation"""
+    reason: Reason
+    """Why passing it is reasonable, as the game master rules [004:333]"""
+
+
+class FateEscalateCompel(Command, kw_only=True):
+    """The game master raises an accepted compel by one fate point [004:401] and records the
+    player's answer; how the raise counts follows the table's `escalated_compel` option (GAP:
+    the new stake in all, or a new offer of its own)."""
+
+    character: CharacterId
+    """The id of the character whose aspect is compelled"""
+    aspect: Name
+    """The aspect compelled, as the compel raised named it"""
+    accepted_stake: Annotated[int, msgspec.Meta(ge=1, le=MAX_STAKE)]
+    """The fate points the player already accepted for this compel (1 after its first point)"""
+    accepted: bool
+    """The player accepts the raise; false: refuses it, paying as the option says"""
+    reason: Reason
+    """The complication the raise brings, as the game master records it"""
+
+
+class FateActivateStunt(Command, kw_only=True):
+    """The game master records a character's stunt used [004:151]: a fate point spent when the
+    stunt says it costs one (none held: it cannot be used), nothing otherwise."""
+
+    character: CharacterId
+    """The id of the character whose stunt is used"""
+    stunt: Name
+    """The stunt's name, as on the character's sheet"""
+    reason: Reason
+    """What the stunt does here, as said at the table"""

@@ -41,8 +41,11 @@ def _set_points(table: Table, points: dict[str, int]) -> None:
 
 
 class CharacterCreated(Table.Event):
+    """A character joins the table: its id, the seat that plays it and its sheet."""
+
     TOPIC = "fate.CharacterCreated"
     character: FateCharacter
+    """The new character: its id, name, seat and sheet"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character.id] = clone(self.character)
@@ -57,18 +60,31 @@ class SkillRolled(FromRoll):
 
     TOPIC = "fate.SkillRolled"
     character: str
+    """The id of the character whose skill is rolled"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     skill: str
+    """The skill rolled (habilidad), as the game master named it"""
     rating: int
+    """The skill's rung on the ladder, from the character's sheet (an unlisted skill is
+    Mediocre, 0 [004:95])"""
     dice: FateDice
+    """The four d6 as thrown and the Fudge values they read as (-1, 0 or +1 each)"""
     difficulty: int | None
+    """The game master's difficulty on the ladder, for a simple action; null for an opposed
+    action"""
     opposed_by: int | None
+    """The number of the settled roll whose effort this one is opposed by; null for a simple
+    action"""
     against: int
+    """What the effort is judged against: the difficulty, or the opposing roll's effort"""
     reason: str
-    #: the game master's modifiers, each named (full defence, secondary action, combined
-    #: skills), and why each applies
+    """Why the game master calls the roll"""
     modifiers: list[FateModifier]
+    """The game master's modifiers, each named with its value: full defence (+2), a secondary
+    action (-1 less the border), combined skills (±1); empty: none"""
     modifier_reasons: list[str]
+    """Why each modifier applies, in the order of `modifiers`"""
 
     def apply(self, table: Table) -> None:
         game(table).open_rolls[str(self.roll)] = OpenRoll(
@@ -89,12 +105,21 @@ class InvocationAsked(FromRoll):
 
     TOPIC = "fate.InvocationAsked"
     character: str
+    """The id of the rolling character, who asks for the invocation"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     aspect: str
+    """The aspect's name as the roller gave it (for a guess, the roller's guess)"""
     owner: str | None
+    """The id of the character whose aspect it is; null: an aspect of the scene"""
     effect: Effect
+    """What the invocation buys: `reroll` (four new d6, whose result stands) or `plus_two` (+2
+    to the effort, after any reroll) [004:135-139]"""
     against_owner: bool
+    """Invoked to its owner's detriment (an opponent's aspect, a consequence): a fate point
+    paid for it goes to the owner when the roll is settled [004:335]"""
     guess: bool
+    """The roller guesses at a hidden aspect it does not know [004:349-361]"""
 
     def apply(self, table: Table) -> None:
         game(table).open_rolls[str(self.roll)].asked = AskedInvocation(
@@ -112,9 +137,13 @@ class InvocationDeclined(FromRoll):
 
     TOPIC = "fate.InvocationDeclined"
     character: str
+    """The id of the rolling character, who asked for the invocation"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     aspect: str
+    """The aspect whose invocation the game master declined"""
     reason: str
+    """Why the game master finds the aspect not relevant"""
 
     def apply(self, table: Table) -> None:
         game(table).open_rolls[str(self.roll)].asked = None
@@ -127,10 +156,15 @@ class GuessRuled(FromRoll):
 
     TOPIC = "fate.GuessRuled"
     character: str
+    """The id of the rolling character, who guessed"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     guess: Guess
+    """The guess as ruled: the hidden aspect revealed, or whether the fate point comes back"""
     reason: str
+    """Why the game master rules so"""
     fate_points: int
+    """The guesser's fate points after the ruling"""
 
     def apply(self, table: Table) -> None:
         _set_points(table, {self.character: self.fate_points})
@@ -145,11 +179,19 @@ class AspectInvoked(FromRoll):
 
     TOPIC = "fate.AspectInvoked"
     character: str
+    """The id of the rolling character, who invoked the aspect"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     invoked: Invoked
+    """The invocation as it went: the aspect and its owner, the effect, paid free or with a
+    fate point, a reroll's new dice, whom it pays"""
     against_owner: bool
+    """Invoked to its owner's detriment (an opponent's aspect, a consequence): a fate point
+    paid for it goes to the owner when the roll is settled [004:335]"""
     reason: str
+    """Why the game master accepts the aspect as relevant"""
     reroll_roll: int | None
+    """The table's number of the reroll's own roll (its `DiceRolled`); null for +2"""
 
     def apply(self, table: Table) -> None:
         open_roll = game(table).open_rolls[str(self.roll)]
@@ -175,11 +217,21 @@ class RollSettled(FromRoll):
 
     TOPIC = "fate.RollSettled"
     character: str
+    """The id of the character who rolled"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     result: FateRollResult
+    """Every step of the roll: the skill and its rung, the first dice, the invocations, the
+    dice that stand, the modifiers, the effort and the fate points spent"""
     verdict: FateVerdict
+    """The effort judged against the difficulty or the opposing effort: the outcome, the
+    shifts, a critical success"""
     fate_points: dict[str, int]
+    """Fate points after the settlement, by character id: the roller's, less what it spent, and
+    each owner's invoked against, plus 1 per paid invocation [004:335]"""
     aspects: list[TemporaryAspect]
+    """Every temporary aspect in play after the roll: a fragile one invoked is gone, a sticky
+    one keeps its unused free invocations [004:853-855]"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -199,9 +251,14 @@ class AspectPlaced(FromRoll):
 
     TOPIC = "fate.AspectPlaced"
     character: str
+    """The id of the character whose maneuver (the settled roll) earned the aspect; it holds
+    the free invocation"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     aspect: TemporaryAspect
+    """The temporary aspect placed, on a character or on the scene"""
     reason: str
+    """Why the game master places it"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -216,10 +273,16 @@ class Compelled(Table.Event):
 
     TOPIC = "fate.Compelled"
     character: str
+    """The id of the character whose aspect is compelled"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     compel: CompelSettled
+    """The compel as it ended: the aspect, its kind, the stake, accepted or refused, the fate
+    points gained or paid"""
     reason: str
+    """The complication the compel brings, and why, as the game master records it"""
     fate_points: int
+    """The character's fate points after the compel"""
 
     def apply(self, table: Table) -> None:
         _set_points(table, {self.character: self.fate_points})
@@ -231,12 +294,20 @@ class Declared(Table.Event):
 
     TOPIC = "fate.Declared"
     character: str
+    """The id of the character whose player makes the declaration"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     declaration: str
+    """The minor detail of the story the player declares true [004:155]"""
     accepted: bool
+    """The game master accepts it (a fate point spent); false: vetoed, nothing spent"""
     aspect: TemporaryAspect | None
+    """The scene aspect the declaration creates: sticky, its free invocation held by the
+    declarer; null: none"""
     reason: str
+    """Why the game master accepts or vetoes it"""
     fate_points: int
+    """The character's fate points after the declaration"""
 
     def apply(self, table: Table) -> None:
         _set_points(table, {self.character: self.fate_points})
@@ -250,7 +321,10 @@ class Refreshed(Table.Event):
 
     TOPIC = "fate.Refreshed"
     reason: str
+    """Why the game master refreshes now (a new session, a significant rest)"""
     fate_points: dict[str, int]
+    """Every character's fate points after the refresh, by character id: topped up to its
+    refresh, more kept [004:167]"""
 
     def apply(self, table: Table) -> None:
         _set_points(table, self.fate_points)
@@ -262,10 +336,17 @@ class AspectDiscovered(Table.Event):
 
     TOPIC = "fate.AspectDiscovered"
     character: str
+    """The id of the character whose hidden aspect is discovered"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     aspect: str
+    """The aspect discovered, known to every seat from now on"""
     free: TemporaryAspect | None
+    """The free invocation an assessment earned: a sticky temporary aspect on the character,
+    held by the assessor; null: none (a guess, an aspect named in an invocation)"""
     reason: str
+    """Why it is discovered: the game master's reason (an assessment, a guess ruled), or
+    `invoked by name`"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -273,6 +354,69 @@ class AspectDiscovered(Table.Event):
         character.sheet = revealed(character.sheet, self.aspect)
         if self.free is not None:
             state.aspects = [*state.aspects, clone(self.free)]
+
+
+class AspectAvoided(FromRoll):
+    """A maneuver's aspect its target avoided, paying 1 fate point of its own [004:847]:
+    nothing is placed."""
+
+    TOPIC = "fate.AspectAvoided"
+    character: str
+    """The id of the character whose maneuver (the settled roll) earned the aspect"""
+    seat: str
+    """The seat id of the maneuver's roller (the game master's seat for an NPC)"""
+    aspect: str
+    """The temporary aspect's name, which was not placed"""
+    target: str
+    """The id of the character who avoided it"""
+    reason: str
+    """Why the game master records it, as said at the table"""
+    fate_points: int
+    """The target's fate points after paying"""
+
+    def apply(self, table: Table) -> None:
+        _set_points(table, {self.target: self.fate_points})
+
+
+class InvocationPassed(Table.Event):
+    """A temporary aspect's free invocation handed to an ally [004:333]."""
+
+    TOPIC = "fate.InvocationPassed"
+    giver: str
+    """The id of the character who held the free invocation"""
+    aspect: TemporaryAspect
+    """The temporary aspect as it is now, its free invocation held by the ally"""
+    reason: str
+    """Why passing it is reasonable, as the game master rules"""
+
+    def apply(self, table: Table) -> None:
+        state = game(table)
+        state.aspects = [
+            clone(self.aspect)
+            if a.name == self.aspect.name and a.target == self.aspect.target
+            else a
+            for a in state.aspects
+        ]
+
+
+class StuntActivated(Table.Event):
+    """A character's stunt used [004:151]; `fate_points`, the character's after (one fewer
+    when the stunt costs one)."""
+
+    TOPIC = "fate.StuntActivated"
+    character: str
+    """The id of the character whose stunt is used"""
+    seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
+    stunt: str
+    """The stunt's name"""
+    reason: str
+    """What the stunt does here, as said at the table"""
+    fate_points: int
+    """The character's fate points after using it"""
+
+    def apply(self, table: Table) -> None:
+        _set_points(table, {self.character: self.fate_points})
 
 
 # -- stress, consequences, defeat and recovery ------------------------------------------------
@@ -284,13 +428,24 @@ class StressTaken(Table.Event):
 
     TOPIC = "fate.StressTaken"
     character: str
+    """The id of the character hit"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     hit: StressHit
+    """What the hit did to the track: its shifts, the box marked (null: none) and whether a
+    consequence was forced"""
     taken: ConsequenceTaken | None
+    """The consequence taken instead of a box, or the character taken out for want of one;
+    null: none taken"""
     track: StressTrack
+    """The track hit (`hit.track`: Health or Composure) as it stands after: its boxes and those
+    marked"""
     consequences: list[Consequence]
+    """Every consequence the character holds after the hit"""
     taken_out: bool
+    """The hit takes the character out (derrotado) [004:801]: it is out of the scene's conflict"""
     reason: str
+    """Why, as the game master records the hit (the attack, its author)"""
 
     def apply(self, table: Table) -> None:
         character = game(table).characters[self.character]
@@ -308,13 +463,22 @@ class Conceded(Table.Event):
 
     TOPIC = "fate.Conceded"
     character: str
+    """The id of the character who concedes"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     attacker: str | None
+    """The id of the character the concession is offered to; null: none named"""
     reasonable: bool
+    """The game master finds the offer reasonable: only then do fate points move [004:815]"""
     accepted: bool
+    """The attacker accepts: the conceder leaves the conflict on the terms agreed; false:
+    refused, the fight goes on"""
     points: ConcessionPoints
+    """The fate points the concession moves: +1 to the conceder and -1 to the attacker, or none"""
     fate_points: dict[str, int]
+    """Fate points after the concession, by character id: the conceder's and the attacker's"""
     reason: str
+    """The terms offered and the answer, as the game master records them"""
 
     def apply(self, table: Table) -> None:
         _set_points(table, self.fate_points)
@@ -328,9 +492,16 @@ class SceneEnded(Table.Event):
 
     TOPIC = "fate.SceneEnded"
     breather: bool
+    """The characters catch their breath: their mild consequences heal [004:829]; false: the
+    next scene follows at once"""
     aspects: list[TemporaryAspect]
+    """The temporary aspects left in play: the sticky ones, their free invocations gone
+    [004:331, 853]"""
     consequences: dict[str, list[Consequence]]
+    """The consequences each character keeps, by character id: with a breather, the mild ones
+    are gone"""
     reason: str
+    """Why the scene ends, as the game master says"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -351,10 +522,16 @@ class Recovered(Table.Event):
 
     TOPIC = "fate.Recovered"
     character: str
+    """The id of the character who recovers"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     occasion: str
+    """The occasion to recover: `breather` heals mild consequences, `six_hours_rest` mild and
+    moderate ones, `new_adventure` all [004:829-833]"""
     consequences: list[Consequence]
+    """The consequences the character keeps after recovering"""
     reason: str
+    """The occasion, as the game master records it"""
 
     def apply(self, table: Table) -> None:
         character = game(table).characters[self.character]

@@ -17,12 +17,15 @@ from domain.fate.aspects import (
     TemporaryAspect,
     after_use,
     at_scene_end,
+    avoided,
     discovered,
     guessed,
+    passed,
     placed_by_maneuver,
 )
 from domain.fate.conflict import Secondary, combined, full_defence, secondary_action
 from domain.fate.events import (
+    AspectAvoided,
     AspectDiscovered,
     AspectInvoked,
     AspectPlaced,
@@ -33,12 +36,14 @@ from domain.fate.events import (
     GuessRuled,
     InvocationAsked,
     InvocationDeclined,
+    InvocationPassed,
     Recovered,
     Refreshed,
     RollSettled,
     SceneEnded,
     SkillRolled,
     StressTaken,
+    StuntActivated,
     game,
 )
 from domain.fate.guards import (
@@ -51,10 +56,19 @@ from domain.fate.guards import (
 )
 from domain.fate.invocations import FateRollResult, Invocation, rolled
 from domain.fate.options import SIDES
-from domain.fate.points import compel, concession_points, declared, refreshed, spend
+from domain.fate.points import (
+    CompelSettled,
+    activated,
+    compel,
+    concession_points,
+    declared,
+    escalated,
+    refreshed,
+    spend,
+)
 from domain.fate.roll import DICE, FateModifier, opposed_action, read_dice, simple_action
 from domain.fate.sheet import checked_sheet
-from domain.fate.state import FateCharacter, FateState, OpenRoll
+from domain.fate.state import FateCharacter, FateState, OpenRoll, SettledRoll
 from domain.fate.stress import absorb, next_severity, recovered, take_consequence
 from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
@@ -383,16 +397,21 @@ def settle_roll(table: Table, actor: str, command: cmd.FateSettleRoll, _: TableK
     )
 
 
+def _maneuver(table: Table, state: FateState, roll: int) -> tuple[SettledRoll, FateCharacter]:
+    """The settled roll a maneuver's aspect comes of, public by now, and its roller."""
+    settled = state.settled_rolls.get(str(roll))
+    if settled is None:
+        raise NotFound(f"roll {roll} is no settled roll", "unknown_roll")
+    require_not_secret(table, settled.roll, "placing its aspect")
+    return settled, state.characters[settled.character]
+
+
 def place_aspect(table: Table, actor: str, command: cmd.FatePlaceAspect, _: TableKeys) -> None:
     state = game.open(table)
     table.require_gm(actor, "place a maneuver's aspect")
-    settled = state.settled_rolls.get(str(command.roll))
-    if settled is None:
-        raise NotFound(f"roll {command.roll} is no settled roll", "unknown_roll")
-    require_not_secret(table, settled.roll, "placing its aspect")
+    settled, author = _maneuver(table, state, command.roll)
     if command.target is not None:
         find_character(state, command.target)
-    author = state.characters[settled.character]
     aspect = placed_by_maneuver(
         settled.verdict,
         checked_name(command.name, "an aspect"),
@@ -414,14 +433,58 @@ def place_aspect(table: Table, actor: str, command: cmd.FatePlaceAspect, _: Tabl
     )
 
 
+def avoid_aspect(table: Table, actor: str, command: cmd.FateAvoidAspect, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a maneuver's aspect avoided")
+    settled, author = _maneuver(table, state, command.roll)
+    target = find_character(state, command.target)
+    name = checked_name(command.name, "an aspect")
+    # what placing it would check: a maneuver earns an aspect on a character with 1 shift
+    placed_by_maneuver(settled.verdict, name, target.id, author.id)
+    table.trigger_event(
+        AspectAvoided,
+        actor=actor,
+        roll=settled.roll,
+        visibility=settled.visibility,
+        character=author.id,
+        seat=author.seat,
+        aspect=name,
+        target=target.id,
+        reason=checked_reason(command.reason),
+        fate_points=avoided(target.sheet.fate_points),
+    )
+
+
+def pass_invocation(
+    table: Table, actor: str, command: cmd.FatePassInvocation, _: TableKeys
+) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a free invocation passed")
+    name = checked_name(command.aspect, "an aspect")
+    aspect = next((a for a in state.aspects if a.name == name and a.target == command.target), None)
+    if aspect is None:
+        raise InvalidCommand(f"no temporary aspect {name!r} is in play there", "no_aspect")
+    ally = find_character(state, command.to)
+    if ally.id == aspect.holder:
+        raise InvalidCommand(f"{ally.name} holds it already", "invalid_pass")
+    table.trigger_event(
+        InvocationPassed,
+        actor=actor,
+        giver=aspect.holder,
+        aspect=passed(aspect, ally.id, reasonable=True),
+        reason=checked_reason(command.reason),
+    )
+
+
 # -- the fate-point economy and aspects outside a roll -----------------------------------------
 
 
-def compel_aspect(table: Table, actor: str, command: cmd.FateCompel, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "compel an aspect")
-    character = find_character(state, command.character)
-    name = checked_name(command.aspect, "an aspect")
+def _compelled(
+    table: Table, state: FateState, actor: str, character_id: str, aspect: str
+) -> tuple[FateCharacter, str]:
+    """The character and the aspect a compel names: one every seat knows on it."""
+    character = find_character(state, character_id)
+    name = checked_name(aspect, "an aspect")
     if _hidden_on(character, name):
         raise Conflict(
             f"{name!r} is hidden: compelling it would tell every seat; discover it first",
@@ -429,16 +492,59 @@ def compel_aspect(table: Table, actor: str, command: cmd.FateCompel, _: TableKey
         )
     if name not in known_aspects(table, state, character, actor):
         raise InvalidCommand(f"{character.name} has no aspect {name!r}", "no_aspect")
-    points = character.sheet.fate_points
-    settled = compel(points, name, command.accepted, command.kind)
+    return character, name
+
+
+def _record_compel(
+    table: Table, actor: str, character: FateCharacter, settled: CompelSettled, reason: str
+) -> None:
     table.trigger_event(
         Compelled,
         actor=actor,
         character=character.id,
         seat=character.seat,
         compel=settled,
+        reason=checked_reason(reason),
+        fate_points=character.sheet.fate_points + settled.delta,
+    )
+
+
+def compel_aspect(table: Table, actor: str, command: cmd.FateCompel, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "compel an aspect")
+    character, name = _compelled(table, state, actor, command.character, command.aspect)
+    settled = compel(character.sheet.fate_points, name, command.accepted, command.kind)
+    _record_compel(table, actor, character, settled, command.reason)
+
+
+def escalate_compel(
+    table: Table, actor: str, command: cmd.FateEscalateCompel, _: TableKeys
+) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "raise a compel")
+    character, name = _compelled(table, state, actor, command.character, command.aspect)
+    settled = escalated(
+        character.sheet.fate_points, name, command.accepted_stake, command.accepted, state.options
+    )
+    _record_compel(table, actor, character, settled, command.reason)
+
+
+def activate_stunt(table: Table, actor: str, command: cmd.FateActivateStunt, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a stunt used")
+    character = _in_play(find_character(state, command.character))
+    name = checked_name(command.stunt, "a stunt")
+    stunt = next((s for s in character.sheet.stunts if s.name == name), None)
+    if stunt is None:
+        raise InvalidCommand(f"{character.name} has no stunt {name!r}", "no_stunt")
+    table.trigger_event(
+        StuntActivated,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        stunt=name,
         reason=checked_reason(command.reason),
-        fate_points=points + settled.delta,
+        fate_points=activated(character.sheet.fate_points, stunt),
     )
 
 
@@ -634,4 +740,8 @@ HANDLERS: dict[type, Any] = {
     cmd.FateConcede: concede,
     cmd.FateEndScene: end_scene,
     cmd.FateRecover: recover,
+    cmd.FateAvoidAspect: avoid_aspect,
+    cmd.FatePassInvocation: pass_invocation,
+    cmd.FateEscalateCompel: escalate_compel,
+    cmd.FateActivateStunt: activate_stunt,
 }

@@ -32,12 +32,19 @@ class Invocation(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.Invocation"
 
     aspect: Name
+    """The name of the aspect invoked"""
     owner: Name | None = None
+    """The id of the character whose aspect it is; null: an aspect of the scene"""
     effect: Effect
+    """What the invocation buys: `reroll` (four new d6, whose result stands) or `plus_two` (+2
+    to the effort, after any reroll) [004:135-139]"""
     accepted: bool
-    #: invoked to the detriment of its owner (an opponent's aspect, a consequence) [004:335]
+    """The game master accepted the aspect as relevant [004:135, 301]"""
     against_owner: bool = False
+    """Invoked to its owner's detriment (an opponent's aspect, a consequence): a fate point
+    paid for it goes to the owner when the roll is settled [004:335]"""
     reroll: list[Face] = []
+    """For a reroll, the four new d6 (1-6 each); empty for +2"""
 
 
 class Invoked(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -46,12 +53,19 @@ class Invoked(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.Invoked"
 
     aspect: Name
+    """The name of the aspect invoked"""
     owner: Name | None
+    """The id of the character whose aspect it is; null: an aspect of the scene"""
     effect: Effect
+    """What the invocation buys: `reroll` (four new d6, whose result stands) or `plus_two` (+2
+    to the effort, after any reroll) [004:135-139]"""
     paid: Payment
+    """How it was paid: `free` (a free invocation held on the aspect [004:329]) or `fate_point`"""
     dice: FateDice | None = None
-    #: who receives the fate point at the end of the exchange [004:335]
+    """A reroll's new dice, which stand; null for +2"""
     compensates: Name | None = None
+    """The id of the character who receives the fate point at the end of the exchange: the
+    owner, invoked against with a paid point [004:335]; null: nobody"""
 
 
 class FateRollResult(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -60,16 +74,24 @@ class FateRollResult(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.RollResult"
 
     skill: Name
+    """The skill rolled (habilidad)"""
     rating: int
+    """The skill's rung on the ladder (an unlisted skill is Mediocre, 0 [004:95])"""
     first: FateDice
+    """The four d6 first thrown, before any reroll"""
     invocations: list[Invoked]
-    #: the dice that stand, after the last reroll
+    """The invocations accepted, in order; empty: none"""
     dice: FateDice
-    #: named modifiers: fate points' +1, each +2 invocation, the caller's own
+    """The dice that stand, after the last reroll"""
     modifiers: list[FateModifier]
+    """Every modifier of the effort, named: the game master's, each +2 invocation (named after
+    its aspect), each fate point's +1"""
     effort: int
+    """The final effort (esfuerzo): skill + dice + modifiers [004:75]"""
     fate_points_spent: int
+    """The fate points the roller spent: 1 per paid invocation and per +1"""
     free_used: list[Name]
+    """The aspects whose free invocations the roll used, one entry each"""
 
 
 def rolled(
@@ -84,7 +106,9 @@ def rolled(
     """The roll of `skill` with `faces` (four d6), then the invocations in order. `free_held`
     lists the free invocations the roller holds, one entry each, by aspect; `bonus_points`
     fate points buy +1 each. Refused: an aspect twice, one the GM did not accept, a reroll
-    without four dice, an own aspect not on the sheet, more fate points than held."""
+    without four dice, more fate points than held. (Which aspects may be named at all, on
+    the sheet, a consequence or a temporary aspect, is the table's to check:
+    `guards.known_aspects`.)"""
     if bonus_points < 0:
         raise InvalidCommand("fate points spent are never negative", "invalid_points")
     dice = first = read_dice(faces)
@@ -105,8 +129,6 @@ def rolled(
                 f"the game master did not accept {invocation.aspect!r} as relevant [004:135]",
                 "invocation_not_accepted",
             )
-        if invocation.owner == sheet.name and sheet.aspect(invocation.aspect) is None:
-            raise InvalidCommand(f"{sheet.name} has no aspect {invocation.aspect!r}", "no_aspect")
         if (invocation.effect == "reroll") != bool(invocation.reroll):
             raise InvalidCommand("a reroll, and only a reroll, brings four new d6", "invalid_dice")
         used.add(key)

@@ -54,10 +54,17 @@ class CompelSettled(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.CompelSettled"
 
     aspect: Name
+    """The name of the aspect compelled, one of the character's"""
     kind: CompelKind
+    """`offered` (the player may refuse by paying a fate point), `off_screen` (the game master
+    uses the aspect out of sight [004:377]) or `accidental` (played unprompted [004:395]);
+    the last two cannot be refused"""
     stake: int
+    """The fate points at stake: 1, more once the game master raises the compel [004:401]"""
     accepted: bool
+    """The player accepted the compel; false: refused it"""
     delta: int
+    """The fate points the player gained (negative: paid to refuse)"""
 
 
 def compel(points: int, aspect: str, accepted: bool, kind: CompelKind = "offered") -> CompelSettled:
@@ -105,7 +112,9 @@ class ConcessionPoints(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.ConcessionPoints"
 
     conceder: int
+    """The fate points the conceder gains: 1, or 0 when none move"""
     attacker: int
+    """The fate points the attacker gains: -1, or 0 when none move (or it holds none)"""
 
 
 def concession_points(

@@ -37,7 +37,9 @@ class FateDice(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.Dice"
 
     faces: list[int]
+    """The four d6 as rolled, 1-6 each"""
     values: list[int]
+    """Each die read as a Fudge die, in the order of `faces`: 1-2 → -1, 3-4 → 0, 5-6 → +1"""
 
     @property
     def total(self) -> int:
@@ -58,7 +60,10 @@ class FateModifier(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.Modifier"
 
     name: Name
+    """What modifies the effort: `fate point`, `full defence`, `secondary action`, `combined
+    skills`, or the aspect invoked for +2"""
     value: int
+    """What it adds to the effort (negative: a penalty)"""
 
 
 def effort(rating: int, dice: FateDice, modifiers: list[FateModifier]) -> int:
@@ -72,11 +77,17 @@ class FateVerdict(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.Verdict"
 
     effort: int
-    #: the GM's difficulty, or the opposing effort
+    """The effort (esfuerzo): skill + dice + modifiers [004:75]"""
     against: int
+    """The game master's difficulty, or the opposing effort"""
     outcome: Outcome
+    """`success`, `failure`, or `tie` (an opposed tie, when the table's option `opposed_tie` is
+    `nobody`)"""
     shifts: int
+    """The shifts (aumentos): on a success, the effort over what it was judged against;
+    otherwise 0, never negative [004:567]"""
     critical: bool
+    """A critical success: 3 shifts or more [004:857]"""
 
 
 def _verdict(effort: int, against: int, outcome: Outcome) -> FateVerdict:

@@ -27,7 +27,9 @@ class SkillRung(Stored, kw_only=True, forbid_unknown_fields=True):
     """A skill and its rung [004:93]."""
 
     name: Name
+    """The skill's name (habilidad), e.g. Atletismo"""
     rating: Rating
+    """Its rung on the ladder: -2 Terrible … +8 Legendario, unnamed past them (±20 at most)"""
 
 
 class Aspect(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -37,7 +39,9 @@ class Aspect(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.Aspect"
 
     name: Name
+    """The aspect's phrase, as written on the sheet"""
     hidden: bool = False
+    """A hidden aspect, secret until discovered [004:145]; false: known to the table"""
 
 
 class Stunt(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -45,8 +49,11 @@ class Stunt(Stored, kw_only=True, forbid_unknown_fields=True):
     cost a fate point to activate [004:151]."""
 
     name: Name
+    """The stunt's name (virtud)"""
     exception: Reason
+    """The rule exception it grants, as written (the stunts chapter is missing from the book)"""
     costs_fate_point: bool = False
+    """Activating it costs a fate point [004:151]"""
 
 
 class FateSheet(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -56,18 +63,32 @@ class FateSheet(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.Sheet"
 
     name: Name
+    """The character's name, as the table calls it (1-80 characters)"""
     kind: Literal["pc", "npc"] = "pc"
+    """`pc`, a player's character, or `npc`, one the game master plays"""
     skills: Annotated[list[SkillRung], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    """The character's skills (habilidades) and their rungs; an unlisted skill is Mediocre, 0
+    [004:95]"""
     aspects: Annotated[list[Aspect], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    """The character's aspects (aspectos): phrases, people or things that say who it is
+    [004:99-117]"""
     stunts: Annotated[list[Stunt], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    """The character's stunts (virtudes), rule exceptions [004:119-121]; empty: none"""
     fate_points: Annotated[int, msgspec.Meta(ge=0)] = 0
-    #: "generalmente es igual al número de aspectos" [004:167]: a guideline, not a limit
+    """Fate points held (puntos de Destino, PD), 0 or more [004:123]"""
     refresh: Annotated[int, msgspec.Meta(ge=0)] = 0
+    """The refresh rate (tasa de recuperación): the fate points a refresh tops the character up
+    to, usually its number of aspects ("generalmente es igual al número de aspectos" [004:167]),
+    a guideline, not a limit"""
     health: StressTrack = msgspec.field(default_factory=StressTrack)
+    """The Health track (Salud): physical stress, 5 boxes or more [004:777-779]"""
     composure: StressTrack = msgspec.field(default_factory=StressTrack)
+    """The Composure track (Serenidad): social and mental stress, 5 boxes or more [004:777-779]"""
     consequences: Annotated[list[Consequence], msgspec.Meta(max_length=MAX_CONSEQUENCES)] = []
-    #: optional rule for NPCs: how many consequences they take before conceding [004:821-823]
+    """The consequences held, 3 at most: one mild, one moderate, one severe [004:791-795]"""
     tenacity: Tenacity | None = None
+    """An NPC's tenacity, 1 or 2: how many consequences it takes before conceding
+    [004:821-823]; null: the rule is not used"""
 
     def rating(self, skill: str) -> int:
         """The skill's rung; an unlisted skill is Mediocre [004:95]."""

@@ -24,12 +24,16 @@ class FateCharacter(Stored, kw_only=True):
     STORED_AS = "fate.Character"
 
     id: str
+    """The character's id at the table"""
     name: str
+    """The character's name, as on its sheet"""
     seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
     sheet: FateSheet
-    #: out of the scene's conflict: taken out [004:801] or conceded [004:813]; back at the
-    #: scene's end
+    """The character's sheet as it stands"""
     out: Out | None = None
+    """Out of the scene's conflict: `taken_out` [004:801] or `conceded` [004:813], back at the
+    scene's end; null: in play"""
 
 
 class AskedInvocation(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -39,11 +43,17 @@ class AskedInvocation(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.AskedInvocation"
 
     aspect: str
-    #: the character whose aspect it is; null: the scene's
+    """The aspect's name as the roller gave it (for a guess, the roller's guess)"""
     owner: str | None
+    """The id of the character whose aspect it is; null: an aspect of the scene"""
     effect: Effect
+    """What the invocation buys: `reroll` (four new d6, whose result stands) or `plus_two` (+2
+    to the effort, after any reroll) [004:135-139]"""
     against_owner: bool
+    """Invoked to its owner's detriment (an opponent's aspect, a consequence): a fate point
+    paid for it goes to the owner when the roll is settled [004:335]"""
     guess: bool
+    """The roller guesses at a hidden aspect it does not know [004:349-361]"""
 
 
 class OpenRoll(Stored, kw_only=True):

@@ -45,7 +45,9 @@ class StressTrack(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.StressTrack"
 
     boxes: Annotated[int, msgspec.Meta(ge=BOXES, le=MAX_BOXES)] = BOXES
+    """How many boxes the track has, 5-12 (5 by default; Vigor or Coraje add more) [004:779]"""
     marked: list[int] = []
+    """The boxes marked, numbered from 1 on the left; empty: none"""
 
 
 class Consequence(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -55,8 +57,12 @@ class Consequence(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.Consequence"
 
     severity: Severity
+    """`mild`, `moderate` or `severe`: the first, second and third taken [004:791]"""
     aspect: Name
+    """The consequence as an aspect, written by the character's player and approved by the game
+    master [004:793]"""
     track: Track
+    """The track whose hit it took: `health` or `composure`"""
 
 
 def box_for(track: StressTrack, shifts: int) -> int | None:
@@ -74,10 +80,13 @@ class StressHit(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.StressHit"
 
     track: Track
+    """The track hit: `health` (physical) or `composure` (social, mental)"""
     shifts: int
+    """The hit's shifts; 0 does nothing"""
     box: int | None
-    #: the hit found no box: a consequence was mandatory [004:789]
+    """The box marked (numbered from 1); null: none (0 shifts, or a consequence taken instead)"""
     forced: bool
+    """No box could take the hit: a consequence was mandatory [004:789]"""
 
 
 def absorb(
@@ -122,7 +131,9 @@ class ConsequenceTaken(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.ConsequenceTaken"
 
     consequence: Consequence | None
+    """The consequence added; null: none was left, the character is taken out"""
     taken_out: bool
+    """The character is taken out: it held a severe consequence, or three [004:795, 801]"""
 
 
 def take_consequence(

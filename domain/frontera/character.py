@@ -30,6 +30,15 @@ class Trait(StrEnum):
         return TRAIT_SUITS[self]
 
 
+#: the traits as the book names them
+TRAIT_BOOK_NAMES = {
+    Trait.HANDS: "Manos",
+    Trait.SENSES: "Sentidos",
+    Trait.MUSCLE: "Músculo",
+    Trait.HEAD: "Cabeza",
+}
+
+
 TRAIT_SUITS = {
     Trait.HANDS: Suit.SPADES,
     Trait.SENSES: Suit.CLUBS,
@@ -113,7 +122,13 @@ Traits = Annotated[
         max_length=len(Trait),
         extra_json_schema={
             "properties": {
-                trait.value: {"type": "integer", "minimum": 0, "maximum": MAX_TRAIT}
+                trait.value: {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": MAX_TRAIT,
+                    "description": f"The {trait.value} trait's level ({TRAIT_BOOK_NAMES[trait]} in "
+                    "the book): cards drawn for its tests",
+                }
                 for trait in Trait
             },
             "required": [trait.value for trait in Trait],
@@ -148,15 +163,17 @@ class Recovery(Stored, kw_only=True):
 
     STORED_AS = "frontera.Recovery"
 
-    #: the level this progress belongs to; progress at another level is stale
     level: int
-    #: seconds spent recovering at that level, by condition (care, rest, no_rest, bed,
-    #: active, time), each counting at its own rate
+    """The track level this progress belongs to; progress recorded at another level is stale"""
     seconds: dict[str, int] = {}
-    #: morale: how long the dead man's hand made this level last, in seconds
+    """Seconds of game time spent recovering at that level, by condition (`care`, `rest`, `no_rest`,
+    `bed`, `active`, `time`), each counting at its own rate"""
     needed: int | None = None
-    #: health: successful medical care was given at this level
+    """Morale: how long the dead man's hand made this level last, in seconds; null: not drawn yet,
+    or another track"""
     care: bool = False
+    """Health: true once successful medical care was given at this level, which then recovers at the
+    care rate"""
 
 
 class Purchase(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -165,10 +182,12 @@ class Purchase(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "frontera.Purchase"
 
     item: ItemName
+    """The item's name, as the character's equipment counts it (e.g. `rifle`, `work clothes`)"""
     count: Annotated[int, msgspec.Meta(ge=1, le=MAX_ITEM_COUNT)] = 1
-    #: dollars paid for them all, at the price the table agreed (the book's price list is
-    #: not in the source; the creation event shows it to every seat)
+    """How many of the item were bought (1 to 100)"""
     price: Annotated[int, msgspec.Meta(ge=1, le=MAX_MONEY)]
+    """Dollars paid for them all, at the price the table agreed (the book's price list is not in
+    the source; the creation event shows it to every seat)"""
 
 
 class Character(Stored, kw_only=True):
@@ -177,30 +196,44 @@ class Character(Stored, kw_only=True):
     STORED_AS = "frontera.Character"
 
     id: str
+    """The character's id at the table (`c1`, `c2` … in order of creation)"""
     name: str
+    """The character's name, as the table calls it"""
     kind: Kind
+    """`protagonist` (a player's character), `npc` or `henchman` (the Mayor's)"""
     seat: str  # the seat that plays it: its player, or the Mayor for NPCs and henchmen
+    """The seat id of the character's player (the Mayor's seat for NPCs and henchmen)"""
     traits: dict[Trait, int]
+    """The level of each trait, by trait (`hands`, `senses`, `muscle`, `head`)"""
     skills: list[Skill]
+    """The skills the character has: each adds 2 cards to a test the Mayor rules it relevant to"""
     fixed_draw: int | None = None  # a henchman simplified by the Mayor to a fixed count
-    #: drinks since the character was last sober (drinking.py)
+    """A henchman's number of cards for every test, set by the Mayor in place of trait and skill;
+    null: drawn as usual"""
     drinks: int = 0
-    #: recovery under way, by track (recovery.py)
+    """Drinks taken since the character was last sober (both the drinking duel and heavy drinking
+    count them)"""
     recovery: dict[str, Recovery] = {}
+    """The recovery under way, by track (`health`, `morale`, `sobriety`)"""
     health: int = 0
+    """Health level: 0 healthy, -1 wounded, -2 badly wounded, -3 incapacitated, -4 dead"""
     morale: int = 0
+    """Morale level: 0 normal, -1 scared, -2 terrified, -3 paralysed"""
     sobriety: int = 0
-    #: dollars carried; negative is a gambling debt. Set at creation or by the Mayor, then
-    #: changed only by events (the settlement of a game, the Mayor's ruling)
+    """Sobriety level: 0 sober, -1 tipsy, -2 drunk, -3 coma"""
     money: int = 0
-    #: what it carries, by item, how many: the starting kit, then the Mayor's grants
+    """Dollars carried; negative: a gambling debt. Set at creation or by the Mayor, then changed
+    only by events (the settlement of a game, the Mayor's ruling)"""
     equipment: dict[str, int] = {}
-    #: a dead protagonist who has left the game (its seat's cards went to the treasure)
+    """What the character carries: how many of each item, by item name (e.g. `horse`: 1, `knife`:
+    10): the starting kit, then the Mayor's grants"""
     left_game: bool = False
-    #: the survival test of a fallen character drew an 8
+    """True once the dead protagonist has left the game (its seat's cards went to the treasure)"""
     dead_for_good: bool = False
-    #: the game time (seconds) of the character's fall, which opens its survival window
+    """True once the survival test of the fallen character drew an 8"""
     fell_at: int | None = None
+    """The game time, in seconds (as `elapsed` counts it), at which the character fell dead, opening
+    its survival window; null: it has not fallen"""
 
     @property
     def toughness(self) -> int:

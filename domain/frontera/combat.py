@@ -82,7 +82,9 @@ RangeModifiers = Annotated[
                             "maximum": MAX_RANGE_MODIFIER,
                         },
                         {"type": "null"},
-                    ]
+                    ],
+                    "description": f"Cards added to (taken from, when negative) a draw at "
+                    f"{name} range; null: out of reach",
                 }
                 for name in RANGES
             },
@@ -100,13 +102,17 @@ class Weapon(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "frontera.Weapon"
 
     name: WeaponName
+    """The weapon's name: its key among the table's weapons, and the item a protagonist carries to
+    use it"""
     damage: Annotated[int, msgspec.Meta(ge=0, le=MAX_WEAPON_DAMAGE)]
-    #: per range: draw modifier, or None when the weapon cannot reach
+    """Health levels the weapon adds per hit to the technique's base damage (0 to 6)"""
     ranges: RangeModifiers
-    #: which techniques use it; given without one, a weapon takes the kind of the table's
-    #: weapon of that name, else it is ranged. None only on weapons stored before kinds
-    #: existed, which any technique may still use
+    """Cards the weapon adds to (positive) or takes from (negative) a draw at each range, by range
+    (`adjacent`, `short`, `medium`, `long`); null: out of reach"""
     kind: WeaponKind | None = None
+    """Which techniques use it: `ranged` (quick shot, aim), `melee` or `thrown`; given without
+    one, a weapon takes the kind of the table's weapon of that name, else `ranged`; null only on
+    weapons stored before kinds existed, which any technique may use"""
 
 
 def _ranged(long: int | None) -> dict[str, int | None]:

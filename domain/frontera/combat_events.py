@@ -21,8 +21,12 @@ from domain.table import Table
 
 
 class CombatOpened(Table.Event):
+    """The Mayor opens a combat: its combatants, their footing and the ranges between them."""
+
     TOPIC = "frontera.CombatOpened"
     combat: Combat
+    """The combat as opened: its combatants' footing, the ranges and the shot limit, before the
+    first turn"""
 
     def apply(self, table: Table) -> None:
         game(table).combat = clone(self.combat)
@@ -33,8 +37,12 @@ class CombatUpdated(Table.Event):
 
     TOPIC = "frontera.CombatUpdated"
     combatants: dict[str, Combatant]
+    """Every combatant's footing for the next turn, by character id (those who left are gone)"""
     ranges: dict[str, Range]
+    """The range between each pair of combatants, keyed by the pair's character ids sorted and
+    joined with `|`"""
     reason: str
+    """Why, in the Mayor's words"""
 
     def apply(self, table: Table) -> None:
         combat = _combat_of(table)
@@ -43,9 +51,13 @@ class CombatUpdated(Table.Event):
 
 
 class CombatTurnStarted(Table.Event):
+    """A new combat turn begins (the Mayor's characters announce first)."""
+
     TOPIC = "frontera.CombatTurnStarted"
     turn: int
+    """The number of the turn begun, from 1"""
     test: int
+    """The number of the turn's test, in which the attackers draw and choose"""
 
     def apply(self, table: Table) -> None:
         combat = _combat_of(table)
@@ -58,8 +70,11 @@ class TurnLost(Table.Event):
 
     TOPIC = "frontera.TurnLost"
     character: str
+    """The id of the character who loses the turn"""
     turn: int
+    """The number of the turn lost"""
     reason: str
+    """Why, as a code: `jam` (the jam check of every fifth turn drew an 8)"""
 
     def apply(self, table: Table) -> None:
         _combat_of(table).jammed.append(self.character)
@@ -70,8 +85,12 @@ class ActionDeclared(Table.Event):
 
     TOPIC = "frontera.ActionDeclared"
     turn: int
+    """The number of the turn announced for"""
     declaration: Declaration
+    """The announcement: action, move, technique, weapon, targets, variant and damage per hit"""
     participant: Participant | None
+    """An attacker's or a hold's part in the turn's test (trait, skill, modifiers, cards it may
+    play); null for other actions"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -85,8 +104,11 @@ class AttacksResolved(Table.Event):
 
     TOPIC = "frontera.AttacksResolved"
     test: int
+    """The number of the turn's test"""
     turn: int
+    """The number of the turn"""
     attacks: list[AttackResult]
+    """Every attack judged, one per card played"""
 
     def apply(self, table: Table) -> None:
         combat = _combat_of(table)
@@ -107,8 +129,11 @@ class HoldTested(Table.Event):
 
     TOPIC = "frontera.HoldTested"
     test: int
+    """The number of the turn's test"""
     turn: int
+    """The number of the turn"""
     hold: HoldResult
+    """The hold's judgement: the cards, each side's outcome and whether it stands"""
 
     def apply(self, table: Table) -> None:
         footing = _combat_of(table).combatants.get(self.hold.held)
@@ -117,8 +142,11 @@ class HoldTested(Table.Event):
 
 
 class CombatEnded(Table.Event):
+    """The Mayor ends the combat."""
+
     TOPIC = "frontera.CombatEnded"
     reason: str
+    """Why, in the Mayor's words"""
 
     def apply(self, table: Table) -> None:
         game(table).combat = None
@@ -129,6 +157,7 @@ class DeathConfirmed(Table.Event):
 
     TOPIC = "frontera.DeathConfirmed"
     character: str
+    """The id of the character dead for good"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character].dead_for_good = True

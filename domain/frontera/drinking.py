@@ -60,6 +60,7 @@ class Drink(Command):
     """The character drinks `drinks` beers or shots, one after the other."""
 
     character: str
+    """The id of the character who drinks"""
     drinks: Annotated[int, msgspec.Meta(ge=1, le=MAX_DRINKS)] = 1
 
 
@@ -67,6 +68,7 @@ class StartDrinkingDuel(Command):
     """The Mayor starts a drinking duel between two or more characters."""
 
     characters: Rivals
+    """The ids of the duellists: two or more different characters"""
     #: a skill game [L1420]: what each loser pays the winners (then the bet exchange)
     stake: Annotated[int, msgspec.Meta(ge=0, le=MAX_STAKE)] = 0
 
@@ -75,6 +77,7 @@ class EndDrinkingDuel(Command):
     """The Mayor ends the drinking duel under way before anyone falls into a coma."""
 
     reason: Reason
+    """Why the Mayor ends it"""
 
 
 # -- events -------------------------------------------------------------------------------
@@ -85,8 +88,12 @@ class DrinkTaken(Table.Event):
 
     TOPIC = "frontera.DrinkTaken"
     character: str
+    """The id of the character who drank"""
     drinks: int
+    """The character's drink count now, since it was last sober"""
     mechanism: str
+    """What the drink counts for: `duel` (the drinking duel it takes part in) or `heavy` (heavy
+    drinking), each with its own sobriety tests"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character].drinks = self.drinks
@@ -97,15 +104,20 @@ class DrinksSleptOff(Table.Event):
 
     TOPIC = "frontera.DrinksSleptOff"
     character: str
+    """The id of the character sober again"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character].drinks = 0
 
 
 class DrinkingDuelStarted(Table.Event):
+    """The Mayor starts a drinking duel: the first to fall into a coma loses."""
+
     TOPIC = "frontera.DrinkingDuelStarted"
     characters: list[str]
+    """The ids of the duellists"""
     stake: int = 0
+    """Dollars each loser pays, shared among the winners (0: none)"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -118,8 +130,11 @@ class DrinkingDuelEnded(Table.Event):
 
     TOPIC = "frontera.DrinkingDuelEnded"
     loser: str | None
+    """The id of the character who fell into a coma first; null: the Mayor ended the duel"""
     winners: list[str]
+    """The ids of the other duellists, who win; empty when the Mayor ended it"""
     reason: str
+    """Why it ended: who fell into a coma first, or the Mayor's words"""
 
     def apply(self, table: Table) -> None:
         state = game(table)

@@ -40,24 +40,34 @@ class ChangeEquipment(Command):
     """The Mayor gives a character gear, or takes it away, with a reason (Mayor)."""
 
     character: str
+    """The id of the character whose gear changes"""
     item: ItemName
-    #: how many more (positive) or fewer (negative)
+    """The item's name (e.g. `rifle`, `horse`, `work clothes`)"""
     change: Annotated[
         int,
         msgspec.Meta(
             ge=-MAX_ITEM_COUNT, le=MAX_ITEM_COUNT, extra_json_schema={"not": {"const": 0}}
         ),
     ]
+    """How many more (positive) or fewer (negative), never 0"""
     reason: Reason
+    """Why, in the Mayor's words"""
 
 
 class EquipmentChanged(Table.Event):
+    """The Mayor gives a character gear or takes it away, with a reason."""
+
     TOPIC = "frontera.EquipmentChanged"
     character: str
+    """The id of the character whose gear changed"""
     item: str
+    """The item's name"""
     before: int
+    """How many of the item it carried before"""
     after: int
+    """How many it carries now (0: none left)"""
     reason: str
+    """Why, in the Mayor's words"""
 
     def apply(self, table: Table) -> None:
         equipment = game(table).characters[self.character].equipment

@@ -24,11 +24,16 @@ game = GameOf(FronteraState)
 
 
 class CharacterCreated(Table.Event):
+    """A character joins the table with its sheet (a protagonist with its starting kit and
+    purchases)."""
+
     TOPIC = "frontera.CharacterCreated"
     character: Character
-    #: a protagonist's purchases with its starting dollars, at their prices (None: stored
-    #: before purchases were kept)
+    """The new character's sheet: its id, name, kind, seat, traits, skills, starting condition,
+    money and equipment"""
     purchases: list[Purchase] | None = None
+    """A protagonist's purchases with its starting dollars, at their prices (empty for NPCs and
+    henchmen); null in events stored before purchases were kept"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character.id] = clone(self.character)
@@ -39,8 +44,12 @@ class TableStarted(Table.Event):
 
     TOPIC = "frontera.TableStarted"
     decks: int
+    """The number of play decks set out (52 cards each, plus the table's Jokers)"""
     zones: dict[str, list[str]]
+    """Every zone's card ids in their initial public order, top first, by zone name (`pile`,
+    `discard`, `dead_mans_hand`, `player_deck:<seat>` …)"""
     phase: int | None
+    """Normal mode's phase: 1 (the pile is drawn from); null in the no-management and wear modes"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -55,8 +64,12 @@ class CardsShuffled(Table.Event):
 
     TOPIC = "frontera.CardsShuffled"
     zone: str
+    """The name of the zone shuffled (`pile`, `discard`, `player_deck:<seat>` …)"""
     order: list[str]
+    """The zone's card ids in their new order, top first (the same cards as before)"""
     index: int
+    """The table's count of random operations before this one: the order is derived from the table's
+    seed and this index, so the seed, once revealed, proves it"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -72,8 +85,11 @@ class CardsDealt(Table.Event):
 
     TOPIC = "frontera.CardsDealt"
     source: str
+    """The zone the cards are dealt from: `pile`, or `new_deck` for a late joiner's deck"""
     decks: dict[str, list[str]]  # player deck zone -> cards
+    """The card ids dealt, by the receiving seat's deck zone (`player_deck:<seat>`)"""
     seen_by: list[str]
+    """The seat ids that learn which cards were dealt; empty: nobody, the owners included"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -90,10 +106,18 @@ class CardsMoved(Table.Event):
 
     TOPIC = "frontera.CardsMoved"
     source: str
+    """The zone the cards leave"""
     target: str
+    """The zone the cards go to, under the cards already there"""
     cards: list[str]
+    """The card ids moved, in order"""
     reason: str
+    """Why they moved, as a code: `played`, `not_played`, `pile_exhausted`, `discard_under_pile`,
+    `discards_returned`, `removed_at_random`, an exchange's (`bet`, `duel`, `coma`, `loot`,
+    `drunk`, `bet_tie`, `loot_swap`, `late_joiner`, `death` …), the house's (`house_round`,
+    `house_closed` …), among others"""
     seen_by: list[str] | None
+    """The seat ids that learn which cards moved; null: every seat; empty: no seat"""
 
     def apply(self, table: Table) -> None:
         game(table).move(self.cards, self.source, self.target)
@@ -104,15 +128,23 @@ class PhaseChanged(Table.Event):
 
     TOPIC = "frontera.PhaseChanged"
     phase: int
+    """The phase now begun: 2 when the pile is spent (each seat draws from its own deck), or 1
+    again when a late joiner's new deck becomes the pile"""
     decks: dict[str, list[str]]  # seat -> the cards of its deck, shown to that seat only
+    """Entering phase 2: the card ids of each seat's own deck, by seat id, in canonical order, as
+    phase 2 lets each seat look at its own; empty on the way back to phase 1"""
 
     def apply(self, table: Table) -> None:
         game(table).phase = self.phase
 
 
 class TestOpened(Table.Event):
+    """The Mayor opens a test: its kind, participants, difficulty and what its outcome sets off."""
+
     TOPIC = "frontera.TestOpened"
     test: OpenTest
+    """The test as opened: its number, kind, participants (traits, skills, modifiers), difficulty,
+    purpose and stakes"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -129,9 +161,15 @@ class DeadMansHandDrawn(Table.Event):
 
     TOPIC = "frontera.DeadMansHandDrawn"
     character: str | None
+    """The id of the character the flip is for"""
     purpose: str  # "test" | "tipsy"
+    """What the flip decides: `test` (a dead man's hand test), `tipsy` (a tipsy character's extra or
+    lost card), `jam` (the jam check of every fifth combat turn), `drinking`, `chance_game` or
+    `morale_recovery`"""
     cards: list[str]
+    """The card ids drawn from the four: 1, or 2 when the better of two counts"""
     better: bool
+    """True when an Ace was drawn (the better outcome); false when only 8s were (the worse)"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -145,10 +183,16 @@ class CardsDrawn(Table.Event):
     test: int
     """The number of the test they were drawn for"""
     character: str
+    """The id of the character who drew"""
     seat: str
+    """The seat id of the character's player (the Mayor's seat for NPCs and henchmen)"""
     source: str
+    """The zone the cards were drawn from: `pile`, or the seat's own deck `player_deck:<seat>`"""
     count: DrawCount
+    """How many cards the character draws, term by term (trait, skill, modifiers, condition
+    penalties, the tipsy flip) and in total"""
     cards: list[str]
+    """The card ids drawn, top first: `count.total` of them, or fewer when the deck ran short"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -165,12 +209,17 @@ class CardsChosen(Table.Event):
 
     TOPIC = "frontera.CardsChosen"
     test: int
+    """The number of the test they were chosen for"""
     character: str
+    """The id of the character who chose"""
     seat: str
+    """The seat id of the character's player (the Mayor's seat for NPCs and henchmen)"""
     cards: list[str]
+    """The card ids the character plays, among those it drew (empty when it drew none)"""
     joker_suits: dict[str, Suit]
-    #: combat: the target of each card, by card (None in other tests)
+    """The suit declared for each Joker played, by card id (empty: no Joker played)"""
     targets: dict[str, str] | None = None
+    """Combat: the id of the character each played card attacks, by card id; null in other tests"""
 
     def apply(self, table: Table) -> None:
         participant = cast(OpenTest, game(table).test).participants[self.character]
@@ -184,18 +233,30 @@ class CardsRevealed(Table.Event):
 
     TOPIC = "frontera.CardsRevealed"
     test: int
+    """The number of the test whose cards are revealed"""
     cards: dict[str, list[str]]  # character -> cards played
+    """The card ids each participant played, by character id (empty: played none)"""
     joker_suits: dict[str, Suit]
-    #: combat: character -> the target of each of its cards (None in other tests)
+    """The suit declared for each Joker played, by card id (empty: no Joker played)"""
     targets: dict[str, dict[str, str]] | None = None
+    """Combat: the id of the character each played card attacks, by attacker's character id then
+    card id; null in other tests"""
 
 
 class TestResolved(Table.Event):
+    """A test's outcome for each participant, with the reason for each."""
+
     TOPIC = "frontera.TestResolved"
     test: int
+    """The number of the test resolved"""
     kind: str
+    """The test's kind: `trait`, `opposed`, `dead_mans_hand` or `combat`"""
     outcomes: dict[str, str]  # character -> outcome
+    """Each participant's outcome, by character id: `success`, `partial` or `failure` (trait test);
+    `victory`, `defeat` or `tie` (opposed test); `hit` or `miss`, or `kept` or `broken` for a hold
+    (combat turn); the better or worse label (dead man's hand test)"""
     explanation: dict[str, str]  # character -> why, in words
+    """Why each participant got its outcome, in words, by character id"""
 
     def apply(self, table: Table) -> None:
         game(table).test = None
@@ -206,10 +267,16 @@ class ConditionChanged(Table.Event):
 
     TOPIC = "frontera.ConditionChanged"
     character: str
+    """The id of the character whose track moved"""
     track: str
+    """The track that moved: `health`, `morale` or `sobriety`"""
     before: int
+    """The level before: 0 (healthy, normal, sober) down to -4 for health (dead) and -3 for morale
+    and sobriety (paralysed, coma)"""
     after: int
+    """The level after, on the same scale"""
     reason: str
+    """Why it moved: the Mayor's words, or the rule that moved it (e.g. `combat turn 3`)"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -224,9 +291,13 @@ class ConditionChanged(Table.Event):
 
 
 class TestCancelled(Table.Event):
+    """The Mayor abandons the open test; its drawn cards go where unplayed cards go."""
+
     TOPIC = "frontera.TestCancelled"
     test: int
+    """The number of the test cancelled"""
     reason: str
+    """Why the Mayor cancelled it"""
 
     def apply(self, table: Table) -> None:
         game(table).test = None
@@ -237,14 +308,18 @@ class WeaponSet(Table.Event):
 
     TOPIC = "frontera.WeaponSet"
     weapon: Weapon
+    """The weapon as the table now has it: its name, kind, damage and draw modifier per range"""
 
     def apply(self, table: Table) -> None:
         game(table).weapons[self.weapon.name] = clone(self.weapon)
 
 
 class WeaponRemoved(Table.Event):
+    """The Mayor removes a weapon from the table's data."""
+
     TOPIC = "frontera.WeaponRemoved"
     name: str
+    """The name of the weapon removed"""
 
     def apply(self, table: Table) -> None:
         del game(table).weapons[self.name]

@@ -15,8 +15,11 @@ from domain.table import Table
 
 
 class ExchangeStarted(Table.Event):
+    """A card exchange begins; its steps wait for the seats' commands in turn."""
+
     TOPIC = "frontera.ExchangeStarted"
     exchange: PendingExchange
+    """The exchange: its kind, reason and steps"""
 
     def apply(self, table: Table) -> None:
         game(table).exchange = clone(self.exchange)
@@ -27,6 +30,7 @@ class ExchangeStepsAdded(Table.Event):
 
     TOPIC = "frontera.ExchangeStepsAdded"
     steps: list[ExchangeStep]
+    """The steps queued after the pending exchange's"""
 
     def apply(self, table: Table) -> None:
         exchange = _pending(game(table))
@@ -38,9 +42,13 @@ class DeckShown(Table.Event):
 
     TOPIC = "frontera.DeckShown"
     seat: str
+    """The seat id of the picker"""
     zone: str
+    """The deck zone it may pick from (`player_deck:<seat>`)"""
     cards: list[str]
+    """The card ids it may pick from"""
     reason: str
+    """The exchange the pick belongs to: `bet`, `duel`, `coma` or `loot`"""
 
     def apply(self, table: Table) -> None:
         exchange = game(table).exchange
@@ -53,10 +61,14 @@ class ExchangeStepped(Table.Event):
 
     TOPIC = "frontera.ExchangeStepped"
     count: int
+    """The cards the step moved (0: none)"""
     passed: bool = False
+    """True when the protagonist passed up its loot swap"""
     then: list[ExchangeStep] | None = None
-    #: loot: the protagonist who kept the treasure card
+    """The steps this one sets off, done before the rest (a winner giving back as many cards as it
+    took); null: none"""
     kept_by: str | None = None
+    """Loot: the id of the protagonist who kept the treasure card; null for other steps"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -70,17 +82,25 @@ class ExchangeStepped(Table.Event):
 
 
 class ExchangeCancelled(Table.Event):
+    """The Mayor cancels the pending exchange."""
+
     TOPIC = "frontera.ExchangeCancelled"
     reason: str
+    """Why, in the Mayor's words"""
 
     def apply(self, table: Table) -> None:
         game(table).exchange = None
 
 
 class ProtagonistLeft(Table.Event):
+    """A dead protagonist leaves the game; its seat's cards go to the treasure unless the seat plays
+    another protagonist."""
+
     TOPIC = "frontera.ProtagonistLeft"
     character: str
+    """The id of the protagonist who left"""
     reason: str
+    """Why, in the Mayor's words"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character].left_game = True
@@ -91,9 +111,13 @@ class DeckAdded(Table.Event):
 
     TOPIC = "frontera.DeckAdded"
     deck: int
+    """The new deck's index (its card ids start `d<deck>:`)"""
     zone: str
+    """The zone it comes into: `new_deck`"""
     cards: list[str]
+    """The new deck's card ids, in canonical order"""
     reason: str
+    """Why, in the Mayor's words (a late joiner, a seeded treasure)"""
 
     def apply(self, table: Table) -> None:
         state = game(table)

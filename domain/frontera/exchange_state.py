@@ -29,32 +29,49 @@ class ExchangeStep(Stored, kw_only=True):
     STORED_AS = "frontera.ExchangeStep"
 
     kind: StepKind
+    """`pick` (the seat takes cards of `source`), `keep_loot` (naming who keeps the treasure card on
+    top of the loot), `swap` (a loot swap with a partner) or `random` (random cards of `source` move
+    at once)"""
     seat: str
+    """The seat id whose command the step waits for (for `random`, the seat whose cards move); empty
+    for keep_loot: any sharing seat"""
     character: str | None = None
+    """The id of the protagonist concerned (a swap's, a coma's); null otherwise"""
     source: str | None = None
+    """The zone the cards come from; null for keep_loot and swap"""
     target: str | None = None
+    """The zone the cards go to; null for keep_loot and swap"""
     at_least: int = 1
+    """The fewest cards to pick"""
     at_most: int = 1
-    #: a duel's winner gives back as many cards as it took: the count is fixed by the take
+    """The most cards to pick (for `random`, the cards that move)"""
     give_back: bool = False
-    #: seats that learn which cards were picked (None: every seat)
+    """True for a winner's take that it must pay back with as many cards of its own, in a step that
+    follows"""
     seen_by: list[str] | None = None
+    """The seat ids that learn which cards were picked; null: every seat"""
     partners: list[str] = []
+    """Swap: the ids of the protagonists it may swap with"""
 
 
 class PendingExchange(Stored, kw_only=True):
     STORED_AS = "frontera.PendingExchange"
 
     kind: str  # bet | duel | cheat | coma | loot
+    """The exchange: `bet` (a caught cheater's too), `duel`, `coma` or `loot`"""
     reason: str
+    """Why it happens: the exchange's kind, the character in a coma, or the Mayor's reason for a
+    loot"""
     steps: list[ExchangeStep]
-    #: loot: the protagonists sharing it, those who kept a treasure card, and how many
-    #: cards (or swaps each) the Mayor allowed
+    """The steps still to do, the first waiting now"""
     sharers: list[str] = []
+    """Loot: the ids of the protagonists sharing it"""
     keepers: list[str] = []
+    """Loot: the ids of those who kept a treasure card so far"""
     times: int = 1
-    #: the cards the current picker was shown and may pick from (secret to that seat)
+    """Loot: how many treasure cards (or swaps each) the Mayor allowed"""
     shown: list[str] = []
+    """The card ids the current picker was shown and may pick from (secret to that seat)"""
 
 
 class HouseGame(Stored, kw_only=True):
@@ -63,26 +80,37 @@ class HouseGame(Stored, kw_only=True):
     STORED_AS = "frontera.HouseGame"
 
     character: str
+    """The id of the protagonist at the house"""
     seat: str
-    #: the deck the rounds are drawn from (the Mayor's; the pile without card management)
+    """The seat id of the character's player"""
     source: str
+    """The zone the rounds are drawn from: the Mayor's deck (`player_deck:<seat>`), or `pile`
+    without card management"""
     cheating: bool = False
-    #: the dead man's hand, shuffled into the house's deck for each round (public cards)
+    """True when the player cheats: hands (deftness) for the stop test, and a cheater's
+    settlement"""
     dead_mans_hand: list[str] = []
-    #: its cards drawn in rounds since the house's deck was last reshuffled: they sit out
-    #: the rounds until the next reshuffle, as they would lie face up on the table
+    """The dead man's hand's card ids (public cards), shuffled into the house's deck for each
+    round"""
     hand_drawn: list[str] = []
+    """Those of its cards drawn in rounds since the house's deck was last reshuffled: they sit
+    out the rounds until the next reshuffle, as they would lie face up on the table"""
     rounds: int = 0
+    """Rounds played so far"""
     house: int = 0
+    """The house's points so far"""
     player: int = 0
+    """The player's points so far"""
     last_card: str | None = None
-    #: points of the last round, and whom they went to
+    """The card id of the last round; null before the first"""
     last_points: int = 0
+    """The points of the last round"""
     last_for_player: bool = False
-    #: a partial success at stopping: the next round is the last and counts
+    """True when the last round's points went to the player"""
     last_round: bool = False
-    #: the stop test open now, if any
+    """True after a partial success at stopping: the next round is the last and counts"""
     stop_test: int | None = None
-    #: the round after which the last stop test failed: the next try waits for a later
-    #: round [L1330] (0: none failed)
+    """The number of the stop test open now; null: none"""
     stop_failed_after: int = 0
+    """The round after which the last stop test failed: the next try waits for a later round
+    [L1330]; 0: none failed"""

@@ -97,15 +97,18 @@ class SetMoney(Command):
     """The Mayor sets the dollars a character carries."""
 
     character: str
-    #: dollars, or a debt down to as much
+    """The id of the character whose money is set"""
     money: Annotated[int, msgspec.Meta(ge=-MAX_MONEY, le=MAX_MONEY)]
+    """The dollars it carries from now on; negative: a gambling debt"""
     reason: Reason
+    """Why, in the Mayor's words"""
 
 
 class StartHouseGame(Command):
     """A protagonist sits at a "house always wins" table (Mayor)."""
 
     character: str
+    """The id of the protagonist who sits down (one who can act)"""
     cheating: bool = False
 
 
@@ -113,52 +116,71 @@ class PlayHouseRound(Command):
     """One more round at the house: one card of the house's deck, face up."""
 
     character: str
+    """The id of the protagonist playing at the house"""
 
 
 class TryToStop(Command):
     """Try to leave the house's table: opens the character's head (cunning) test."""
 
     character: str
+    """The id of the protagonist playing at the house"""
 
 
 class CloseHouse(Command):
     """The Mayor calls the night off: the cards go back, nothing is settled (Mayor)."""
 
     reason: Reason
+    """Why the Mayor calls the night off"""
 
 
 class StartChanceGame(Command):
     """Poker, dice…: an opposed head (cunning) test; cheaters use hands (deftness) (Mayor)."""
 
     participants: Rivals
+    """The ids of the players: two or more different characters"""
     cheaters: CharacterIds = []
+    """The ids of those among them who cheat, with hands (deftness) instead of head (cunning);
+    empty: none"""
 
 
 class StartSkillGame(Command, kw_only=True):
     """Darts, arm wrestling, a race…: an opposed test of the Mayor's choosing, for a stake."""
 
-    #: two or more different characters
     participants: Annotated[list[Contender], msgspec.Meta(min_length=2)]
+    """The contenders, each with the trait and skill the game tests (darts hands (brawl), arm
+    wrestling muscle (strength), a race muscle (agility) …): two or more different characters"""
     stake: Annotated[int, msgspec.Meta(ge=0, le=MAX_STAKE)]
+    """Dollars each loser pays, shared among the winners (at most what it carries; 0: none)"""
 
 
 # -- events ------------------------------------------------------------------------------
 
 
 class MoneyChanged(Table.Event):
+    """A character's money changes: a game's settlement or the Mayor's ruling."""
+
     TOPIC = "frontera.MoneyChanged"
     character: str
+    """The id of the character whose money changed"""
     before: int
+    """Dollars carried before; negative: a gambling debt"""
     after: int
+    """Dollars carried now; negative: a gambling debt"""
     reason: str
+    """Why: the settlement in words (e.g. `house 2 - player 8 = -6`, `lost a bet`) or the Mayor's
+    reason"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character].money = self.after
 
 
 class HouseGameStarted(Table.Event):
+    """A protagonist sits at a "house always wins" table."""
+
     TOPIC = "frontera.HouseGameStarted"
     house_game: HouseGame
+    """The game as it starts: the player, the house's deck, the dead man's hand lent to it, no round
+    yet"""
 
     def apply(self, table: Table) -> None:
         game(table).house_game = clone(self.house_game)
@@ -169,14 +191,21 @@ class HouseRoundPlayed(Table.Event):
 
     TOPIC = "frontera.HouseRoundPlayed"
     character: str
+    """The id of the protagonist playing at the house"""
     round: int
+    """The round's number, from 1"""
     card: str
+    """The card id drawn for the round, face up"""
     points: int
+    """The card's points: Joker 5, Ace 3, J, Q or K 2, any other 1"""
     for_player: bool
+    """True when the points go to the player (a ♠ or a Joker); false: to the house"""
     house: int
+    """The house's points after the round"""
     player: int
-    #: the house's deck was spent and reshuffled before this round
+    """The player's points after the round"""
     reshuffled: bool = False
+    """True when the house's deck was spent and reshuffled before this round"""
 
     def apply(self, table: Table) -> None:
         house_game = _game(game(table))
@@ -191,9 +220,14 @@ class HouseRoundPlayed(Table.Event):
 
 
 class HouseStopTried(Table.Event):
+    """The player tries to stop: its stop test, head (cunning) or hands (deftness) when cheating,
+    opens."""
+
     TOPIC = "frontera.HouseStopTried"
     character: str
+    """The id of the protagonist playing at the house"""
     test: int
+    """The number of the stop test opened"""
 
     def apply(self, table: Table) -> None:
         _game(game(table)).stop_test = self.test
@@ -204,9 +238,13 @@ class HouseStopDecided(Table.Event):
 
     TOPIC = "frontera.HouseStopDecided"
     character: str
+    """The id of the protagonist playing at the house"""
     outcome: str
+    """The stop test's outcome: `success`, `partial` or `failure`"""
     leaves: bool
+    """True when the player leaves now (a success)"""
     last_round: bool
+    """True when the next round is the last and counts (a partial success)"""
 
     def apply(self, table: Table) -> None:
         house_game = _game(game(table))
@@ -217,13 +255,22 @@ class HouseStopDecided(Table.Event):
 
 
 class HouseGameEnded(Table.Event):
+    """The night at the house is over and settled: house points - player points, then the bet
+    exchange with the Mayor."""
+
     TOPIC = "frontera.HouseGameEnded"
     character: str
+    """The id of the protagonist who played"""
     house: int
+    """The house's points, as counted in the result"""
     player: int
+    """The player's points, as counted in the result"""
     ignored_last_round: bool
-    #: house points - player points
+    """True when a stopping success on a card worth at least the last round's let the player ignore
+    that round, which scored for the house"""
     result: int
+    """House points - player points: 0 leaves with what it brought (a tie), above 0 loses a quarter
+    of the money carried per point (a defeat), below 0 wins a quarter per point (a victory)"""
 
     def apply(self, table: Table) -> None:
         game(table).house_game = None
@@ -234,7 +281,9 @@ class HouseClosed(Table.Event):
 
     TOPIC = "frontera.HouseClosed"
     character: str
+    """The id of the protagonist who was playing"""
     reason: str
+    """Why the Mayor called the night off"""
 
     def apply(self, table: Table) -> None:
         game(table).house_game = None

@@ -43,12 +43,16 @@ class SufferAccident(Command, kw_only=True):
     """The Mayor rules that a character falls or is run over; an agility save follows."""
 
     character: str
+    """The id of the character who falls or is run over"""
     cause: Cause
-    #: the height of a fall, in metres
+    """`fall` (1 health level per whole 5 m), `train` (4 levels), `coach` or `horse` (2 levels)"""
     metres: Annotated[int, msgspec.Meta(ge=1, le=MAX_FALL)] | None = None
-    #: e.g. work clothes, +1 card in agility
+    """The height of a fall, in metres (5 or more); null for other causes"""
     modifiers: list[Modifier] = []
+    """Changes to the muscle (agility) save's draw, each with its reason (e.g. work clothes, +1
+    card); empty: none"""
     reason: Reason
+    """What happened, in the Mayor's words"""
 
 
 def harm_of(cause: str, metres: int | None) -> int:
@@ -74,12 +78,20 @@ class AccidentSuffered(Table.Event):
 
     TOPIC = "frontera.AccidentSuffered"
     character: str
+    """The id of the character who fell or was run over"""
     cause: str
+    """`fall`, `train`, `coach` or `horse`"""
     metres: int | None
+    """The height of a fall, in metres; null for other causes"""
     harm: int
+    """Health levels the accident costs before the save"""
     saved: int
+    """Levels the muscle (agility) save took off: 2 for a success, 1 for a partial success, else 0
+    (0 too when the character could not act)"""
     lost: int
+    """Health levels lost in the end: `harm` - `saved`"""
     reason: str
+    """What happened, in the Mayor's words"""
 
 
 def _describe(cause: str, metres: int | None) -> str:

@@ -48,28 +48,36 @@ class FaceThreat(Command):
     """The Mayor confronts a character with a frightening threat or imminent danger."""
 
     character: str
+    """The id of the character facing the threat"""
     reason: Reason
+    """The threat, in the Mayor's words"""
 
 
 class Challenge(Command):
     """The Mayor opens the opposed test of `challenger` daring `challenged`."""
 
     challenger: str
+    """The id of the character who challenges, with head (silver_tongue)"""
     challenged: str
+    """The id of the character challenged, who answers with head (cunning)"""
 
 
 class Provoke(Command):
     """The Mayor opens the opposed test of `provoker` trying to enrage `provoked`."""
 
     provoker: str
+    """The id of the character who provokes, with head (silver_tongue)"""
     provoked: str
+    """The id of the character provoked, who answers with head (cunning)"""
 
 
 class AnswerChallenge(Command):
     """A challenged character that lost says whether it faces its rival."""
 
     character: str
+    """The id of the challenged character who lost"""
     accept: bool
+    """True: it faces the challenger; false: it loses 1 morale instead"""
 
 
 # -- events -------------------------------------------------------------------------------
@@ -80,11 +88,17 @@ class ThreatFaced(Table.Event):
 
     TOPIC = "frontera.ThreatFaced"
     character: str
+    """The id of the character facing the threat"""
     card: str
+    """The card id the Mayor drew for the threat, face up"""
     value: int
+    """The card's value: 2 to 10, J 11, Q 12, K 13, A 14, Joker 15"""
     confidence: int
+    """The character's confidence (its highest trait + 4)"""
     frightened: bool
+    """True when the value is above the confidence: the character loses 1 morale"""
     reason: str
+    """The threat, in the Mayor's words"""
 
 
 class ChallengeLost(Table.Event):
@@ -92,17 +106,24 @@ class ChallengeLost(Table.Event):
 
     TOPIC = "frontera.ChallengeLost"
     challenged: str
+    """The id of the challenged character who lost"""
     challenger: str
+    """The id of the character who challenged it"""
 
     def apply(self, table: Table) -> None:
         game(table).challenges[self.challenged] = self.challenger
 
 
 class ChallengeAnswered(Table.Event):
+    """A challenged character that lost answers: it faces the challenger, or loses 1 morale."""
+
     TOPIC = "frontera.ChallengeAnswered"
     character: str
+    """The id of the challenged character who answers"""
     challenger: str
+    """The id of the character who challenged it"""
     accepted: bool
+    """True: it faces the challenger; false: it loses 1 morale"""
 
     def apply(self, table: Table) -> None:
         game(table).challenges.pop(self.character, None)

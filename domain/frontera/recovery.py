@@ -90,19 +90,25 @@ class GiveMedicalCare(Command):
     """The Mayor opens a head (knowledge) test of `healer` tending `patient` (maybe itself)."""
 
     healer: str
+    """The id of the character who gives care, with head (knowledge)"""
     patient: str
-    #: e.g. a healer's kit: +1 card [L784]
+    """The id of the character tended; the healer itself needs a ♦ of 8 or more"""
     modifiers: list[Modifier] = []
+    """Changes to the healer's draw, each with its reason (e.g. a healer's kit, +1 card [L784]);
+    empty: none"""
 
 
 class AdvanceTime(Command, kw_only=True):
     """The Mayor lets time pass; the engine applies the recovery table to every character."""
 
     amount: Annotated[int, msgspec.Meta(ge=1)]
+    """How many units of game time pass (1 or more)"""
     unit: Unit
-    #: the characters that rest (in bed) all along; the others are active
+    """The unit: `turns` (6 seconds each), `minutes`, `hours` or `days`"""
     resting: list[str] = []
+    """The ids of the characters that rest (in bed) all along; the others are active"""
     reason: Reason
+    """Why, in the Mayor's words (e.g. a night at the hotel)"""
 
 
 # -- events -------------------------------------------------------------------------------
@@ -114,10 +120,16 @@ class MedicalCareGiven(Table.Event):
 
     TOPIC = "frontera.MedicalCareGiven"
     healer: str
+    """The id of the character who gave care"""
     patient: str
+    """The id of the character tended"""
     level: int
+    """The patient's health level the care was for"""
     effective: bool
+    """True when the care counts: a success (on oneself, a ♦ of 8 or more) and the patient's health
+    unchanged since the test opened"""
     reason: str
+    """Why the care counts or not, in words"""
 
     def apply(self, table: Table) -> None:
         if not self.effective:
@@ -131,12 +143,19 @@ class MedicalCareGiven(Table.Event):
 
 
 class TimeAdvanced(Table.Event):
+    """The Mayor lets time pass; the recovery table applies to every character."""
+
     TOPIC = "frontera.TimeAdvanced"
     amount: int
+    """How many units of game time passed"""
     unit: str
+    """The unit: `turns` (6 seconds each), `minutes`, `hours` or `days`"""
     seconds: int
+    """The time passed, in seconds of game time"""
     resting: list[str]
+    """The ids of the characters that rested (in bed) all along; the others were active"""
     reason: str
+    """Why, in the Mayor's words, or the rule that passed it (e.g. `combat turn 3`)"""
 
     def apply(self, table: Table) -> None:
         game(table).elapsed += self.seconds
@@ -147,8 +166,12 @@ class RecoveryProgressed(Table.Event):
 
     TOPIC = "frontera.RecoveryProgressed"
     character: str
+    """The id of the recovering character"""
     track: str
+    """The track: `health`, `morale` or `sobriety`"""
     progress: Recovery
+    """Where its recovery of the current level stands: seconds spent by condition, the time needed,
+    care given"""
 
     def apply(self, table: Table) -> None:
         character = game(table).characters[self.character]

@@ -30,14 +30,23 @@ class Absorption(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Absorption"
 
     points: int
+    """The points taken, one step each: damage points past the aguante, or discomfort dice given"""
     nonlethal: bool = False
+    """Whether the damage is non-lethal: past 3 discomfort dice a point stuns a turn instead of
+    wounding [002:1246]"""
     steps: list[Step] = []
+    """What each point did, in order: `discomfort` (a discomfort die), `wound` (a discomfort die
+    turned into a wound die), `stunned` (a turn stunned), `unabsorbed`"""
     discomfort: int
+    """The discomfort dice held after, 0..3"""
     wound: int
-    #: turns the character cannot act, defending at -2 [002:1246]
+    """The wound dice held after, 0..3"""
     stunned_turns: int = 0
-    #: points past 3 discomfort and 3 wound dice: the critical state's difficulty [002:1273]
+    """The turns the character is stunned by non-lethal points: it cannot act and defends at -2
+    [002:1246]"""
     unabsorbed: int = 0
+    """The points past 3 discomfort and 3 wound dice, the critical state's difficulty [002:1273];
+    0: not critical"""
 
     @property
     def wound_gained(self) -> bool:

@@ -39,7 +39,10 @@ class PortalCreateCharacter(Command, kw_only=True):
     (Named with the system's name: Frontera has a `CreateCharacter`.)"""
 
     sheet: PortalSheet
+    """The new character's sheet: a protagonist, or a principal NPC (the game master's only)"""
     seat: str | None = None
+    """The seat id the character is created for; absent or null: the caller's own (only the game
+    master names another)"""
 
 
 class PortalSpecialty(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -47,7 +50,10 @@ class PortalSpecialty(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     [002:456]; whether it applies is the game master's judgement."""
 
     fortaleza: Label
+    """The name of the roller's Fortaleza whose specialty applies; its level is added to the
+    result"""
     reason: Reason
+    """The game master's reason the specialty applies"""
 
 
 class PortalReadingCall(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -59,24 +65,37 @@ class PortalReadingCall(msgspec.Struct, kw_only=True, forbid_unknown_fields=True
     null)."""
 
     name: Label
+    """The reading's name, unique in the roll: `attack`, `damage`, `defence`, `aguante`,
+    `reflexes`, `cold blood` or the challenge's"""
     choice: Choice
+    """Which basic die the reading keeps: the `HIGH`, `MID` or `LOW` of the three (LOW where a
+    limitation or sequel applies, HIGH for a Fortaleza of level 0)"""
     reason: Reason
+    """The game master's reason for the kept die: what the character came to the story to do, or
+    not"""
     aguante: bool
+    """Whether it is an aguante (toughness) reading: discomfort, wound and tempt dice do not
+    count [002:206, 1199]"""
     specialty: PortalSpecialty | None
+    """The roller's specialty that applies to this reading; null: none"""
 
 
 class PortalFortaleza(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A Fortaleza of the roller's that applies to the roll: one reroll per level [002:442]."""
 
     name: Label
+    """The name of the roller's Fortaleza that applies"""
     reason: Reason
+    """The game master's reason it applies"""
 
 
 class PortalAces(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Aces in the sleeve the game master grants the roll: one reroll each [002:466]."""
 
     count: Annotated[int, msgspec.Meta(ge=1, le=MAX_ACES)]
+    """How many aces, 1..20, one reroll each"""
     reason: Reason
+    """The game master's reason: preparation, cover, a shield … [002:466-478]"""
 
 
 class PortalOpenRoll(Command, kw_only=True):
@@ -88,18 +107,31 @@ class PortalOpenRoll(Command, kw_only=True):
     the Fortalezas and aces that apply, each with its reason (an empty list: none)."""
 
     character: CharacterId
+    """The id of the character who rolls"""
     readings: Annotated[
         list[PortalReadingCall], msgspec.Meta(min_length=1, max_length=MAX_READINGS)
     ]
+    """The readings of the roll, 1..4, in order: the first is the primary one, compared with the
+    difficulty"""
     difficulty: Annotated[int, msgspec.Meta(ge=0, le=99)] | None
+    """The difficulty the primary reading must exceed, 0 to the table's maximum (3 easy, 4
+    medium, 5 hard); null with `automatic` or against an opponent's result"""
     automatic: Automatic | None
+    """An automatic `success` or `failure`, no dice thrown [002:85-89]; null for a rolled roll"""
     fortalezas: Annotated[list[PortalFortaleza], msgspec.Meta(max_length=MAX_ENTRIES)]
+    """The roller's Fortalezas that apply, each with its reason (one reroll per level); empty:
+    none"""
     aces: Annotated[list[PortalAces], msgspec.Meta(max_length=MAX_ENTRIES)]
-    #: what the player declared before the roll: luck dice added, Tempt luck, wound dice
-    #: declined (-1 each instead [002:264])
+    """The aces in the sleeve granted, each count with its reason; empty: none"""
     luck: DiceCount
+    """How many held luck dice the player adds, declared before rolling: 0 to those held
+    [002:322]"""
     tempt: bool
+    """Whether the player tempts luck: one lost luck die thrown as a discomfort die; no held luck
+    may be added then [002:340-342]"""
     declined_wounds: DiceCount
+    """How many wound dice the player declines to roll, 0 to those held, -1 each to the result
+    instead [002:264]"""
     visibility: Visibility = "public"
 
 
@@ -112,8 +144,12 @@ class PortalRerollDie(Command, kw_only=True):
     584]; at most 5 rerolls a roll [002:514]."""
 
     roll: Annotated[int, msgspec.Meta(ge=1)]
+    """The table's number of the open roll (the one `RollOpened` names)"""
     die: DieRef
+    """The die to roll again: its kind and its place among the pool's dice of that kind"""
     source: RerollSource
+    """What pays: `fortaleza` (an applicable Fortaleza's level), `ace` (an ace in the sleeve) or
+    `point` (a character point from the roller's hand, for an ace)"""
 
 
 class PortalBlockRoll(Command, kw_only=True):
@@ -123,7 +159,10 @@ class PortalBlockRoll(Command, kw_only=True):
     [002:579]."""
 
     roll: Annotated[int, msgspec.Meta(ge=1)]
+    """The table's number of the open roll (the one `RollOpened` names)"""
     giver: CharacterId | None
+    """The id of the caller's character whose point is handed over; null: the game master's own
+    point"""
 
 
 class PortalSettleRoll(Command, kw_only=True):
@@ -133,7 +172,10 @@ class PortalSettleRoll(Command, kw_only=True):
     discomfort die, a held luck die, or a level of sequel [002:276-295]."""
 
     roll: Annotated[int, msgspec.Meta(ge=1)]
+    """The table's number of the open roll (the one `RollOpened` names)"""
     payments: Annotated[list[Payment], msgspec.Meta(max_length=MAX_DICE)]
+    """One payment per sequel point the roll made: `discomfort` (a discomfort die), `luck` (a
+    held luck die) or `sequel` (a level of sequel); empty: none"""
 
 
 class PortalNameSequel(Command, kw_only=True):
@@ -141,8 +183,12 @@ class PortalNameSequel(Command, kw_only=True):
     communication, agility, skill, wit, constitution [002:297-304])."""
 
     roll: Annotated[int, msgspec.Meta(ge=1)]
+    """The table's number of the settled roll that left the sequel"""
     kind: Label
+    """The sequel's kind, the rolls it affects: perception, communication, agility, skill, wit,
+    constitution …"""
     reason: Reason
+    """The game master's reason for the kind"""
 
 
 class PortalGiveDice(Command, kw_only=True):
@@ -150,9 +196,13 @@ class PortalGiveDice(Command, kw_only=True):
     [002:230-244, 258]. Discomfort past 3 turns one into a wound die [002:248]."""
 
     character: CharacterId
+    """The id of the character given the dice"""
     kind: Literal["discomfort", "wound"]
+    """Which dice: `discomfort` or `wound`"""
     dice: Dice
+    """How many dice, 1..3"""
     reason: Reason
+    """The game master's reason: a fall, cold, poison, a fright …"""
 
 
 class PortalRemoveDice(Command, kw_only=True):
@@ -160,9 +210,13 @@ class PortalRemoveDice(Command, kw_only=True):
     (rest, care, the story [002:230-244])."""
 
     character: CharacterId
+    """The id of the character whose dice are removed"""
     kind: Literal["discomfort", "wound"]
+    """Which dice: `discomfort` or `wound`"""
     dice: Dice
+    """How many dice, 1..3, no more than the character holds"""
     reason: Reason
+    """The game master's reason: rest, care, the story …"""
 
 
 class PortalDamage(Command, kw_only=True):
@@ -171,9 +225,14 @@ class PortalDamage(Command, kw_only=True):
     the critical state [002:248-250, 1238-1248, 1273]."""
 
     character: CharacterId
+    """The id of the character who takes the damage"""
     points: Points
+    """The damage points past the character's aguante, 1..99, absorbed one by one"""
     nonlethal: bool
+    """Whether the damage is non-lethal: past 3 discomfort dice a point stuns a turn instead of
+    wounding [002:1246-1248]"""
     reason: Reason
+    """What dealt the damage, in the game master's words"""
 
 
 class PortalAwardPoints(Command, kw_only=True):
@@ -181,9 +240,15 @@ class PortalAwardPoints(Command, kw_only=True):
     reserve [002:574-579, 854]."""
 
     character: CharacterId
+    """The id of the protagonist awarded the points"""
     points: Annotated[int, msgspec.Meta(ge=1, le=MAX_ENTRIES)]
+    """How many character points, 1..40 (exactly 1 for `story_start`, `story_end`,
+    `low_die_success`, `ones_and_sixes_blocked`)"""
     gain: Gain
+    """What earned them: `story_start`, `story_end`, `low_die_success`, `roleplay`,
+    `table_conduct`, `vital_drive` or `ones_and_sixes_blocked`"""
     reason: Reason
+    """The game master's reason for the award"""
 
 
 class PortalSpendPoints(Command, kw_only=True):
@@ -191,9 +256,14 @@ class PortalSpendPoints(Command, kw_only=True):
     a wound die costs one point and removes it [002:583]."""
 
     character: CharacterId
+    """The id of the protagonist who spends the points"""
     points: Annotated[int, msgspec.Meta(ge=1, le=MAX_ENTRIES)]
+    """How many character points, 1..40, from the hand (exactly 1 for `remove_wound`)"""
     use: Use
+    """What they buy: `remove_wound`, `temporary_specialty`, `background`, `advancement`,
+    `action_past_limit` or `heroic_action` (an ace or a block goes with its roll's command)"""
     reason: Reason
+    """The game master's reason for the spending"""
 
 
 class PortalRestoreLuck(Command, kw_only=True):
@@ -201,5 +271,8 @@ class PortalRestoreLuck(Command, kw_only=True):
     only its own lost ones [002:338]."""
 
     character: CharacterId
+    """The id of the protagonist whose lost luck comes back"""
     dice: Dice
+    """How many of its lost luck dice come back, 1..3"""
     reason: Reason
+    """The game master's reason: a drive fulfilled …"""

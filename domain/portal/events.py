@@ -44,8 +44,12 @@ def _sheet(table: Table, character: str) -> PortalCharacter:
 
 
 class CharacterCreated(Table.Event):
+    """A character joins the table: a protagonist (a player's or the game master's) or a principal
+    NPC, with its whole sheet."""
+
     TOPIC = "portal.CharacterCreated"
     character: PortalCharacter
+    """The new character: its id, name, seat and sheet"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character.id] = clone(self.character)
@@ -63,20 +67,38 @@ class RollOpened(FromRoll):
 
     TOPIC = "portal.RollOpened"
     character: str
+    """The id of the character who rolls"""
     seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     readings: list[ReadingSpec]
-    #: why each reading keeps its die, in order
+    """The readings the game master called, in order, the first the primary one: each one's name,
+    the basic die it keeps, whether it is an aguante reading, its specialty bonus"""
     reasons: list[str]
+    """The game master's reason for each reading's kept die, in the order of `readings`"""
     difficulty: int | None
+    """The difficulty the primary reading must exceed (equal: a partial success); null for an
+    automatic outcome or a roll compared with an opponent's result"""
     automatic: Automatic | None
+    """The game master's automatic `success` or `failure`, with no dice thrown; null for a rolled
+    roll"""
     fortalezas: list[Applied]
+    """The roller's Fortalezas ruled applicable, each with its level (one reroll per level) and
+    reason; empty: none"""
     aces: list[Ace]
+    """The aces in the sleeve granted, each with its count (one reroll each) and reason; empty:
+    none"""
     luck: int
+    """How many held luck dice the player added before rolling, 0..3"""
     tempt: bool
+    """Whether the player tempts luck: one lost luck die thrown, acting as a discomfort die"""
     declined_wounds: int
-    #: the faces by kind; null for an automatic outcome
+    """How many wound dice the player declined to roll, -1 each to the result instead, 0..3"""
     pool: Pool | None
+    """The faces (1..6) of the dice thrown, by kind: basic, discomfort, wound, luck, tempt; null for
+    an automatic outcome"""
     entitlement: Entitlement | None
+    """The rerolls the roll is entitled to, by source (Fortaleza levels, aces); null for an
+    automatic outcome"""
 
     def apply(self, table: Table) -> None:
         if self.pool is None or self.entitlement is None:
@@ -99,14 +121,23 @@ class DieRerolled(FromRoll):
 
     TOPIC = "portal.DieRerolled"
     character: str
+    """The id of the character whose roll it is"""
     seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     reroll_roll: int
+    """The table's number of the reroll's own roll (its `DiceRolled`)"""
     die: DieRef
+    """The die rolled again: its kind and its place among the pool's dice of that kind"""
     old: int
+    """The die's face before the reroll, 1..6"""
     new: int
+    """The die's face after the reroll, 1..6"""
     source: Source
-    #: the roller's character points after paying for the ace (source "point"), else null
+    """What paid for the reroll: `fortaleza` (an applicable Fortaleza's level), `ace` (an ace in the
+    sleeve), `point` (a character point spent for an ace) or `adventure`"""
     points: CharacterPoints | None
+    """The roller's character points after paying for the ace (source `point`); null for any other
+    source"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -135,11 +166,16 @@ class OnesAndSixesBlocked(FromRoll):
 
     TOPIC = "portal.OnesAndSixesBlocked"
     character: str
+    """The id of the roller, whose 1s and 6s are blocked"""
     seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     by: str
+    """The seat id of whoever handed the character point: a player's or the game master's"""
     giver: str | None
-    #: the roller's character points after receiving it (null: a principal NPC holds none)
+    """The id of the character whose point was handed over; null: the game master's point"""
     points: CharacterPoints | None
+    """The roller's character points after receiving the point; null for a principal NPC, who holds
+    none"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -161,17 +197,30 @@ class RollSettled(FromRoll):
 
     TOPIC = "portal.RollSettled"
     character: str
+    """The id of the character who rolled"""
     seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     result: PortalRollResult | None
+    """What the final faces decided: each reading, the verdict, the discomfort dice removed, luck
+    kept or spent, the sequel points; null for an automatic outcome"""
     verdict: Verdict | None
+    """The outcome: the primary reading against the difficulty, or the automatic one; null when the
+    roll had no difficulty"""
     payments: list[Payment]
-    #: the sequel's level left for the game master to name (0: none)
+    """How each sequel point was paid, in order: `discomfort` (a discomfort die), `luck` (a held
+    luck die) or `sequel` (a level of sequel); empty: none"""
     owed: int
+    """The level (1..3) of the sequel left for the game master to name; 0: none"""
     discomfort: int
+    """The discomfort dice the character holds after the roll, 0..3"""
     wound: int
+    """The wound dice the character holds after the roll, 0..3"""
     luck_held: int
+    """The luck dice the character holds after the roll, 0..3"""
     luck_lost: int
+    """The character's lost luck dice after the roll, 0..3"""
     points: CharacterPoints
+    """The character's points in hand and in reserve after the roll (a LOW success earns one)"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -192,9 +241,13 @@ class SequelNamed(FromRoll):
 
     TOPIC = "portal.SequelNamed"
     character: str
+    """The id of the character who carries the sequel"""
     seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     sequel: Sequel
+    """The sequel added to the sheet: its level (1..3) and the kind the game master named"""
     reason: str
+    """The game master's reason for the kind"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -208,17 +261,25 @@ class SequelNamed(FromRoll):
 
 class _SheetRuling(Table.Event):
     character: str
+    """The id of the character whose sheet changes"""
     seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     reason: str
+    """Why, in the game master's words (or the server's, for a point handed over to block 1s
+    and 6s)"""
 
 
 class _DiceRuling(_SheetRuling):
     """Discomfort or wound dice given or removed, and the sheet's dice after."""
 
     kind: str
+    """Which dice: `discomfort` or `wound`"""
     dice: int
+    """How many dice were given or removed, 1..3"""
     discomfort: int
+    """The discomfort dice the character holds after, 0..3"""
     wound: int
+    """The wound dice the character holds after, 0..3"""
 
     def apply(self, table: Table) -> None:
         sheet = _sheet(table, self.character).sheet
@@ -231,9 +292,14 @@ class DiceGiven(_DiceRuling):
 
     TOPIC = "portal.DiceGiven"
     absorption: Absorption | None
+    """What each discomfort die given did (a discomfort die, or at 3 one turned into a wound die)
+    and the dice after; null for wound dice"""
 
 
 class DiceRemoved(_DiceRuling):
+    """Discomfort or wound dice the game master removes from a character: rest, care, the story
+    [002:230-244]."""
+
     TOPIC = "portal.DiceRemoved"
 
 
@@ -242,6 +308,7 @@ class DamageAbsorbed(_SheetRuling):
 
     TOPIC = "portal.DamageAbsorbed"
     absorption: Absorption
+    """The damage points taken, what each one did, and the dice held after"""
 
     def apply(self, table: Table) -> None:
         sheet = _sheet(table, self.character).sheet
@@ -249,22 +316,36 @@ class DamageAbsorbed(_SheetRuling):
 
 
 class PointsAwarded(_SheetRuling):
+    """Character points the game master awards: into the hand up to 5, the rest into the reserve
+    [002:574-579, 854]."""
+
     TOPIC = "portal.PointsAwarded"
     amount: int
+    """How many character points were awarded"""
     gain: str
+    """What earned them: `story_start`, `story_end`, `low_die_success`, `roleplay`, `table_conduct`,
+    `vital_drive` or `ones_and_sixes_blocked`"""
     points: CharacterPoints
+    """The character's points in hand and in reserve after the award"""
 
     def apply(self, table: Table) -> None:
         _sheet(table, self.character).sheet.points = clone(self.points)
 
 
 class PointsSpent(_SheetRuling):
+    """Character points spent from the hand: recorded by the game master, or handed to another
+    character to block its roll's 1s and 6s [002:583-591, 605]."""
+
     TOPIC = "portal.PointsSpent"
     amount: int
+    """How many character points were spent"""
     use: str
+    """What they bought: `remove_wound`, `ace`, `temporary_specialty`, `block_ones_and_sixes`,
+    `background`, `advancement`, `action_past_limit` or `heroic_action`"""
     points: CharacterPoints
-    #: the wound dice after (a point removes one [002:583])
+    """The character's points in hand and in reserve after spending"""
     wound: int
+    """The wound dice the character holds after, 0..3 (one fewer for `remove_wound` [002:583])"""
 
     def apply(self, table: Table) -> None:
         sheet = _sheet(table, self.character).sheet
@@ -273,10 +354,16 @@ class PointsSpent(_SheetRuling):
 
 
 class LuckRestored(_SheetRuling):
+    """Lost luck dice the game master gives a character back, e.g. for a drive fulfilled; only its
+    own lost ones [002:338, 556-560]."""
+
     TOPIC = "portal.LuckRestored"
     dice: int
+    """How many lost luck dice came back, 1..3"""
     luck_held: int
+    """The luck dice the character holds after, 0..3"""
     luck_lost: int
+    """The character's lost luck dice after, 0..3"""
 
     def apply(self, table: Table) -> None:
         sheet = _sheet(table, self.character).sheet

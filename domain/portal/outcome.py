@@ -23,11 +23,17 @@ class Verdict(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Verdict"
 
     outcome: Outcome
+    """`success` (the result exceeds the difficulty), `partial` (equals it) or `failure` (falls
+    below it); for an automatic outcome, the one granted"""
     automatic: bool = False
+    """Whether the game master granted the outcome with no roll [002:85-89]"""
     difficulty: int | None = None
+    """The difficulty the result was compared with; null for an automatic outcome"""
     result: int | None = None
-    #: result - difficulty [002:902]
+    """The primary reading's result; null for an automatic outcome"""
     level: int | None = None
+    """The success level, the result minus the difficulty [002:902] (negative in a failure); null
+    for an automatic outcome"""
 
 
 def checked_difficulty(difficulty: int, options: Options) -> int:

@@ -23,7 +23,10 @@ class DieRef(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.DieRef"
 
     kind: DieKind
+    """The die's kind: `basic`, `discomfort`, `wound`, `luck`, or `tempt` (the lost luck die of
+    Tempt luck)"""
     index: Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE - 1)] = 0
+    """The die's place among the pool's dice of its kind, from 0 (always 0 for the tempt die)"""
 
 
 class Pool(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -32,13 +35,19 @@ class Pool(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Pool"
 
     basic: Annotated[list[Face], msgspec.Meta(min_length=BASIC_DICE, max_length=BASIC_DICE)]
+    """The faces (1..6) of the 3 basic dice"""
     discomfort: Annotated[list[Face], msgspec.Meta(max_length=MAX_DICE)] = []
-    #: the wound dice rolled; each one declined takes 1 off instead [002:264]
+    """The faces of the discomfort dice, one per die held (every one is thrown [002:206])"""
     wound: Annotated[list[Face], msgspec.Meta(max_length=MAX_DICE)] = []
+    """The faces of the wound dice rolled: those held and not declined (each declined one takes 1
+    off instead [002:264])"""
     declined_wounds: Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE)] = 0
+    """How many wound dice the player declined to roll, 0..3, -1 each to every reading but an
+    aguante one [002:264]"""
     luck: Annotated[list[Face], msgspec.Meta(max_length=MAX_DICE)] = []
-    #: the one lost luck die of Tempt luck [002:340]
+    """The faces of the held luck dice the player added before rolling [002:322]"""
     tempt: Face | None = None
+    """The face of the lost luck die of Tempt luck [002:340]; null when luck is not tempted"""
 
     def dice(self) -> list[DieRef]:
         """Every die of the pool, basic first."""

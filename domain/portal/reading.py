@@ -48,10 +48,18 @@ class ReadingSpec(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.ReadingSpec"
 
     name: Label
+    """The reading's name, unique in the roll: `attack`, `damage`, `defence`, `aguante`,
+    `reflexes`, `cold blood` or the challenge's"""
     choice: Choice
+    """Which basic die the reading keeps: the `HIGH`, `MID` or `LOW` of the three [002:157-165]"""
     aguante: bool = False
+    """Whether it is an aguante (toughness) reading: discomfort, wound and tempt dice do not
+    count [002:206, 1199]"""
     specialty_bonus: Annotated[int, msgspec.Meta(ge=0, le=MAX_FORTALEZA)] = 0
+    """The level of the Fortaleza whose specialty applies, added to the result [002:456]; 0: none"""
     excess_bonus: Annotated[int, msgspec.Meta(ge=0)] = 0
+    """+1 per reroll of entitlement past 5, once all 5 rerolls were made [002:514-516]; the
+    primary reading's only"""
 
 
 class Reading(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -60,28 +68,41 @@ class Reading(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Reading"
 
     name: str
+    """The reading's name, unique in the roll: `attack`, `damage`, `defence`, `aguante`,
+    `reflexes`, `cold blood` or the challenge's"""
     choice: Choice
+    """Which basic die the reading keeps: the `HIGH`, `MID` or `LOW` of the three [002:157-165]"""
     aguante: bool
+    """Whether it is an aguante (toughness) reading: discomfort, wound and tempt dice do not
+    count [002:206, 1199]"""
     kept: DieRef
-    #: the kept basic die's face: what every comparison uses [002:218]
+    """The kept basic die (kind `basic` and its place in the pool)"""
     face: int
-    #: +1 per other basic six when a six is kept [002:181]
+    """The kept die's face, 1..6: what every comparison uses; modifiers never change it [002:218]"""
     sixes: int = 0
-    #: -1 per other basic one when a one is kept [002:183]
+    """How many other basic dice show 6 when a 6 is kept, +1 each [002:181]"""
     ones: int = 0
-    #: discomfort dice not beaten, -1 each [002:210]
+    """How many other basic dice show 1 when a 1 is kept, -1 each [002:183]"""
     discomfort_unbeaten: list[int] = []
-    #: wound dice rolled and not beaten, -1 each [002:262]
+    """The places (from 0) of the discomfort dice not beaten (showing the kept face or more),
+    -1 each [002:210]; empty in an aguante reading"""
     wound_unbeaten: list[int] = []
-    #: wound dice declined, -1 each [002:264]
+    """The places (from 0) of the rolled wound dice not beaten, -1 each [002:262]; empty in an
+    aguante reading"""
     declined_wounds: int = 0
-    #: luck dice beaten, +1 each [002:324]
+    """How many wound dice were declined, -1 each [002:264]; 0 in an aguante reading"""
     luck_beaten: list[int] = []
-    #: the tempt die, not beaten, -1 as a discomfort die [002:344]
+    """The places (from 0) of the luck dice beaten (below the kept face), +1 each [002:324]"""
     tempt_unbeaten: bool = False
+    """Whether the tempt die is not beaten, -1 as a discomfort die [002:344]; false in an aguante
+    reading"""
     specialty_bonus: int = 0
+    """The level of the Fortaleza whose specialty applies, added to the result [002:456]; 0: none"""
     excess_bonus: int = 0
+    """+1 per reroll of entitlement past 5, once all 5 rerolls were made [002:514-516]; the
+    primary reading's only"""
     result: int
+    """The reading's result: the kept face plus every adjustment above; may be negative"""
 
 
 def read(pool: Pool, spec: ReadingSpec) -> Reading:

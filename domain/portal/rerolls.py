@@ -37,9 +37,13 @@ class Entitlement(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Entitlement"
 
     fortaleza: Count = 0
+    """Rerolls from the levels of the Fortalezas ruled applicable, one per level [002:442]"""
     aces: Count = 0
+    """Rerolls from the game master's aces in the sleeve [002:466]"""
     points: Count = 0
+    """Rerolls from aces bought with character points after the roll [002:584]"""
     adventure: Count = 0
+    """Rerolls from a partly applicable Fortaleza's once-per-adventure pool [002:492]"""
 
     @property
     def total(self) -> int:
@@ -86,9 +90,14 @@ class Reroll(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Reroll"
 
     die: DieRef
+    """The die rolled again: its kind and its place among the pool's dice of that kind"""
     old: int
+    """The die's face before the reroll, 1..6"""
     new: int
+    """The die's face after the reroll, 1..6"""
     source: Source
+    """What paid for the reroll: `fortaleza` (an applicable Fortaleza's level), `ace` (an ace in
+    the sleeve), `point` (a character point spent for an ace) or `adventure`"""
 
 
 class RerollSequence(Stored, kw_only=True, forbid_unknown_fields=True):

@@ -31,22 +31,28 @@ class PortalRollResult(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.RollResult"
 
     readings: list[Reading]
-    #: the primary reading against the difficulty; None when the roll has none (an attack
-    #: or defence is compared with the opponent's result, reflexes with nobody)
+    """Each reading of the final faces, in the roll's order, the first the primary one"""
     verdict: Verdict | None = None
-    #: discomfort dice removed by the kept die [002:220-224]
+    """The primary reading against the difficulty; null when the roll has none (an attack or
+    defence is compared with the opponent's result, reflexes with nobody)"""
     discomfort_removed: list[int] = []
-    #: luck dice of the roll back in the reserve, and spent [002:326-330]
+    """The places (from 0) of the discomfort dice the kept die removes: all for a 6, those
+    showing its face, none for a 1 [002:220-224]"""
     luck_returned: list[int] = []
+    """The places (from 0) of the roll's luck dice that return to the held reserve [002:326-330]"""
     luck_spent: list[int] = []
-    #: held luck outside the roll lost to a kept 1 (GAP `Options.luck_on_one`)
+    """The places (from 0) of the roll's luck dice that are lost [002:326-330]"""
     luck_reserve_lost: int = 0
-    #: whether the tempt die returns to the reserve; None when luck was not tempted
+    """Held luck dice outside the roll lost to a kept 1 (a GAP: the table's option `luck_on_one`
+    at `all_held`); 0 otherwise"""
     tempt_recovered: bool | None = None
-    #: the rolled wound dice matching the kept die: one sequel point each [002:268-274]
+    """Whether the tempt die returns to the held reserve [002:348-352]; null when luck was not
+    tempted"""
     sequel_points: list[int] = []
-    #: 1 for succeeding with the LOW die [002:575]
+    """The places (from 0) of the rolled wound dice showing the kept face: one sequel point each
+    [002:268-274]"""
     points_gained: int = 0
+    """Character points earned: 1 for a protagonist's success with the LOW die [002:575], else 0"""
 
 
 RollResult = PortalRollResult

@@ -56,9 +56,16 @@ class Fortaleza(Stored, kw_only=True, forbid_unknown_fields=True):
     (level ≥ 1 only [002:802]) adds the level to the result [002:456]."""
 
     name: Label
+    """The Fortaleza's name, unique on the sheet ("Combate", "Sigilo", "Ágil" …)"""
     level: Level
+    """Its level, 0..5: one reroll per level in the rolls it applies to; 0 keeps the HIGH die but
+    rerolls nothing [002:400-404]"""
     frequency: Frequency = "moderate"
+    """How often it matters in the story: `uncommon`, `moderate`, `frequent` or `constant`; it
+    prices the levels [002:724-796]"""
     specialty: Label | None = None
+    """The name of its specialty (level 1 or more only), adding the level to the result where it
+    applies [002:456, 802]; null: none"""
 
 
 class Limitation(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -66,7 +73,10 @@ class Limitation(Stored, kw_only=True, forbid_unknown_fields=True):
     [002:528]. A constant one is not for players [002:796]."""
 
     name: Label
+    """The limitation's name: the challenges it covers take the LOW die [002:524]"""
     frequency: Literal["uncommon", "moderate", "frequent"] = "moderate"
+    """How often it matters in the story: `uncommon`, `moderate` or `frequent` (a constant one is
+    not for players) [002:796]"""
 
 
 class Drives(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -74,15 +84,22 @@ class Drives(Stored, kw_only=True, forbid_unknown_fields=True):
     lifetime counters of those acquired and removed price the next change [002:818-822]."""
 
     names: Annotated[list[Label], msgspec.Meta(min_length=1, max_length=MAX_ENTRIES)]
+    """The drives (estímulos) the character pursues, one at least [002:540-566, 816]"""
     acquired: Annotated[int, msgspec.Meta(ge=0)] = 0
+    """How many drives the character has acquired in its life: the n-th costs the n-th triangular
+    number of CP (1, 3, 6 …) [002:818-822]"""
     removed: Annotated[int, msgspec.Meta(ge=0)] = 0
+    """How many drives the character has removed in its life, priced as acquisitions
+    [002:818-822]"""
 
 
 class Quirk(Stored, kw_only=True, forbid_unknown_fields=True):
     """A free-form exception to the rules, priced by the game master 3..30 CP [002:534,838]."""
 
     name: Label
+    """The quirk (peculiaridad): the free-form exception to the rules it grants [002:532-538]"""
     cost: Annotated[int, msgspec.Meta(ge=MIN_QUIRK_COST, le=MAX_QUIRK_COST)]
+    """Its price in character points, 3..30, set by the game master [002:838]"""
 
 
 class Sequel(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -92,7 +109,11 @@ class Sequel(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Sequel"
 
     level: SequelLevel
+    """1: for the rest of the scene or combat; 2: for the rest of the story or until proper
+    medical care; 3: permanent [002:286-291]"""
     kind: Label
+    """The kind the game master named, the rolls it affects: perception, communication, agility,
+    skill, wit, constitution … [002:297-304]"""
 
     @property
     def expiry(self) -> str:
@@ -105,10 +126,15 @@ class Thorn(Stored, kw_only=True, forbid_unknown_fields=True):
     a kind of their own (Errata: Vilvis [002:629])."""
 
     name: Label
+    """What the thorn (espina clavada) is: the open wound or ongoing harm"""
     gives: Literal["discomfort", "wound", "reflex"]
+    """What it gives at each interval or trigger: `discomfort` dice, `wound` dice, or a `reflex`
+    penalty"""
     amount: Annotated[int, msgspec.Meta(ge=1, le=MAX_DICE)] = 1
-    #: "each day", "each hour", "each time she chews", … [002:627, 1257-1261]
+    """How many dice (or reflex points) it gives each time, 1..3"""
     every: Label
+    """Its interval or trigger in the game master's words: "each day", "each hour", "each time
+    she chews" … [002:627, 1257-1261]"""
 
 
 class CharacterPoints(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -118,7 +144,10 @@ class CharacterPoints(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.CharacterPoints"
 
     in_hand: Annotated[int, msgspec.Meta(ge=0, le=MAX_CP_IN_HAND)] = 0
+    """Character points in hand, 0..5: those spendable in play [002:854]"""
     reserve: Annotated[int, msgspec.Meta(ge=0)] = 0
+    """Points past 5, waiting in the virtual reserve until the end of the adventure, for
+    advancement only [002:854-856]"""
 
 
 class NpcPool(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -127,9 +156,12 @@ class NpcPool(Stored, kw_only=True, forbid_unknown_fields=True):
     (Markus's 6 for spells only), or its own discomfort and wound dice (Errata)."""
 
     pays_with: Literal["pool", "harm"]
+    """`pool`: a pool of luck-equivalents kept to one purpose; `harm`: the NPC's own discomfort
+    and wound dice [002:649-651]"""
     pool: Annotated[int, msgspec.Meta(ge=0, le=MAX_ENTRIES)] = 0
-    #: the one use the pool serves ("spells", "fencing manoeuvres")
+    """The luck-equivalents in the pool (when `pays_with` is `pool`); 0 otherwise"""
     purpose: Label | None = None
+    """The one use the pool serves ("spells", "fencing manoeuvres"); null when it pays with harm"""
 
 
 class PortalSheet(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -140,30 +172,50 @@ class PortalSheet(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Sheet"
 
     name: Label
-    #: a principal NPC (agonist, antagonist) plays by these rules but holds no luck and no
-    #: character points [002:647]
+    """The character's name, 1..80 characters"""
     kind: Literal["protagonist", "principal"] = "protagonist"
-    #: a principal NPC's way of paying luck and point costs; none for a protagonist
+    """`protagonist`, or `principal` for a principal NPC (agonist, antagonist): no luck dice, no
+    character points [002:647]"""
     npc_pool: NpcPool | None = None
+    """A principal NPC's way of paying luck and character-point costs; null for a protagonist"""
     concept: ConceptRank = "team_member"
+    """The concept rank: `ordinary` (ordinary person), `team_member` or `mythic_hero`
+    [002:687-720]"""
     fortalezas: Annotated[list[Fortaleza], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    """Strengths (Fortalezas), each with its level, frequency and specialty; empty: none"""
     limitations: Annotated[list[Limitation], msgspec.Meta(max_length=MAX_LIMITATIONS)] = []
+    """Limitations, at most 2, each forcing the LOW die where it applies [002:522-528, 798]"""
     drives: Drives
+    """The drives (estímulos) and the lifetime counters that price changing them"""
     quirks: Annotated[list[Quirk], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    """Quirks (peculiaridades), each with its cost in character points; empty: none"""
     points: CharacterPoints = msgspec.field(default_factory=CharacterPoints)
-    #: the die the character keeps for its damage die and its aguante, a trait of the role
-    #: (Brunak HIGH for both, Lamorak LOW for damage, Ricardo MID for aguante [002:1153,
-    #: 1155, 1265]); None: the game master chooses at each roll
+    """Character points in hand and in the reserve (none for a principal NPC)"""
     damage_die: Choice | None = None
+    """The basic die kept for the damage reading, a trait of the role (Brunak HIGH, as for his
+    aguante; Lamorak LOW) [002:1153, 1155, 1265]; null: the game master chooses at each roll"""
     aguante_die: Choice | None = None
+    """The basic die kept for the aguante (toughness) reading, a trait of the role (Ricardo MID);
+    null: the game master chooses at each roll"""
     armour: Armour = "none"
+    """The armour worn, adding its raw die to the aguante: `light` the LOW, `medium` the MID,
+    `heavy` the HIGH one; or `none` [002:1226-1234]"""
     shield: Shield = "none"
+    """The shield carried: `small` (1 ace on defence against melee), `medium` (2 against melee),
+    `large` (full cover, 2 aces against any attack); or `none` [002:1201-1222]"""
     discomfort: DiceCount = 0
+    """Discomfort dice (dados de malestar) held, 0..3 [002:97, 248]"""
     wound: DiceCount = 0
+    """Wound dice (dados de heridas) held, 0..3 [002:97, 258]"""
     luck_held: DiceCount = MAX_DICE
+    """Luck dice held, 0..3: those a roll may add [002:316-322]"""
     luck_lost: DiceCount = 0
+    """Luck dice lost, 0..3 with those held: only these, the character's own, can come back
+    [002:338]"""
     sequels: Annotated[list[Sequel], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    """The sequels the character carries, each with its level and kind; empty: none"""
     thorns: Annotated[list[Thorn], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    """The thorns (espinas clavadas) the character carries, each with its schedule; empty: none"""
 
     def fortaleza(self, name: str) -> Fortaleza:
         for fortaleza in self.fortalezas:

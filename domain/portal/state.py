@@ -24,10 +24,16 @@ class PortalCharacter(Stored, kw_only=True):
     STORED_AS = "portal.Character"
 
     id: str
+    """The character's id at the table"""
     name: str
+    """The character's name, as on its sheet"""
     seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     sheet: PortalSheet
+    """The character's sheet as it stands now"""
     dead: bool = False
+    """Whether the character is dead: no command acts for it then (no PORTAL ruling marks a death
+    yet)"""
 
 
 class Applied(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -36,8 +42,11 @@ class Applied(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Applied"
 
     name: str
+    """The name of the roller's Fortaleza that applies"""
     level: int
+    """Its level on the sheet when the roll was opened: the rerolls it gives"""
     reason: str
+    """The game master's reason it applies"""
 
 
 class Ace(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -46,7 +55,9 @@ class Ace(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Ace"
 
     count: int
+    """How many aces, one reroll each"""
     reason: str
+    """The game master's reason: preparation, cover, a shield … [002:466-478]"""
 
 
 class OpenRoll(Stored, kw_only=True):

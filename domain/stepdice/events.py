@@ -32,8 +32,12 @@ game = GameOf(StepdiceState)
 
 
 class CharacterCreated(Table.Event):
+    """A character joins the table: its sheet, with the table's starting Hearts and Mana and, if it
+    wears protection, its Armour token."""
+
     TOPIC = "stepdice.CharacterCreated"
     character: Character
+    """The new character's sheet, with its id"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character.id] = clone(self.character)
@@ -45,13 +49,21 @@ class MaximaSet(Table.Event):
 
     TOPIC = "stepdice.MaximaSet"
     character: str
-    #: the character's seat: its Mana is its player's and the game master's to know
+    """The id of the character whose maxima moved"""
     seat: str
+    """The seat id of the character's player, who alone with the game master may know its Mana"""
     hearts_max: int
+    """The character's maximum Hearts (Corazones) now"""
     hearts: int
+    """The Hearts the character has now: as many more as the maximum rose, or cut down to a lowered
+    maximum"""
     mana_max: int
+    """The character's maximum Mana now"""
     mana: int
+    """The Mana the character has now: as much more as the maximum rose, or cut down to a lowered
+    maximum"""
     reason: str
+    """The game master's reason for the new maxima"""
 
     def apply(self, table: Table) -> None:
         character = game(table).characters[self.character]
@@ -60,8 +72,12 @@ class MaximaSet(Table.Event):
 
 
 class EnemyAdded(Table.Event):
+    """The game master sets an enemy on the table; its grade and Hearts follow its category and the
+    table's options."""
+
     TOPIC = "stepdice.EnemyAdded"
     enemy: Enemy
+    """The new enemy, with its id (e1, e2, …), grade and Hearts"""
 
     def apply(self, table: Table) -> None:
         game(table).enemies[self.enemy.id] = clone(self.enemy)
@@ -73,11 +89,13 @@ class SceneBegun(Table.Event):
 
     TOPIC = "stepdice.SceneBegun"
     scene: int
+    """The new scene's number (a table starts in scene 1)"""
     reason: str
-    #: characters whose Armour token is back
+    """The game master's reason for the new scene"""
     armour: list[str]
-    #: clocks that stop counting
+    """The ids of the protected characters whose Armour token is back; empty if none"""
     clocks_stopped: list[str]
+    """The ids of the time-pressure clocks that stop counting; empty if none was running"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -96,6 +114,7 @@ class _CharacterRoll(FromRoll):
     patient of its spell)."""
 
     character: str
+    """The id of the character the roll concerns: the roller, or a healing spell's patient"""
 
 
 class HelpGiven(Table.Event):
@@ -104,8 +123,12 @@ class HelpGiven(Table.Event):
 
     TOPIC = "stepdice.HelpGiven"
     helper: str
+    """The id of the ally's character who spends an Action to help"""
     helped: str
+    """The id of the character whose roll the help steps up"""
     how: str
+    """How the ally helps, as described and accepted: covering, tools, distraction, steadying,
+    hints"""
 
 
 class ManaSpent(Table.Event):
@@ -113,10 +136,15 @@ class ManaSpent(Table.Event):
 
     TOPIC = "stepdice.ManaSpent"
     character: str
-    #: the character's seat: the Mana left is its player's and the game master's to know
+    """The id of the character who pays the Mana"""
     seat: str
+    """The seat id of the character's player, who alone with the game master may know the Mana it
+    has left"""
     amount: int
+    """The Mana paid before the roll: the cost, or what was left when the table lets a character
+    cast beyond its Mana"""
     mana: int
+    """The Mana the character has left after paying"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character].mana = self.mana
@@ -128,17 +156,30 @@ class TestRolled(_CharacterRoll):
 
     TOPIC = "stepdice.TestRolled"
     attribute: str
-    #: the die, the TN and the face: all None for an almost certain success, which rolls no
-    #: die [003:88]
+    """The attribute the game master chose for the test: fuerza, agilidad, destreza or magia"""
     die: int | None
+    """The sides of the die rolled, after a helper's step up (6, 8, 10, 12 or 20; always 6 in
+    solo-d6); null, like the target and the face, for an almost certain success, which rolls no
+    die [003:88]"""
     grade: str
+    """The game master's grade of difficulty, before shifts: facil (TN 4), normal (6), dificil (8)
+    or heroico (12); in solo-d6 a threshold shift of -1 to +2"""
     shifts: list[Shift]
+    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
+    none"""
     target: int | None
+    """The number the face had to reach: the TN after shifts, or the solo-d6 threshold (2-6); null
+    for an almost certain success"""
     face: int | None
+    """The face the die showed; null for an almost certain success"""
     outcome: Outcome
+    """failure_complication (a 1), failure (below the target), success, or exceptional (the die's
+    maximum: a success and an extra benefit)"""
     helper: str | None
-    #: the ruling the roll now waits for (benefit, complication), if any
+    """The id of the ally's character who helped (its die stepped up); null if nobody helped"""
     owed: Owed | None
+    """The ruling the roll now waits for: benefit (an exceptional) or complication (a 1); null if
+    none"""
 
     def apply(self, table: Table) -> None:
         _record(table, self, "test")
@@ -149,20 +190,36 @@ class AttackRolled(_CharacterRoll):
 
     TOPIC = "stepdice.AttackRolled"
     enemy: str
+    """The id of the enemy attacked"""
     kind: AttackKind
+    """The weapon's kind: melee (Fuerza), ranged (Destreza) or spell (Magia)"""
     attribute: str
-    #: the die, the TN and the face: all None for an almost certain success, which rolls no
-    #: die [003:88]
+    """The attribute the weapon's kind fixes: fuerza, destreza or magia"""
     die: int | None
+    """The sides of the die rolled, after a helper's step up (6, 8, 10, 12 or 20; always 6 in
+    solo-d6); null, like the target and the face, for an almost certain success, which rolls no
+    die [003:88]"""
     grade: str
+    """The enemy's grade, before shifts: facil (TN 4), normal (6), dificil (8) or heroico (12); in
+    solo-d6 a threshold shift of -1 to +2"""
     shifts: list[Shift]
+    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
+    none"""
     target: int | None
+    """The number the face had to reach: the TN after shifts, or the solo-d6 threshold (2-6); null
+    for an almost certain success"""
     face: int | None
+    """The face the die showed; null for an almost certain success"""
     outcome: Outcome
+    """failure_complication (a 1), failure (below the target), success, or exceptional (the die's
+    maximum: a success and an extra benefit)"""
     helper: str | None
-    #: Mana a spell attack spent
+    """The id of the ally's character who helped (its die stepped up); null if nobody helped"""
     mana: int
+    """The Mana a spell attack spent; 0 for melee and ranged attacks"""
     owed: Owed | None
+    """The ruling the roll waits for: benefit (an exceptional), venganza (a miss), or complication
+    (a spell attack's 1 when spell attacks trigger no Venganza); null if none"""
 
     def apply(self, table: Table) -> None:
         _record(table, self, "attack", enemy=self.enemy, mana=self.mana)
@@ -174,21 +231,37 @@ class SpellCast(_CharacterRoll):
 
     TOPIC = "stepdice.SpellCast"
     level: str
+    """The effect's level, as the game master assigned it: truco, estandar, fuerte or gran_poder"""
     effect: str
-    #: the game master's cost, and the Mana spent on it (less when the table lets a
-    #: character cast beyond its Mana)
+    """The effect the player described"""
     cost: int
+    """The Mana cost the game master assigned: truco 0-1, estandar 1, fuerte 2, gran_poder 3"""
     mana: int
-    #: the die, the TN and the face: all None for an almost certain success, which rolls no
-    #: die [003:88]
+    """The Mana spent on it: the cost, or less when the table lets a character cast beyond its
+    Mana"""
     die: int | None
+    """The sides of the die rolled, after a helper's step up (6, 8, 10, 12 or 20; always 6 in
+    solo-d6); null, like the target and the face, for an almost certain success, which rolls no
+    die [003:88]"""
     grade: str
+    """The grade the level gives, before shifts: facil (truco), normal (estandar), dificil (fuerte)
+    or heroico (gran_poder)"""
     shifts: list[Shift]
+    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
+    none"""
     target: int | None
+    """The number the face had to reach: the TN after shifts, or the solo-d6 threshold (2-6); null
+    for an almost certain success"""
     face: int | None
+    """The face the die showed; null for an almost certain success"""
     outcome: Outcome
+    """failure_complication (a 1), failure (below the target), success, or exceptional (the die's
+    maximum: a success and an extra benefit)"""
     helper: str | None
+    """The id of the ally's character who helped (its die stepped up); null if nobody helped"""
     owed: Owed | None
+    """The ruling the roll waits for: benefit (an exceptional) or consequence (any failure); null if
+    none"""
 
     def apply(self, table: Table) -> None:
         _record(table, self, "cast", mana=self.mana)
@@ -227,9 +300,14 @@ class EnemyHit(FromRoll):
 
     TOPIC = "stepdice.EnemyHit"
     enemy: str
+    """The id of the enemy hit"""
     wounds: int
+    """The wounds (Hearts) this blow deals: 1 for a hit, and 1 for an exceptional's extra wound, a
+    blow of its own"""
     hearts: int
+    """The Hearts the enemy has left (a pawn keeps its count: it is out, whatever it had)"""
     status: EnemyStatus
+    """The enemy's status after the blow: standing, downed, out (a pawn) or defeated"""
 
     def apply(self, table: Table) -> None:
         enemy = game(table).enemies[self.enemy]
@@ -242,7 +320,10 @@ class BenefitGranted(_CharacterRoll):
 
     TOPIC = "stepdice.BenefitGranted"
     benefit: str
+    """The benefit: extra_wound (an attack on an élite or boss), refund_mana (magic), larger_effect
+    or extra_benefit"""
     description: str
+    """The game master's description of the benefit"""
 
     def apply(self, table: Table) -> None:
         _owed_settled(table, self.roll)
@@ -254,6 +335,7 @@ class ComplicationNamed(_CharacterRoll):
 
     TOPIC = "stepdice.ComplicationNamed"
     complication: str
+    """The game master's description of the complication (or a failed spell's consequence)"""
 
     def apply(self, table: Table) -> None:
         _owed_settled(table, self.roll)
@@ -265,9 +347,14 @@ class VenganzaResolved(_CharacterRoll):
 
     TOPIC = "stepdice.VenganzaResolved"
     enemy: str
+    """The id of the enemy the missed attack was aimed at"""
     reach: bool
+    """Whether the enemy could really reach the attacker; false: no Venganza"""
     effect: str
+    """What Venganza does: heart (the attacker loses 1 Heart), complication, or none (the enemy
+    could not reach)"""
     complication: str | None
+    """The complication, when the effect is complication; null otherwise"""
 
     def apply(self, table: Table) -> None:
         _owed_settled(table, self.roll)
@@ -277,10 +364,14 @@ class ManaRefunded(_CharacterRoll):
     """The game master gives back Mana for an exceptional cast [003:263]."""
 
     TOPIC = "stepdice.ManaRefunded"
-    #: the character's seat: the Mana it has now is its player's and the game master's
     seat: str
+    """The seat id of the character's player, who alone with the game master may know the Mana it
+    has now"""
     amount: int
+    """The Mana given back: 1, or 0 when the character is already at its maximum and the table caps
+    Mana"""
     mana: int
+    """The Mana the character has after the refund"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character].mana = self.mana
@@ -292,6 +383,7 @@ class HeartsHealed(_CharacterRoll):
 
     TOPIC = "stepdice.HeartsHealed"
     hearts: int
+    """The Hearts the patient has after healing: 2 more, never above its maximum"""
 
     def apply(self, table: Table) -> None:
         character = game(table).characters[self.character]
@@ -307,9 +399,14 @@ class _Hit(Table.Event):
     game master's ruling (`roll` None)."""
 
     character: str
+    """The id of the character hit"""
     cause: str
+    """What the hit comes from: venganza for a missed attack's Venganza, else the game master's
+    reason for the hit"""
     roll: int | None
+    """The number of the roll the hit follows from; null for the game master's ruling (LoseHeart)"""
     visibility: Visibility
+    """The visibility of the roll the hit follows from (public for the game master's ruling)"""
 
 
 def _hit_settled(table: Table, character_id: str) -> Character:
@@ -345,10 +442,16 @@ class HeartLost(Table.Event):
 
     TOPIC = "stepdice.HeartLost"
     character: str
+    """The id of the character hit"""
     cause: str
+    """What the hit comes from: venganza for a missed attack's Venganza, else the game master's
+    reason for the hit"""
     hearts: int
+    """The Hearts the character has left (at 0 it is downed)"""
     roll: int | None
+    """The number of the roll the hit follows from; null for the game master's ruling (LoseHeart)"""
     visibility: Visibility
+    """The visibility of the roll the hit follows from (public for the game master's ruling)"""
 
     def apply(self, table: Table) -> None:
         _hit_settled(table, self.character).hearts = self.hearts
@@ -359,8 +462,11 @@ class Downed(Table.Event):
 
     TOPIC = "stepdice.Downed"
     character: str
+    """The id of the character downed (Derribado)"""
     roll: int | None
+    """The number of the roll the hit follows from; null for the game master's ruling (LoseHeart)"""
     visibility: Visibility
+    """The visibility of the roll the hit follows from (public for the game master's ruling)"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character].downed = True
@@ -380,8 +486,11 @@ class RaisedByAlly(Table.Event):
 
     TOPIC = "stepdice.RaisedByAlly"
     character: str
+    """The id of the downed character, raised to 1 Heart"""
     helper: str
+    """The id of the ally's character who spends the Action to raise it"""
     how: str
+    """How the ally raises the character, as described"""
 
     def apply(self, table: Table) -> None:
         character = game(table).characters[self.character]
@@ -395,7 +504,9 @@ class RestCompleted(Table.Event):
 
     TOPIC = "stepdice.RestCompleted"
     characters: list[str]
+    """The ids of the characters who rest: their Hearts and Mana refill to their maxima"""
     reason: str
+    """The game master's description of the safe rest"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -414,6 +525,7 @@ class ClockStarted(Table.Event):
 
     TOPIC = "stepdice.ClockStarted"
     clock: Clock
+    """The new clock, with its id (k1, k2, …), steps and consequence"""
 
     def apply(self, table: Table) -> None:
         game(table).clocks[self.clock.id] = clone(self.clock)
@@ -424,10 +536,16 @@ class ClockAdvanced(Table.Event):
 
     TOPIC = "stepdice.ClockAdvanced"
     clock: str
+    """The id of the clock moved"""
     position: int
+    """The steps the clock has counted now; at its steps it runs out"""
     reason: str
+    """Why it moved: "roll N failed" for a failed roll, else the game master's reason"""
     roll: int | None
+    """The number of the failed roll that moved the clock; null when the game master moved it by
+    hand"""
     visibility: Visibility
+    """The visibility of the failed roll (public when the game master moved the clock by hand)"""
 
     def apply(self, table: Table) -> None:
         game(table).clocks[self.clock].position = self.position
@@ -438,9 +556,14 @@ class ClockRanOut(Table.Event):
 
     TOPIC = "stepdice.ClockRanOut"
     clock: str
+    """The id of the clock that ran out"""
     consequence: str
+    """The consequence that now happens, as the game master set it with the clock"""
     roll: int | None
+    """The number of the failed roll that moved the clock; null when the game master moved it by
+    hand"""
     visibility: Visibility
+    """The visibility of the failed roll (public when the game master moved the clock by hand)"""
 
     def apply(self, table: Table) -> None:
         game(table).clocks[self.clock].running = False
@@ -455,14 +578,24 @@ class CharacterAdvanced(Table.Event):
 
     TOPIC = "stepdice.CharacterAdvanced"
     character: str
-    #: the character's seat: its ranks and Mana are its player's and the game master's
+    """The id of the character advanced"""
     seat: str
+    """The seat id of the character's player, who alone with the game master may know its ranks
+    and Mana"""
     advance: str
+    """What the advance gives: rank (one attribute's rank up), heart (+1 maximum Heart) or mana (+1
+    maximum Mana)"""
     attribute: str | None
+    """The attribute whose rank went up: fuerza, agilidad, destreza or magia; null for a heart or
+    mana advance"""
     rank: str | None
+    """The attribute's new rank: novato, entrenado or maestro; null for a heart or mana advance"""
     hearts_max: int
+    """The character's maximum Hearts after the advance (its Hearts rise with it)"""
     mana_max: int
+    """The character's maximum Mana after the advance (its Mana rises with it)"""
     reason: str
+    """The game master's reason for granting the advance"""
 
     def apply(self, table: Table) -> None:
         character = game(table).characters[self.character]

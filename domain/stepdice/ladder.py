@@ -38,7 +38,11 @@ class Shift(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "stepdice.Shift"
 
     grades: Annotated[int, msgspec.Meta(ge=-MAX_SHIFT, le=MAX_SHIFT)]
+    """The grades the TN moves: +1 (or +2, extremely) for worse conditions, -1 (or -2) for
+    better; never 0"""
     reason: Reason
+    """The game master's reason for the shift: cover, darkness, time pressure, preparation,
+    tools, position, …"""
 
 
 Shifts = Annotated[list[Shift], msgspec.Meta(max_length=MAX_SHIFTS)]

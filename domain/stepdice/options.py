@@ -39,15 +39,16 @@ class StepdiceOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     starting_hearts: Annotated[int, msgspec.Meta(ge=1, le=MAX_POOL)] = 5
     #: Mana a new character starts with and may hold: "Al inicio tienes 3 Manás" [003:235]
     starting_mana: Annotated[int, msgspec.Meta(ge=0, le=MAX_POOL)] = 3
-    #: GAP (§3.2, [003:88]): the TN of a test, attack or cast shifted below the ladder's 4
-    #: ("casi seguro, normalmente sin tirada"). None (default, the book's "normally"): no
-    #: die, a success recorded as such (the pawn falls, the Mana is spent; errata); 2 or 3:
-    #: the die is rolled against it, so a 1 still fails with its complication.
     tn_below_ladder: Annotated[int, msgspec.Meta(ge=2, le=3)] | None = None
-    #: GAP (§3.2, [003:89]): the TN of a test shifted above the ladder's 12 ("casi imposible,
-    #: normalmente requiere un plan u otro enfoque"). None (default): no roll, the command is
-    #: refused with `almost_impossible` and the players change their approach.
+    """A GAP (§3.2, [003:88]): the TN (2 or 3) rolled against when shifts push a test's, attack's
+    or cast's TN below the ladder's 4 ("casi seguro, normalmente sin tirada"), so a 1 still fails
+    with its complication; null (the default, the book's "normally"): an almost certain success,
+    no die, recorded as a success (the pawn falls, the Mana is spent; errata)"""
     tn_above_ladder: Annotated[int, msgspec.Meta(ge=13, le=LARGEST_DIE)] | None = None
+    """A GAP (§3.2, [003:89]): the TN (13-20) rolled against when shifts push a test's TN above
+    the ladder's 12 ("casi imposible, normalmente requiere un plan u otro enfoque"); null (the
+    default): no roll, the command is refused as almost impossible (`almost_impossible`) and the
+    players change their approach"""
     #: GAP (§3.2, [003:64]): the die's maximum when it is below the TN (a d6 or d8 against 8
     #: or 12). "exceptional" (default, the digest's literal reading of "Max: Éxito +
     #: Beneficio"), "success" (a plain success) or "failure" (the TN decides).

@@ -30,9 +30,13 @@ class Attributes(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "stepdice.Attributes"
 
     fuerza: Die
+    """Strength (Fuerza): the die for melee attacks and purely physical tests"""
     agilidad: Die
+    """Agility (Agilidad): the die for tests of agility, such as stealth"""
     destreza: Die
+    """Dexterity (Destreza): the die for ranged attacks"""
     magia: Die
+    """Magic (Magia): the die for spells, spell attacks and special effects"""
 
 
 class Ranks(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -41,9 +45,17 @@ class Ranks(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "stepdice.Ranks"
 
     fuerza: Rank
+    """Strength (Fuerza): its rank, sin_habilidad (threshold 6), novato (5), entrenado (4) or
+    maestro (3)"""
     agilidad: Rank
+    """Agility (Agilidad): its rank, sin_habilidad (threshold 6), novato (5), entrenado (4) or
+    maestro (3)"""
     destreza: Rank
+    """Dexterity (Destreza): its rank, sin_habilidad (threshold 6), novato (5), entrenado (4) or
+    maestro (3)"""
     magia: Rank
+    """Magic (Magia): its rank, sin_habilidad (threshold 6), novato (5), entrenado (4) or maestro
+    (3)"""
 
 
 class PendingHit(Stored, kw_only=True):
@@ -53,43 +65,72 @@ class PendingHit(Stored, kw_only=True):
     STORED_AS = "stepdice.PendingHit"
 
     cause: str
+    """What the hit comes from: venganza for a missed attack's Venganza, else the game master's
+    reason for the hit"""
     roll: int | None = None
+    """The number of the roll the hit follows from; null for the game master's ruling (LoseHeart)"""
     visibility: Visibility = "public"
+    """The visibility of the roll the hit follows from (public for the game master's ruling)"""
 
 
 class Character(Stored, kw_only=True):
+    """A character's sheet: its attribute dice (or solo-d6 ranks), Hearts, Mana, Armour and
+    state."""
+
     STORED_AS = "stepdice.Character"
 
     id: str
+    """The character's id at the table (c1, c2, …)"""
     name: str
+    """The character's name as the table shows it"""
     seat: str
-    #: the standard game's dice, or the solo variant's ranks
+    """The seat id of the character's player (the game master's for an NPC)"""
     attributes: Attributes | None = None
+    """The standard game's die for each attribute; null in solo-d6"""
     ranks: Ranks | None = None
+    """The solo-d6 variant's rank for each attribute; null in the standard game"""
     hearts: int
+    """The Hearts (Corazones) the character has now, 0 to hearts_max (at 0 it is downed)"""
     hearts_max: int
+    """The character's maximum Hearts: the table's starting Hearts (5) unless raised or lowered"""
     mana: int
+    """The Mana the character has now (above mana_max only when the table allows it)"""
     mana_max: int
-    #: the character has protection: 1 Armour token per scene [003:359]
+    """The character's maximum Mana: the table's starting Mana (3) unless raised or lowered"""
     protected: bool = False
-    #: the token is still there this scene
+    """Whether the character wears protection: 1 Armour token per scene [003:359]"""
     armour: bool = False
+    """Whether the character still holds its Armour token this scene"""
     downed: bool = False
+    """Whether the character is downed (Derribado, at 0 Hearts): no actions, and the next hit
+    kills"""
     dead: bool = False
+    """Whether the character is dead (hit while downed)"""
     pending_hit: PendingHit | None = None
+    """The hit waiting for the character's player to spend the Armour token or not; null if none"""
 
 
 class Enemy(Stored, kw_only=True):
+    """An enemy on the table: its category, the grade it is attacked at, its Hearts and status."""
+
     STORED_AS = "stepdice.Enemy"
 
     id: str
+    """The enemy's id at the table (e1, e2, …)"""
     name: str
+    """The enemy's name as the table shows it"""
     category: Category
-    #: the TN in the standard game, the threshold shift in solo
+    """The enemy's category: peon (pawn, out on its first hit), elite or jefe (boss)"""
     grade: Grade
+    """The enemy's grade: its TN in the standard game (facil 4, normal 6, dificil 8, heroico 12),
+    its threshold shift in solo-d6 (-1 to +2)"""
     hearts: int
+    """The Hearts the enemy has left"""
     hearts_max: int
+    """The Hearts the enemy started with: 1 for a pawn, an élite's and a boss's as the table's
+    options say"""
     status: EnemyStatus = "standing"
+    """standing, downed (at 0 Hearts, when the table downs enemies), out (a pawn hit) or defeated"""
 
 
 class Clock(Stored, kw_only=True):
@@ -99,12 +140,17 @@ class Clock(Stored, kw_only=True):
     STORED_AS = "stepdice.Clock"
 
     id: str
+    """The clock's id at the table (k1, k2, …)"""
     name: str
+    """The clock's name as the table shows it (what the time pressure is)"""
     steps: int
+    """The failures (1-12) that run the clock out"""
     position: int = 0
+    """The steps counted so far (0 at the start); at steps the clock runs out"""
     consequence: str
-    #: still counting (it stops when it runs out or a new scene begins)
+    """What happens when the clock runs out, as the game master set it"""
     running: bool = True
+    """Whether the clock still counts (it stops when it runs out or a new scene begins)"""
 
 
 class RollResult(Stored, kw_only=True):
@@ -113,14 +159,24 @@ class RollResult(Stored, kw_only=True):
     STORED_AS = "stepdice.RollResult"
 
     roll: int
+    """The roll's number at the table"""
     kind: RollKind
+    """The roll's kind: test, attack or cast"""
     character: str
+    """The id of the rolling character"""
     visibility: Visibility
+    """Who the roll is shown to: public (every seat), gm (the roller and the game master), blind
+    (the game master only) or self (the roller only)"""
     outcome: Outcome
+    """failure_complication (a 1), failure (below the target), success, or exceptional (the die's
+    maximum: a success and an extra benefit)"""
     enemy: str | None = None
-    #: Mana spent on it (a cast or a spell attack), for a refund
+    """The id of the enemy attacked; null for a test or a cast"""
     mana: int = 0
+    """The Mana spent on it (a cast or a spell attack), kept for a refund; 0 otherwise"""
     owed: Owed | None = None
+    """The game master's ruling the roll still waits for: benefit, complication, consequence or
+    venganza; null if none (or once given)"""
 
 
 class StepdiceState(Stored, kw_only=True):

@@ -55,67 +55,84 @@ CHECKS = {
 class AsaltosCheckFigures(msgspec.Struct, kw_only=True):
     """The outcomes of the checks of one kind, of one thing checked, at one difficulty."""
 
-    #: `check`, `opposed`, `pain`, `dodge`, `attack`, `parry` or `medicine`
     kind: str
-    #: the skill or characteristic checked; an attack's weapon; null where not named
+    """The kind of check: `check`, `opposed`, `pain`, `dodge`, `attack`, `parry` or `medicine`"""
     checked: str | None
-    #: the check's whole difficulty (null for an automatic hit)
+    """The skill or characteristic checked, or an attack's weapon; null where the event does not
+    name it"""
     difficulty: int | None
-    #: `success`, `failure`; `automatic` for an attack that hit without a roll
+    """The check's whole difficulty (base, modifiers, wounds and accumulation); null for an
+    automatic hit"""
     outcomes: dict[str, int]
+    """By outcome (`success`, `failure`; `automatic` for an attack that hit without a roll): the
+    number of checks"""
 
 
 class AsaltosCombatFigures(msgspec.Struct, kw_only=True):
+    """The combats of the table (or of closed tables added up): rounds, attacks, criticals and
+    aims."""
+
     combats: int
+    """Combats started"""
     rounds: int
-    #: attacks by how they ended: `hit`, `missed`, `parried`, `dodged`
+    """Combat rounds started, each combat's first included"""
     attacks: dict[str, int]
-    #: natural 1s on attacks rolled again, and those confirmed (maximum damage)
+    """Attacks by how they ended (`hit`, `missed`, `parried`, `dodged`): their number"""
     criticals: int
+    """Natural 1s on attacks rolled again for confirmation"""
     criticals_confirmed: int
-    #: rounds spent aiming
+    """Criticals the confirmation die confirmed (maximum damage)"""
     aims: int
+    """Rounds spent aiming"""
 
 
 class AsaltosWoundFigures(msgspec.Struct, kw_only=True):
     """The wounds noted on the characters' sheets, and what came of them."""
 
-    #: wounds by level (1 light, 2 serious, 3 incapacitated, 4 destroyed)
     by_level: dict[str, int]
-    #: wounds by location: `PD`, `PI`, `BD`, `BI`, `A`, `P`, `C`
+    """Wounds by level (`1` light, `2` serious, `3` incapacitated, `4` amputated or destroyed):
+    their number"""
     by_location: dict[str, int]
-    #: characters that fainted from shock
+    """Wounds by location (`PD`, `PI`, `BD`, `BI`, `A`, `P`, `C`): their number"""
     shocks: int
+    """Times a character fainted from shock"""
     death_timers: int
-    #: death timers a Medicine roll stopped
+    """Death timers started"""
     death_timers_stopped: int
+    """Death timers a Medicine roll stopped"""
     deaths: int
-    #: wounds that healed (gone from the sheet)
+    """Characters who died"""
     healed: int
-    #: characteristic points lost for good to badly healed wounds
+    """Wounds that healed (gone from the sheet)"""
     characteristics_lost: int
+    """Characteristic points lost for good to badly healed wounds"""
 
 
 class AsaltosCharacterFigures(msgspec.Struct, kw_only=True):
+    """One character's figures at a table."""
+
     name: str
-    #: checks it rolled (or that needed no roll), shown or not
+    """The name the character goes by at the table"""
     checks: int
-    #: its checks whose outcome the caller was not shown
+    """Checks it rolled (or that needed no roll), their outcome shown to the caller or not"""
     hidden: int
-    #: its shown checks' outcomes
+    """Its checks whose outcome the caller was not shown"""
     outcomes: dict[str, int]
-    #: its attacks by how they ended
+    """Its shown checks by outcome (`success`, `failure`, `automatic`): their number"""
     attacks: dict[str, int]
-    #: opposed checks it won
+    """Its attacks by how they ended (`hit`, `missed`, `parried`, `dodged`): their number"""
     opposed_won: int
-    #: wound levels its hits' damage rolled
+    """Opposed checks it won"""
     wounds_dealt: int
-    #: wounds noted on its sheet, and their levels summed
+    """Wound levels its hits' damage rolls dealt, after armour"""
     wounds_taken: int
+    """Wounds noted on its sheet (hits and the game master's wounds)"""
     levels_taken: int
+    """The levels of the wounds noted on its sheet, summed"""
     died: int
-    #: Medicine rolls it made as a healer that succeeded
+    """Times it died (0 or 1 at a table)"""
     medicine_successes: int
+    """Its Medicine rolls as a healer that succeeded"""
 
 
 class AsaltosDamagePoint(DamagePoint, kw_only=True):
@@ -126,17 +143,19 @@ class AsaltosDamagePoint(DamagePoint, kw_only=True):
 class AsaltosFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="asaltos"):
     """Asaltos's own figures of a table (or of closed tables added up)."""
 
-    #: shown checks by kind, thing checked and difficulty
     checks: list[AsaltosCheckFigures]
-    #: checks whose outcome the caller was not shown
+    """Shown checks by kind, thing checked and difficulty"""
     checks_hidden: int
+    """Checks whose outcome the caller was not shown"""
     combat: AsaltosCombatFigures
+    """The combats' figures: rounds, attacks, criticals and aims"""
     wounds: AsaltosWoundFigures
-    #: by character id (a table's own figures: not added up across tables)
+    """The wounds noted on the characters' sheets, and what came of them"""
     characters: dict[str, AsaltosCharacterFigures]
-    #: what the characters took, by version and character (a table's own figures: not added
-    #: up across tables)
+    """By character id: its figures (a table's own figures: not added up across tables)"""
     damage_over_time: list[AsaltosDamagePoint]
+    """The wound levels noted on each character's sheet, by version and character (a table's own
+    figures: not added up across tables)"""
 
 
 # -- the fold ------------------------------------------------------------------------------

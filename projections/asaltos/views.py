@@ -50,22 +50,38 @@ class StepView(msgspec.Struct, kw_only=True):
     """A combat step; `agi` (the Agilidad acting) null to whoever may not know it."""
 
     round: int
+    """The round's number in the combat, from 1"""
     tanda: int
+    """The tanda's number in the round, from 1"""
     agi: int | None
+    """The Agilidad acting at this step: higher acts first, equal at the same time [001:46];
+    null: withheld from the viewer"""
 
 
 class WoundView(msgspec.Struct, kw_only=True):
     """A wound (`domain.asaltos.state.Wound`) with its step as the viewer may see it."""
 
     id: int
+    """The wound's number among the character's wounds, from 1, never reused"""
     location: Location
+    """The location wounded: `PD`, `PI`, `BD`, `BI`, `A`, `P` or `C`"""
     level: int
+    """The wound level: 1 light, 2 serious, 3 incapacitated location, 4 amputated or destroyed
+    [001:62-66]"""
     at: int
+    """Game time in seconds when it was dealt"""
     step: StepView | None
+    """The combat step of the hit that dealt it; null for a wound the game master deals"""
     weapon_type: str | None
+    """The damage type of the weapon that dealt it (`cortante`, `perforante`, `contundente`);
+    null for a wound the game master deals"""
     suppressed: bool
+    """A light wound whose pain a RES roll suppressed for the current combat [001:63]"""
     rest_since: int | None
+    """Game time in seconds when its rest began; null while it is not resting (during a combat)
+    [001:71-73]"""
     medicine: bool
+    """A successful Medicine roll shortened its healing [001:72-73]"""
 
 
 class DeathTimerView(msgspec.Struct, kw_only=True):
@@ -73,22 +89,36 @@ class DeathTimerView(msgspec.Struct, kw_only=True):
     know the character's RES."""
 
     id: int
+    """The timer's number among the character's death timers, from 1"""
     cause: TimerCause
+    """What it runs for: `abdomen` (an incapacitated abdomen, RES hours), `severed_limb` (RES
+    rounds) or `shock` (RES minutes) [001:65-67]"""
     wound: int | None
+    """The number of the wound that started it; null for shock"""
     started: int
+    """Game time in seconds when it started"""
     deadline: int | None
+    """Game time in seconds at which the character dies, unless a Medicine roll succeeds first;
+    null: withheld from the viewer"""
 
 
 class HitView(msgspec.Struct, kw_only=True):
     """The hit waiting for its damage, with its step as the viewer may see it."""
 
     attacker: str
+    """The id of the attacker"""
     target: str
+    """The id of the character hit"""
     weapon: str
+    """The name of the attacker's weapon that hit"""
     sl: int
+    """The success level the damage roll adds (the attack's, as the table's options count it)"""
     critical: bool
+    """A confirmed critical: maximum damage, armour ignored [001:39]"""
     location: Location | None
+    """The location chosen by a precision strike or shot; null: it is rolled with the damage"""
     step: StepView
+    """The combat step of the attack"""
 
 
 def step_view(step: Step, agi_known: bool) -> StepView:
@@ -110,28 +140,49 @@ class AsaltosCharacterView(msgspec.Struct, kw_only=True):
     player and the game master."""
 
     id: str
+    """The character's id (`c1`, `c2`, …)"""
     name: str
+    """The name the character goes by at the table"""
     seat: str
-    #: Tamaño, the only characteristic anybody sees [001:22]
+    """The seat id of its player (the game master's seat for an NPC)"""
     TAM: int
+    """Size (Tamaño), 1 to 10: the only characteristic the other characters can see [001:22]"""
     weapons: list[Weapon]
+    """The weapons it carries, as its sheet lists them"""
     armour: Armour | None
-    #: each wound on its own, e.g. C2, PD3 [001:68]
+    """The armour it wears; null: none"""
     wounds: list[WoundView]
+    """Its wounds, each noted on its own (`C2`, `PD3` [001:68]); empty: unhurt"""
     conditions: list[Condition]
+    """What its wounds leave it unable to do: `dropped_held`, `dropped_everything`, `fallen`,
+    `crawling`, `unconscious` or `fainted`; empty: none"""
     out_since: StepView | None
+    """The combat step at which it stopped being able to act (it still acts at that step); null:
+    it can act"""
     timers: list[DeathTimerView]
+    """Its running death timers; empty: none"""
     dead: bool
+    """The character is dead"""
     in_shock: bool
-    #: permanent characteristic losses [001:73]
+    """It fainted from hypovolemic shock (wound penalties above RES [001:67]) and has not come to"""
     lost: dict[Characteristic, int]
-    #: its weapons lying where they fell [001:65], until taken up again
+    """Points lost for good to badly healed locations [001:73]: by characteristic, the points
+    lost"""
     dropped: list[str]
-    #: its player's and the game master's: Fuerza, Agilidad, Resistencia, skills
+    """The names of its weapons lying where they fell [001:65], until taken up again; empty: none"""
     FUE: int | None = None
+    """Strength (Fuerza), 1 to 10: gives the damage modifier of melee and thrown weapons
+    [001:11-19,78]; null: withheld from the viewer, as FUE, AGI, RES and skills are from all but
+    its player and the game master"""
     AGI: int | None = None
+    """Agility (Agilidad), 1 to 10, less the points lost for good: who acts first, the most
+    actions and the metres of a round [001:20,46-47]; null: withheld from the viewer"""
     RES: int | None = None
+    """Endurance (Resistencia), 1 to 10, less the points lost for good: the pain roll, shock, and
+    how long a death timer runs [001:63-67]; null: withheld from the viewer"""
     skills: dict[str, int] | None = None
+    """By skill name (habilidad): its value, 0 to 10 (0: unknown and unusable) [001:24-25]; null:
+    withheld from the viewer"""
 
 
 class AsaltosDeclaration(msgspec.Struct, kw_only=True):
@@ -139,28 +190,46 @@ class AsaltosDeclaration(msgspec.Struct, kw_only=True):
     and the game master's (null to others)."""
 
     character: str
+    """The id of the combatant"""
     declared: bool
+    """It has declared its actions for this round"""
     actions: list[Declared] | None = None
+    """Its declared actions, each with its number, tanda and whether it is used; null: not
+    declared yet, or withheld from the viewer"""
 
 
 class AsaltosCombat(msgspec.Struct, kw_only=True):
+    """The combat under way: its combatants, round and tanda, the declarations, the hit waiting
+    for its damage and the aims."""
+
     combatants: list[str]
+    """The ids of the characters who fight"""
     round: int
-    #: the tanda under way; 0 while actions are being declared
+    """The round's number in this combat, from 1"""
     tanda: int
+    """The tanda under way; 0 while actions are being declared"""
     declarations: list[AsaltosDeclaration]
-    #: a hit waiting for its damage roll
+    """One per combatant, in the order of `combatants`"""
     pending: HitView | None
+    """The hit waiting for its damage roll; null: none"""
     aims: dict[str, Aim]
+    """The aims kept, by shooter id: the target, the rounds aimed at it in a row and the last
+    round spent aiming"""
 
 
 class AsaltosView(TableHeader, kw_only=True):
     #: every system's view names its system: the API's answer is one of them
+    """A seat's view of an asaltos table: the table itself, game time, the characters and the
+    combat under way."""
+
     system: Literal["asaltos"]
-    #: game time in seconds (a round lasts one second [001:45])
+    """The table's rule system: `asaltos`"""
     elapsed: int
+    """Game time in seconds (a round lasts one second [001:45])"""
     characters: list[AsaltosCharacterView]
+    """Every character at the table, in the order created"""
     combat: AsaltosCombat | None
+    """The combat under way; null: none"""
 
 
 def _asaltos(table: Table) -> AsaltosState:

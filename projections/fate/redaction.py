@@ -116,4 +116,7 @@ RULES: dict[type, Rule] = {
     ),
     ev.SceneEnded: public("breather", "aspects", "consequences", "reason"),
     ev.Recovered: public("character", "seat", "occasion", "consequences", "reason"),
+    ev.AspectAvoided: public(*_ROLL, "aspect", "target", "reason", "fate_points"),
+    ev.InvocationPassed: public("giver", "aspect", "reason"),
+    ev.StuntActivated: public("character", "seat", "stunt", "reason", "fate_points"),
 }

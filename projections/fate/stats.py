@@ -24,33 +24,42 @@ from projections.tally import Counts, LoggedEvent, Tally, name_character, per_ch
 
 
 class FateCharacterFigures(msgspec.Struct, kw_only=True):
+    """One character's figures at a table."""
+
     name: str
-    #: rolls it made
+    """The character's name, as its `CharacterCreated` gave it"""
     rolls: int
-    #: its rolls whose outcome the caller was not shown
+    """Rolls the character made"""
     hidden: int
-    #: its settled rolls' outcomes
+    """Its rolls whose outcome the caller was not shown"""
     outcomes: dict[str, int]
+    """Its settled rolls by outcome (`success`, `failure`, `tie`): how many of each"""
     invocations: int
+    """Invocations accepted on its rolls"""
     fate_points_spent: int
+    """Fate points it spent on its rolls (paid invocations and +1s)"""
 
 
 class FateFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="fate"):
     """FATE's own figures of a table (or of closed tables added up)."""
 
     rolls: int
-    #: rolls whose dice the caller was not shown
+    """Rolls thrown (skill rolls, rerolls not counted)"""
     rolls_hidden: int
-    #: settled rolls by outcome
+    """Rolls whose dice the caller was not shown"""
     outcomes: dict[str, int]
+    """Settled rolls by outcome (`success`, `failure`, `tie`): how many of each"""
     critical: int
-    #: accepted invocations by effect
+    """Critical successes: settled rolls of 3 shifts or more [004:857]"""
     invocations: dict[str, int]
+    """Accepted invocations by effect (`reroll`, `plus_two`): how many of each"""
     fate_points_spent: int
-    #: compels by answer
+    """Fate points spent on rolls (paid invocations and +1s)"""
     compels: dict[str, int]
-    #: by character id (a table's own figures: not added up across tables)
+    """Compels by answer (`accepted`, `refused`): how many of each"""
     characters: dict[str, FateCharacterFigures]
+    """Each character's figures, by character id (a table's own figures: not added up across
+    tables)"""
 
 
 def _character(data: dict[str, Any]) -> str | None:

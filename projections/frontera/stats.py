@@ -73,92 +73,107 @@ DAMAGE_AT = "damage_at"
 class FronteraTestFigures(msgspec.Struct, kw_only=True):
     """Participants' outcomes of the tests of one kind, trait, skill and difficulty."""
 
-    #: `trait`, `opposed`, `combat` (a combat turn's attackers and holds) or `dead_mans_hand`
     kind: str
-    #: the trait tested (null in a dead man's hand test)
+    """The tests' kind: `trait`, `opposed`, `combat` (a combat turn's attackers and holds) or
+    `dead_mans_hand`"""
     trait: str | None
-    #: the skill the Mayor ruled relevant, whether or not the character has it
+    """The trait tested; null in a dead man's hand test"""
     skill: str | None
-    #: the lowest value a trait test asked for (null: none)
+    """The skill the Mayor ruled relevant, whether or not the character has it; null: none"""
     difficulty: int | None
-    #: outcomes by the rules' own words: `success`, `partial`, `failure` (trait tests);
-    #: `victory`, `defeat`, `tie` (opposed tests); `hit`, `miss` (combat turns' attacks);
-    #: `kept`, `broken` (combat turns' holds [L1090]); `better`,
-    #: `worse` (dead man's hand tests, whatever their labels)
+    """The lowest value a trait test asked for; null: none"""
     outcomes: dict[str, int]
+    """How many participants got each outcome, by the rules' word: `success`, `partial`,
+    `failure` (trait tests); `victory`, `defeat`, `tie` (opposed); `hit`, `miss` (combat turns'
+    attacks), `kept`, `broken` (their holds [L1090]); `better`, `worse` (dead man's hand,
+    whatever its labels)"""
 
 
 class FronteraCardFigures(msgspec.Struct, kw_only=True):
     """The cards drawn (for tests and threats) and played (revealed for tests)."""
 
     drawn: int
-    #: drawn cards the caller was not shown (counted, not by suit or value)
+    """Cards drawn for tests and frightening threats, shown to the caller or not"""
     hidden: int
+    """Drawn cards the caller was not shown (counted, not by suit or value)"""
     played: int
-    #: Jokers among the drawn cards the caller was shown
+    """Cards played (revealed) for tests"""
     jokers_drawn: int
+    """Jokers among the drawn cards the caller was shown"""
     jokers_played: int
-    #: cards the Mayor drew for frightening threats (in `drawn` too)
+    """Jokers among the cards played"""
     threats: int
-    #: shown drawn cards by suit, `joker` for a Joker
+    """Cards the Mayor drew for frightening threats (in `drawn` too)"""
     by_suit: dict[str, int]
-    #: shown drawn cards by value: 2 to 10, J 11, Q 12, K 13, A 14, Joker 15
+    """Shown drawn cards by suit (`spades`, `clubs`, `hearts`, `diamonds`), `joker` for a Joker"""
     by_value: dict[str, int]
-    #: drawn cards by where they came from: `pile` or `player_deck`
+    """Shown drawn cards by value: 2 to 10, J 11, Q 12, K 13, A 14, Joker 15"""
     by_source: dict[str, int]
+    """Drawn cards by where they came from: `pile` or `player_deck`"""
 
 
 class FronteraCombatFigures(msgspec.Struct, kw_only=True):
+    """Combats, turns and attacks, and the damage the attacks did."""
+
     combats: int
-    #: combat turns started
+    """Combats opened"""
     turns: int
-    #: cards played as attacks, each against one target
+    """Combat turns started"""
     attacks: int
+    """Cards played as attacks, each against one target"""
     hits: int
-    #: health levels the attacks cost their targets, as judged
+    """Attacks that hit"""
     damage: int
+    """Health levels the attacks cost their targets, as judged"""
 
 
 class FronteraConditionFigures(msgspec.Struct, kw_only=True):
     """Health, morale and sobriety levels lost and regained, over every character."""
 
-    #: health levels lost (every cause)
     damage_taken: int
-    #: characters whose health reached dead (-4)
+    """Health levels lost, from every cause"""
     deaths: int
-    #: dead characters whose survival test drew the 8
+    """Times a character's health reached dead (-4)"""
     dead_for_good: int
-    #: levels lost, by track (`health`, `morale`, `sobriety`)
+    """Dead characters whose survival test drew the 8"""
     lost: dict[str, int]
-    #: levels regained, by track
+    """Levels lost, by track (`health`, `morale`, `sobriety`)"""
     recovered: dict[str, int]
+    """Levels regained, by track"""
 
 
 class FronteraCharacterFigures(msgspec.Struct, kw_only=True):
+    """One character's figures of a table."""
+
     name: str
-    #: its outcomes in resolved tests, one per test it took part in, in the rules' words
-    #: (as `FronteraTestFigures.outcomes`)
+    """The character's name"""
     outcomes: dict[str, int]
-    #: cards it drew for tests
+    """How many of each outcome it got in resolved tests, one per test it took part in, by the
+    rules' word (as `FronteraTestFigures.outcomes`)"""
     drawn: int
-    #: cards it played (revealed)
+    """Cards it drew for tests"""
     played: int
-    #: Jokers among its drawn cards the caller was shown
+    """Cards it played (revealed)"""
     jokers_drawn: int
+    """Jokers among its drawn cards the caller was shown"""
     jokers_played: int
-    #: health levels its attacks and pistol-duel shots cost their targets
+    """Jokers among the cards it played"""
     damage_dealt: int
-    #: health levels it lost, from any cause
+    """Health levels its attacks and pistol-duel shots cost their targets"""
     damage_taken: int
-    #: times its health reached dead (-4)
+    """Health levels it lost, from any cause"""
     deaths: int
-    #: its survival test drew the 8
+    """Times its health reached dead (-4)"""
     dead_for_good: int
-    #: levels it regained, by track
+    """1 when its survival test drew the 8, else 0"""
     recovered: dict[str, int]
+    """Levels it regained, by track"""
     drinks: int
+    """Drinks it took"""
     money_won: int
+    """Dollars it gained, by every rise of its money"""
     money_lost: int
+    """Dollars it lost, by every fall of its money"""
 
 
 class FronteraDamagePoint(DamagePoint, kw_only=True):
@@ -169,25 +184,31 @@ class FronteraDamagePoint(DamagePoint, kw_only=True):
 class FronteraFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="frontera"):
     """Frontera's own figures of a table (or of closed tables added up)."""
 
-    #: tests resolved, by kind, trait, skill and difficulty: one outcome per participant
     tests: list[FronteraTestFigures]
+    """Tests resolved, by kind, trait, skill and difficulty: one outcome per participant"""
     tests_cancelled: int
+    """Tests the Mayor cancelled"""
     cards: FronteraCardFigures
+    """The cards drawn (for tests and threats) and played"""
     combat: FronteraCombatFigures
+    """Combats, turns, attacks and their damage"""
     conditions: FronteraConditionFigures
-    #: drinks taken
+    """Health, morale and sobriety levels lost and regained, over every character"""
     drinks: int
-    #: dollars gained and lost by every change of a character's money
+    """Drinks taken"""
     money_won: int
+    """Dollars gained, by every rise of a character's money"""
     money_lost: int
-    #: the dead man's hand's coin flips, by purpose (`test`, `tipsy`, `jam` …): `better`
-    #: (an Ace) and `worse` (no Ace)
+    """Dollars lost, by every fall of a character's money"""
     dead_mans_hand: dict[str, dict[str, int]]
-    #: by character id (a table's own figures: not added up across tables)
+    """The dead man's hand's coin flips, by purpose (`test`, `tipsy`, `jam` …), then by result:
+    `better` (an Ace) and `worse` (no Ace)"""
     characters: dict[str, FronteraCharacterFigures]
-    #: every health level lost, by version and character (a table's own figures: not added
-    #: up across tables)
+    """Each character's figures, by character id (a table's own figures: not added up across
+    tables)"""
     damage_over_time: list[FronteraDamagePoint]
+    """Every health level lost, by version and character (a table's own figures: not added up across
+    tables)"""
 
 
 # -- the fold ------------------------------------------------------------------------------

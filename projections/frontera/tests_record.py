@@ -13,22 +13,35 @@ from projections.visibility import Viewer
 
 
 class TestRecord(msgspec.Struct, kw_only=True):
+    """One test of a table, told from its events: what the Mayor ruled, what was played, the
+    outcome."""
+
     number: int
+    """The test's number at the table"""
     kind: str
-    #: open, resolved or cancelled
+    """The test's kind: `trait`, `opposed`, `dead_mans_hand` or `combat`"""
     status: str
+    """`open`, `resolved` or `cancelled`"""
     opened_at: int
-    #: the Mayor's rulings: participants, traits, skills, modifiers, difficulty
+    """The table version of the event that opened the test"""
     opened: dict[str, Any]
-    #: the cards each participant played, once revealed
+    """The test as opened: the Mayor's rulings (participants, traits, skills, modifiers, difficulty,
+    purpose, stakes)"""
     revealed: dict[str, list[str]] | None = None
+    """The card ids each participant played, by character id, once revealed; null before"""
     joker_suits: dict[str, str] | None = None
-    #: combat: the target of each card played, by character, once revealed
+    """The suit declared for each Joker played, by card id, once revealed; null before"""
     targets: dict[str, dict[str, str]] | None = None
+    """Combat: the id of the character each played card attacks, by attacker's character id then
+    card id, once revealed; null before and in other tests"""
     outcomes: dict[str, str] | None = None
+    """Each participant's outcome, by character id, in the rules' words (`success`, `victory`,
+    `hit`, the better label …); null until resolved"""
     explanation: dict[str, str] | None = None
-    #: every event of the test, as the caller may see it
+    """Why each participant got its outcome, in words, by character id; null until resolved"""
     events: list[RedactedEvent] = []
+    """Every event of the test, from its opening until its cards are put away, redacted for the
+    caller"""
 
 
 def opened_at(state: Any, number: int) -> int:

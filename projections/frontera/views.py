@@ -26,136 +26,225 @@ from projections.visibility import Viewer
 
 
 class ZoneView(msgspec.Struct, kw_only=True):
+    """A zone of cards: its name, how many cards it holds and, when face up to the viewer, which."""
+
     zone: str
+    """The zone's name: `pile`, `discard`, `treasure`, `dead_mans_hand`, `removed`,
+    `player_deck:<seat>`, `player_discard:<seat>`, `hand:<character>` (cards drawn for a test) …"""
     count: int
-    #: the cards, when the viewer may see them (canonical order until the table closes)
+    """How many cards the zone holds"""
     cards: list[str] | None
+    """The zone's card ids, in canonical order (in their real order, top first, once the table is
+    closed); null: face down"""
 
 
 class CharacterView(msgspec.Struct, kw_only=True):
+    """A character as the viewer may see it: its name and condition, and its whole sheet where the
+    viewer knows it."""
+
     id: str
+    """The character's id at the table (`c1`, `c2` … in order of creation)"""
     name: str
+    """The character's name, as the table calls it"""
     kind: str
+    """`protagonist` (a player's character), `npc` or `henchman` (the Mayor's)"""
     seat: str
+    """The seat id of the character's player (the Mayor's seat for NPCs and henchmen)"""
     health: str
+    """The name of its health level: `healthy`, `wounded`, `badly_wounded`, `incapacitated` or
+    `dead`"""
     morale: str
+    """The name of its morale level: `normal`, `scared`, `terrified` or `paralysed`"""
     sobriety: str
+    """The name of its sobriety level: `sober`, `tipsy`, `drunk` or `coma`"""
     can_act: bool
-    #: the full sheet, for its player and the Mayor only
+    """False when the character can take no action: incapacitated or dead, paralysed, or in a
+    coma"""
     traits: dict[str, int] | None = None
+    """The level of each trait, by trait (`hands`, `senses`, `muscle`, `head`); null, like the
+    rest of the full sheet that follows (`challenged_by` aside), for all but its player and the
+    Mayor"""
     skills: list[str] | None = None
+    """The skills the character has: each adds 2 cards to a test the Mayor rules it relevant to"""
     toughness: int | None = None
+    """Toughness (aguante): muscle + 4"""
     confidence: int | None = None
+    """Confidence (confianza): the highest trait + 4"""
     fixed_draw: int | None = None
+    """A henchman's number of cards for every test, set by the Mayor in place of trait and skill;
+    null: drawn as usual"""
     levels: dict[str, int] | None = None
-    #: drinks since last sober, and the recovery under way at each track's current level
+    """The level of each track, by track: `health` 0 to -4, `morale` and `sobriety` 0 to -3"""
     drinks: int | None = None
+    """Drinks taken since the character was last sober"""
     recovery: dict[str, Recovery] | None = None
-    #: lost a challenge to this character and owes it an answer (public)
+    """The recovery under way at each track's current level, by track"""
     challenged_by: str | None = None
-    #: dollars carried (negative: a gambling debt)
+    """The id of the character it lost a challenge to and owes an answer (face it or lose 1
+    morale), public; null: none"""
     money: int | None = None
-    #: what it carries, by item, how many
+    """Dollars carried; negative: a gambling debt"""
     equipment: dict[str, int] | None = None
+    """What the character carries: how many of each item, by item name (e.g. `horse`: 1, `knife`:
+    10)"""
 
 
 class ParticipantView(msgspec.Struct, kw_only=True):
+    """One character's part in the open test."""
+
     character: str
+    """The id of the character taking part"""
     seat: str
+    """The seat id of the character's player (the Mayor's seat for NPCs and henchmen)"""
     trait: str | None
+    """The trait it uses (its suit is the participant's right suit); null in a dead man's hand
+    test"""
     skill: str | None
+    """The skill the Mayor ruled relevant, counted only if the character has it; null: none"""
     modifiers: list[Modifier]
+    """The Mayor's changes to its draw, each with its reason; empty: none"""
     drawn: bool
+    """True once it has drawn its cards"""
     chosen: bool
+    """True once it has chosen the cards it plays"""
     cards_held: int
-    #: the cards it holds and the ones it chose, for its own seat
+    """How many cards it holds for the test"""
     cards: list[str] | None = None
+    """The card ids it holds for the test, in canonical order; like `chosen_cards`, for its own
+    seat only"""
     chosen_cards: list[str] | None = None
-    #: combat: the target of each chosen card, for its own seat until the reveal
+    """The card ids it chose to play"""
     targets: dict[str, str] | None = None
+    """Combat: the id of the character each chosen card attacks, by card id; for its own seat
+    only until the reveal"""
 
 
 class TestView(msgspec.Struct, kw_only=True):
+    """The open test: its kind, its participants and whom it waits for."""
+
     number: int
+    """The test's number at the table, from 1 in the order tests open"""
     kind: str
+    """The test's kind: `trait`, `opposed`, `dead_mans_hand` or `combat`"""
     difficulty: int | None
+    """The lowest card value a trait test requires; null: none"""
     dead_mans_hand_cards: int
+    """Dead man's hand test: the cards drawn (1 or 2), the better one counting"""
     participants: list[ParticipantView]
-    #: characters that have not drawn or not chosen yet
+    """Each participant's part, in the order given"""
     waiting_for: list[str]
-    #: what the outcome sets off (pistol_duel, survival …), if anything
+    """The ids of the characters that have not drawn or not chosen yet"""
     purpose: str | None = None
+    """What the outcome sets off: `accident`, `medical_care`, `challenge`, `provoke`, `pistol_duel`,
+    `survival`, `house_stop`, `chance_game` or `skill_game`; null: the outcome is all"""
 
 
 class CombatView(msgspec.Struct, kw_only=True):
     """The open combat: everybody's footing and announcements are public."""
 
     turn: int
+    """The number of the current or last turn, from 1; 0 before the first"""
     turn_running: bool
+    """True while the turn's test is open (announcing, drawing, choosing)"""
     shot_limit: int | None
+    """"Only one can remain" [L1125]: the shots each combatant may fire in the whole combat; null:
+    no limit"""
     combatants: list[Combatant]
-    #: range between each pair, keyed "a|b"
+    """Every combatant's footing: cover, mount, holsters, hold and shots left"""
     ranges: dict[str, str]
-    #: this turn's announcements (technique, weapon, targets, move)
+    """The range between each pair of combatants (`adjacent`, `short`, `medium`, `long`), keyed by
+    the pair's character ids sorted and joined with `|`"""
     declarations: list[Declaration]
-    #: lost this turn to the jam check
+    """This turn's announcements (action, move, technique, weapon, targets)"""
     jammed: list[str]
-    #: still to announce this turn (the Mayor's characters first)
+    """The ids of the characters who lost this whole turn to the jam check of every fifth turn"""
     to_declare: list[str]
-    #: the turn each fallen character fell on
+    """The ids of the combatants still to announce this turn (the Mayor's characters first)"""
     fallen: dict[str, int]
-    #: every attack of the last turn, judged after the reveal
+    """The turn on which each character fell dead, by character id, for the 5-turn survival test"""
     last_attacks: list[AttackResult]
+    """Every attack of the last turn judged, as revealed to all"""
 
 
 class ExchangeView(msgspec.Struct, kw_only=True):
     """A card exchange waiting for a seat: public but for the cards offered."""
 
     kind: str
+    """The exchange: `bet` (a caught cheater's too), `duel`, `coma` or `loot`"""
     reason: str
-    #: pick, keep_loot, swap (random steps run at once)
+    """Why it happens: the exchange's kind, the character in a coma, or the Mayor's reason for a
+    loot"""
     step: str
-    #: the seat whose command the exchange waits for ("" for keep_loot: any sharing seat)
+    """The step waiting: `pick`, `keep_loot` or `swap` (random steps run at once)"""
     picker: str
+    """The seat id whose command the exchange waits for; empty for keep_loot: any sharing seat"""
     character: str | None
-    #: the deck picked from, and how many cards to pick
+    """The id of the protagonist concerned (a swap's, a coma's); null otherwise"""
     source: str | None
+    """The deck zone picked from; null for keep_loot and swap"""
     at_least: int
+    """The fewest cards to pick (0 when the step is not a pick)"""
     at_most: int
+    """The most cards to pick (0 when the step is not a pick)"""
     sharers: list[str]
+    """Loot: the ids of the protagonists sharing it; empty otherwise"""
     partners: list[str]
+    """Swap: the ids of the protagonists it may swap with; empty otherwise"""
     steps_left: int
-    #: the cards the picker may pick, for the picker only
+    """The steps still to do, this one included"""
     choices: list[str] | None = None
+    """The card ids the picker may pick, in canonical order; for the picker only"""
 
 
 class HouseGameView(msgspec.Struct, kw_only=True):
+    """A night at a "house always wins" table under way."""
+
     character: str
+    """The id of the protagonist at the house"""
     rounds: int
+    """Rounds played so far"""
     house: int
+    """The house's points so far"""
     player: int
+    """The player's points so far"""
     last_card: str | None
+    """The card id of the last round; null before the first"""
     last_round: bool
+    """True after a partial success at stopping: the next round is the last and counts"""
     cheating: bool
+    """True when the player cheats: hands (deftness) for the stop test, and a cheater's
+    settlement"""
 
 
 class TableView(TableHeader, kw_only=True):
-    #: every system's view names its system: the API's answer is one of them
+    """A Frontera table as one seat may see it now (or at a past version)."""
+
     system: Literal["frontera"]
+    """The rule system: `frontera` (every system's view names its system: the API's answer is one
+    of them)"""
     started: bool
+    """True once the Mayor has set out the cards"""
     phase: int | None
+    """Normal mode's phase: 1 while the pile lasts, then 2; null in the no-management and wear
+    modes"""
     zones: list[ZoneView]
+    """Every card zone, with its count and the cards the viewer may see"""
     characters: list[CharacterView]
-    #: the table's weapons: damage, and the draw modifier per range (null: out of reach)
+    """Every character at the table"""
     weapons: list[Weapon]
+    """The table's weapons: kind, damage and the draw modifier per range (null: out of reach)"""
     test: TestView | None
-    #: game time the Mayor has advanced, in seconds
+    """The open test; null: none"""
     elapsed_seconds: int = 0
-    #: the characters of the drinking duel under way
+    """Game time the Mayor has advanced, in seconds"""
     drinking_duel: list[str] | None = None
+    """The ids of the characters in the drinking duel under way; null: none"""
     combat: CombatView | None = None
+    """The open combat; null: none"""
     exchange: ExchangeView | None = None
+    """The card exchange waiting for a seat; null: none"""
     house_game: HouseGameView | None = None
+    """The night at the house under way; null: none"""
 
 
 def character_view(table: Table, character: Character, viewer: Viewer) -> CharacterView:

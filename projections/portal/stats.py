@@ -41,10 +41,15 @@ from projections.tally import (
 
 #: a character's figures; its `outcomes` are its settled rolls'
 class PortalCharacterFigures(RollerFigures, kw_only=True):
+    """One character's figures at a PORTAL table: its rolls and their outcomes, its rerolls, the
+    damage it absorbed and its sequels."""
+
     rerolls: int
-    #: damage points it absorbed
+    """The dice it rolled again (`DieRerolled`), whatever paid for them"""
     damage: int
+    """The damage points it absorbed (`DamageAbsorbed`)"""
     sequels: int
+    """The sequels it was left with, once the game master named them (`SequelNamed`)"""
 
 
 class PortalDamagePoint(DamagePoint, kw_only=True):
@@ -56,24 +61,29 @@ class PortalFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="porta
     """PORTAL's own figures of a table (or of closed tables added up)."""
 
     rolls: int
-    #: rolls whose dice the caller was not shown
+    """The rolls opened (`RollOpened`), shown to the caller or not"""
     rolls_hidden: int
-    #: settled rolls by outcome
+    """The rolls whose dice the caller was not shown"""
     outcomes: dict[str, int]
-    #: rerolls by what paid them
+    """Settled rolls by outcome: `success`, `partial`, `failure`, `automatic_success`,
+    `automatic_failure`, or `none` (no difficulty)"""
     rerolls: dict[str, int]
+    """Rerolls by what paid them: `fortaleza`, `ace`, `point`"""
     blocked: int
+    """The rolls whose 1s and 6s were blocked (`OnesAndSixesBlocked`)"""
     sequels: int
-    #: character points earned by succeeding with the LOW die [002:575]
+    """The sequels the game master named (`SequelNamed`)"""
     low_die_points: int
-    #: damage points absorbed, and the wound dice they made
+    """The character points earned by succeeding with the LOW die [002:575]"""
     damage: int
+    """The damage points absorbed (`DamageAbsorbed`)"""
     damage_wounds: int
-    #: by character id (a table's own figures: not added up across tables)
+    """The wound dice those damage points made (a discomfort die turned into a wound die each)"""
     characters: dict[str, PortalCharacterFigures]
-    #: what the characters absorbed, by version and character (a table's own figures: not
-    #: added up across tables)
+    """Each character's figures, by character id (a table's own: not added up across tables)"""
     damage_over_time: list[PortalDamagePoint]
+    """What the characters absorbed, by version and character (a table's own: not added up across
+    tables)"""
 
 
 def _character(data: dict[str, Any]) -> str | None:

@@ -45,30 +45,58 @@ class PortalCharacterView(msgspec.Struct, kw_only=True):
     for its player and the game master."""
 
     id: str
+    """The character's id at the table"""
     name: str
+    """The character's name, as on its sheet"""
     seat: str
-    #: `protagonist` or `principal` (a principal NPC: no luck, no character points [002:647])
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     kind: Literal["protagonist", "principal"]
+    """`protagonist`, or `principal` for a principal NPC (agonist, antagonist): no luck dice, no
+    character points [002:647]"""
     concept: ConceptRank
+    """The concept rank: `ordinary` (ordinary person), `team_member` or `mythic_hero`
+    [002:687-720]"""
     armour: Armour
+    """The armour worn, adding its raw die to the aguante: `light` the LOW, `medium` the MID,
+    `heavy` the HIGH one; or `none` [002:1226-1234]"""
     shield: Shield
-    #: the dice it holds [002:97]
+    """The shield carried: `small` (1 ace on defence against melee), `medium` (2 against melee),
+    `large` (full cover, 2 aces against any attack); or `none` [002:1201-1222]"""
     discomfort: int
+    """Discomfort dice (dados de malestar) held, 0..3 [002:97, 248]"""
     wound: int
+    """Wound dice (dados de heridas) held, 0..3 [002:97, 258]"""
     luck_held: int
+    """Luck dice held, 0..3: those a roll may add [002:316-322]"""
     luck_lost: int
+    """Luck dice lost, 0..3 with those held: only these, the character's own, can come back
+    [002:338]"""
     sequels: list[Sequel]
+    """The sequels the character carries, each with its level and kind; empty: none"""
     thorns: list[Thorn]
+    """The thorns (espinas clavadas) the character carries, each with its schedule; empty: none"""
     dead: bool
-    #: its player's and the game master's
+    """Whether the character is dead: no command acts for it then (no PORTAL ruling marks a death
+    yet)"""
     fortalezas: list[Fortaleza] | None = None
+    """Strengths (Fortalezas), each with its level, frequency and specialty; empty: none; null,
+    like the rest of the sheet that follows, for all but its player and the game master"""
     limitations: list[Limitation] | None = None
+    """Limitations, at most 2, each forcing the LOW die where it applies [002:522-528, 798]"""
     drives: Drives | None = None
+    """The drives (estímulos) and the lifetime counters that price changing them"""
     quirks: list[Quirk] | None = None
+    """Quirks (peculiaridades), each with its cost in character points; empty: none"""
     points: CharacterPoints | None = None
+    """Character points in hand and in the reserve (none for a principal NPC)"""
     damage_die: Choice | None = None
+    """The basic die kept for the damage reading, a trait of the role (Brunak HIGH, Lamorak LOW);
+    null: the game master chooses at each roll"""
     aguante_die: Choice | None = None
+    """The basic die kept for the aguante (toughness) reading, a trait of the role (Ricardo MID);
+    null: the game master chooses at each roll"""
     npc_pool: NpcPool | None = None
+    """A principal NPC's way of paying luck and character-point costs; null for a protagonist"""
 
 
 class PortalOpenRollView(msgspec.Struct, kw_only=True):
@@ -76,39 +104,64 @@ class PortalOpenRollView(msgspec.Struct, kw_only=True):
     each reading gives now."""
 
     roll: int
+    """The table's number of the roll"""
     character: str
+    """The id of the character who rolled"""
     visibility: Visibility
+    """Who the roll is shown to: public (every seat), gm (the roller and the game master), blind
+    (the game master only) or self (the roller only)"""
     difficulty: int | None
+    """The difficulty the primary reading must exceed (equal: a partial success); null for a roll
+    compared with an opponent's result"""
     pool: Pool
+    """The faces now, by kind, after the rerolls so far"""
     readings: list[Reading]
+    """What each reading gives with the faces now, in order, the first the primary one"""
     fortalezas: list[Applied]
+    """The roller's Fortalezas ruled applicable, each with its level (one reroll per level) and
+    reason; empty: none"""
     aces: list[Ace]
+    """The aces in the sleeve granted, each with its count (one reroll each) and reason; empty:
+    none"""
     entitlement: Entitlement
+    """The rerolls the roll is entitled to, by source: Fortaleza levels, aces, aces bought with
+    character points"""
     rerolls: list[Reroll]
-    #: rerolls this roll may still take, by the cap of 5 [002:514]
+    """The rerolls made so far, in order: which die, its face before and after, what paid"""
     rerolls_left: int
-    #: the seat that handed a character point to block the 1s and 6s (null: not blocked)
+    """The rerolls the roll may still take: its entitlement, capped at 5 [002:514], less those
+    made"""
     blocked_by: str | None
-    #: the table's rolls of the rerolls (each a `DiceRolled` of its own)
+    """The seat id of whoever handed a character point to block the 1s and 6s; null: not blocked"""
     reroll_rolls: list[int]
+    """The table's numbers of the rerolls' own rolls (each a `DiceRolled`), in order"""
 
 
 class PortalOwedSequel(msgspec.Struct, kw_only=True):
     """A sequel a settled roll left, waiting for the game master to name its kind."""
 
     roll: int
+    """The table's number of the settled roll that left the sequel"""
     character: str
+    """The id of the character who carries the sequel"""
     level: int
+    """The sequel's level: 1 the rest of the scene, 2 the rest of the story or until cared for, 3
+    permanent"""
 
 
 class PortalView(TableHeader, kw_only=True):
-    #: every system's view names its system: the API's answer is one of them
     system: Literal["portal"]
+    """The rule system of the table: always `portal` for this view (every system's view names its
+    system: the API's answer is one of them)"""
     characters: list[PortalCharacterView]
-    #: the open rolls the caller may see, oldest first (`rolls`, the header's, counts the
-    #: table's rolls)
+    """Every character of the table, protagonists and principal NPCs, in the order they were
+    created"""
     open_rolls: list[PortalOpenRollView]
+    """The open rolls (thrown, not yet settled) the caller may see, oldest first (the header's
+    `rolls` counts the table's rolls)"""
     sequels_owed: list[PortalOwedSequel]
+    """Sequels left by settled rolls whose kind the game master has not named yet (of the rolls
+    the caller may see)"""
 
 
 def character_view(table: Table, character: PortalCharacter, viewer: Viewer) -> PortalCharacterView:

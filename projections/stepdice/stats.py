@@ -59,58 +59,78 @@ ROLLS = {
 class StepdiceRollFigures(msgspec.Struct, kw_only=True):
     """The outcomes of the rolls of one kind, attribute, die, grade and target."""
 
-    #: `test`, `attack` or `cast`
     kind: str
-    #: `fuerza`, `agilidad`, `destreza` or `magia` (every cast)
+    """The rolls' kind: test, attack or cast"""
     attribute: str | None
-    #: the die rolled, after a helper's step up (6 in the solo variant); null, with the
-    #: target, for an almost certain success, which rolls none [003:88]
+    """The attribute rolled: fuerza, agilidad, destreza or magia (every cast)"""
     die: int | None
-    #: the grade of difficulty: `facil`, `normal`, `dificil`, `heroico` (a cast's grade
-    #: follows its level)
+    """The sides of the die rolled, after a helper's step up (6 in solo-d6); null, like the
+    target, for almost certain successes, which roll none [003:88]"""
     grade: str | None
-    #: the target number after shifts (the solo variant's threshold)
+    """The grade of difficulty before shifts: facil, normal, dificil or heroico (a cast's follows
+    its level)"""
     target: int | None
-    #: `failure_complication`, `failure`, `success`, `exceptional`
+    """The target number after shifts (the solo-d6 threshold); null for almost certain successes"""
     outcomes: dict[str, int]
+    """How many rolls ended each way, by outcome: failure_complication, failure, success,
+    exceptional"""
 
 
 class StepdiceHeartFigures(msgspec.Struct, kw_only=True):
     """What the characters' Hearts went through, over every character."""
 
     lost: int
+    """Hearts the characters lost (Venganza, the game master's blows)"""
     armour_spent: int
+    """Hits the characters' Armour tokens absorbed"""
     downed: int
+    """Times a character was downed (Derribado) at 0 Hearts"""
     died: int
+    """Characters who died (hit while downed)"""
     raised: int
+    """Times an ally raised a downed character to 1 Heart"""
     healed: int
+    """Successful healing spells the characters received"""
 
 
 class StepdiceEnemyFigures(msgspec.Struct, kw_only=True):
+    """What the enemies went through: how many were set out, and the blows they took."""
+
     added: int
-    #: blows landed on enemies: each hit, and each extra wound an exceptional's benefit adds
+    """Enemies the game master set on the table"""
     strikes: int
-    #: wounds (Hearts) the strikes cost, a pawn's counting one
+    """Blows landed on enemies: each hit, and each extra wound an exceptional's benefit adds"""
     wounds: int
-    #: strikes by the enemy's status after them: `standing`, `downed`, `out`, `defeated`
+    """Wounds (Hearts) the strikes cost the enemies, a pawn's counting one"""
     by_status: dict[str, int]
+    """Strikes by the enemy's status after them: standing, downed, out or defeated"""
 
 
 #: a character's figures; its `rolls` are the tests, attacks and casts it rolled
 class StepdiceCharacterFigures(RollerFigures, kw_only=True):
-    #: times it helped another character's roll
+    """One character's figures: its tests, attacks and casts (rolls), help, wounds dealt, Hearts
+    and Mana."""
+
     helped: int
-    #: wounds its attacks dealt to enemies
+    """Times it helped another character's roll"""
     wounds_dealt: int
+    """Wounds its attacks dealt to enemies"""
     hearts_lost: int
+    """Hearts it lost (Venganza, the game master's blows)"""
     armour_spent: int
+    """Hits its Armour token absorbed"""
     downed: int
+    """Times it was downed (Derribado) at 0 Hearts"""
     died: int
+    """1 if it died (hit while downed), else 0"""
     raised: int
+    """Times an ally raised it from downed"""
     healed: int
+    """Successful healing spells it received"""
     mana_spent: int
-    #: Venganzas after its missed attacks in which the enemy could reach it
+    """Mana it spent on casts and spell attacks"""
     venganzas: int
+    """Venganzas after its missed attacks in which the enemy could reach it"""
 
 
 class StepdiceDamagePoint(DamagePoint, kw_only=True):
@@ -121,30 +141,36 @@ class StepdiceDamagePoint(DamagePoint, kw_only=True):
 class StepdiceFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="stepdice"):
     """Stepdice's own figures of a table (or of closed tables added up)."""
 
-    #: shown rolls by kind, attribute, die, grade and target
     rolls: list[StepdiceRollFigures]
-    #: rolls whose outcome the caller was not shown
+    """The shown rolls, one entry per kind, attribute, die, grade and target, with their outcomes"""
     rolls_hidden: int
-    #: benefits the game master granted for exceptional rolls, by benefit
+    """Rolls whose outcome the caller was not shown"""
     benefits: dict[str, int]
-    #: complications named (after a 1, a failed spell, a fail-forward failure)
+    """Benefits the game master granted for exceptional rolls, by benefit: extra_wound,
+    refund_mana, larger_effect, extra_benefit"""
     complications: int
-    #: Venganza rulings after missed attacks: `reach` (the enemy could reach) and `no_reach`
+    """Complications named (after a 1, a failed spell, a fail-forward failure)"""
     venganza: dict[str, int]
+    """Venganza rulings after missed attacks: reach (the enemy could reach) and no_reach"""
     hearts: StepdiceHeartFigures
+    """What the characters' Hearts went through, over every character"""
     enemies: StepdiceEnemyFigures
-    #: Mana spent on casts, and refunded for exceptional ones
+    """What the enemies went through"""
     mana_spent: int
+    """Mana spent on casts and spell attacks"""
     mana_refunded: int
-    #: clocks `started`, steps `advanced`, clocks that `ran_out`
+    """Mana refunded for exceptional casts"""
     clocks: dict[str, int]
+    """Time-pressure clocks: started, steps advanced, and those that ran_out"""
     scenes: int
+    """Scenes begun after the first"""
     rests: int
-    #: by character id (a table's own figures: not added up across tables)
+    """Safe rests taken"""
     characters: dict[str, StepdiceCharacterFigures]
-    #: what the characters took, by version and character (a table's own figures: not added
-    #: up across tables)
+    """Each character's figures, by character id (a table's own: not added up across tables)"""
     damage_over_time: list[StepdiceDamagePoint]
+    """The Hearts each character lost, event by event in the table's order (a table's own: not
+    added up across tables)"""
 
 
 # -- the fold ------------------------------------------------------------------------------

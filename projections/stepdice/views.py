@@ -29,7 +29,10 @@ class StepdicePendingHit(msgspec.Struct, kw_only=True):
     """A Heart the character should lose: its player spends the Armour token or not."""
 
     cause: str
+    """What the hit comes from: venganza for a missed attack's Venganza, else the game master's
+    reason for the hit"""
     roll: int | None
+    """The number of the roll the hit follows from; null for the game master's ruling (LoseHeart)"""
 
 
 class StepdiceCharacterView(msgspec.Struct, kw_only=True):
@@ -37,70 +40,121 @@ class StepdiceCharacterView(msgspec.Struct, kw_only=True):
     player and the game master."""
 
     id: str
+    """The character's id at the table (c1, c2, …)"""
     name: str
+    """The character's name as the table shows it"""
     seat: str
+    """The seat id of the character's player (the game master's for an NPC)"""
     hearts: int
+    """The Hearts (Corazones) the character has now, 0 to hearts_max (at 0 it is downed)"""
     hearts_max: int
-    #: the character wears protection, and its Armour token is still there this scene
+    """The character's maximum Hearts: the table's starting Hearts (5) unless raised or lowered"""
     protected: bool
+    """Whether the character wears protection: 1 Armour token per scene"""
     armour: bool
+    """Whether the character still holds its Armour token this scene"""
     downed: bool
+    """Whether the character is downed (Derribado, at 0 Hearts): no actions, and the next hit
+    kills"""
     dead: bool
+    """Whether the character is dead (hit while downed)"""
     pending_hit: StepdicePendingHit | None
-    #: the standard game's die per attribute, or the solo variant's rank (its player's and
-    #: the game master's)
+    """The hit waiting for the character's player to spend the Armour token or not; null if none"""
     attributes: dict[str, int] | None = None
+    """The standard game's dice, by attribute name (fuerza, agilidad, destreza, magia): its die's
+    sides; null in solo-d6, and, like `ranks`, for all but its player and the game master"""
     ranks: dict[str, str] | None = None
-    #: Mana now and at most (its player's and the game master's)
+    """The solo-d6 variant's ranks, by attribute name (fuerza, agilidad, destreza, magia): its
+    rank; null in the standard game"""
     mana: int | None = None
+    """The Mana the character has now (above mana_max only when the table allows it); null, like
+    `mana_max`, for all but its player and the game master"""
     mana_max: int | None = None
+    """The character's maximum Mana: the table's starting Mana (3) unless raised or lowered"""
 
 
 class StepdiceEnemy(msgspec.Struct, kw_only=True):
+    """An enemy on the table: its category, the grade it is attacked at, its Hearts and status."""
+
     id: str
+    """The enemy's id at the table (e1, e2, …)"""
     name: str
+    """The enemy's name as the table shows it"""
     category: Category
-    #: the TN's grade in the standard game, the threshold's shift in solo
+    """The enemy's category: peon (pawn, out on its first hit), elite or jefe (boss)"""
     grade: Grade
+    """The enemy's grade: its TN in the standard game (facil 4, normal 6, dificil 8, heroico 12),
+    its threshold shift in solo-d6 (-1 to +2)"""
     hearts: int
+    """The Hearts the enemy has left"""
     hearts_max: int
+    """The Hearts the enemy started with: 1 for a pawn, an élite's and a boss's as the table's
+    options say"""
     status: EnemyStatus
+    """standing, downed (at 0 Hearts, when the table downs enemies), out (a pawn hit) or defeated"""
 
 
 class StepdiceClock(msgspec.Struct, kw_only=True):
+    """A time-pressure clock: each failure moves it one step; at its steps the consequence
+    happens."""
+
     id: str
+    """The clock's id at the table (k1, k2, …)"""
     name: str
+    """The clock's name as the table shows it (what the time pressure is)"""
     steps: int
+    """The failures (1-12) that run the clock out"""
     position: int
+    """The steps counted so far (0 at the start); at steps the clock runs out"""
     consequence: str
+    """What happens when the clock runs out, as the game master set it"""
     running: bool
+    """Whether the clock still counts (it stops when it runs out or a new scene begins)"""
 
 
 class StepdiceRoll(msgspec.Struct, kw_only=True):
     """A test, attack or cast as resolved, and the ruling it still waits for."""
 
     roll: int
+    """The roll's number at the table"""
     kind: RollKind
+    """The roll's kind: test, attack or cast"""
     character: str
+    """The id of the rolling character"""
     visibility: Visibility
+    """Who the roll is shown to: public (every seat), gm (the roller and the game master), blind
+    (the game master only) or self (the roller only)"""
     outcome: Outcome
+    """failure_complication (a 1), failure (below the target), success, or exceptional (the die's
+    maximum: a success and an extra benefit)"""
     enemy: str | None
-    #: Mana spent on it
+    """The id of the enemy attacked; null for a test or a cast"""
     mana: int
-    #: the game master's ruling it waits for: benefit, complication, consequence, venganza
+    """The Mana spent on it (a cast or a spell attack); 0 otherwise"""
     owed: Owed | None
+    """The game master's ruling the roll still waits for: benefit, complication, consequence or
+    venganza; null if none (or once given)"""
 
 
 class StepdiceView(TableHeader, kw_only=True):
-    #: every system's view names its system: the API's answer is one of them
+    """A stepdice table as one seat sees it: the shared header, then the scene, characters,
+    enemies, clocks and resolved rolls."""
+
     system: Literal["stepdice"]
-    #: the scene under way (Armour tokens are per scene, clocks stop with it)
+    """The rule system: always stepdice (every system's view names its system: the API's answer
+    is one of them)"""
     scene: int
+    """The number of the scene under way (a table starts in scene 1): Armour tokens are per
+    scene, and clocks stop with it"""
     characters: list[StepdiceCharacterView]
+    """Every character at the table, in the order created"""
     enemies: list[StepdiceEnemy]
+    """Every enemy set on the table, in the order added (the fallen too)"""
     clocks: list[StepdiceClock]
-    #: the rolls the caller may see, oldest first (a secret test's only once revealed)
+    """Every time-pressure clock set, in the order started (the stopped ones too)"""
     results: list[StepdiceRoll]
+    """The resolved tests, attacks and casts shown to the caller, oldest first (a secret test
+    only once revealed)"""
 
 
 def character_view(table: Table, character: Character, viewer: Viewer) -> StepdiceCharacterView:

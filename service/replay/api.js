@@ -68,9 +68,9 @@ export class Api {
     return events;
   }
 
-  // (a test's record has no seat perspective: the game master reads it in audit)
-  test(number, audit) {
-    return this.get(`/tests/${number}`, { audit });
+  // `perspective`: the game master reads the record as that seat read it (within his audit)
+  test(number, audit, perspective) {
+    return this.get(`/tests/${number}`, { audit: perspective ? undefined : audit, perspective });
   }
 
   stats(audit) {

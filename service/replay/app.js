@@ -480,13 +480,13 @@ async function recordClock(record) {
   return gameClock(events, opening.elapsed_seconds).after;
 }
 
-const recordAudited = () => state.audit || Boolean(state.perspective);
+const recordAudited = () => state.audit && !state.perspective;
 
 async function openTest(number, { focus = true, scroll = true } = {}) {
   let record;
   let clock;
   try {
-    record = await state.api.test(number, recordAudited());
+    record = await state.api.test(number, state.audit, state.perspective ?? undefined);
     clock = await recordClock(record).catch(() => null);
   } catch (error) {
     failed(error);
@@ -534,10 +534,11 @@ async function openTest(number, { focus = true, scroll = true } = {}) {
   const when = (e) => el("span", { class: "when" },
     clock?.has(e.version) ? `${duration(clock.get(e.version))} of game time · ` : "",
     el("time", { datetime: e.at }, wallClock(e.at)));
-  $("test-heading").textContent = `Test ${record.number}: ${words(record.kind)} — ${words(record.status)}${recordAudited() ? " (audit)" : ""}`;
+  const seen = state.perspective ? ` (as ${state.seats.get(state.perspective) ?? state.perspective} saw it)` : "";
+  $("test-heading").textContent = `Test ${record.number}: ${words(record.kind)} — ${words(record.status)}${recordAudited() ? " (audit)" : seen}`;
   $("test-record").dataset.audit = String(recordAudited());
+  $("test-record").dataset.perspective = state.perspective ?? "";
   $("test-content").replaceChildren(
-    state.perspective ? el("p", { class: "note" }, "A test's record is read in audit, never as a seat (the API has no perspective for it): the board is as the chosen seat saw it, the record as the audit shows it.") : "",
     el("p", {}, `Opened at version ${record.opened_at}`, opened.difficulty ? `, difficulty ${opened.difficulty}` : "", opened.purpose ? `, ${words(opened.purpose)}` : "", ". ",
       el("button", { type: "button", onclick: () => showVersion(record.opened_at) }, `Go to version ${record.opened_at}`)),
     el("div", { class: "sides" }, [...characters].map(side)),

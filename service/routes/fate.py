@@ -19,6 +19,10 @@ ROLLER = (
     "characters and for a secret roll."
 )
 
+#: the path contract release 0.3.0 renamed (a plural noun, as every collection), by the new
+#: one: the former one still answers, deprecated (`service.routes.former_routes`)
+FORMER_PATHS = {"/fate/scenes/end": "/fate/scene/end"}
+
 ROUTES: list[HTTPRouteHandler] = [
     command_route(
         "fateCreateCharacter",
@@ -150,7 +154,7 @@ ROUTES: list[HTTPRouteHandler] = [
     ),
     command_route(
         "fateEndScene",
-        "/fate/scene/end",
+        "/fate/scenes/end",
         fc.FateEndScene,
         "End the scene (game master)",
         description="Stress clears [004:775, 783], fragile aspects and free invocations end "
@@ -164,5 +168,43 @@ ROUTES: list[HTTPRouteHandler] = [
         "Record a recovery (game master)",
         description="An occasion to recover heals consequences [004:829-833]: six hours of "
         "appropriate rest the moderate and mild ones, a new adventure every one.",
+    ),
+    command_route(
+        "fateAvoidAspect",
+        "/fate/aspects/avoid",
+        fc.FateAvoidAspect,
+        "Record a maneuver's aspect avoided (game master)",
+        description="Instead of taking the aspect a maneuver earned on it, the target pays 1 "
+        "fate point of its own [004:847] (with none it cannot, Errata); nothing is placed. "
+        "The maneuver must have earned it as `fatePlaceAspect` checks (1 shift at least).",
+    ),
+    command_route(
+        "fatePassInvocation",
+        "/fate/aspects/pass",
+        fc.FatePassInvocation,
+        "Record a free invocation passed to an ally (game master)",
+        description="The holder of a temporary aspect's free invocation hands it to an ally "
+        "when the game master finds it reasonable [004:333]; an aspect placed as not "
+        "`passable` keeps its invocation with its holder.",
+    ),
+    command_route(
+        "fateEscalateCompel",
+        "/fate/compels/escalate",
+        fc.FateEscalateCompel,
+        "Raise an accepted compel and record the answer (game master)",
+        description="The game master raises an accepted compel by one fate point [004:401]; "
+        "the player accepts or refuses the raise, which counts as the table's "
+        "`escalated_compel` option says: `total`, the compel is worth the new stake in all; "
+        "`added`, the raise is an offer of its own. Refusing pays with the player's own "
+        "points, which must be enough.",
+    ),
+    command_route(
+        "fateActivateStunt",
+        "/fate/stunts",
+        fc.FateActivateStunt,
+        "Record a stunt used (game master)",
+        description="A character uses one of its stunts [004:151]: a fate point is spent "
+        "when the stunt costs one (with none left it cannot be used), nothing otherwise. A "
+        "character out of the scene uses none.",
     ),
 ]

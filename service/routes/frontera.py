@@ -31,6 +31,7 @@ from service.api import (
     IdempotencyKey,
     IfMatch,
     IfNoneMatch,
+    Perspective,
     accepted,
     command_post,
     read_etag,
@@ -90,7 +91,8 @@ async def start_table(
     summary="A test: rulings, cards played, outcome, and its events as the caller may see them",
     description="The record of a test (trait [L733], opposed [L785], combat turn [L873] "
     "...): the Mayor's rulings, the cards drawn and played as the caller may see them, "
-    "the outcome, and its events, to settle a dispute card by card.",
+    "the outcome, and its events, to settle a dispute card by card; the game master may read "
+    "it as a seat read it (`perspective`).",
     responses=READ_RESPONSES,
     response_headers=HEADERS,
     tags=["tables"],
@@ -102,6 +104,7 @@ async def get_test(
     number: FromPath[int],
     audit: Audit = False,
     if_none_match: IfNoneMatch = None,
+    perspective: Perspective = None,
 ) -> Response[TestRecord]:
     tables = tables_of(request)
 
@@ -117,7 +120,7 @@ async def get_test(
 
         return scan
 
-    record = await read_log(request, table_id, audit, plan, if_none_match)
+    record = await read_log(request, table_id, audit, plan, if_none_match, perspective)
     return Response(record, headers=read_etag(request))
 
 
@@ -183,7 +186,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "draw",
-        "/test/draw",
+        "/tests/draw",
         fc.Draw,
         "Draw a character's cards for the open test",
         answer=DRAWN,
@@ -194,7 +197,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "choose",
-        "/test/choose",
+        "/tests/choose",
         fc.Choose,
         "Choose in secret the card(s) a character plays; all reveal when everyone has chosen",
         description="A character plays, in secret, the card (or cards, where a rule allows) it "
@@ -204,7 +207,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "cancelTest",
-        "/test/cancel",
+        "/tests/cancel",
         fc.CancelTest,
         "Abandon the open test (Mayor)",
         description="The Mayor abandons the open test: nothing is resolved and the drawn cards go "
@@ -238,7 +241,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     # combat [L873-L1207]
     command_route(
         "openCombat",
-        "/combat",
+        "/combats",
         cc.OpenCombat,
         "Open a combat: combatants, their cover and mounts, the ranges between them (Mayor)",
         status=201,
@@ -251,7 +254,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "updateCombat",
-        "/combat/update",
+        "/combats/update",
         cc.UpdateCombat,
         "Between turns: new footing, ranges, who joins or leaves, holds released (Mayor)",
         description="Between turns, the Mayor sets the new footing [L941]: positions, cover, "
@@ -259,7 +262,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "startCombatTurn",
-        "/combat/turns",
+        "/combats/turns",
         cc.StartCombatTurn,
         "Start the next combat turn; every fifth begins with the jam check (Mayor)",
         answer=TEST_OPENED,
@@ -270,7 +273,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "declareAction",
-        "/combat/declare",
+        "/combats/declare",
         cc.DeclareAction,
         "Announce a character's action for the turn; an attacker draws its cards at once",
         answer=DRAWN,
@@ -289,7 +292,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "chooseAttacks",
-        "/combat/attacks",
+        "/combats/attacks",
         cc.ChooseAttacks,
         "Choose in secret the cards an attacker plays, one target each; all reveal together",
         description="An attacker chooses, in secret, the cards it plays, one target each [L883, "
@@ -300,7 +303,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "endCombat",
-        "/combat/end",
+        "/combats/end",
         cc.EndCombat,
         "End the combat (Mayor)",
         description="The Mayor ends the combat.",
@@ -433,7 +436,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "startHouseGame",
-        "/house",
+        "/games/house",
         gm.StartHouseGame,
         "Seat a protagonist at the house's table (Mayor)",
         status=201,
@@ -443,7 +446,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "playHouseRound",
-        "/house/round",
+        "/games/house/rounds",
         gm.PlayHouseRound,
         "Play one more round at the house: one card, face up",
         answer=DRAWN,
@@ -453,7 +456,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "closeHouse",
-        "/house/close",
+        "/games/house/close",
         gm.CloseHouse,
         "Call off a game at the house: the cards go back, nothing is settled (Mayor)",
         description="The Mayor calls off a game at the house: the cards go back and nothing is "
@@ -461,7 +464,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "tryToStopGambling",
-        "/house/stop",
+        "/games/house/stop",
         gm.TryToStop,
         "Try to leave the house's table: opens the head (cunning) stop test",
         answer=TEST_OPENED,
@@ -506,7 +509,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "startDrinkingDuel",
-        "/drinking-duel",
+        "/drinking-duels",
         dr.StartDrinkingDuel,
         "Start a drinking duel (Mayor)",
         status=201,
@@ -515,7 +518,7 @@ COMMANDS: list[HTTPRouteHandler] = [
     ),
     command_route(
         "endDrinkingDuel",
-        "/drinking-duel/end",
+        "/drinking-duels/end",
         dr.EndDrinkingDuel,
         "End the drinking duel (Mayor)",
         description="The Mayor ends the drinking duel.",
@@ -603,3 +606,23 @@ COMMANDS: list[HTTPRouteHandler] = [
 ]
 
 ROUTES: list[HTTPRouteHandler] = [start_table, get_test, *COMMANDS]
+#: the paths contract release 0.3.0 renamed so that every collection is a plural noun (issue
+#: 25, item 9), by the new one: each former one still answers, deprecated
+#: (`service.routes.former_routes`), until release 0.4.0 and 90 days after 2026-11-27
+FORMER_PATHS = {
+    "/tests/draw": "/test/draw",
+    "/tests/choose": "/test/choose",
+    "/tests/cancel": "/test/cancel",
+    "/combats": "/combat",
+    "/combats/update": "/combat/update",
+    "/combats/turns": "/combat/turns",
+    "/combats/declare": "/combat/declare",
+    "/combats/attacks": "/combat/attacks",
+    "/combats/end": "/combat/end",
+    "/drinking-duels": "/drinking-duel",
+    "/drinking-duels/end": "/drinking-duel/end",
+    "/games/house": "/house",
+    "/games/house/rounds": "/house/round",
+    "/games/house/close": "/house/close",
+    "/games/house/stop": "/house/stop",
+}
