@@ -137,6 +137,9 @@ class Deployment:
             self.workers.append(_child(command, env))
         for port, worker in zip(self.worker_ports, self.workers, strict=True):
             _until_ready(port, worker)
+            if worker.poll() is not None:  # its port taken, say: no proxy before a dead worker
+                self.stop()
+                sys.exit(f"saloon: the worker on port {port} exited ({worker.returncode})")
         config = private_file(private_folder(self.settings.data_dir) / "haproxy.cfg")
         config.write_text(
             proxy_config(

@@ -27,11 +27,23 @@ ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "run-prod-operator-token-0123456789"
 
 
-def _free_port() -> int:
+def _free_port(workers: int = 2) -> int:
+    """A port free with the `workers` after it, which the deployment's workers take."""
+    while True:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port: int = probe.getsockname()[1]
+        if all(_free(port + number) for number in range(workers + 1)):
+            return port
+
+
+def _free(port: int) -> bool:
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
 def _until(check: Callable[[], bool], timeout: float = 30.0) -> None:
