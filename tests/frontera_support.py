@@ -58,36 +58,36 @@ def opened(world: World) -> None:
 
 def drawn(world: World) -> None:
     opened(world)
-    assert ok(world.post("A", "/test/draw", {"character": "c1"}))["cards"] == SCRIPT[:4]
+    assert ok(world.post("A", "/tests/draw", {"character": "c1"}))["cards"] == SCRIPT[:4]
 
 
 def at_the_house(world: World) -> None:
     started(world)
-    ok(world.post("mayor", "/house", {"character": "c1"}), 201)
+    ok(world.post("mayor", "/games/house", {"character": "c1"}), 201)
 
 
 def a_round_played(world: World) -> None:
     at_the_house(world)
-    ok(world.post("A", "/house/round", {"character": "c1"}))
+    ok(world.post("A", "/games/house/rounds", {"character": "c1"}))
 
 
 def in_combat(world: World) -> None:
     """Ann (c1), Bob (c2) and Billy (c3) within arm's reach of each other."""
     started(world)
     combatants = [{"character": c} for c in ("c1", "c2", "c3")]
-    ok(world.post("mayor", "/combat", {"combatants": combatants, "range": "adjacent"}), 201)
+    ok(world.post("mayor", "/combats", {"combatants": combatants, "range": "adjacent"}), 201)
 
 
 def turn_started(world: World) -> None:
     in_combat(world)
-    ok(world.post("mayor", "/combat/turns", {}), 201)
+    ok(world.post("mayor", "/combats/turns", {}), 201)
 
 
 def billy_moved(world: World) -> None:
     turn_started(world)
     ok(
         world.post(
-            "mayor", "/combat/declare", {"character": "c3", "action": "move", "move": "adjacent"}
+            "mayor", "/combats/declare", {"character": "c3", "action": "move", "move": "adjacent"}
         )
     )
 
@@ -102,12 +102,12 @@ def ann_swings(world: World) -> None:
     """Ann brawls with Billy: hands 3 + brawl draws the script's first five cards."""
     billy_moved(world)
     swing = {"character": "c1", "action": "attack", "technique": "brawl", "targets": ["c3"]}
-    assert ok(world.post("A", "/combat/declare", swing))["cards"] == SCRIPT[:5]
+    assert ok(world.post("A", "/combats/declare", swing))["cards"] == SCRIPT[:5]
 
 
 def drinking_duel(world: World) -> None:
     started(world)
-    ok(world.post("mayor", "/drinking-duel", {"characters": ["c1", "c2"]}), 201)
+    ok(world.post("mayor", "/drinking-duels", {"characters": ["c1", "c2"]}), 201)
 
 
 def ann_wounded(world: World) -> None:
@@ -121,10 +121,10 @@ def ann_lost_a_challenge(world: World) -> None:
     plays 5♦: Billy wins, Ann owes an answer."""
     started(world)
     ok(world.post("mayor", "/tests/challenge", {"challenger": "c3", "challenged": "c1"}), 201)
-    assert ok(world.post("mayor", "/test/draw", {"character": "c3"}))["cards"] == SCRIPT[:2]
-    assert ok(world.post("A", "/test/draw", {"character": "c1"}))["cards"] == SCRIPT[2:6]
-    ok(world.post("mayor", "/test/choose", {"character": "c3", "cards": ["d0:9D"]}))
-    ok(world.post("A", "/test/choose", {"character": "c1", "cards": ["d0:5D"]}))
+    assert ok(world.post("mayor", "/tests/draw", {"character": "c3"}))["cards"] == SCRIPT[:2]
+    assert ok(world.post("A", "/tests/draw", {"character": "c1"}))["cards"] == SCRIPT[2:6]
+    ok(world.post("mayor", "/tests/choose", {"character": "c3", "cards": ["d0:9D"]}))
+    ok(world.post("A", "/tests/choose", {"character": "c1", "cards": ["d0:5D"]}))
 
 
 ENDPOINTS: dict[str, Cell] = {

@@ -146,10 +146,10 @@ def play_frontera(base: str, close: bool = False) -> Played:
         played.moments["started"] = post(mayor, "/tests/trait", {
             "character": "c1", "trait": "senses", "skill": "perception", "difficulty": 8,
         })["version"]  # fmt: skip
-        drawn = post(david, "/test/draw", {"character": "c1"})
+        drawn = post(david, "/tests/draw", {"character": "c1"})
         played.drawn["David"] += drawn["cards"]
         played.moments["trait_drawn"] = drawn["version"]
-        post(david, "/test/choose", {"character": "c1", "cards": [_playable(drawn["cards"])]})
+        post(david, "/tests/choose", {"character": "c1", "cards": [_playable(drawn["cards"])]})
         played.moments["drunk"] = post(david, "/drinks", {"character": "c1", "drinks": 2})[
             "version"
         ]
@@ -160,27 +160,27 @@ def play_frontera(base: str, close: bool = False) -> Played:
             {"character": "c1", "trait": "muscle", "skill": "agility"},
             {"character": "c2", "trait": "muscle", "skill": "agility"},
         ]})["version"]  # fmt: skip
-        first = post(david, "/test/draw", {"character": "c1"})
-        second = post(judit, "/test/draw", {"character": "c2"})
+        first = post(david, "/tests/draw", {"character": "c1"})
+        second = post(judit, "/tests/draw", {"character": "c2"})
         played.drawn["David"] += first["cards"]
         played.drawn["Judit"] += second["cards"]
         played.moments["opposed_drawn"] = second["version"]
-        post(david, "/test/choose", {"character": "c1", "cards": [_playable(first["cards"])]})
-        played.moments["opposed_resolved"] = post(judit, "/test/choose", {
+        post(david, "/tests/choose", {"character": "c1", "cards": [_playable(first["cards"])]})
+        played.moments["opposed_resolved"] = post(judit, "/tests/choose", {
             "character": "c2", "cards": [_playable(second["cards"])],
         })["version"]  # fmt: skip
-        post(mayor, "/combat", {
+        post(mayor, "/combats", {
             "combatants": [{"character": "c1"}, {"character": "c2", "cover": "partial"}],
             "range": "short",
         })  # fmt: skip
-        post(mayor, "/combat/turns", {})
-        attack = post(david, "/combat/declare", {
+        post(mayor, "/combats/turns", {})
+        attack = post(david, "/combats/declare", {
             "character": "c1", "action": "attack", "technique": "quick_shot",
             "weapon": "revolver", "targets": ["c2"],
         })  # fmt: skip
         played.drawn["David"] += attack["cards"]
-        post(judit, "/combat/declare", {"character": "c2", "action": "move", "move": "short"})
-        played.moments["combat"] = post(david, "/combat/attacks", {
+        post(judit, "/combats/declare", {"character": "c2", "action": "move", "move": "short"})
+        played.moments["combat"] = post(david, "/combats/attacks", {
             "character": "c1", "attacks": [{"card": _playable(attack["cards"]), "target": "c2"}],
         })["version"]  # fmt: skip
         if close:

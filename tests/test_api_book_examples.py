@@ -117,7 +117,7 @@ def test_policarpo_draws_3c_9d_10s_ks_and_his_three_of_clubs_is_a_partial_succes
     assert opened["test"] == 1
 
     drawn = ok(
-        client.post(f"/tables/{table}/test/draw", json={"character": policarpo}, headers=david)
+        client.post(f"/tables/{table}/tests/draw", json={"character": policarpo}, headers=david)
     )
     assert drawn["cards"] == POLICARPO_CARDS
 
@@ -129,7 +129,7 @@ def test_policarpo_draws_3c_9d_10s_ks_and_his_three_of_clubs_is_a_partial_succes
 
     ok(
         client.post(
-            f"/tables/{table}/test/choose",
+            f"/tables/{table}/tests/choose",
             json={"character": policarpo, "cards": ["d0:3C"]},
             headers=david,
         )
@@ -194,23 +194,23 @@ def test_ulises_eight_of_hearts_beats_billys_seven_of_hearts_and_stays_secret_un
     # the Mayor may not draw for Ulises, nor the player for Billy
     assert (
         client.post(
-            f"/tables/{table}/test/draw", json={"character": ulises}, headers=mayor
+            f"/tables/{table}/tests/draw", json={"character": ulises}, headers=mayor
         ).status_code
         == 403
     )
     assert (
         client.post(
-            f"/tables/{table}/test/draw", json={"character": billy}, headers=player
+            f"/tables/{table}/tests/draw", json={"character": billy}, headers=player
         ).status_code
         == 403
     )
 
     ulises_draw = ok(
-        client.post(f"/tables/{table}/test/draw", json={"character": ulises}, headers=player)
+        client.post(f"/tables/{table}/tests/draw", json={"character": ulises}, headers=player)
     )
     assert ulises_draw["cards"] == ULISES_CARDS
     billy_draw = ok(
-        client.post(f"/tables/{table}/test/draw", json={"character": billy}, headers=mayor)
+        client.post(f"/tables/{table}/tests/draw", json={"character": billy}, headers=mayor)
     )
     assert billy_draw["cards"] == BILLY_CARDS
 
@@ -226,7 +226,7 @@ def test_ulises_eight_of_hearts_beats_billys_seven_of_hearts_and_stays_secret_un
     # Ulises picks his only heart, in secret
     ok(
         client.post(
-            f"/tables/{table}/test/choose",
+            f"/tables/{table}/tests/choose",
             json={"character": ulises, "cards": ["d0:8H"]},
             headers=player,
         )
@@ -257,7 +257,7 @@ def test_ulises_eight_of_hearts_beats_billys_seven_of_hearts_and_stays_secret_un
 
     ok(
         client.post(
-            f"/tables/{table}/test/choose",
+            f"/tables/{table}/tests/choose",
             json={"character": billy, "cards": ["d0:7H"]},
             headers=mayor,
         )

@@ -89,13 +89,13 @@ def test_clementine_wins_60_dollars_at_the_casino_and_exchanges_a_card_with_the_
     assert c.get("judit", f"/characters/{clementine}")["money"] == 12
     assert c.get("bea", f"/characters/{clementine}")["money"] is None
 
-    ok(c.post("mayor", "/house", {"character": clementine}), 201)
+    ok(c.post("mayor", "/games/house", {"character": clementine}), 201)
     # only Clementine's seat plays her rounds
-    assert c.post("mayor", "/house/round", {"character": clementine}).status_code == 403
+    assert c.post("mayor", "/games/house/rounds", {"character": clementine}).status_code == 403
 
     rounds = [("d0:AS", 3, True, 0, 3), ("d0:6H", 1, False, 1, 3), ("d0:8C", 1, False, 2, 3)]
     for number, (card, points, for_player, house, player) in enumerate(rounds, start=1):
-        drawn = ok(c.post("judit", "/house/round", {"character": clementine}))
+        drawn = ok(c.post("judit", "/games/house/rounds", {"character": clementine}))
         assert drawn["cards"] == [card]
         played = c.log("bea", "HouseRoundPlayed")[-1]
         assert (played["round"], played["card"], played["points"]) == (number, card, points)
@@ -108,20 +108,22 @@ def test_clementine_wins_60_dollars_at_the_casino_and_exchanges_a_card_with_the_
         assert (table["rounds"], table["house"], table["player"]) == (number, house, player)
 
     # the stop test: head 3 + cunning = 5 cards, no ♦, two ♥: she plays the 5♥, a partial
-    opened = ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
-    drawn = ok(c.post("judit", "/test/draw", {"character": clementine}))
+    opened = ok(c.post("judit", "/games/house/stop", {"character": clementine}), 201)
+    drawn = ok(c.post("judit", "/tests/draw", {"character": clementine}))
     assert drawn["cards"] == STOP_DRAW
     (count,) = [e["count"] for e in c.log("judit", "CardsDrawn")]
     assert (count["trait"], count["skill"], count["total"]) == (3, 2, 5)
-    ok(c.post("judit", "/test/choose", {"character": clementine, "cards": ["d0:5H"]}))
+    ok(c.post("judit", "/tests/choose", {"character": clementine, "cards": ["d0:5H"]}))
     (resolved,) = c.log("mayor", "TestResolved")
     assert resolved["test"] == opened["test"] and resolved["outcomes"] == {clementine: "partial"}
     (decided,) = c.log("bea", "HouseStopDecided")
     assert (decided["leaves"], decided["last_round"]) == (False, True)
-    assert c.post("judit", "/house/stop", {"character": clementine}).status_code == 409
+    assert c.post("judit", "/games/house/stop", {"character": clementine}).status_code == 409
 
     # the last round: the Joker, 5 points for Clementine; the night is settled
-    assert ok(c.post("judit", "/house/round", {"character": clementine}))["cards"] == ["d0:JK1"]
+    assert ok(c.post("judit", "/games/house/rounds", {"character": clementine}))["cards"] == [
+        "d0:JK1"
+    ]
     (ended,) = c.log("bea", "HouseGameEnded")
     assert (ended["house"], ended["player"], ended["result"]) == (2, 8, -6)
     (paid,) = c.log("judit", "MoneyChanged")
@@ -171,21 +173,21 @@ def test_after_a_failed_stop_test_over_http_she_plays_another_round_before_tryin
     c = Casino(client, stop_draw=["d0:4C", "d0:6C", "d0:KS", "d0:JS", "d0:QS"])  # all black
     clementine = ok(c.post("judit", "/characters", CLEMENTINE), 201)["id"]
     ok(c.post("mayor", "/start"))
-    ok(c.post("mayor", "/house", {"character": clementine}), 201)
-    ok(c.post("judit", "/house/round", {"character": clementine}))
-    ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
-    ok(c.post("judit", "/test/draw", {"character": clementine}))
-    ok(c.post("judit", "/test/choose", {"character": clementine, "cards": ["d0:4C"]}))
+    ok(c.post("mayor", "/games/house", {"character": clementine}), 201)
+    ok(c.post("judit", "/games/house/rounds", {"character": clementine}))
+    ok(c.post("judit", "/games/house/stop", {"character": clementine}), 201)
+    ok(c.post("judit", "/tests/draw", {"character": clementine}))
+    ok(c.post("judit", "/tests/choose", {"character": clementine, "cards": ["d0:4C"]}))
     (decided,) = c.log("bea", "HouseStopDecided")
     assert (decided["outcome"], decided["leaves"], decided["last_round"]) == (
         "failure",
         False,
         False,
     )
-    again = c.post("judit", "/house/stop", {"character": clementine})
+    again = c.post("judit", "/games/house/stop", {"character": clementine})
     assert again.status_code == 409 and again.json()["code"] == "no_round_yet"
-    ok(c.post("judit", "/house/round", {"character": clementine}))
-    ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
+    ok(c.post("judit", "/games/house/rounds", {"character": clementine}))
+    ok(c.post("judit", "/games/house/stop", {"character": clementine}), 201)
     assert c.get("bea")["test"]["number"] == 2
 
 
@@ -197,25 +199,27 @@ def test_a_tipsy_clementine_at_the_house_finds_the_dead_mans_hand_whole_until_a_
     ok(c.post("mayor", "/start"))
     tipsy = {"character": clementine, "track": "sobriety", "change": -1, "reason": "rye"}
     ok(c.post("mayor", "/conditions", tipsy))
-    ok(c.post("mayor", "/house", {"character": clementine}), 201)
-    assert ok(c.post("judit", "/house/round", {"character": clementine}))["cards"] == ["d0:AS"]
+    ok(c.post("mayor", "/games/house", {"character": clementine}), 201)
+    assert ok(c.post("judit", "/games/house/rounds", {"character": clementine}))["cards"] == [
+        "d0:AS"
+    ]
     (hand,) = [z for z in c.get("bea")["zones"] if z["zone"] == "dead_mans_hand"]
     assert sorted(hand["cards"]) == ["d1:8C", "d1:8D", "d1:AH", "d1:AS"]
     # heavy drinking: the fifth drink (above half of toughness 7) draws a card of the hand
     ok(c.post("judit", "/drinks", {"character": clementine, "drinks": 5}))
     # the stop test: tipsy, she first draws a card of the hand
-    ok(c.post("judit", "/house/stop", {"character": clementine}), 201)
-    ok(c.post("judit", "/test/draw", {"character": clementine}))
+    ok(c.post("judit", "/games/house/stop", {"character": clementine}), 201)
+    ok(c.post("judit", "/tests/draw", {"character": clementine}))
     flips = [(f["purpose"], f["cards"]) for f in c.log("bea", "DeadMansHandDrawn")]
     assert flips == [("drinking", ["d1:AS"]), ("tipsy", ["d1:AH"])]
-    ok(c.post("judit", "/test/choose", {"character": clementine, "cards": ["d0:5H"]}))
+    ok(c.post("judit", "/tests/choose", {"character": clementine, "cards": ["d0:5H"]}))
     # a coma: she can play no more, not even the last round her partial success allows
     coma = {"character": clementine, "track": "sobriety", "change": -2, "reason": "whisky"}
     ok(c.post("mayor", "/conditions", coma))
-    refused = c.post("judit", "/house/round", {"character": clementine})
+    refused = c.post("judit", "/games/house/rounds", {"character": clementine})
     assert refused.status_code == 409 and refused.json()["code"] == "character_cannot_act"
     given = c.get("mayor")["exchange"]["choices"][0]  # the coma swap: the Mayor gives a card
     ok(c.post("mayor", "/exchanges/pick", {"cards": [given]}))
-    ok(c.post("mayor", "/house/close", {"reason": "carried out cold"}))
+    ok(c.post("mayor", "/games/house/close", {"reason": "carried out cold"}))
     (hand,) = [z for z in c.get("judit")["zones"] if z["zone"] == "dead_mans_hand"]
     assert hand["count"] == 4

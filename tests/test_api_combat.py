@@ -55,17 +55,17 @@ def test_the_book_combat_turn_over_http() -> None:
         for number in (1, 2, 3):
             ok(table.post("mayor", "/characters", henchman_sheet(number)), 201)
         ok(table.post("mayor", "/start"))
-        ok(table.post("mayor", "/combat", COMBAT), 201)
-        turn = ok(table.post("mayor", "/combat/turns", {}), 201)["test"]
+        ok(table.post("mayor", "/combats", COMBAT), 201)
+        turn = ok(table.post("mayor", "/combats/turns", {}), 201)["test"]
 
         # a player may not announce before the Mayor's henchmen
-        early = table.post("Djamal", "/combat/declare", {"character": "c1", **DECLARATIONS[3][1]})
+        early = table.post("Djamal", "/combats/declare", {"character": "c1", **DECLARATIONS[3][1]})
         assert early.status_code == 409 and early.json()["code"] == "npcs_first"
 
         drawn = {}
         for character, declaration in DECLARATIONS:
             body = {"character": character, **declaration}
-            drawn[character] = ok(table.post(PLAYS[character], "/combat/declare", body))["cards"]
+            drawn[character] = ok(table.post(PLAYS[character], "/combats/declare", body))["cards"]
         assert drawn["c3"] == ["d0:QC", "d0:6S", "d0:9C"]
         assert len(drawn["c1"]) == 8 and len(drawn["c2"]) == 6
 
@@ -79,7 +79,7 @@ def test_the_book_combat_turn_over_http() -> None:
                 "character": character,
                 "attacks": [{"card": c, "target": t} for c, t in attacks.items()],
             }
-            ok(table.post(PLAYS[character], "/combat/attacks", body))
+            ok(table.post(PLAYS[character], "/combats/attacks", body))
             if character == "c1":
                 # chosen but not revealed: Coyote sees that Djamal chose, not what or at whom
                 seen = {p["character"]: p for p in table.view("Coyote")["test"]["participants"]}
@@ -118,12 +118,12 @@ def test_no_hidden_card_or_secret_target_leaks_during_a_combat_turn() -> None:
         for number in (1, 2, 3):
             ok(table.post("mayor", "/characters", henchman_sheet(number)), 201)
         ok(table.post("mayor", "/start"))
-        ok(table.post("mayor", "/combat", COMBAT), 201)
-        ok(table.post("mayor", "/combat/turns", {}), 201)
+        ok(table.post("mayor", "/combats", COMBAT), 201)
+        ok(table.post("mayor", "/combats/turns", {}), 201)
         hands = {}
         for character, declaration in DECLARATIONS:
             body = {"character": character, **declaration}
-            hands[character] = ok(table.post(PLAYS[character], "/combat/declare", body))["cards"]
+            hands[character] = ok(table.post(PLAYS[character], "/combats/declare", body))["cards"]
         world = World(client, table.id, headers={"none": {}, **table.headers})
         other = ok(client.post("/tables", json={"title": "Other", "mayor_name": "O"}), 201)
         world.headers["foreign"] = bearer(other["credential"])
@@ -133,7 +133,7 @@ def test_no_hidden_card_or_secret_target_leaks_during_a_combat_turn() -> None:
             target = dict(DECLARATIONS)[character]["targets"][0]
             card = next(c for c in hands[character] if "JK" not in c)
             body = {"character": character, "attacks": [{"card": card, "target": target}]}
-            ok(table.post(PLAYS[character], "/combat/attacks", body))
+            ok(table.post(PLAYS[character], "/combats/attacks", body))
         scan(client, world, "combat: all but Coyote chose")
         for who, own in (("Coyote", "p2"), ("mayor", "mayor")):
             for audit in (False, True):
@@ -186,10 +186,10 @@ def test_a_pistol_duel_between_two_seats_shoots_the_loser_with_the_winners_weapo
         post(mayor, "/start", None)
         duellists = [{"character": ann, "weapon": "rifle"}, {"character": bea}]
         post(mayor, "/tests/pistol-duel", {"duellists": duellists}, 201)
-        assert post(ann_seat, "/test/draw", {"character": ann})["cards"] == ann_draw
-        assert post(bea_seat, "/test/draw", {"character": bea})["cards"] == bea_draw
-        post(ann_seat, "/test/choose", {"character": ann, "cards": ["d0:3S"]})
-        post(bea_seat, "/test/choose", {"character": bea, "cards": ["d0:QS"]})
+        assert post(ann_seat, "/tests/draw", {"character": ann})["cards"] == ann_draw
+        assert post(bea_seat, "/tests/draw", {"character": bea})["cards"] == bea_draw
+        post(ann_seat, "/tests/choose", {"character": ann, "cards": ["d0:3S"]})
+        post(bea_seat, "/tests/choose", {"character": bea, "cards": ["d0:QS"]})
         view = ok(client.get(f"/tables/{table}", headers=bea_seat))
         levels = {c["id"]: c["health"] for c in view["characters"]}
         assert levels == {ann: "badly_wounded", bea: "healthy"}
@@ -211,12 +211,12 @@ def test_weapons_have_kinds_over_http_and_a_technique_takes_its_own() -> None:
         ok(table.post("mayor", "/characters", henchman_sheet(1)), 201)
         ok(table.post("mayor", "/start"))
         pair = {"combatants": [{"character": "c1"}, {"character": "c2"}], "range": "adjacent"}
-        ok(table.post("mayor", "/combat", pair), 201)
-        ok(table.post("mayor", "/combat/turns", {}), 201)
+        ok(table.post("mayor", "/combats", pair), 201)
+        ok(table.post("mayor", "/combats/turns", {}), 201)
         ok(
             table.post(
                 "mayor",
-                "/combat/declare",
+                "/combats/declare",
                 {"character": "c2", "action": "move", "move": "adjacent"},
             )
         )
@@ -227,5 +227,5 @@ def test_weapons_have_kinds_over_http_and_a_technique_takes_its_own() -> None:
             "weapon": "knife",
             "targets": ["c2"],
         }
-        refused = table.post("Djamal", "/combat/declare", knife)
+        refused = table.post("Djamal", "/combats/declare", knife)
         assert refused.status_code == 422 and refused.json()["code"] == "wrong_weapon_kind"

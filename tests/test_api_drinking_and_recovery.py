@@ -56,15 +56,15 @@ def test_a_fall_medical_care_and_a_night_of_rest_over_http(client: TestClient[An
 
     fall = {"character": ann, "cause": "fall", "metres": 10, "reason": "off the roof"}
     assert post(mayor, "/accidents", fall)["test"] == 1
-    assert post(ana, "/test/draw", {"character": ann})["cards"] == SCRIPT[:5]
-    post(ana, "/test/choose", {"character": ann, "cards": ["d0:7S"]})
+    assert post(ana, "/tests/draw", {"character": ann})["cards"] == SCRIPT[:5]
+    post(ana, "/tests/choose", {"character": ann, "cards": ["d0:7S"]})
     view = ok(client.get(f"/tables/{table}", headers=bea))
     assert next(c for c in view["characters"] if c["id"] == ann)["health"] == "badly_wounded"
 
     care = post(mayor, "/tests/medical-care", {"healer": doc, "patient": ann}, 201)
     assert care["test"] == 2
-    assert post(mayor, "/test/draw", {"character": doc})["cards"] == SCRIPT[5:10]
-    post(mayor, "/test/choose", {"character": doc, "cards": ["d0:9D"]})
+    assert post(mayor, "/tests/draw", {"character": doc})["cards"] == SCRIPT[5:10]
+    post(mayor, "/tests/choose", {"character": doc, "cards": ["d0:9D"]})
 
     night = {"amount": 8, "unit": "hours", "resting": [ann], "reason": "a night at Doc's"}
     assert post(mayor, "/time", night)["elapsed_seconds"] == 8 * 3600

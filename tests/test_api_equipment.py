@@ -68,14 +68,14 @@ def test_the_starting_kit_the_mayors_grants_and_the_weapons_carried_over_http() 
 
         ok(post(mayor, "/start", None))
         fighters = {"combatants": [{"character": clementine}, {"character": odette}]}
-        ok(post(mayor, "/combat", {**fighters, "range": "short"}), 201)
-        ok(post(mayor, "/combat/turns", {}), 201)
+        ok(post(mayor, "/combats", {**fighters, "range": "short"}), 201)
+        ok(post(mayor, "/combats/turns", {}), 201)
         shot = {"action": "attack", "technique": "quick_shot", "targets": [odette]}
         shotgun = post(
-            judit, "/combat/declare", {"character": clementine, **shot, "weapon": "shotgun"}
+            judit, "/combats/declare", {"character": clementine, **shot, "weapon": "shotgun"}
         )
         assert shotgun.status_code == 409 and shotgun.json()["code"] == "weapon_not_carried"
-        ok(post(judit, "/combat/declare", {"character": clementine, **shot, "weapon": "rifle"}))
+        ok(post(judit, "/combats/declare", {"character": clementine, **shot, "weapon": "rifle"}))
         throw = {
             "character": odette,
             "action": "attack",
@@ -84,4 +84,4 @@ def test_the_starting_kit_the_mayors_grants_and_the_weapons_carried_over_http() 
             "weapons": 2,
             "targets": [clementine],
         }
-        ok(post(bea, "/combat/declare", throw))
+        ok(post(bea, "/combats/declare", throw))

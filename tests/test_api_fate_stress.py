@@ -74,7 +74,7 @@ def test_F9_mild_moderate_severe_then_taken_out(http: httpx.Client) -> None:
     refused(table.post("gm", "/fate/rolls", roll_call("c1")), 409, "out_of_scene")
     refused(table.post("gm", "/fate/hits", hit(1)), 409, "out_of_scene")
     # the scene's end brings it back, stress cleared; a breather heals the mild one
-    table.command("gm", "/fate/scene/end", {"breather": True, "reason": "a rest"})
+    table.command("gm", "/fate/scenes/end", {"breather": True, "reason": "a rest"})
     seen = ana(table)
     assert seen["out"] is None
     assert [c["severity"] for c in seen["consequences"]] == ["moderate", "severe"]
@@ -89,7 +89,7 @@ def test_stress_clears_at_the_end_of_the_scene_without_a_breather(http: httpx.Cl
     table = _table(http)
     table.command("gm", "/fate/hits", hit(2))
     table.command("gm", "/fate/hits", hit(2, "Un corte"))
-    table.command("gm", "/fate/scene/end", {"breather": False, "reason": "back to back"})
+    table.command("gm", "/fate/scenes/end", {"breather": False, "reason": "back to back"})
     seen = ana(table)
     assert seen["health"]["marked"] == [] and len(seen["consequences"]) == 1  # [004:775, 829]
 

@@ -67,40 +67,44 @@ def test_a_grapples_hold_is_broken_by_the_held_npcs_victory_in_the_next_turn_ove
         assert ok(table.post("mayor", "/characters", BILLY), 201)["id"] == "c2"
         ok(table.post("mayor", "/start"))
         combatants = [{"character": "c1"}, {"character": "c2"}]
-        ok(table.post("mayor", "/combat", {"combatants": combatants, "range": "adjacent"}), 201)
+        ok(table.post("mayor", "/combats", {"combatants": combatants, "range": "adjacent"}), 201)
 
         # turn 1: Ann's brawl ♠ grapples Billy, who takes no harm
-        ok(table.post("mayor", "/combat/turns", {}), 201)
+        ok(table.post("mayor", "/combats/turns", {}), 201)
         ok(
             table.post(
                 "mayor",
-                "/combat/declare",
+                "/combats/declare",
                 {"character": "c2", "action": "move", "move": "adjacent"},
             )
         )
         grapple = {"technique": "brawl", "targets": ["c2"], "variant": "grapple"}
-        ok(table.post("ann", "/combat/declare", {"character": "c1", "action": "attack", **grapple}))
+        ok(
+            table.post(
+                "ann", "/combats/declare", {"character": "c1", "action": "attack", **grapple}
+            )
+        )
         attack = {"character": "c1", "attacks": [{"card": "d0:5S", "target": "c2"}]}
-        ok(table.post("ann", "/combat/attacks", attack))
+        ok(table.post("ann", "/combats/attacks", attack))
         assert held_by(table, "bea", "c2") == "c1"
 
         # turn 2: the hold's test is the only action of both; the Mayor's Billy first
-        ok(table.post("mayor", "/combat/turns", {}), 201)
+        ok(table.post("mayor", "/combats/turns", {}), 201)
         move = {"character": "c1", "action": "move", "move": "adjacent"}
-        refused = table.post("ann", "/combat/declare", move)
+        refused = table.post("ann", "/combats/declare", move)
         assert refused.status_code == 409 and refused.json()["code"] == "character_cannot_act"
-        early = table.post("ann", "/combat/declare", {"character": "c1", "action": "hold"})
+        early = table.post("ann", "/combats/declare", {"character": "c1", "action": "hold"})
         assert early.status_code == 409 and early.json()["code"] == "npcs_first"
         billy = {"character": "c2", "action": "hold"}
-        assert ok(table.post("mayor", "/combat/declare", billy))["cards"] == BILLY_HOLD
-        ann = ok(table.post("ann", "/combat/declare", {"character": "c1", "action": "hold"}))
+        assert ok(table.post("mayor", "/combats/declare", billy))["cards"] == BILLY_HOLD
+        ann = ok(table.post("ann", "/combats/declare", {"character": "c1", "action": "hold"}))
         assert ann["cards"] == ANN_HOLD
         for who, character, card, rival in (
             ("mayor", "c2", "d0:QH", "c1"),
             ("ann", "c1", "d0:8S", "c2"),
         ):
             body = {"character": character, "attacks": [{"card": card, "target": rival}]}
-            ok(table.post(who, "/combat/attacks", body))
+            ok(table.post(who, "/combats/attacks", body))
 
         # Billy's ♥ beats Ann's ♠: the hold is broken, as every seat reads
         (tested,) = table.log("bea", "HoldTested")
@@ -133,8 +137,8 @@ def test_two_tied_best_of_three_at_a_game_of_chance_exchange_over_http() -> None
             ("bea", "c2", "d1:KD"),
             ("cid", "c3", "d0:QD"),
         ):
-            ok(table.post(name, "/test/draw", {"character": character}))
-            ok(table.post(name, "/test/choose", {"character": character, "cards": [card]}))
+            ok(table.post(name, "/tests/draw", {"character": character}))
+            ok(table.post(name, "/tests/choose", {"character": character, "cards": [card]}))
 
         (resolved,) = table.log("cid", "TestResolved")
         assert resolved["outcomes"] == {"c1": "tie", "c2": "tie", "c3": "defeat"}

@@ -223,11 +223,11 @@ def collect(world: World, who: str) -> list[Any]:
     responses.append(world.get(who, "/nope"))
     # refused commands: their problem details must not carry hidden cards either
     for character in ("c1", "c2", "c3"):
-        responses.append(world.post(who, "/test/draw", {"character": character}))
+        responses.append(world.post(who, "/tests/draw", {"character": character}))
         responses.append(
-            world.post(who, "/test/choose", {"character": character, "cards": ["d0:XX"]})
+            world.post(who, "/tests/choose", {"character": character, "cards": ["d0:XX"]})
         )
-        responses.append(world.post(who, "/test/choose", {"character": character, "cards": []}))
+        responses.append(world.post(who, "/tests/choose", {"character": character, "cards": []}))
     responses.append(world.post(who, "/start"))
     collected: list[Any] = []
     for response in responses:
@@ -307,7 +307,7 @@ def test_no_hidden_card_and_no_seed_in_any_response_of_a_normal_session(
     ]
     ok(world.post("mayor", "/tests/opposed", {"participants": participants}), 201)
     hands = {
-        character: ok(world.post(who, "/test/draw", {"character": character}))["cards"]
+        character: ok(world.post(who, "/tests/draw", {"character": character}))["cards"]
         for who, character in (("A", "c1"), ("B", "c2"), ("mayor", "c3"))
     }
     assert all(hands.values())
@@ -321,12 +321,14 @@ def test_no_hidden_card_and_no_seed_in_any_response_of_a_normal_session(
     for who, character in (("A", "c1"), ("B", "c2")):
         ok(
             world.post(
-                who, "/test/choose", {"character": character, "cards": [playable(hands[character])]}
+                who,
+                "/tests/choose",
+                {"character": character, "cards": [playable(hands[character])]},
             )
         )
     scan(client, world, "after two choices, before the reveal")
 
-    ok(world.post("mayor", "/test/choose", {"character": "c3", "cards": [playable(hands["c3"])]}))
+    ok(world.post("mayor", "/tests/choose", {"character": "c3", "cards": [playable(hands["c3"])]}))
     revealed = public_cards(client, world)
     assert {playable(hands[c]) for c in hands} <= revealed
     seed = client.app.state.tables.keys(UUID(world.table)).reveal_seed()

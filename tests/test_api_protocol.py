@@ -106,10 +106,10 @@ def test_a_retried_draw_returns_the_same_cards(client: TestClient[Any]) -> None:
     ok(client.post(f"/tables/{table}/tests/trait", json=trait, headers=mayor), 201)
     key = player | {"Idempotency-Key": "draw-1"}
     draw = {"character": character}
-    first = ok(client.post(f"/tables/{table}/test/draw", json=draw, headers=key))
+    first = ok(client.post(f"/tables/{table}/tests/draw", json=draw, headers=key))
     count = event_count(client, table, mayor)
     assert first["cards"] == SCRIPT[:4]
-    assert ok(client.post(f"/tables/{table}/test/draw", json=draw, headers=key)) == first
+    assert ok(client.post(f"/tables/{table}/tests/draw", json=draw, headers=key)) == first
     assert event_count(client, table, mayor) == count
 
 
@@ -232,7 +232,7 @@ def test_errors_are_problem_json(client: TestClient[Any]) -> None:
     assert_problem(client.get(url, params={"version": 999}, headers=mayor), 404)
     ok(client.post(f"{url}/start", headers=mayor))
     assert_problem(client.post(f"{url}/start", headers=mayor), 409, "already_started")
-    assert_problem(client.post(f"{url}/test/draw", json={"character": "c1"}, headers=mayor), 409)
+    assert_problem(client.post(f"{url}/tests/draw", json={"character": "c1"}, headers=mayor), 409)
     assert_problem(
         client.post(f"{url}/seats", json={"name": "  "}, headers=mayor), 400, "invalid_request"
     )
@@ -310,7 +310,7 @@ def test_the_stream_resumes_after_the_last_event_id_without_loss_or_repeat(serve
         trait = {"character": "c1", "trait": "senses"}
         ok(http.post(f"/tables/{table}/tests/trait", json=trait, headers=mayor), 201)
         drawn = ok(
-            http.post(f"/tables/{table}/test/draw", json={"character": "c1"}, headers=player)
+            http.post(f"/tables/{table}/tests/draw", json={"character": "c1"}, headers=player)
         )
         now = version(http, table, mayor)
         assert now == drawn["version"]
@@ -329,7 +329,7 @@ def test_the_stream_resumes_after_the_last_event_id_without_loss_or_repeat(serve
         listener.start()
         time.sleep(0.3)
         choose = {"character": "c1", "cards": [drawn["cards"][0]]}
-        ok(http.post(f"/tables/{table}/test/choose", json=choose, headers=player))
+        ok(http.post(f"/tables/{table}/tests/choose", json=choose, headers=player))
         listener.join(timeout=5)
         assert not listener.is_alive()
         assert received and received[0][0] == now + 1
@@ -353,7 +353,7 @@ def test_the_stream_redacts_other_seats_cards(server: str) -> None:
         trait = {"character": "c1", "trait": "senses"}
         ok(http.post(f"/tables/{table}/tests/trait", json=trait, headers=mayor), 201)
         drawn = ok(
-            http.post(f"/tables/{table}/test/draw", json={"character": "c1"}, headers=player)
+            http.post(f"/tables/{table}/tests/draw", json={"character": "c1"}, headers=player)
         )
         url = f"/tables/{table}/stream"
         own = read_events(http, url, player, until=drawn["version"])

@@ -95,9 +95,9 @@ def test_frontera_ulises_chasing_billy(client: TestClient[Any]) -> None:
         201,
     )
     for character, who, card in ((ulises, player, "d0:8H"), (billy, mayor, "d0:7H")):
-        ok(client.post(f"/tables/{table}/test/draw", json={"character": character}, headers=who))
+        ok(client.post(f"/tables/{table}/tests/draw", json={"character": character}, headers=who))
         choice = {"character": character, "cards": [card]}
-        ok(client.post(f"/tables/{table}/test/choose", json=choice, headers=who))
+        ok(client.post(f"/tables/{table}/tests/choose", json=choice, headers=who))
 
     tests = [
         {

@@ -147,11 +147,11 @@ def frontera_session(client: httpx.Client) -> World:
     ok(world.post("mayor", "/start"))
     trait = {"character": "c1", "trait": "senses", "difficulty": 8}
     ok(world.post("mayor", "/tests/trait", trait), 201)
-    drawn = ok(world.post("A", "/test/draw", {"character": "c1"}))["cards"]
-    ok(world.post("A", "/test/choose", {"character": "c1", "cards": [playable(drawn)]}))
+    drawn = ok(world.post("A", "/tests/draw", {"character": "c1"}))["cards"]
+    ok(world.post("A", "/tests/choose", {"character": "c1", "cards": [playable(drawn)]}))
     trait = {"character": "c2", "trait": "senses", "difficulty": 8}
     ok(world.post("mayor", "/tests/trait", trait), 201)
-    ok(world.post("B", "/test/draw", {"character": "c2"}))
+    ok(world.post("B", "/tests/draw", {"character": "c2"}))
     return world
 
 
@@ -241,7 +241,7 @@ def test_no_hidden_card_and_no_seed_in_a_players_export(client: TestClient[Any])
     participants = [{"character": c, "trait": "senses"} for c in ("c1", "c2", "c3")]
     ok(world.post("mayor", "/tests/opposed", {"participants": participants}), 201)
     hands = {
-        character: ok(world.post(who, "/test/draw", {"character": character}))["cards"]
+        character: ok(world.post(who, "/tests/draw", {"character": character}))["cards"]
         for who, character in (("A", "c1"), ("B", "c2"))
     }
     seed = client.app.state.tables.keys(UUID(world.table)).reveal_seed()

@@ -128,11 +128,11 @@ def mid_test(world: World) -> None:
     ok(world.post("mayor", "/start"))
     ok(world.post("mayor", "/tests/opposed", {"participants": CONTENDERS}), 201)
     drawn = {
-        character: ok(world.post(who, "/test/draw", {"character": character}))["cards"]
+        character: ok(world.post(who, "/tests/draw", {"character": character}))["cards"]
         for who, character in (("A", "c1"), ("B", "c2"), ("mayor", "c3"))
     }
     chosen = next(card for card in drawn["c1"] if "JK" not in card)
-    ok(world.post("A", "/test/choose", {"character": "c1", "cards": [chosen]}))
+    ok(world.post("A", "/tests/choose", {"character": "c1", "cards": [chosen]}))
 
 
 def zone_listings(view: dict[str, Any]) -> dict[str, list[str]]:
@@ -226,7 +226,7 @@ def test_audit_shows_nothing_of_the_open_test_through_any_channel(
 
     drawn = ok(
         http.post(
-            f"/tables/{world.table}/test/draw",
+            f"/tables/{world.table}/tests/draw",
             json={"character": "c1"},
             headers=world.headers["A"] | key("draw"),
         )
@@ -235,12 +235,12 @@ def test_audit_shows_nothing_of_the_open_test_through_any_channel(
     choice = {"character": "c1", "cards": [chosen]}
     ok(
         http.post(
-            f"/tables/{world.table}/test/choose",
+            f"/tables/{world.table}/tests/choose",
             json=choice,
             headers=world.headers["A"] | key("choose"),
         )
     )
-    bobs = ok(world.post("B", "/test/draw", {"character": "c2"}))["cards"]
+    bobs = ok(world.post("B", "/tests/draw", {"character": "c2"}))["cards"]
     secret = set(drawn) | set(bobs)
 
     mayor = world.headers["mayor"]
@@ -264,7 +264,7 @@ def test_audit_shows_nothing_of_the_open_test_through_any_channel(
     ok(
         world.post(
             "B",
-            "/test/choose",
+            "/tests/choose",
             {"character": "c2", "cards": [next(card for card in bobs if "JK" not in card)]},
         )
     )
@@ -309,7 +309,7 @@ def test_audit_lists_no_face_down_deck_while_the_table_is_open(
     draw = len(deck) + beyond - senses
     trait = {"character": "c1", "trait": "senses", "modifiers": [{"amount": draw, "reason": "x"}]}
     ok(world.post("mayor", "/tests/trait", trait), 201)
-    drawn = ok(world.post("A", "/test/draw", {"character": "c1"}))["cards"]
+    drawn = ok(world.post("A", "/tests/draw", {"character": "c1"}))["cards"]
     assert sorted(drawn) == sorted(deck)
     during = mayors_audit(http, world.table, mayor)
     for moment, audit in (("before the test", before), ("during the test", during)):

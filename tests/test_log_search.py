@@ -41,7 +41,7 @@ def drawn_for_the_open_test(http: httpx.Client) -> tuple[World, list[str]]:
     world = make_world(http, {"mode": "no_management", "scripted_order": SCRIPT})
     ok(world.post("mayor", "/start"))
     ok(world.post("mayor", "/tests/trait", {"character": "c2", "trait": "senses"}), 201)
-    cards: list[str] = ok(world.post("B", "/test/draw", {"character": "c2"}))["cards"]
+    cards: list[str] = ok(world.post("B", "/tests/draw", {"character": "c2"}))["cards"]
     return world, cards
 
 

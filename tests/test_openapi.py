@@ -111,4 +111,4 @@ def test_every_link_leads_to_an_operation_with_the_parameters_it_sets() -> None:
     assert ("post", "/tables/{table_id}/tests/trait", "getTest") in found
     assert ("post", "/tables/{table_id}/characters", "openTraitTest") in found
     assert ("get", "/tables/{table_id}", "openTraitTest") in found
-    assert ("post", "/tables/{table_id}/test/draw", "choose") in found
+    assert ("post", "/tables/{table_id}/tests/draw", "choose") in found

@@ -51,9 +51,9 @@ def played() -> Iterator[Played]:
                     {"amount": -2, "reason": "the dust storm"},
                 ],
             })  # fmt: skip
-            drawn = post("Judit", "/test/draw", {"character": "c2"})
+            drawn = post("Judit", "/tests/draw", {"character": "c2"})
             chosen = next(card for card in drawn["cards"] if "JK" not in card)
-            post("Judit", "/test/choose", {"character": "c2", "cards": [chosen]})
+            post("Judit", "/tests/choose", {"character": "c2", "cards": [chosen]})
         lengthen(played, 150)
         yield played
 

@@ -63,11 +63,11 @@ def secret(base: str) -> Played:
             {"character": "c1", "trait": "head", "skill": "cunning"},
             {"character": "c2", "trait": "head", "skill": "cunning"},
         ]})  # fmt: skip
-        drawn = post("David", "/test/draw", {"character": "c1"})["cards"]
+        drawn = post("David", "/tests/draw", {"character": "c1"})["cards"]
         played.drawn["David"] += drawn
         chosen = next(card for card in drawn if "JK" not in card)
         played.moments["open_choice"] = post(
-            "David", "/test/choose", {"character": "c1", "cards": [chosen]}
+            "David", "/tests/choose", {"character": "c1", "cards": [chosen]}
         )["version"]
     played.moments["last"] = played.get("mayor")["version"]
     played.moments["open_drawn"] = len(drawn)

@@ -73,7 +73,7 @@ def test_an_invitation_issued_before_the_draw_is_not_redeemed_while_the_draw_is_
         text = world.get("mayor", params={"audit": audit}).text
         assert not hand & cards(text)
     # the test cancelled, Ann's cards lie in her discard, which she lists and audit does not
-    ok(world.post("mayor", "/test/cancel", {"reason": "a dispute"}))
+    ok(world.post("mayor", "/tests/cancel", {"reason": "a dispute"}))
     assert_problem(http.post(claim, json={"invitation": early}), 409, "seat_holds_secret")
     assert ok(world.get("A"))["you"] == "p1"
 

@@ -115,7 +115,7 @@ class Client:
                 self.send(clients, f"{prefix}/tests/trait", trait, self.mayor, "OpenTraitTest")
                 drawn = self.send(
                     clients,
-                    f"{prefix}/test/draw",
+                    f"{prefix}/tests/draw",
                     {"character": self.character},
                     self.player,
                     "Draw",
@@ -124,7 +124,7 @@ class Client:
                 choice: dict[str, Any] = {"character": self.character, "cards": [card]}
                 if "JK" in card:
                     choice["joker_suits"] = {card: "spades"}
-                self.send(clients, f"{prefix}/test/choose", choice, self.player, "Choose")
+                self.send(clients, f"{prefix}/tests/choose", choice, self.player, "Choose")
         except Exception as error:
             self.failure = f"client {self.index}: {error!r}"
         finally:
