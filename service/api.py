@@ -138,6 +138,60 @@ Perspective = Annotated[
     ),
 ]
 
+#: the log's filters, one meaning in its page (`listEvents`) and its export (`exportEvents`)
+After = Annotated[
+    int,
+    QueryParameter(
+        name="after",
+        ge=0,
+        le=schemas.MAX_VERSION,
+        description="Events after this version",
+        # exact: litestar writes the bounds as floats
+        schema_extra={"minimum": 0, "maximum": schemas.MAX_VERSION},
+    ),
+]
+EventTypes = Annotated[
+    list[str] | None,
+    QueryParameter(name="type", required=False, description="Only these event types"),
+]
+SeatFilter = Annotated[
+    str | None,
+    QueryParameter(name="seat", required=False, description="Only events involving this seat"),
+]
+CharacterFilter = Annotated[
+    str | None,
+    QueryParameter(
+        name="character",
+        required=False,
+        min_length=1,
+        max_length=MAX_NAME,
+        description="Only events naming this character, as the caller sees them (what it did "
+        "and what happened to it: a wound, a condition, a target)",
+    ),
+]
+TextFilter = Annotated[
+    str | None,
+    QueryParameter(
+        name="text",
+        required=False,
+        min_length=1,
+        max_length=MAX_NAME,
+        pattern=TEXT_PATTERN,
+        description="Only events holding this text (a card, a name, a word; case ignored) in "
+        "their type, actor or data as the caller sees them",
+    ),
+]
+ToVersion = Annotated[
+    int | None,
+    QueryParameter(
+        name="to_version",
+        required=False,
+        ge=1,
+        le=schemas.MAX_VERSION,
+        description="Only events up to this version",
+    ),
+]
+
 
 #: the table's version after the request, as its ETag (send it back as If-Match)
 HEADERS = [
@@ -738,59 +792,13 @@ class TablesController(Controller):
         request: Request[Any, Any, Any],
         table_id: FromPath[UUID],
         audit: Audit = False,
-        after: Annotated[
-            int,
-            QueryParameter(
-                name="after",
-                ge=0,
-                le=schemas.MAX_VERSION,
-                description="Events after this version",
-                # exact: litestar writes the bounds as floats, and 2**63 - 1 rounds up
-                schema_extra={"minimum": 0, "maximum": schemas.MAX_VERSION},
-            ),
-        ] = 0,
+        after: After = 0,
         limit: Annotated[int, QueryParameter(name="limit", ge=1, le=MAX_PAGE)] = 100,
-        types: Annotated[
-            list[str] | None,
-            QueryParameter(
-                name="type",
-                required=False,
-                description="Only these event types",
-            ),
-        ] = None,
-        seat: Annotated[
-            str | None,
-            QueryParameter(
-                name="seat", required=False, description="Only events involving this seat"
-            ),
-        ] = None,
-        character: Annotated[
-            str | None,
-            QueryParameter(
-                name="character",
-                required=False,
-                min_length=1,
-                max_length=MAX_NAME,
-                description="Only events naming this character, as the caller sees them "
-                "(what it did and what happened to it: a wound, a condition, a target)",
-            ),
-        ] = None,
-        text: Annotated[
-            str | None,
-            QueryParameter(
-                name="text",
-                required=False,
-                min_length=1,
-                max_length=MAX_NAME,
-                pattern=TEXT_PATTERN,
-                description="Only events holding this text (a card, a name, a word; case "
-                "ignored) in their type, actor or data as the caller sees them",
-            ),
-        ] = None,
-        to_version: Annotated[
-            int | None,
-            QueryParameter(name="to_version", required=False, ge=1, le=schemas.MAX_VERSION),
-        ] = None,
+        types: EventTypes = None,
+        seat: SeatFilter = None,
+        character: CharacterFilter = None,
+        text: TextFilter = None,
+        to_version: ToVersion = None,
         if_none_match: IfNoneMatch = None,
         perspective: Perspective = None,
     ) -> Response[schemas.EventPage]:
@@ -849,54 +857,12 @@ class TablesController(Controller):
         request: Request[Any, Any, Any],
         table_id: FromPath[UUID],
         audit: Audit = False,
-        after: Annotated[
-            int,
-            QueryParameter(
-                name="after", ge=0, le=schemas.MAX_VERSION, description="Events after this version"
-            ),
-        ] = 0,
-        types: Annotated[
-            list[str] | None,
-            QueryParameter(name="type", required=False, description="Only these event types"),
-        ] = None,
-        seat: Annotated[
-            str | None,
-            QueryParameter(
-                name="seat", required=False, description="Only events involving this seat"
-            ),
-        ] = None,
-        character: Annotated[
-            str | None,
-            QueryParameter(
-                name="character",
-                required=False,
-                min_length=1,
-                max_length=MAX_NAME,
-                description="Only events naming this character, as the caller sees them",
-            ),
-        ] = None,
-        text: Annotated[
-            str | None,
-            QueryParameter(
-                name="text",
-                required=False,
-                min_length=1,
-                max_length=MAX_NAME,
-                pattern=TEXT_PATTERN,
-                description="Only events holding this text (case ignored) in their type, actor "
-                "or data as the caller sees them",
-            ),
-        ] = None,
-        to_version: Annotated[
-            int | None,
-            QueryParameter(
-                name="to_version",
-                required=False,
-                ge=1,
-                le=schemas.MAX_VERSION,
-                description="Only events up to this version",
-            ),
-        ] = None,
+        after: After = 0,
+        types: EventTypes = None,
+        seat: SeatFilter = None,
+        character: CharacterFilter = None,
+        text: TextFilter = None,
+        to_version: ToVersion = None,
         if_none_match: IfNoneMatch = None,
         perspective: Perspective = None,
     ) -> Response[Any]:

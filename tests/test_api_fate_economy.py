@@ -13,6 +13,7 @@ import pytest
 from service.app import create_app
 from service.settings import Settings
 from tests.dice_http import Table, new_table
+from tests.fate_support import MANEUVER as PLACE
 from tests.live_server import serving
 from tests.session_helpers import in_memory_tables
 from tests.test_api_fate import BLANK, character, invoke, points, refused, roll_call, ruling, sheet
@@ -38,15 +39,6 @@ def _maneuver(http: httpx.Client, faces: list[int], **ana: object) -> Table:
     return table
 
 
-PLACE = {
-    "roll": 1,
-    "name": "Fuera de equilibrio",
-    "target": "c2",
-    "sticky": False,
-    "critical_required": True,
-    "passable": True,
-    "reason": "a shove",
-}
 AVOID = {"roll": 1, "name": "Fuera de equilibrio", "target": "c2", "reason": "she rolls away"}
 
 
