@@ -19,7 +19,6 @@ from litestar.datastructures import ResponseHeader
 from litestar.openapi import ResponseSpec
 from litestar.openapi.spec import Example, Operation, RequestBody
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
-from litestar.response import Stream
 
 from domain.application import MIN_CREATION_KEY, CommandRequest, Outcome, Tables
 from domain.commands import (
@@ -850,7 +849,6 @@ class TablesController(Controller):
         responses=READ_RESPONSES,
         response_headers=HEADERS,
         security=[{"bearer": []}],
-        media_type=ndjson.MEDIA_TYPE,
     )
     async def export_events(
         self,
@@ -899,7 +897,7 @@ async def _events_as_ndjson(
     lines = ndjson.log_lines(
         request, table_id, viewer, closed, after, upto, topics=topics, only=only, extra=extra
     )
-    return Stream(lines, media_type=ndjson.MEDIA_TYPE, headers=read_etag(request))
+    return ndjson.answer(request, lines, f"saloon-{table_id}.ndjson", read_etag(request))
 
 
 def _issued(outcome: Outcome) -> Issued:

@@ -85,7 +85,6 @@ async def export_lines(
     guards=[operator_only],
     security=OPERATOR_SECURITY,
     responses=OPERATOR_RESPONSES,
-    media_type=ndjson.MEDIA_TYPE,
 )
 async def export_closed_tables(
     request: Request[Any, Any, Any],
@@ -101,7 +100,7 @@ async def export_closed_tables(
 ) -> Stream:
     if since is not None:
         since = rfc3339(request.query_params["since"], "since")
-    return Stream(export_lines(request, since), media_type=ndjson.MEDIA_TYPE)
+    return ndjson.answer(request, export_lines(request, since), "saloon-export.ndjson")
 
 
 def rfc3339(text: str, key: str) -> datetime:

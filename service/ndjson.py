@@ -2,6 +2,11 @@
 on the read thread, redacted by the log's own path (`projections.log.log_page`), and sent as
 soon as it is read. However long the log, the answer holds one batch in memory, and the
 table's lock is never held while the store is scanned.
+
+A caller that asks for `application/octet-stream` gets the same lines as a file to save
+(`Content-Disposition: attachment`): a tool that reads no NDJSON, such as a client
+generated with `openapi-python-client`'s default configuration, still has a call that
+returns them, as bytes.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from uuid import UUID
 
 import msgspec
 from litestar import Request
+from litestar.response import Stream
 
 from domain.application import Tables
 from projections.log import EVERY_EVENT, LogFilter, log_page
@@ -22,6 +28,8 @@ from service.reads import in_read_thread
 from service.reads import scan as scan_log
 
 MEDIA_TYPE = "application/x-ndjson"
+#: the same lines as a file to save
+FILE_MEDIA_TYPE = "application/octet-stream"
 #: table versions read (and held) at a time
 BATCH = 200
 
@@ -71,3 +79,17 @@ async def log_lines(
         after = end
         if page:
             yield b"".join(encode(event, extra) for event in page)
+
+
+def answer(
+    request: Request[Any, Any, Any],
+    lines: AsyncIterator[bytes],
+    filename: str,
+    headers: dict[str, str] | None = None,
+) -> Stream:
+    """The lines, as NDJSON or, when the caller prefers it, as the file `filename`."""
+    wanted = request.accept.best_match([MEDIA_TYPE, FILE_MEDIA_TYPE], default=MEDIA_TYPE)
+    if wanted != FILE_MEDIA_TYPE:
+        return Stream(lines, media_type=MEDIA_TYPE, headers=headers)
+    disposition = {"Content-Disposition": f'attachment; filename="{filename}"'}
+    return Stream(lines, media_type=FILE_MEDIA_TYPE, headers={**(headers or {}), **disposition})

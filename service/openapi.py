@@ -51,6 +51,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import OpenAPI
 
 from projections.event_schema import REF, UNION, components
+from service import ndjson
 from service.descriptions import describe
 from service.openapi_shapes import shape
 from service.problem_codes import operation_codes
@@ -63,7 +64,7 @@ STREAM_MESSAGE = "StreamMessage"
 STREAM_SSE_MESSAGE = "StreamSseMessage"
 STREAM_CLOSING = "StreamClosing"
 SSE = "text/event-stream"
-NDJSON = "application/x-ndjson"
+NDJSON = ndjson.MEDIA_TYPE
 #: the operations that answer NDJSON: what a line holds, and the description of the 200
 LOG = ("/tables/{table_id}/events", "get")
 LOG_NDJSON = ("/tables/{table_id}/events/export", "get")
@@ -297,11 +298,33 @@ def _describe_ndjson(paths: dict[str, Any], types: list[str]) -> None:
     log["content"].pop(NDJSON, None)
     lines = paths[LOG_NDJSON[0]][LOG_NDJSON[1]]["responses"]["200"]
     lines["description"] = "The whole log, one `Event` a line after its `table_id` and `system`"
-    lines["content"] = {NDJSON: _ndjson("one event a line", _exported_event(types, closed=False))}
+    lines["content"] = {
+        NDJSON: _ndjson("one event a line", _exported_event(types, closed=False)),
+        **_as_file(),
+    }
     export = paths[EXPORT[0]][EXPORT[1]]["responses"]["200"]
     export["description"] = "The closed tables' events, one a line"
-    export["content"] = {NDJSON: _ndjson("one event a line", _exported_event(types, closed=True))}
+    export["content"] = {
+        NDJSON: _ndjson("one event a line", _exported_event(types, closed=True)),
+        **_as_file(),
+    }
     export.pop("headers", None)
+
+
+def _as_file() -> dict[str, Any]:
+    """The same NDJSON lines as a file to save (`service.ndjson.answer`), listed after them:
+    a generator that reads no NDJSON (`openapi-python-client` by default) skips to this one
+    and gives the operation a call returning bytes, instead of dropping it."""
+    return {
+        ndjson.FILE_MEDIA_TYPE: {
+            "schema": {
+                "type": "string",
+                "format": "binary",
+                "description": "The same NDJSON lines, as a file to save "
+                "(`Content-Disposition: attachment`)",
+            }
+        }
+    }
 
 
 def _escape(path: str) -> str:

@@ -3,9 +3,9 @@ the last pass of `service.openapi.complete`, once every component has its final 
 
 - each renamed path's former path (`service.routes.RENAMED`) is its successor's operation,
   `deprecated`, its id followed by `Deprecated`, answering `Deprecation` (RFC 9745);
-- a text parameter is never null (a client omits it; `null` would be the text "null"), and
-  an integer's bounds are integers (litestar writes `ge=1` as `1.0`); an integer, time or
-  enum parameter stays nullable, as litestar reads `?version=null` as `version` left out;
+- no parameter is nullable: a client leaves it out (of a text, `null` is the text "null";
+  of an integer, a time or an enum the server refuses it: `service.query_nulls`), and an
+  integer's bounds are integers (litestar writes `ge=1` as `1.0`);
 - a masked field is never typed only `null`, which openapi-fetch's `Readable<>` drops from
   a TypeScript type: it is `<the field's type> | null`, described as the shown field is
   (the mask's own description says when it is null);
@@ -51,7 +51,7 @@ def shape(document: dict[str, Any]) -> dict[str, Any]:
     for operations in document["paths"].values():
         for operation in operations.values():
             for parameter in operation.get("parameters", []):
-                if "schema" in parameter and null_is_text(parameter["schema"]):
+                if "schema" in parameter:
                     parameter["schema"] = not_null(parameter["schema"])
     document = integer_bounds(document)
     server_checks(document)
@@ -83,27 +83,6 @@ def _former_paths(paths: dict[str, Any]) -> None:
                 if status.startswith("2"):
                     response.setdefault("headers", {})["Deprecation"] = DEPRECATION_HEADER
             formers[method] = former
-
-
-def null_is_text(schema: dict[str, Any]) -> bool:
-    """Whether a parameter's `null` is text like any other: a string's, without a format.
-    Of an integer, a time or an enum, litestar reads a query's `null` as the parameter left
-    out, so that the document's `null` is what the server does."""
-    members = [
-        member for member in schema.get("oneOf", schema.get("anyOf", [schema])) if member != NULL
-    ]
-    kinds = {
-        kind
-        for member in members
-        for kind in (
-            member.get("type", schema.get("type"))
-            if isinstance(member.get("type", schema.get("type")), list)
-            else [member.get("type", schema.get("type"))]
-        )
-        if kind != "null"
-    }
-    formats = {member.get("format", schema.get("format")) for member in members}
-    return kinds == {"string"} and formats == {None} and "enum" not in schema
 
 
 def not_null(schema: dict[str, Any]) -> dict[str, Any]:
