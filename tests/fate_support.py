@@ -15,6 +15,7 @@ from litestar.testing import TestClient
 from domain.application import Tables
 from domain.commands import AddSeat, RevealRolls
 from domain.fate import commands as cmd
+from domain.fate import conflict_commands as cc
 from domain.fate.state import FateState
 from tests import session_helpers
 from tests.api_helpers import bearer, ok, seat_player
@@ -30,6 +31,7 @@ from tests.system_support import (
     SystemSupport,
 )
 from tests.test_api_fate import character, invoke, roll_call, ruling, sheet, shows
+from tests.test_api_fate_conflict import CONFLICT_BODIES, CONFLICT_ENDPOINTS
 
 GM = "gm"
 
@@ -264,6 +266,46 @@ FATE_ENDPOINTS: dict[str, Cell] = {
 }
 
 
+def anns_guess(world: World) -> None:
+    """Roll 1, Ann's guess at an aspect of Bob's asked."""
+    anns_roll(world)
+    guess = invoke(1, "Algo oculto", owner="c2", guess=True, against_owner=True)
+    ok(world.post("A", "/fate/rolls/invoke", guess))
+
+
+def ann_taken_out(world: World) -> None:
+    """Ann takes a mild, a moderate and a severe consequence, then is taken out."""
+    for consequence in ("Corte", "Costillas", "Pierna rota", None):
+        ok(world.post("mayor", "/fate/hits", {**HIT, "shifts": 6, "consequence": consequence}))
+
+
+def a_tenacious_npc(world: World) -> None:
+    """The game master's NPC c4, of tenacity 1."""
+    body = {"sheet": sheet("Tenaz", kind="npc", tenacity=1)}
+    assert ok(world.post("mayor", "/fate/characters", body), 201)["id"] == "c4"
+
+
+DECEIVED = {"roll": 1, "liar": "c2", "deception": "returned", "aspect": None, "reason": "a lie"}
+FATE_ENDPOINTS |= {
+    "POST fate/rolls/deceive": Cell(
+        anns_guess, "POST", "/fate/rolls/deceive", (403, 403, 200), DECEIVED
+    ),
+    "POST fate/defeats": Cell(
+        ann_taken_out, "POST", "/fate/defeats", (403, 403, 200), {"character": "c1", "reason": "r"}
+    ),
+    "POST fate/stakes": Cell(
+        a_tenacious_npc,
+        "POST",
+        "/fate/stakes",
+        (403, 403, 200),
+        {"character": "c4", "stakes": "vital", "reason": "r"},
+    ),
+    "POST fate/sessions/break": Cell(
+        lobby, "POST", "/fate/sessions/break", (403, 403, 200), {"reason": "r"}
+    ),
+}
+
+
 # -- the hidden-roll scan: two blind rolls, each called with a marker as its reason ----------
 
 MARKERS = ("ROLL-MARK-ONE", "ROLL-MARK-TWO")
@@ -300,6 +342,15 @@ BODIES: dict[str, Any] = {
     "/fate/compels/escalate": RAISED,
     "/fate/stunts": STUNT,
 }
+BODIES |= {
+    "/fate/rolls/deceive": {**DECEIVED, "roll": 2, "liar": "c2"},
+    "/fate/defeats": {"character": "c1", "reason": "x"},
+    "/fate/stakes": {"character": "c2", "stakes": "trivial", "reason": "x"},
+    "/fate/sessions/break": {"reason": "x"},
+}
+#: a conflict's endpoints (tests/test_api_fate_conflict.py)
+FATE_ENDPOINTS |= CONFLICT_ENDPOINTS
+BODIES |= CONFLICT_BODIES
 
 
 def secret_table(http: httpx.Client) -> Table:
@@ -372,8 +423,9 @@ def figures_session() -> Session:
 def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     """A random command and its sender: rolls of every visibility, invocations (guesses
     included) and the game master's rulings, settlements, maneuvers, compels, refresh,
-    discoveries, hits, concessions and the scene's end (often refused: a refusal is a fine
-    step too)."""
+    discoveries, hits, concessions and the scene's end, the economy's records (`_economy_command`),
+    the rulings around defeat and deception (`_table_rule_command`) and a conflict's commands
+    (`random_conflict_command`) (often refused: a refusal is a fine step too)."""
     state = session.state
     pick = data.draw
     characters = sorted(state.characters)
@@ -381,9 +433,17 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     seat = state.characters[character_id].seat
     rolls = sorted(int(r) for r in [*state.open_rolls, *state.settled_rolls]) or [1]
     roll_number = pick(st.sampled_from(rolls), label="roll")
-    aspect = pick(st.sampled_from(["One el Audaz", "Secreto", "Two el Audaz", "Tres"]))
+    aspect = pick(
+        st.sampled_from(["One el Audaz", "Secreto", "Two el Audaz", "Tres", str(MANEUVER["name"])])
+    )
     owner = pick(st.sampled_from([None, *characters]), label="owner")
-    kind = pick(st.integers(0, 14), label="kind")
+    kind = pick(st.integers(0, 25), label="kind")
+    if kind >= 23:
+        return random_conflict_command(data, session)
+    if kind >= 19:
+        return _table_rule_command(data, kind, character_id, owner, roll_number)
+    if kind >= 15:
+        return _economy_command(data, session, kind, character_id, owner, aspect)
     if kind <= 2:
         visibility = pick(st.sampled_from(["public", "public", "gm", "blind", "self"]))
         difficulty = pick(st.sampled_from([None, 0, 3]), label="difficulty")
@@ -433,14 +493,70 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     return GM, command(cmd.FateEndScene, breather=pick(st.booleans()), reason="r")
 
 
+def _economy_command(
+    data: st.DataObject,
+    session: Session,
+    kind: int,
+    character_id: str,
+    owner: str | None,
+    aspect: str,
+) -> tuple[str, Any]:
+    """The game master's records of the fate-point economy around aspects and stunts: a
+    maneuver's aspect avoided, a free invocation passed (of an aspect in play, when there is
+    one), a compel raised, a stunt used."""
+    state = session.state
+    pick = data.draw
+    if kind == 15:
+        roll = pick(st.sampled_from(sorted(int(r) for r in state.settled_rolls) or [1]))
+        body = {**AVOIDED, "roll": roll, "target": character_id}
+        return GM, command(cmd.FateAvoidAspect, **body)
+    if kind == 16:
+        placed = [(a.name, a.target) for a in state.aspects] or [(PASSED["aspect"], owner)]
+        name, target = pick(st.sampled_from(placed), label="aspect in play")
+        body = {**PASSED, "aspect": name, "target": target, "to": character_id}
+        return GM, command(cmd.FatePassInvocation, **body)
+    if kind == 17:
+        stake = pick(st.integers(1, 2), label="accepted stake")
+        body = {**RAISED, "character": character_id, "aspect": aspect, "accepted_stake": stake}
+        return GM, command(cmd.FateEscalateCompel, **{**body, "accepted": pick(st.booleans())})
+    stunt = pick(st.sampled_from(["Furia", "Furia", "Vuelo"]), label="stunt")
+    return GM, command(
+        cmd.FateActivateStunt, **{**STUNT, "character": character_id, "stunt": stunt}
+    )
+
+
+def _table_rule_command(
+    data: st.DataObject, kind: int, character_id: str, owner: str | None, roll_number: int
+) -> tuple[str, Any]:
+    """The game master's rulings of the rules around defeat and deception: a guess deceived
+    (the point returned, with or without the liar's aspect, or destroyed), another defeat
+    demanded, an NPC's stakes, a session broken with no rest."""
+    pick = data.draw
+    if kind == 19:
+        deception = pick(st.sampled_from(["returned", "destroyed"]), label="deception")
+        liars_aspect = pick(st.sampled_from([None, {"name": "Confiado", "passable": False}]))
+        body = {**DECEIVED, "roll": roll_number, "liar": owner or character_id}
+        body |= {"deception": deception, "aspect": liars_aspect}
+        return GM, command(cmd.FateDeceiveGuess, **body)
+    if kind == 20:
+        return GM, command(cmd.FateDemandDefeat, character=character_id, reason="not like this")
+    if kind == 21:
+        stakes = pick(st.sampled_from(["trivial", "ordinary", "vital"]), label="stakes")
+        return GM, command(cmd.FateRuleStakes, character=character_id, stakes=stakes, reason="r")
+    return GM, command(cmd.FateBreakSession, reason="the chase goes on next session")
+
+
 def random_play(data: st.DataObject, app: Tables) -> RandomSession:
     game = new_session(app=app, key="random-play-fate")
     played = claimed(app, game.table_id, lambda: None)
     hidden = [{"name": "Secreto", "hidden": True}]
 
+    furia = {"name": "Furia", "exception": "+2 to Fuerza", "costs_fate_point": True}
+
     def creating(name: str) -> cmd.FateCreateCharacter:
-        kind = "npc" if name == "Three" else "pc"
-        return create(name, aspects=[{"name": f"{name} el Audaz"}, *hidden], kind=kind)
+        npc = {"kind": "npc", "tenacity": 1} if name == "Three" else {}
+        aspects = [{"name": f"{name} el Audaz"}, *hidden]
+        return create(name, aspects=aspects, stunts=[furia], **npc)
 
     cast_three(game, creating)
     played.step = playing(data, game, random_command)
@@ -460,3 +576,69 @@ SUPPORT = SystemSupport(
     figures_session=lambda: (figures_session(), GM),
     random_play=random_play,
 )
+
+
+def random_conflict_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
+    """A random command of a conflict and its sender: its start, minions split, turns ended
+    and delayed, attacks (public or blind), blocks, moves, disarms, rearms, throws and its end
+    (often refused: a refusal is a fine step too)."""
+    state = session.state
+    pick = data.draw
+    characters = sorted(state.characters)
+    character_id = pick(st.sampled_from(characters), label="character")
+    other = pick(st.sampled_from(characters), label="other")
+    if state.conflict is not None and state.conflict.turn < len(state.conflict.order):
+        acting = state.conflict.order[state.conflict.turn]
+        character_id = pick(st.sampled_from([acting, character_id]), label="acting")
+    rolls = sorted(int(r) for r in state.settled_rolls) or [1]
+    roll_number = pick(st.sampled_from(rolls), label="roll")
+    kind = pick(st.integers(0, 10), label="kind")
+    if kind == 0 and state.conflict is not None:
+        minions = pick(st.integers(1, 9), label="minions")
+        return GM, command(cc.FateSplitMinions, minions=minions, opponents=[other], reason="r")
+    if kind == 0:
+        participants = [
+            {"character": c, "distance": place, "led_by": None, "quality": None}
+            for place, c in enumerate(characters)
+        ]
+        body: dict[str, Any] = {
+            "kind": pick(st.sampled_from(["physical", "social"])),
+            "reason": "a fight",
+        }
+        return GM, command(cc.FateBeginConflict, participants=participants, **body)
+    if kind <= 2:
+        return GM, command(cc.FateEndTurn, character=character_id)
+    if kind == 3:
+        return GM, command(cc.FateDelayTurn, character=character_id, after=other)
+    if kind <= 5:
+        body = {
+            "attacker": character_id,
+            "skill": "Atletismo",
+            "defender": other,
+            "defence": pick(st.sampled_from(["Atletismo", "Armas"]), label="defence"),
+            "full_defence": pick(st.booleans(), label="full defence"),
+            "track": "health",
+            "consequence": pick(st.sampled_from([None, "Herida"]), label="consequence"),
+            "reason": "a blow",
+            "visibility": pick(st.sampled_from(["public", "blind"]), label="visibility"),
+        }
+        return GM, command(cc.FateAttack, **body)
+    if kind == 6:
+        protects = pick(st.sampled_from([None, other]), label="protects")
+        action = None if protects else "the door"
+        body = {"roll": roll_number, "protects": protects, "action": action, "reason": "r"}
+        return GM, command(cc.FateRaiseBlock, **body)
+    if kind == 7:
+        body = {"roll": roll_number, "blocker": other, "reason": "r"}
+        return GM, command(cc.FateChallengeBlock, **body)
+    if kind == 8:
+        border = pick(st.integers(0, 2), label="border")
+        return GM, command(cc.FateMove, roll=roll_number, border=border, reason="r")
+    if kind == 9:
+        if pick(st.booleans(), label="disarm"):
+            return GM, command(cc.FateDisarm, roll=roll_number, target=other, reason="r")
+        return GM, command(cc.FateRearm, character=other, reason="r")
+    if state.conflict is not None and pick(st.booleans(), label="end"):
+        return GM, command(cc.FateEndConflict, reason="r")
+    body = {"roll": roll_number, "target": other, "weight": 2, "zones": 1, "reason": "r"}
+    return GM, command(cc.FateThrow, **body)

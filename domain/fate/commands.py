@@ -19,11 +19,12 @@ import msgspec
 from domain.characters import CharacterId
 from domain.commands import Command
 from domain.dice import Visibility
+from domain.fate.aspects import Deception
 from domain.fate.conflict import Role
 from domain.fate.invocations import Effect
 from domain.fate.points import CompelKind
 from domain.fate.sheet import MAX_ENTRIES, FateSheet, Rating
-from domain.fate.stress import MAX_BOXES, Occasion, Track
+from domain.fate.stress import MAX_BOXES, Occasion, Stakes, Track
 from domain.names import Name, Reason
 
 RollNumber = Annotated[int, msgspec.Meta(ge=1)]
@@ -362,3 +363,71 @@ class FateActivateStunt(Command, kw_only=True):
     """The stunt's name, as on the character's sheet"""
     reason: Reason
     """What the stunt does here, as said at the table"""
+
+
+# -- deceived guesses, defeat, tenacity and the session break ---------------------------------
+
+
+class FateLiarsAspect(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The temporary aspect a liar who returns the fate point places on the deceived guesser,
+    for the way it deceived it, its first invocation free for the liar [004:359]."""
+
+    name: Name
+    """The temporary aspect's name, as the liar's player says it"""
+    passable: bool
+    """Its free invocation may be passed to an ally [004:333], the game master's call"""
+
+
+class FateDeceiveGuess(Command, kw_only=True):
+    """The game master rules that the guess asked on a roll missed because its guesser was
+    deceived (Engañar, or otherwise [004:359]), sent instead of `FateRuleInvocation`: the
+    liar either returns the fate point, and may place a temporary aspect on the guesser, or
+    destroys it (then the guesser knows it was deceived); the liar never keeps it."""
+
+    roll: RollNumber
+    """The number of the open roll whose asked guess is ruled on"""
+    liar: CharacterId
+    """The id of the character who deceived the guesser"""
+    deception: Deception
+    """The liar's choice: `returned` (the fate point comes back to the guesser) or
+    `destroyed` (it is lost, and the guesser knows it was deceived) [004:359]"""
+    aspect: FateLiarsAspect | None
+    """The temporary aspect the liar places on the guesser when it returns the point; null:
+    none (always null when the point is destroyed)"""
+    reason: Reason
+    """How the liar deceived the guesser, as the game master rules it: known to the game
+    master and the liar's player only, for it speaks of the truth the lie hides"""
+
+
+class FateDemandDefeat(Command, kw_only=True):
+    """The game master records that a taken-out player's character, unsatisfied with the
+    defeat its winner chose, spends every fate point it has left (one at least) to demand
+    another [004:811]."""
+
+    character: CharacterId
+    """The id of the taken-out player's character that demands another defeat"""
+    reason: Reason
+    """The defeat demanded instead, as the game master records it"""
+
+
+class FateRuleStakes(Command, kw_only=True):
+    """The game master rules what the conflict is to an NPC with tenacity [004:821-823]:
+    `vital` counts its tenacity one degree higher, `trivial` one lower, `ordinary` as on its
+    sheet; the NPC offers its concession once it holds that many consequences."""
+
+    character: CharacterId
+    """The id of the NPC with tenacity"""
+    stakes: Stakes
+    """What the conflict is to the NPC: `trivial` (-1 degree), `ordinary` or `vital` (+1)
+    [004:823]"""
+    reason: Reason
+    """Why the game master rules the stakes so"""
+
+
+class FateBreakSession(Command, kw_only=True):
+    """The game master ends the session with the next to pick up with no rest between: every
+    consequence held counts one degree lower for how long it lasts [004:835] (a mild one is
+    gone). With rest between, record the recovery instead (`FateRecover`)."""
+
+    reason: Reason
+    """Why there is no rest between the sessions, as the game master says"""

@@ -28,9 +28,13 @@ class Contender(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "fate.Contender"
 
     name: Name
+    """The contender's name (at the table, its character's id)"""
     rating: int
+    """Its Alerta (a physical conflict) or Empatía (a social one) [004:633]"""
     coraje: int
+    """Its Coraje, for ties [004:635]"""
     seat: int
+    """How far its player sits from the game master, 0 the closest: the last tie [004:635]"""
 
 
 def initiative(contenders: list[Contender]) -> list[str]:

@@ -22,7 +22,14 @@ from domain.fate.state import (
     OpenRoll,
     SettledRoll,
 )
-from domain.fate.stress import Consequence, ConsequenceTaken, StressHit, StressTrack, cleared
+from domain.fate.stress import (
+    Consequence,
+    ConsequenceTaken,
+    Stakes,
+    StressHit,
+    StressTrack,
+    cleared,
+)
 from domain.games import GameOf
 from domain.structs import clone
 from domain.table import Table
@@ -538,3 +545,133 @@ class Recovered(Table.Event):
         character.sheet = msgspec.structs.replace(
             character.sheet, consequences=[clone(c) for c in self.consequences]
         )
+
+
+# -- deceived guesses, defeat, tenacity, the session break, compels of temporary aspects -----
+
+
+class GuessDeceived(FromRoll):
+    """A guess that missed because its guesser was deceived [004:359]: the liar returned the
+    fate point (and may have placed a temporary aspect on the guesser, its free invocation
+    the liar's) or destroyed it; `fate_points`, the guesser's after."""
+
+    TOPIC = "fate.GuessDeceived"
+    character: str
+    """The id of the rolling character, who guessed"""
+    seat: str
+    """The seat id of the guesser's player (the game master's seat for an NPC)"""
+    guess: Guess
+    """The guess as ruled: missed, deceived, the point refunded when the liar returned it"""
+    liar: str
+    """The id of the character who deceived the guesser"""
+    liar_seat: str
+    """The seat id of the liar's player (the game master's seat for an NPC)"""
+    aspect: TemporaryAspect | None
+    """The temporary aspect the liar placed on the guesser, its free invocation the liar's;
+    null: none"""
+    reason: str
+    """How the liar deceived the guesser, as the game master ruled it"""
+    fate_points: int
+    """The guesser's fate points after the ruling"""
+
+    def apply(self, table: Table) -> None:
+        state = game(table)
+        _set_points(table, {self.character: self.fate_points})
+        state.open_rolls[str(self.roll)].asked = None
+        if self.aspect is not None:
+            state.aspects = [*state.aspects, clone(self.aspect)]
+
+
+class DefeatDemanded(Table.Event):
+    """A taken-out player's character spent every fate point left to demand another defeat
+    [004:811]."""
+
+    TOPIC = "fate.DefeatDemanded"
+    character: str
+    """The id of the taken-out character"""
+    seat: str
+    """The seat id of the character's player"""
+    spent: int
+    """The fate points spent: every one it held, one at least"""
+    fate_points: int
+    """The character's fate points after: none"""
+    reason: str
+    """The defeat demanded instead, as the game master records it"""
+
+    def apply(self, table: Table) -> None:
+        _set_points(table, {self.character: self.fate_points})
+
+
+class StakesRuled(Table.Event):
+    """The stakes of the conflict to an NPC with tenacity, and the degree they make of it
+    [004:823]: how many consequences it takes before it offers its concession."""
+
+    TOPIC = "fate.StakesRuled"
+    character: str
+    """The id of the NPC"""
+    seat: str
+    """The seat id of the NPC's player: the game master's"""
+    stakes: Stakes
+    """What the conflict is to the NPC: `trivial`, `ordinary` or `vital` [004:823]"""
+    degree: int
+    """Its tenacity in this conflict: the sheet's, one more when vital, one less when trivial"""
+    concedes: bool
+    """It already holds that many consequences: it offers its concession now"""
+    reason: str
+    """Why the game master rules the stakes so"""
+
+    def apply(self, table: Table) -> None:
+        game(table).tenacity[self.character] = self.degree
+
+
+class TenacityReached(Table.Event):
+    """An NPC took as many consequences as its tenacity in this conflict: it offers its
+    concession now [004:823] (`fateConcede` records the offer's answer)."""
+
+    TOPIC = "fate.TenacityReached"
+    character: str
+    """The id of the NPC"""
+    seat: str
+    """The seat id of the NPC's player: the game master's"""
+    degree: int
+    """Its tenacity in this conflict, as the stakes ruled it"""
+    consequences: int
+    """The consequences it holds"""
+
+
+class ConsequencesCarriedOver(Table.Event):
+    """A session ended with no rest before the next: every consequence held lasts one degree
+    lower [004:835], the mild ones gone; `consequences`, each character's after."""
+
+    TOPIC = "fate.ConsequencesCarriedOver"
+    consequences: dict[str, list[Consequence]]
+    """The consequences each character keeps, by character id, each `lowered`"""
+    reason: str
+    """Why there is no rest between the sessions, as the game master says"""
+
+    def apply(self, table: Table) -> None:
+        for character in game(table).characters.values():
+            kept = [clone(c) for c in self.consequences[character.id]]
+            character.sheet = msgspec.structs.replace(character.sheet, consequences=kept)
+
+
+class AspectSpent(Table.Event):
+    """A fragile temporary aspect on a character gone with its first compel accepted
+    [004:853] (the compel is its `Compelled`, just before)."""
+
+    TOPIC = "fate.AspectSpent"
+    character: str
+    """The id of the character the aspect was on"""
+    seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
+    aspect: str
+    """The fragile temporary aspect's name, gone"""
+
+    def apply(self, table: Table) -> None:
+        state = game(table)
+        gone = next(
+            a
+            for a in state.aspects
+            if a.name == self.aspect and a.target == self.character and a.duration == "fragile"
+        )
+        state.aspects = [a for a in state.aspects if a is not gone]

@@ -29,10 +29,14 @@ from domain.fate.events import (
     AspectDiscovered,
     AspectInvoked,
     AspectPlaced,
+    AspectSpent,
     CharacterCreated,
     Compelled,
     Conceded,
+    ConsequencesCarriedOver,
     Declared,
+    DefeatDemanded,
+    GuessDeceived,
     GuessRuled,
     InvocationAsked,
     InvocationDeclined,
@@ -42,8 +46,10 @@ from domain.fate.events import (
     RollSettled,
     SceneEnded,
     SkillRolled,
+    StakesRuled,
     StressTaken,
     StuntActivated,
+    TenacityReached,
     game,
 )
 from domain.fate.guards import (
@@ -69,7 +75,18 @@ from domain.fate.points import (
 from domain.fate.roll import DICE, FateModifier, opposed_action, read_dice, simple_action
 from domain.fate.sheet import checked_sheet
 from domain.fate.state import FateCharacter, FateState, OpenRoll, SettledRoll
-from domain.fate.stress import absorb, next_severity, recovered, take_consequence
+from domain.fate.stress import (
+    Consequence,
+    ConsequenceTaken,
+    absorb,
+    carried_over,
+    concedes,
+    demand_other_defeat,
+    next_severity,
+    recovered,
+    take_consequence,
+    tenacity_degree,
+)
 from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
 from domain.table import Table
@@ -515,6 +532,7 @@ def compel_aspect(table: Table, actor: str, command: cmd.FateCompel, _: TableKey
     character, name = _compelled(table, state, actor, command.character, command.aspect)
     settled = compel(character.sheet.fate_points, name, command.accepted, command.kind)
     _record_compel(table, actor, character, settled, command.reason)
+    _fragile_compelled(table, actor, state, character, settled)
 
 
 def escalate_compel(
@@ -658,6 +676,7 @@ def hit(table: Table, actor: str, command: cmd.FateHit, _: TableKeys) -> None:
         taken_out=taken is not None and taken.taken_out,
         reason=checked_reason(command.reason),
     )
+    _tenacity_reached(table, actor, state, character, taken, held)
 
 
 def concede(table: Table, actor: str, command: cmd.FateConcede, _: TableKeys) -> None:
@@ -725,6 +744,154 @@ def recover(table: Table, actor: str, command: cmd.FateRecover, _: TableKeys) ->
     )
 
 
+# -- deceived guesses, defeat, tenacity, the session break, compels of temporary aspects ------
+
+
+def deceive_guess(table: Table, actor: str, command: cmd.FateDeceiveGuess, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "rule on a deceived guess")
+    rolled_ = find_open_roll(state, command.roll)
+    asked = rolled_.asked
+    if asked is None:
+        raise Conflict(f"no invocation is asked on roll {command.roll}", "nothing_asked")
+    if not asked.guess or asked.owner is None:
+        raise InvalidCommand("only a guess at an aspect is deceived [004:359]", "invalid_ruling")
+    guesser = state.characters[rolled_.character]
+    liar = find_character(state, command.liar)
+    if liar.id == guesser.id:
+        raise InvalidCommand("a guesser is deceived by another", "invalid_deception")
+    if command.aspect is not None and command.deception == "destroyed":
+        raise InvalidCommand(
+            "a liar places an aspect only when it returns the fate point [004:359]",
+            "invalid_deception",
+        )
+    # missed and deceived: what the liar chose decides the point, not the aspect's secrecy
+    guess = guessed(asked.aspect, None, [], secret=True, deceived=command.deception)
+    points = guesser.sheet.fate_points
+    if not guess.refunded:
+        points = spend(points, 1, "a guess")
+    placed = None
+    if command.aspect is not None:
+        name = checked_name(command.aspect.name, "an aspect")
+        placed = TemporaryAspect(
+            name=name,
+            target=guesser.id,
+            duration="fragile",
+            origin="deception",
+            holder=liar.id,
+            passable=command.aspect.passable,
+        )
+    table.trigger_event(
+        GuessDeceived,
+        actor=actor,
+        roll=rolled_.roll,
+        visibility=rolled_.visibility,
+        character=guesser.id,
+        seat=guesser.seat,
+        guess=guess,
+        liar=liar.id,
+        liar_seat=liar.seat,
+        aspect=placed,
+        reason=checked_reason(command.reason),
+        fate_points=points,
+    )
+
+
+def demand_defeat(table: Table, actor: str, command: cmd.FateDemandDefeat, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record another defeat demanded")
+    character = find_character(state, command.character)
+    if character.sheet.kind != "pc":
+        raise InvalidCommand("a player demands another defeat [004:811]", "invalid_defeat")
+    if character.out != "taken_out":
+        raise Conflict(f"{character.name} is not taken out [004:811]", "not_taken_out")
+    spent = demand_other_defeat(character.sheet.fate_points)
+    table.trigger_event(
+        DefeatDemanded,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        spent=spent,
+        fate_points=character.sheet.fate_points - spent,
+        reason=checked_reason(command.reason),
+    )
+
+
+def rule_stakes(table: Table, actor: str, command: cmd.FateRuleStakes, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "rule a conflict's stakes")
+    character = _in_play(find_character(state, command.character))
+    tenacity = character.sheet.tenacity
+    if tenacity is None:
+        raise InvalidCommand(f"{character.name} has no tenacity [004:821]", "no_tenacity")
+    degree = tenacity_degree(tenacity, command.stakes)
+    table.trigger_event(
+        StakesRuled,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        stakes=command.stakes,
+        degree=degree,
+        concedes=concedes(character.sheet.consequences, degree),
+        reason=checked_reason(command.reason),
+    )
+
+
+def _tenacity_reached(
+    table: Table,
+    actor: str,
+    state: FateState,
+    character: FateCharacter,
+    taken: ConsequenceTaken | None,
+    held: list[Consequence],
+) -> None:
+    """An NPC whose consequence just taken (`held`, those it holds now) reaches its ruled
+    tenacity offers its concession [004:823]."""
+    degree = state.tenacity.get(character.id)
+    if degree is None or taken is None or taken.consequence is None:
+        return
+    if concedes(held, degree):
+        table.trigger_event(
+            TenacityReached,
+            actor=actor,
+            character=character.id,
+            seat=character.seat,
+            degree=degree,
+            consequences=len(held),
+        )
+
+
+def break_session(table: Table, actor: str, command: cmd.FateBreakSession, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "break the session")
+    table.trigger_event(
+        ConsequencesCarriedOver,
+        actor=actor,
+        consequences={c.id: carried_over(c.sheet.consequences) for c in state.characters.values()},
+        reason=checked_reason(command.reason),
+    )
+
+
+def _fragile_compelled(
+    table: Table, actor: str, state: FateState, character: FateCharacter, settled: CompelSettled
+) -> None:
+    """A fragile temporary aspect on the character is gone once its compel is official (its
+    point accepted [004:369]): it lasts no longer than its first compel [004:853]; a sticky
+    one stays [004:855], a refused compel leaves it."""
+    fragile = any(
+        a.name == settled.aspect and a.target == character.id and a.duration == "fragile"
+        for a in state.aspects
+    )
+    if fragile and settled.accepted:
+        table.trigger_event(
+            AspectSpent,
+            actor=actor,
+            character=character.id,
+            seat=character.seat,
+            aspect=settled.aspect,
+        )
+
+
 HANDLERS: dict[type, Any] = {
     cmd.FateCreateCharacter: create_character,
     cmd.FateRollSkill: roll_skill,
@@ -744,4 +911,8 @@ HANDLERS: dict[type, Any] = {
     cmd.FatePassInvocation: pass_invocation,
     cmd.FateEscalateCompel: escalate_compel,
     cmd.FateActivateStunt: activate_stunt,
+    cmd.FateDeceiveGuess: deceive_guess,
+    cmd.FateDemandDefeat: demand_defeat,
+    cmd.FateRuleStakes: rule_stakes,
+    cmd.FateBreakSession: break_session,
 }

@@ -103,3 +103,59 @@ class FateState(Stored, kw_only=True):
     settled_rolls: dict[str, SettledRoll] = {}
     #: temporary aspects in play, on a character (its id as `target`) or the scene (null)
     aspects: list[TemporaryAspect] = []
+    #: the conflict in play, or null (`fateBeginConflict`)
+    conflict: FateConflict | None = None
+    #: each NPC's tenacity in the conflict as the game master ruled its stakes
+    #: (`fateRuleStakes` [004:823]), by character id; none ruled: its tenacity is not counted
+    tenacity: dict[str, int] = {}
+
+
+# -- a conflict's turn structure (domain/fate/conflict_handlers.py) ----------------------------
+
+ConflictKind = Literal["physical", "social"]
+
+
+class Block(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A block raised this exchange [004:721-731]: its strength is the effort of the blocker's
+    settled roll; protecting a character, or against an action named by the game master."""
+
+    STORED_AS = "fate.Block"
+
+    roll: int
+    """The number of the blocker's settled roll, whose effort is the block's strength"""
+    character: str
+    """The id of the blocking character"""
+    strength: int
+    """The block's strength: the effort of its roll [004:725, 727]"""
+    protects: str | None
+    """The id of the character it protects, who defends with its own roll or the strength,
+    the higher [004:725]; null: a block of an action"""
+    action: str | None
+    """The action blocked, as the game master names it (never every action [004:723]); null
+    for a protection"""
+
+
+class FateConflict(Stored, kw_only=True):
+    """A conflict in play [004:603-651]: the initiative order fixed at its start, the exchange
+    (asalto) and its order with delays, whose turn it is, the blocks raised this exchange, and
+    who is disarmed."""
+
+    STORED_AS = "fate.Conflict"
+
+    kind: ConflictKind
+    """`physical` (initiative by Alerta) or `social` (by Empatía) [004:633]"""
+    initiative: list[str]
+    """The initiative order, fixed for the whole conflict [004:639]: character ids, first
+    to act first"""
+    exchange: int
+    """The exchange's number, 1 for the first"""
+    order: list[str]
+    """This exchange's order: the initiative's, with delayed turns moved later [004:719] and
+    characters out of the conflict left out"""
+    turn: int
+    """The index in `order` of the character whose turn it is; `order`'s length: the
+    exchange's last turn has ended"""
+    blocks: list[Block] = []
+    """The blocks raised this exchange: they last to its end [004:725-727]"""
+    disarmed: dict[str, int] = {}
+    """The characters disarmed, by id, with the disarm's shifts [004:871]"""

@@ -50,7 +50,7 @@ class StressTrack(Stored, kw_only=True, forbid_unknown_fields=True):
     """The boxes marked, numbered from 1 on the left; empty: none"""
 
 
-class Consequence(Stored, kw_only=True, forbid_unknown_fields=True):
+class Consequence(Stored, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """A lasting harm, an aspect in all respects [004:797]; written by the one who takes it,
     approved by the GM [004:793]."""
 
@@ -63,6 +63,10 @@ class Consequence(Stored, kw_only=True, forbid_unknown_fields=True):
     master [004:793]"""
     track: Track
     """The track whose hit it took: `health` or `composure`"""
+    lowered: bool = False
+    """Held into a second session with no rest between, it lasts as one degree lower: a
+    moderate one heals as a mild one, a severe one as a moderate one [004:835]; its severity
+    (its slot) is unchanged"""
 
 
 def box_for(track: StressTrack, shifts: int) -> int | None:
@@ -160,8 +164,27 @@ def recovered(held: list[Consequence], occasion: Occasion) -> list[Consequence]:
     """The consequences left after an occasion to recover: a breather at the end of a scene
     (not between back-to-back scenes: the GM does not grant one) heals mild ones [004:829],
     six hours of appropriate rest moderate ones [004:831], a new adventure severe ones
-    [004:833]."""
-    return [c for c in held if c.severity not in _HEALS[occasion]]
+    [004:833]; one carried over a session break heals as one degree lower [004:835]."""
+    return [c for c in held if _lasts_as(c) not in _HEALS[occasion]]
+
+
+def _lasts_as(consequence: Consequence) -> Severity:
+    """The severity a consequence lasts as: its own, one lower once `lowered` [004:835]."""
+    place = SEVERITIES.index(consequence.severity)
+    lower = 1 if consequence.lowered else 0
+    return SEVERITIES[max(place - lower, 0)]
+
+
+def carried_over(held: list[Consequence]) -> list[Consequence]:
+    """The consequences a character keeps into a second session with no rest between: each
+    lasts one degree lower [004:835], so a mild one is gone (`lasts_until`); lowered once,
+    counted from its own severity (a second break does not lower it again: the book speaks of
+    one)."""
+    return [
+        msgspec.structs.replace(c, lowered=True)
+        for c in held
+        if lasts_until(c.severity, after_session_break=True) is not None
+    ]
 
 
 def lasts_until(severity: Severity, after_session_break: bool = False) -> str | None:

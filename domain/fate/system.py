@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from domain.fate.conflict_handlers import CONFLICT_HANDLERS
 from domain.fate.handlers import HANDLERS
 from domain.fate.options import FateOptions, check_options
 from domain.fate.state import FateState
@@ -66,6 +67,30 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
     ),
 }
 
+#: a conflict's refusals (`domain/fate/conflict_handlers.py`): its phase and turns, blocks and
+#: disarms; and the fields of its commands that go together
+REFUSAL_CODES[409] |= {
+    "conflict_in_play",
+    "disarmed",
+    "no_block",
+    "no_conflict",
+    "not_disarmed",
+    "not_in_conflict",
+    "not_your_turn",
+    "throw_short",
+}
+REFUSAL_CODES[422] |= {
+    "invalid_attack",
+    "invalid_block",
+    "invalid_delay",
+    "invalid_groups",
+    "invalid_initiative",
+    "invalid_participant",
+    "invalid_target",
+}
+#: deceived guesses, another defeat demanded, tenacity (`domain/fate/handlers.py`)
+REFUSAL_CODES[409] |= {"not_taken_out"}
+REFUSAL_CODES[422] |= {"invalid_deception", "invalid_defeat", "no_tenacity"}
 
 FATE = RuleSystem(
     name="fate",
@@ -73,7 +98,7 @@ FATE = RuleSystem(
     options_type=FateOptions,
     state_type=FateState,
     fork_copy=_fork_copy,
-    handlers=HANDLERS,
+    handlers={**HANDLERS, **CONFLICT_HANDLERS},
     qualified_event_types=True,
     refusal_codes=REFUSAL_CODES,
     check_options=check_options,

@@ -21,14 +21,19 @@ from typing import Any
 
 import msgspec
 
+from domain.fate import conflict_events as cev
 from domain.fate import events as ev
 from projections.visibility import (
+    AUDIENCES,
+    GAME_MASTER,
     MASKS,
     ROLLED,
+    Audience,
     Rule,
     Secret,
     announcing,
     character_seat,
+    opaque,
     public,
 )
 
@@ -119,4 +124,59 @@ RULES: dict[type, Rule] = {
     ev.AspectAvoided: public(*_ROLL, "aspect", "target", "reason", "fate_points"),
     ev.InvocationPassed: public("giver", "aspect", "reason"),
     ev.StuntActivated: public("character", "seat", "stunt", "reason", "fate_points"),
+}
+
+# -- a conflict (domain/fate/conflict_events.py): its turns are said at the table; what reads a
+# roll (an attack, a block, a move, a disarm, a throw) is withheld as the roll is
+RULES |= {
+    cev.ConflictBegan: public("kind", "contenders", "initiative", "characters", "reason"),
+    cev.TurnEnded: public("character", "exchange", "characters", "turn", "next"),
+    cev.TurnDelayed: public("character", "after", "characters", "next"),
+    cev.ConflictEnded: public("exchanges", "reason"),
+    cev.AttackResolved: public(
+        *_ROLL,
+        "defender",
+        "defence_roll",
+        "defence",
+        "block",
+        "verdict",
+        "defender_critical",
+        "track",
+        "hit",
+        "reason",
+    ),
+    cev.BlockRaised: public(*_ROLL, "block", "reason"),
+    cev.BlockChallenged: public(*_ROLL, "blocker", "verdict", "reason"),
+    cev.Moved: public(*_ROLL, "border", "zones", "reason"),
+    cev.Disarmed: public(*_ROLL, "target", "shifts", "pickup", "reason"),
+    cev.Rearmed: public("character", "seat", "reason"),
+    cev.Thrown: public(*_ROLL, "target", "weight", "zones", "cost", "shifts", "reason"),
+    cev.MinionsSplit: public("minions", "opponents", "groups", "reason"),
+}
+
+
+def liar(event: Any) -> Audience:
+    """Who knows how a deceived guess was deceived: the liar's player and the game master."""
+    return frozenset({event.liar_seat, GAME_MASTER})
+
+
+AUDIENCES[liar] = "the seat that plays the liar (`liar_seat`), and the game master"
+
+# -- deceived guesses, another defeat, tenacity, the session break, a fragile aspect compelled:
+# said at the table, but for how a liar deceived (the truth its lie hides [004:359])
+RULES |= {
+    ev.GuessDeceived: public(
+        *_ROLL,
+        "guess",
+        "liar",
+        "liar_seat",
+        "aspect",
+        "fate_points",
+        reason=Secret(liar, opaque),
+    ),
+    ev.DefeatDemanded: public("character", "seat", "spent", "fate_points", "reason"),
+    ev.StakesRuled: public("character", "seat", "stakes", "degree", "concedes", "reason"),
+    ev.TenacityReached: public("character", "seat", "degree", "consequences"),
+    ev.ConsequencesCarriedOver: public("consequences", "reason"),
+    ev.AspectSpent: public("character", "seat", "aspect"),
 }

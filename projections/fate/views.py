@@ -18,7 +18,14 @@ from domain.fate.aspects import TemporaryAspect
 from domain.fate.invocations import Invocation
 from domain.fate.roll import FateDice, FateModifier
 from domain.fate.sheet import Aspect, SkillRung, Stunt, Tenacity
-from domain.fate.state import AskedInvocation, FateCharacter, FateState, OpenRoll, Out
+from domain.fate.state import (
+    AskedInvocation,
+    FateCharacter,
+    FateConflict,
+    FateState,
+    OpenRoll,
+    Out,
+)
 from domain.fate.stress import Consequence, StressTrack
 from domain.table import Table
 from projections.header import TableHeader, header, knows
@@ -108,6 +115,9 @@ class FateView(TableHeader, kw_only=True):
     """The rolls thrown and not settled yet that the caller may see, oldest first"""
     aspects: list[TemporaryAspect]
     """Every temporary aspect in play, on a character (`target`) or on the scene (`target` null)"""
+    conflict: FateConflict | None
+    """The conflict in play: its initiative, the exchange and whose turn it is, its blocks and
+    disarms (each from a roll every seat sees); null: none"""
 
 
 def _fate(table: Table) -> FateState:
@@ -165,4 +175,5 @@ def table_view(table: Table, viewer: Viewer) -> FateView:
             if r.roll not in viewer.hidden_rolls
         ],
         aspects=list(state.aspects),
+        conflict=state.conflict,
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from litestar.handlers import HTTPRouteHandler
 
 from domain.fate import commands as fc
+from domain.fate import conflict_commands as fcc
 from service.command_routes import CREATED, ROLLED, command_route
 
 SECRET_ROLL = (
@@ -112,7 +113,8 @@ ROUTES: list[HTTPRouteHandler] = [
         description="A compel of a character's known aspect [004:365-401]: accepted, the "
         "character gains a fate point; refused, it pays one of its own (none held: it cannot "
         "refuse, Errata); an off-screen or accidental compel cannot be refused [004:377, "
-        "395]. A hidden aspect is discovered before it is compelled.",
+        "395]. A hidden aspect is discovered before it is compelled. A fragile temporary "
+        "aspect compelled is gone once the compel is accepted (`fate.AspectSpent`) [004:853].",
     ),
     command_route(
         "fateDeclare",
@@ -206,5 +208,174 @@ ROUTES: list[HTTPRouteHandler] = [
         description="A character uses one of its stunts [004:151]: a fate point is spent "
         "when the stunt costs one (with none left it cannot be used), nothing otherwise. A "
         "character out of the scene uses none.",
+    ),
+]
+
+# -- a conflict's turns, attacks, blocks, moves, disarms and throws ----------------------------
+
+ROUTES += [
+    command_route(
+        "fateBeginConflict",
+        "/fate/conflict",
+        fcc.FateBeginConflict,
+        "Begin a conflict (game master)",
+        description="The game master names the participants of a conflict [004:603-639]: the "
+        "initiative order, fixed for the whole conflict, is Alerta (physical) or Empatía "
+        "(social) descending, ties to the higher Coraje, then to the player seated closest to "
+        "the game master (each participant's `distance`, the game master's input) "
+        "[004:633-635]; a minion group acts on its leader's ratings or on its quality "
+        "[004:637]. The first exchange begins with the first in the order.",
+    ),
+    command_route(
+        "fateEndTurn",
+        "/fate/conflict/turns/end",
+        fcc.FateEndTurn,
+        "End the acting character's turn (game master)",
+        description="The character acting ends its turn: the next in this exchange's order "
+        "acts (those out of the conflict are passed over); after the last, a new exchange "
+        "begins in the initiative order [004:639] and the last exchange's blocks end "
+        "[004:725-727].",
+    ),
+    command_route(
+        "fateDelayTurn",
+        "/fate/conflict/turns/delay",
+        fcc.FateDelayTurn,
+        "Delay the acting character's turn (game master)",
+        description="The character acting delays its turn until right after another's, one "
+        "acting later this exchange; it never interrupts a declared action [004:717-719].",
+    ),
+    command_route(
+        "fateEndConflict",
+        "/fate/conflict/end",
+        fcc.FateEndConflict,
+        "End the conflict (game master)",
+        description="The conflict is over: its order, its blocks and its disarms end.",
+    ),
+    command_route(
+        "fateAttack",
+        "/fate/conflict/attacks",
+        fcc.FateAttack,
+        "Play an attack: defence, attack and hit (game master)",
+        description="The character acting attacks [004:653-697]: the defender's free defence "
+        "(+2 in full defence [004:715]; not with Armas when disarmed [004:871]) and the "
+        "attacker's roll are thrown from the table's dice, in that order, and settled at once "
+        "(no invocation: an attack with invocations is played roll by roll, `fateRollSkill` "
+        "`opposed_by` the defence). The attacker's effort is judged against the defence or a "
+        "block protecting the defender, the higher [004:725]; its shifts are a hit on the "
+        "defender's track, recorded as `fateHit` records one [004:771-789]. When no box takes "
+        "it and no `consequence` is named, or the attack is `blind`, the hit waits for "
+        "`fateHit`. A defender winning by 3 earns a critical [004:697]. A `blind` attack's two "
+        "rolls are the game master's until revealed, both together (each names the other's "
+        "effort).",
+    ),
+    command_route(
+        "fateRaiseBlock",
+        "/fate/conflict/blocks",
+        fcc.FateRaiseBlock,
+        "Record a block (game master)",
+        description="In its turn a character blocks [004:721-731] with a settled roll: its "
+        "effort is the block's strength, to the end of the exchange. Protecting a character, "
+        "an attack on it is defended with the higher of its defence and the strength "
+        "[004:725]; blocking an action, whoever attempts it must get through with 1 shift at "
+        "least (`fateChallengeBlock`) [004:727].",
+    ),
+    command_route(
+        "fateChallengeBlock",
+        "/fate/conflict/blocks/challenge",
+        fcc.FateChallengeBlock,
+        "Record a settled roll against a block (game master)",
+        description="A settled roll against a block of an action raised this exchange gets "
+        "through with 1 shift at least; a tie does not [004:727].",
+    ),
+    command_route(
+        "fateMove",
+        "/fate/conflict/moves",
+        fcc.FateMove,
+        "Record a full move (game master)",
+        description="A full move's settled Atletismo roll: its shifts, less the border "
+        "crossed, are the zones moved [004:743-745] (the border also raised the roll's "
+        "difficulty, as the book says). One zone as a secondary action is a roll's modifier "
+        "(`fateRollSkill`'s `secondary_action`).",
+    ),
+    command_route(
+        "fateDisarm",
+        "/fate/conflict/disarms",
+        fcc.FateDisarm,
+        "Record a disarm (game master)",
+        description="A settled maneuver won by 1 shift at least disarms its target [004:871]: "
+        "it cannot defend with Armas until it rearms (`fateRearm`), and picking its weapon up "
+        "as a secondary action costs -1 and the disarm's shifts (2 shifts: -3).",
+    ),
+    command_route(
+        "fateRearm",
+        "/fate/conflict/rearms",
+        fcc.FateRearm,
+        "Record a disarmed character armed again (game master)",
+        description="A disarmed character rearms with an action, or picks its weapon up as a "
+        "secondary action [004:871].",
+    ),
+    command_route(
+        "fateThrow",
+        "/fate/conflict/throws",
+        fcc.FateThrow,
+        "Record a throw (game master)",
+        description="A settled maneuver throws its target [004:887-889]: the adjacent zone "
+        "needs 1 + its weight scale in shifts (a person, 2: 3 shifts), each further zone the "
+        "previous cost + 1, summed or not as the table's `throw_cost` says.",
+    ),
+    command_route(
+        "fateSplitMinions",
+        "/fate/conflict/minions",
+        fcc.FateSplitMinions,
+        "Split minions into groups (game master)",
+        description="A side's minions are split into as many groups as the characters "
+        "opposing them, each acting as one [004:627-629], as evenly as possible (the book "
+        "does not say how); each group then plays as one NPC, its initiative its leader's or "
+        "its quality (`fateBeginConflict`).",
+    ),
+]
+
+# -- deceived guesses, another defeat, tenacity and the session break ---------------------------
+
+ROUTES += [
+    command_route(
+        "fateDeceiveGuess",
+        "/fate/rolls/deceive",
+        fc.FateDeceiveGuess,
+        "Rule a guess deceived (game master)",
+        description="Instead of `fateRuleInvocation`, the game master rules that the guess "
+        "asked on a roll missed because its guesser was deceived [004:359]: the liar returns "
+        "the fate point, and may place a fragile temporary aspect on the guesser whose first "
+        "invocation is the liar's, or destroys it (the guesser then knows); the liar never "
+        "keeps it. How the liar deceived (`reason`) is told to the liar's player and the game "
+        "master only.",
+    ),
+    command_route(
+        "fateDemandDefeat",
+        "/fate/defeats",
+        fc.FateDemandDefeat,
+        "Record another defeat demanded (game master)",
+        description="A taken-out player's character spends every fate point it has left, one "
+        "at least, to demand a defeat other than the one its winner chose [004:811].",
+    ),
+    command_route(
+        "fateRuleStakes",
+        "/fate/stakes",
+        fc.FateRuleStakes,
+        "Rule a conflict's stakes for an NPC with tenacity (game master)",
+        description="An NPC's tenacity (1 or 2) counts one degree higher in a conflict vital "
+        "to it, one lower in a trivial one [004:823]; once it holds that many consequences it "
+        "offers its concession (`fate.TenacityReached`, then `fateConcede` records the "
+        "answer).",
+    ),
+    command_route(
+        "fateBreakSession",
+        "/fate/sessions/break",
+        fc.FateBreakSession,
+        "Break the session with no rest before the next (game master)",
+        description="Every consequence held into the next session counts one degree lower for "
+        "how long it lasts [004:835]: a mild one is gone, a moderate one heals as a mild one "
+        "(a breather), a severe one as a moderate one (six hours of rest); its severity is "
+        "unchanged.",
     ),
 ]

@@ -1,7 +1,7 @@
 // Fate: its events in the book's words — Fate dice as + − blank, the ladder's effort,
 // aspects and their invocations, Fate points, stress boxes and consequences.
 
-import { list, masked, plain, plural, qualify, secrecy, signed, who, why } from "./lines.js";
+import { list, masked, names, plain, plural, qualify, secrecy, signed, who, why } from "./lines.js";
 import { withGlance } from "./generic.js";
 
 // Fate dice as the table reads them: + for 1, − for −1, a blank for 0
@@ -49,7 +49,36 @@ const lines = {
   },
   Recovered: (e, c) => [`${who(c, e.data.character)} recovers${e.data.consequences.length ? ` from ${list(e.data.consequences.map(consequence))}` : ""} (${plain(e.data.occasion)})`],
   Refreshed: (e, c) => [`Fate points refresh: ${points(e.data.fate_points, c) || "nobody"}`],
+  ConflictBegan: (e, c) => [`a ${plain(e.data.kind)} conflict begins${why(e.data.reason)}; initiative: ${names(c, e.data.initiative)}`],
+  TurnEnded: (e, c) => [`${who(c, e.data.character)}'s turn ends; ${e.data.next ? `${who(c, e.data.next)} acts` : "nobody is left to act"} (exchange ${e.data.exchange})`],
+  TurnDelayed: (e, c) => [`${who(c, e.data.character)} delays until after ${who(c, e.data.after)}; ${who(c, e.data.next)} acts`],
+  ConflictEnded: (e) => [`the conflict ends after ${plural(e.data.exchanges, "exchange")}${why(e.data.reason)}`],
+  AttackResolved: (e, c) => {
+    if (masked(e, "verdict")) return [`${who(c, e.data.character)} attacks, out of sight${secrecy(e.data.visibility)}`];
+    const v = e.data.verdict;
+    const defence = `${e.data.defence}${masked(e, "block") ? "" : ` (a block of ${e.data.block})`}`;
+    const result = v.shifts > 0 ? `hits for ${plural(v.shifts, "shift")} of ${plain(e.data.track)} stress${e.data.hit ? "" : ", to be recorded"}` : "misses";
+    return [`${who(c, e.data.character)} attacks ${who(c, e.data.defender)}: effort ${v.effort} against ${defence}, ${result}${e.data.defender_critical ? "; the defence wins with style" : ""}`];
+  },
+  BlockRaised: (e, c) => {
+    const b = e.data.block;
+    const what = b.protects ? `protecting ${who(c, b.protects)}` : `against ${b.action ? `"${b.action}"` : "an action"}`;
+    return [`${who(c, e.data.character)} blocks ${what} with a strength of ${b.strength}`];
+  },
+  BlockChallenged: (e, c) => [`${who(c, e.data.character)} ${e.data.verdict.outcome === "success" ? "gets past" : "is stopped by"} ${who(c, e.data.blocker)}'s block (effort ${e.data.verdict.effort} against ${e.data.verdict.against})`],
+  Moved: (e, c) => [`${who(c, e.data.character)} moves ${plural(e.data.zones, "zone")}${e.data.border ? ` across a border of ${e.data.border}` : ""}`],
+  Disarmed: (e, c) => [`${who(c, e.data.character)} disarms ${who(c, e.data.target)} with ${plural(e.data.shifts, "shift")}: picking the weapon up costs ${signed(e.data.pickup.value)}`],
+  Rearmed: (e, c) => [`${who(c, e.data.character)} is armed again${why(e.data.reason)}`],
+  MinionsSplit: (e, c) => [`${plural(e.data.minions, "minion")} split into groups of ${list(e.data.groups.map(String))}, against ${names(c, e.data.opponents)}${why(e.data.reason)}`],
+  Thrown: (e, c) => [`${who(c, e.data.character)} throws ${who(c, e.data.target)} ${plural(e.data.zones, "zone")} (${plural(e.data.cost, "shift")} needed, ${e.data.shifts} scored)`],
   SceneEnded: (e) => [`the scene ends${e.data.breather ? " with a breather" : ""}${e.data.aspects.length ? `; lasting aspects ${list(e.data.aspects.map(aspect))}` : ""}`],
+  // deceived guesses, another defeat, tenacity, the session break, a fragile aspect compelled
+  GuessDeceived: (e, c) => [`${who(c, e.data.character)} guessed "${e.data.guess.guess}" and was deceived by ${who(c, e.data.liar)}: the Fate point ${e.data.guess.deceived === "destroyed" ? "is destroyed" : "comes back"}${e.data.aspect ? `, and ${who(c, e.data.liar)} places "${e.data.aspect.name}" on them` : ""}${why(e.data.reason)}`],
+  DefeatDemanded: (e, c) => [`${who(c, e.data.character)} spends ${plural(e.data.spent, "Fate point")} to demand another defeat${why(e.data.reason)}`],
+  StakesRuled: (e, c) => [`the conflict is ${plain(e.data.stakes)} to ${who(c, e.data.character)}: tenacity ${e.data.degree}${e.data.concedes ? ", and it offers to concede" : ""}${why(e.data.reason)}`],
+  TenacityReached: (e, c) => [`${who(c, e.data.character)} holds ${plural(e.data.consequences, "consequence")}, its tenacity of ${e.data.degree}: it offers to concede`],
+  ConsequencesCarriedOver: (e) => [`the session breaks with no rest: every consequence lasts one degree less${why(e.data.reason)}`],
+  AspectSpent: (e, c) => [`"${e.data.aspect}" on ${who(c, e.data.character)} is gone after its compel`],
 };
 
 // Fate points, stress boxes (☒ marked) and consequences

@@ -1,0 +1,262 @@
+"""A conflict's events [004:603-765, 861-889]. Each is one fact; `apply` only moves what the
+event says moved. Those that read a roll (`AttackResolved`, a block, a move, a disarm, a
+throw) name it and carry its visibility (`FromRoll`), hidden exactly as its dice."""
+
+from __future__ import annotations
+
+from domain.dice import FromRoll
+from domain.fate.conflict import Contender
+from domain.fate.events import game
+from domain.fate.roll import FateModifier, FateVerdict
+from domain.fate.state import Block, ConflictKind, FateConflict
+from domain.fate.stress import Track
+from domain.structs import clone
+from domain.table import Table
+
+
+def _conflict(table: Table) -> FateConflict:
+    conflict = game(table).conflict
+    assert conflict is not None, "a conflict's event comes in a conflict"
+    return conflict
+
+
+class ConflictBegan(Table.Event):
+    """A conflict starts [004:603-639]: its initiative, fixed for the whole conflict, and its
+    first exchange's order."""
+
+    TOPIC = "fate.ConflictBegan"
+    kind: ConflictKind
+    """`physical` (initiative by Alerta) or `social` (by Empatía) [004:633]"""
+    contenders: list[Contender]
+    """Each participant's initiative entry: its rating (its own, its leader's or its group's
+    quality), Coraje and distance from the game master [004:633-637]"""
+    initiative: list[str]
+    """The initiative order for the whole conflict: character ids, first to act first"""
+    characters: list[str]
+    """The first exchange's order: the initiative's, characters out of the scene left out"""
+    reason: str
+    """What the conflict is about, as the game master declares it"""
+
+    def apply(self, table: Table) -> None:
+        game(table).conflict = FateConflict(
+            kind=self.kind,
+            initiative=list(self.initiative),
+            exchange=1,
+            order=list(self.characters),
+            turn=0,
+        )
+
+
+class TurnEnded(Table.Event):
+    """A character's turn ends: the next acts, or a new exchange begins in the initiative
+    order [004:639], the last one's blocks gone [004:725-727]."""
+
+    TOPIC = "fate.TurnEnded"
+    character: str
+    """The id of the character whose turn ended"""
+    exchange: int
+    """The exchange's number after: one more when a new exchange begins"""
+    characters: list[str]
+    """The exchange's order after (a new exchange's: the initiative's, those out left out)"""
+    turn: int
+    """The index in `characters` of the one who acts now"""
+    next: str | None
+    """The id of the character who acts now; null: nobody is left in the conflict"""
+
+    def apply(self, table: Table) -> None:
+        conflict = _conflict(table)
+        if self.exchange != conflict.exchange:
+            conflict.blocks = []
+        conflict.exchange = self.exchange
+        conflict.order = list(self.characters)
+        conflict.turn = self.turn
+
+
+class TurnDelayed(Table.Event):
+    """The character acting delays its turn until right after another's [004:719]."""
+
+    TOPIC = "fate.TurnDelayed"
+    character: str
+    """The id of the character who delays"""
+    after: str
+    """The id of the character after whose turn it acts"""
+    characters: list[str]
+    """This exchange's order after the delay"""
+    next: str
+    """The id of the character who acts now"""
+
+    def apply(self, table: Table) -> None:
+        _conflict(table).order = list(self.characters)
+
+
+class ConflictEnded(Table.Event):
+    """The conflict is over: its order, blocks and disarms end with it."""
+
+    TOPIC = "fate.ConflictEnded"
+    exchanges: int
+    """How many exchanges it lasted"""
+    reason: str
+    """How it ended, as the game master says"""
+
+    def apply(self, table: Table) -> None:
+        game(table).conflict = None
+
+
+class AttackResolved(FromRoll):
+    """An attack as it went [004:655, 697, 725, 771]: the attacker's effort (roll `roll`)
+    against the defence (roll `defence_roll`) or a protecting block, the higher; the shifts
+    are the stress dealt, recorded by `StressTaken` when `hit`."""
+
+    TOPIC = "fate.AttackResolved"
+    character: str
+    """The id of the attacker"""
+    seat: str
+    """The seat id of the attacker's player (the game master's seat for an NPC)"""
+    defender: str
+    """The id of the character attacked"""
+    defence_roll: int
+    """The number of the defender's free defence roll"""
+    defence: int
+    """The defender's effort"""
+    block: int | None
+    """The strength of a block protecting the defender this exchange; null: none"""
+    verdict: FateVerdict
+    """The attacker's effort against the defence or the block, the higher: the outcome and the
+    shifts, the stress dealt"""
+    defender_critical: bool
+    """The defender won by 3 shifts or more: a critical success to use later [004:697, 857]"""
+    track: Track
+    """The track the hit goes to"""
+    hit: bool
+    """The hit is recorded (`StressTaken` follows); false: no shift, or it waits for the game
+    master's `fateHit` (a consequence to name, a blind attack)"""
+    reason: str
+    """What the attack is, as said at the table"""
+
+
+class BlockRaised(FromRoll):
+    """A block raised this exchange [004:721-731], lasting to its end."""
+
+    TOPIC = "fate.BlockRaised"
+    character: str
+    """The id of the blocking character"""
+    seat: str
+    """The seat id of the blocker's player (the game master's seat for an NPC)"""
+    block: Block
+    """The block: its roll and strength, whom it protects or the action it blocks"""
+    reason: str
+    """Why the game master rules the block so"""
+
+    def apply(self, table: Table) -> None:
+        conflict = _conflict(table)
+        conflict.blocks = [*conflict.blocks, clone(self.block)]
+
+
+class BlockChallenged(FromRoll):
+    """A settled roll against a block of an action: through with one shift at least
+    [004:727]."""
+
+    TOPIC = "fate.BlockChallenged"
+    character: str
+    """The id of the character challenging the block"""
+    seat: str
+    """The seat id of its player (the game master's seat for an NPC)"""
+    blocker: str
+    """The id of the blocking character"""
+    verdict: FateVerdict
+    """The challenger's effort against the block's strength: a success (1 shift at least) gets
+    through, a tie does not"""
+    reason: str
+    """What the challenger attempts, as said at the table"""
+
+
+class Moved(FromRoll):
+    """A full move [004:743-745]: the Atletismo roll's shifts, less the border, are the zones."""
+
+    TOPIC = "fate.Moved"
+    character: str
+    """The id of the character moving"""
+    seat: str
+    """The seat id of its player (the game master's seat for an NPC)"""
+    border: int
+    """The border's value taken off the shifts"""
+    zones: int
+    """The zones moved"""
+    reason: str
+    """Where the character moves, as said at the table"""
+
+
+class Disarmed(FromRoll):
+    """A disarm [004:869-871]: the target drops its weapon; picking it up as a secondary action
+    costs `pickup`."""
+
+    TOPIC = "fate.Disarmed"
+    character: str
+    """The id of the disarming character"""
+    seat: str
+    """The seat id of its player (the game master's seat for an NPC)"""
+    target: str
+    """The id of the character disarmed"""
+    shifts: int
+    """The disarm's shifts"""
+    pickup: FateModifier
+    """The modifier of a roll that picks the weapon up as a secondary action: -1 and the
+    shifts [004:871]"""
+    reason: str
+    """How the weapon is dropped or disabled"""
+
+    def apply(self, table: Table) -> None:
+        _conflict(table).disarmed[self.target] = self.shifts
+
+
+class Rearmed(Table.Event):
+    """A disarmed character armed again [004:871]."""
+
+    TOPIC = "fate.Rearmed"
+    character: str
+    """The id of the character armed again"""
+    seat: str
+    """The seat id of its player (the game master's seat for an NPC)"""
+    reason: str
+    """How it rearms, as said at the table"""
+
+    def apply(self, table: Table) -> None:
+        _conflict(table).disarmed.pop(self.character, None)
+
+
+class Thrown(FromRoll):
+    """A throw [004:887-889]: the target moved `zones` away, its cost met by the maneuver's
+    shifts."""
+
+    TOPIC = "fate.Thrown"
+    character: str
+    """The id of the throwing character"""
+    seat: str
+    """The seat id of its player (the game master's seat for an NPC)"""
+    target: str
+    """The id of the character thrown"""
+    weight: int
+    """The target's weight scale"""
+    zones: int
+    """The zones it is thrown"""
+    cost: int
+    """The shifts the throw needs, as the table's `throw_cost` counts them"""
+    shifts: int
+    """The maneuver's shifts"""
+    reason: str
+    """Where the target is thrown, as said at the table"""
+
+
+class MinionsSplit(Table.Event):
+    """A side's minions split into groups, one per opposing character [004:629]."""
+
+    TOPIC = "fate.MinionsSplit"
+    minions: int
+    """How many minions the side has"""
+    opponents: list[str]
+    """The ids of the characters opposing them"""
+    groups: list[int]
+    """Each group's size, as even as possible (the book does not say how), one per opponent
+    while there are minions enough"""
+    reason: str
+    """Who the minions are, as the game master says"""

@@ -1,0 +1,526 @@
+"""The handlers of a conflict's commands [004:603-765, 861-889]. Each validates everything
+first, so a refused command leaves nothing behind. An attack throws the defence's and the
+attack's four d6 from the table's dice, each recorded (`DiceRolled`) before the rolls'
+events, and settles both at once; its hit goes through the same handler as `fateHit`. Blocks,
+moves, disarms and throws read a roll settled before (called with `fateRollSkill`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.characters import find_character
+from domain.dice import TableDice
+from domain.errors import Conflict, InvalidCommand
+from domain.fate import commands as cmd
+from domain.fate import conflict_commands as cc
+from domain.fate.conflict import (
+    Contender,
+    attack,
+    defender_critical,
+    delayed,
+    disarm_pickup,
+    full_defence,
+    initiative,
+    may_defend_with,
+    minion_groups,
+    through_block,
+    throw_cost,
+    zones_moved,
+)
+from domain.fate.conflict_events import (
+    AttackResolved,
+    BlockChallenged,
+    BlockRaised,
+    ConflictBegan,
+    ConflictEnded,
+    Disarmed,
+    MinionsSplit,
+    Moved,
+    Rearmed,
+    Thrown,
+    TurnDelayed,
+    TurnEnded,
+)
+from domain.fate.events import RollSettled, SkillRolled, game
+from domain.fate.guards import require_no_open_roll
+from domain.fate.handlers import _in_play, _maneuver, hit
+from domain.fate.invocations import FateRollResult, rolled
+from domain.fate.options import SIDES
+from domain.fate.roll import DICE, FateVerdict, opposed_action
+from domain.fate.state import Block, FateCharacter, FateConflict, FateState
+from domain.keys import TableKeys
+from domain.names import checked_name, checked_reason
+from domain.table import Table
+
+#: the skill of the initiative by the conflict's kind [004:633], and of its ties [004:635]
+INITIATIVE_SKILL = {"physical": "Alerta", "social": "Empatía"}
+TIE_SKILL = "Coraje"
+
+
+def _conflict(state: FateState) -> FateConflict:
+    if state.conflict is None:
+        raise Conflict("no conflict is in play: begin one first", "no_conflict")
+    return state.conflict
+
+
+def _acting(conflict: FateConflict) -> str | None:
+    return conflict.order[conflict.turn] if conflict.turn < len(conflict.order) else None
+
+
+def _require_turn(state: FateState, character: FateCharacter) -> None:
+    """An action is taken in one's turn [004:609-619, 639]."""
+    acting = _acting(_conflict(state))
+    if character.id != acting:
+        whose = state.characters[acting].name if acting else "nobody"
+        raise Conflict(f"it is not {character.name}'s turn but {whose}'s", "not_your_turn")
+
+
+def _contender(state: FateState, participant: cc.FateParticipant, skill: str) -> Contender:
+    """One side's initiative entry [004:633-637]: its own ratings, its leader's, or its
+    group's quality (and its own Coraje)."""
+    character = find_character(state, participant.character)
+    if participant.led_by is not None and participant.quality is not None:
+        raise InvalidCommand(
+            "a minion group acts on its leader's initiative or on its quality, not both [004:637]",
+            "invalid_participant",
+        )
+    rated = character.sheet
+    if participant.led_by is not None:
+        leader = find_character(state, participant.led_by)
+        if leader.id == character.id:
+            raise InvalidCommand("a character does not lead itself", "invalid_participant")
+        rated = leader.sheet
+    rating = rated.rating(skill) if participant.quality is None else participant.quality
+    return Contender(
+        name=character.id,
+        rating=rating,
+        coraje=rated.rating(TIE_SKILL),
+        seat=participant.distance,
+    )
+
+
+def begin_conflict(table: Table, actor: str, command: cc.FateBeginConflict, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "begin a conflict")
+    if state.conflict is not None:
+        raise Conflict("a conflict is in play: end it first", "conflict_in_play")
+    skill = INITIATIVE_SKILL[command.kind]
+    contenders = [_contender(state, p, skill) for p in command.participants]
+    order = initiative(contenders)
+    table.trigger_event(
+        ConflictBegan,
+        actor=actor,
+        kind=command.kind,
+        contenders=contenders,
+        initiative=order,
+        characters=[c for c in order if state.characters[c].out is None],
+        reason=checked_reason(command.reason),
+    )
+
+
+def _next_turn(state: FateState, conflict: FateConflict) -> tuple[int, list[str], int]:
+    """The exchange, its order and the turn after the acting character's: the next in play
+    this exchange, or the first of a new exchange in the initiative order [004:639]."""
+    turn = conflict.turn + 1
+    in_play = [state.characters[c].out is None for c in conflict.order]
+    while turn < len(conflict.order) and not in_play[turn]:
+        turn += 1
+    if turn < len(conflict.order):
+        return conflict.exchange, conflict.order, turn
+    order = [c for c in conflict.initiative if state.characters[c].out is None]
+    return conflict.exchange + 1, order, 0
+
+
+def end_turn(table: Table, actor: str, command: cc.FateEndTurn, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "end a turn")
+    conflict = _conflict(state)
+    character = find_character(state, command.character)
+    _require_turn(state, character)
+    exchange, order, turn = _next_turn(state, conflict)
+    table.trigger_event(
+        TurnEnded,
+        actor=actor,
+        character=character.id,
+        exchange=exchange,
+        characters=order,
+        turn=turn,
+        next=order[turn] if order else None,
+    )
+
+
+def delay_turn(table: Table, actor: str, command: cc.FateDelayTurn, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a delayed turn")
+    conflict = _conflict(state)
+    character = find_character(state, command.character)
+    _require_turn(state, character)
+    after = find_character(state, command.after)
+    order = delayed(conflict.order, character.id, after.id)
+    table.trigger_event(
+        TurnDelayed,
+        actor=actor,
+        character=character.id,
+        after=after.id,
+        characters=order,
+        next=order[conflict.turn],
+    )
+
+
+def end_conflict(table: Table, actor: str, command: cc.FateEndConflict, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "end a conflict")
+    conflict = _conflict(state)
+    table.trigger_event(
+        ConflictEnded,
+        actor=actor,
+        exchanges=conflict.exchange,
+        reason=checked_reason(command.reason),
+    )
+
+
+def split_minions(table: Table, actor: str, command: cc.FateSplitMinions, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "split minions into groups")
+    opponents = [find_character(state, c).id for c in command.opponents]
+    if len(set(opponents)) != len(opponents):
+        raise InvalidCommand("each opponent is named once", "invalid_groups")
+    table.trigger_event(
+        MinionsSplit,
+        actor=actor,
+        minions=command.minions,
+        opponents=opponents,
+        groups=minion_groups(command.minions, len(opponents)),
+        reason=checked_reason(command.reason),
+    )
+
+
+# -- an attack ----------------------------------------------------------------------------
+
+
+def _protection(conflict: FateConflict, defender: str) -> int | None:
+    """The strongest block protecting the defender this exchange [004:725]; null: none."""
+    strengths = [b.strength for b in conflict.blocks if b.protects == defender]
+    return max(strengths) if strengths else None
+
+
+def _fighters(
+    state: FateState, conflict: FateConflict, command: cc.FateAttack
+) -> tuple[FateCharacter, FateCharacter]:
+    attacker = _in_play(find_character(state, command.attacker))
+    defender = _in_play(find_character(state, command.defender))
+    if attacker.id == defender.id:
+        raise InvalidCommand("a character attacks another", "invalid_attack")
+    if defender.id not in conflict.initiative:
+        raise Conflict(f"{defender.name} takes no part in this conflict", "not_in_conflict")
+    _require_turn(state, attacker)
+    for character in (attacker, defender):
+        require_no_open_roll(state, character)
+    return attacker, defender
+
+
+def _thrown_and_settled(
+    table: Table,
+    actor: str,
+    roll: int,
+    character: FateCharacter,
+    result: FateRollResult,
+    verdict: FateVerdict,
+    called: dict[str, Any],
+) -> None:
+    """A roll thrown and settled at once, recorded as `fateRollSkill` and `fateSettleRoll`
+    record one: no invocation, no fate point."""
+    common = {
+        "actor": actor,
+        "roll": roll,
+        "visibility": called["visibility"],
+        "character": character.id,
+        "seat": character.seat,
+    }
+    table.trigger_event(
+        SkillRolled,
+        **common,
+        skill=result.skill,
+        rating=result.rating,
+        dice=result.first,
+        difficulty=None,
+        opposed_by=called["opposed_by"],
+        against=verdict.against,
+        reason=called["reason"],
+        modifiers=result.modifiers,
+        modifier_reasons=[m.name for m in result.modifiers],
+    )
+    table.trigger_event(
+        RollSettled,
+        **common,
+        result=result,
+        verdict=verdict,
+        fate_points={character.id: character.sheet.fate_points},
+        aspects=list(game(table).aspects),
+    )
+
+
+def resolve_attack(table: Table, actor: str, command: cc.FateAttack, keys: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record an attack")
+    conflict = _conflict(state)
+    attacker, defender = _fighters(state, conflict, command)
+    defence_skill = checked_name(command.defence, "a skill")
+    if not may_defend_with(defence_skill, defender.id in conflict.disarmed):
+        raise Conflict(
+            f"{defender.name} is disarmed: no parrying with {defence_skill} [004:871]",
+            "disarmed",
+        )
+    skill = checked_name(command.skill, "a skill")
+    reason = checked_reason(command.reason)
+    if command.consequence is not None:
+        checked_name(command.consequence, "a consequence")
+    dice = TableDice(table, keys)
+    numbers, faces = [], []
+    for roller in (defender, attacker):
+        faces.append([dice.roll(SIDES, "fudge") for _ in range(DICE)])
+        numbers.append(dice.record(actor, roller.id, command.visibility))
+    defence_roll, attack_roll = numbers
+    modifiers = [full_defence()] if command.full_defence else []
+    defended = rolled(defender.sheet, defence_skill, faces[0], [], [], modifiers=modifiers)
+    attacked = rolled(attacker.sheet, skill, faces[1], [], [])
+    block = _protection(conflict, defender.id)
+    verdict = attack(attacked.effort, defended.effort, block, state.options)
+    called: dict[str, Any] = {"visibility": command.visibility, "reason": reason}
+    _thrown_and_settled(
+        table,
+        actor,
+        defence_roll,
+        defender,
+        defended,
+        opposed_action(defended.effort, attacked.effort, state.options),
+        {**called, "opposed_by": None},
+    )
+    _thrown_and_settled(
+        table,
+        actor,
+        attack_roll,
+        attacker,
+        attacked,
+        verdict,
+        {**called, "opposed_by": defence_roll},
+    )
+    struck = command.visibility == "public" and verdict.shifts > 0
+    if struck:
+        struck = _hit(table, actor, command, defender, verdict, keys)
+    table.trigger_event(
+        AttackResolved,
+        actor=actor,
+        roll=attack_roll,
+        visibility=command.visibility,
+        character=attacker.id,
+        seat=attacker.seat,
+        defender=defender.id,
+        defence_roll=defence_roll,
+        defence=defended.effort,
+        block=block,
+        verdict=verdict,
+        defender_critical=defender_critical(verdict),
+        track=command.track,
+        hit=struck,
+        reason=reason,
+    )
+
+
+def _hit(
+    table: Table,
+    actor: str,
+    command: cc.FateAttack,
+    defender: FateCharacter,
+    verdict: FateVerdict,
+    keys: TableKeys,
+) -> bool:
+    """The attack's shifts as a hit, through `fateHit`'s handler; false when no box takes it
+    and no consequence is named: the game master records it with `fateHit` once its player
+    names one [004:789, 793]."""
+    struck = cmd.FateHit(
+        character=defender.id,
+        track=command.track,
+        shifts=verdict.shifts,
+        consequence=command.consequence,
+        reason=command.reason,
+    )
+    try:
+        hit(table, actor, struck, keys)
+    except Conflict as refused:
+        if refused.code != "consequence_required":
+            raise
+        return False
+    return True
+
+
+# -- what a settled roll does in a conflict: blocks, moves, disarms, throws ------------------
+
+
+def raise_block(table: Table, actor: str, command: cc.FateRaiseBlock, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a block")
+    conflict = _conflict(state)
+    settled, blocker = _maneuver(table, state, command.roll)
+    _require_turn(state, _in_play(blocker))
+    if (command.protects is None) == (command.action is None):
+        raise InvalidCommand(
+            "a block protects a character or blocks an action: exactly one [004:723-727]",
+            "invalid_block",
+        )
+    if any(b.roll == settled.roll for b in conflict.blocks):
+        raise InvalidCommand(f"roll {settled.roll} raised a block already", "invalid_block")
+    protects = None
+    if command.protects is not None:
+        protects = find_character(state, command.protects).id
+        if protects == blocker.id:
+            raise InvalidCommand("a character protects another [004:725]", "invalid_block")
+    action = None if command.action is None else checked_reason(command.action)
+    table.trigger_event(
+        BlockRaised,
+        actor=actor,
+        roll=settled.roll,
+        visibility=settled.visibility,
+        character=blocker.id,
+        seat=blocker.seat,
+        block=Block(
+            roll=settled.roll,
+            character=blocker.id,
+            strength=settled.verdict.effort,
+            protects=protects,
+            action=action,
+        ),
+        reason=checked_reason(command.reason),
+    )
+
+
+def challenge_block(table: Table, actor: str, command: cc.FateChallengeBlock, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a block challenged")
+    conflict = _conflict(state)
+    settled, challenger = _maneuver(table, state, command.roll)
+    blocks = [b for b in conflict.blocks if b.character == command.blocker and b.action]
+    if not blocks:
+        raise Conflict(f"{command.blocker} blocks no action this exchange", "no_block")
+    if challenger.id == command.blocker:
+        raise InvalidCommand("a character does not challenge its own block", "invalid_block")
+    table.trigger_event(
+        BlockChallenged,
+        actor=actor,
+        roll=settled.roll,
+        visibility=settled.visibility,
+        character=challenger.id,
+        seat=challenger.seat,
+        blocker=command.blocker,
+        verdict=through_block(settled.verdict.effort, blocks[-1].strength),
+        reason=checked_reason(command.reason),
+    )
+
+
+def move(table: Table, actor: str, command: cc.FateMove, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a move")
+    settled, mover = _maneuver(table, state, command.roll)
+    table.trigger_event(
+        Moved,
+        actor=actor,
+        roll=settled.roll,
+        visibility=settled.visibility,
+        character=mover.id,
+        seat=mover.seat,
+        border=command.border,
+        zones=zones_moved(settled.verdict, command.border),
+        reason=checked_reason(command.reason),
+    )
+
+
+def _target(state: FateState, roller: FateCharacter, target_id: str) -> FateCharacter:
+    target = _in_play(find_character(state, target_id))
+    if target.id == roller.id:
+        raise InvalidCommand("a maneuver's target is another character", "invalid_target")
+    return target
+
+
+def disarm(table: Table, actor: str, command: cc.FateDisarm, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a disarm")
+    conflict = _conflict(state)
+    settled, author = _maneuver(table, state, command.roll)
+    target = _target(state, author, command.target)
+    shifts = settled.verdict.shifts
+    if settled.verdict.outcome != "success" or shifts < 1:
+        raise Conflict("a disarm is a maneuver won by 1 shift at least", "maneuver_failed")
+    if target.id in conflict.disarmed:
+        raise Conflict(f"{target.name} is disarmed already", "disarmed")
+    table.trigger_event(
+        Disarmed,
+        actor=actor,
+        roll=settled.roll,
+        visibility=settled.visibility,
+        character=author.id,
+        seat=author.seat,
+        target=target.id,
+        shifts=shifts,
+        pickup=disarm_pickup(shifts),
+        reason=checked_reason(command.reason),
+    )
+
+
+def rearm(table: Table, actor: str, command: cc.FateRearm, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a character armed again")
+    conflict = _conflict(state)
+    character = find_character(state, command.character)
+    if character.id not in conflict.disarmed:
+        raise Conflict(f"{character.name} is not disarmed", "not_disarmed")
+    table.trigger_event(
+        Rearmed,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        reason=checked_reason(command.reason),
+    )
+
+
+def throw(table: Table, actor: str, command: cc.FateThrow, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a throw")
+    settled, author = _maneuver(table, state, command.roll)
+    target = _target(state, author, command.target)
+    cost = throw_cost(command.weight, command.zones, state.options)
+    if settled.verdict.shifts < cost:
+        raise Conflict(
+            f"throwing {target.name} {command.zones} zone(s) needs {cost} shifts, the maneuver "
+            f"has {settled.verdict.shifts} [004:889]",
+            "throw_short",
+        )
+    table.trigger_event(
+        Thrown,
+        actor=actor,
+        roll=settled.roll,
+        visibility=settled.visibility,
+        character=author.id,
+        seat=author.seat,
+        target=target.id,
+        weight=command.weight,
+        zones=command.zones,
+        cost=cost,
+        shifts=settled.verdict.shifts,
+        reason=checked_reason(command.reason),
+    )
+
+
+CONFLICT_HANDLERS: dict[type, Any] = {
+    cc.FateBeginConflict: begin_conflict,
+    cc.FateEndTurn: end_turn,
+    cc.FateDelayTurn: delay_turn,
+    cc.FateEndConflict: end_conflict,
+    cc.FateAttack: resolve_attack,
+    cc.FateRaiseBlock: raise_block,
+    cc.FateChallengeBlock: challenge_block,
+    cc.FateMove: move,
+    cc.FateDisarm: disarm,
+    cc.FateRearm: rearm,
+    cc.FateThrow: throw,
+    cc.FateSplitMinions: split_minions,
+}
