@@ -63,8 +63,13 @@ def configure_logging(level: str = "INFO") -> None:
         logger.addHandler(StderrHandler())
 
 
+#: looked up once: `logging.getLogger` takes the module's lock on every call, and every command
+#: asks for the logger
+_LOGGER = logging.getLogger(LOGGER)
+
+
 def logger() -> logging.Logger:
-    return logging.getLogger(LOGGER)
+    return _LOGGER
 
 
 def frames(error: BaseException) -> list[str]:

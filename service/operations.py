@@ -153,9 +153,9 @@ class ObserveRequests(ASGIMiddleware):
             nonlocal status, problem
             if message["type"] == "http.response.start":
                 status = message["status"]
-                headers = dict(message.get("headers", ()))
-                if headers.get(b"content-type", b"").startswith(MEDIA_TYPE.encode()):
-                    problem = []
+                for name, value in message.get("headers", ()):
+                    if name == b"content-type":  # the last one counts, as in a dict of them
+                        problem = [] if value.startswith(_PROBLEM_TYPE) else None
             elif message["type"] == "http.response.body" and problem is not None:
                 problem.append(message.get("body", b""))
             await send(message)
@@ -167,27 +167,40 @@ class ObserveRequests(ASGIMiddleware):
 
     @staticmethod
     def _record(scope: Scope, status: int, problem: list[bytes] | None, seconds: float) -> None:
+        """Count a command in the metrics; the log's line only at a level that writes it."""
         code = "ok" if status < 400 else "http_error"
         if problem is not None:
             with contextlib.suppress(msgspec.DecodeError, KeyError, TypeError):
                 code = str(msgspec.json.decode(b"".join(problem))["code"])
         command = command_name(scope["route_handler"])
-        table_id = scope.get("path_params", {}).get("table_id")
-        fields: dict[str, Any] = {
-            "method": scope.get("method"),
-            "route": scope.get("path_template", scope["path"]),
-            "table": str(table_id) if table_id is not None else None,
-            "status": status,
-            "outcome": code,
-            "latency_ms": round(seconds * 1000, 1),
-        }
+        log = logger()
         if command is not None:
             app = scope["litestar_app"]
             metrics_of(app).command(command, code, seconds)
-            if logger().isEnabledFor(logging.INFO):  # the seat costs an HMAC: only if logged
+            if log.isEnabledFor(logging.INFO):  # the seat costs an HMAC: only if logged
+                fields = _fields(scope, status, code, seconds)
                 genuine = genuine_seat(scope, app.state.tables)
                 fields["seat"] = genuine[0] if genuine is not None else None
                 fields["command"] = command
-                logger().info("command", extra=fields)
+                log.info("command", extra=fields)
         elif status >= 400:
-            (logger().error if status >= 500 else logger().warning)("error", extra=fields)
+            (log.error if status >= 500 else log.warning)(
+                "error", extra=_fields(scope, status, code, seconds)
+            )
+
+
+#: the content type of a problem answer, as a response's raw header starts
+_PROBLEM_TYPE = MEDIA_TYPE.encode()
+
+
+def _fields(scope: Scope, status: int, code: str, seconds: float) -> dict[str, Any]:
+    """What every log line of a request says of it."""
+    table_id = scope.get("path_params", {}).get("table_id")
+    return {
+        "method": scope.get("method"),
+        "route": scope.get("path_template", scope["path"]),
+        "table": str(table_id) if table_id is not None else None,
+        "status": status,
+        "outcome": code,
+        "latency_ms": round(seconds * 1000, 1),
+    }

@@ -19,6 +19,8 @@ from litestar.params import ParameterKwarg, QueryParameter
 
 #: what a query value must not be where the parameter is not text
 NULL = "null"
+#: the same in the raw query string, looked for first: most requests carry none
+RAW_NULL = NULL.encode()
 
 
 @cache
@@ -47,7 +49,7 @@ def _query_key(name: str, kwarg: object) -> str:
 def refuse_typed_nulls(request: Request[Any, Any, Any]) -> None:
     """Refuse `?<name>=null` of a parameter that is not text, naming each such parameter."""
     handler = request.scope.get("route_handler")
-    if not isinstance(handler, HTTPRouteHandler) or NULL not in request.url.query:
+    if not isinstance(handler, HTTPRouteHandler) or RAW_NULL not in request.scope["query_string"]:
         return
     names = typed_query_names(handler)
     sent = request.query_params
