@@ -312,9 +312,9 @@ def _describe_ndjson(paths: dict[str, Any], types: list[str]) -> None:
 
 
 def _as_file() -> dict[str, Any]:
-    """The same NDJSON lines as a file to save (`service.ndjson.answer`), listed after them:
-    a generator that reads no NDJSON (`openapi-python-client` by default) skips to this one
-    and gives the operation a call returning bytes, instead of dropping it."""
+    """The same NDJSON lines as a file to save (`service.ndjson.answer`): a generator that
+    reads no NDJSON (`openapi-python-client` by default) takes this one and gives the
+    operation a call returning bytes, instead of dropping it."""
     return {
         ndjson.FILE_MEDIA_TYPE: {
             "schema": {

@@ -579,9 +579,10 @@ SUPPORT = SystemSupport(
 
 
 def random_conflict_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
-    """A random command of a conflict and its sender: its start, minions split, turns ended
-    and delayed, attacks (public or blind), blocks, moves, disarms, rearms, throws and its end
-    (often refused: a refusal is a fine step too)."""
+    """A random command of a conflict and its sender: its start (a minion group or none),
+    minions split or taken out, turns ended and delayed, full defences, attacks (public or
+    blind), blocks, zones drawn, moves, disarms, rearms, weapons picked up, pushes, throws and
+    its end (often refused: a refusal is a fine step too)."""
     state = session.state
     pick = data.draw
     characters = sorted(state.characters)
@@ -595,10 +596,19 @@ def random_conflict_command(data: st.DataObject, session: Session) -> tuple[str,
     kind = pick(st.integers(0, 10), label="kind")
     if kind == 0 and state.conflict is not None:
         minions = pick(st.integers(1, 9), label="minions")
+        if pick(st.booleans(), label="taken out"):
+            return GM, command(cc.FateTakeOutMinions, group=other, minions=minions, reason="r")
         return GM, command(cc.FateSplitMinions, minions=minions, opponents=[other], reason="r")
     if kind == 0:
+        group = pick(st.sampled_from([None, *characters]), label="minion group")
         participants = [
-            {"character": c, "distance": place, "led_by": None, "quality": None}
+            {
+                "character": c,
+                "distance": place,
+                "led_by": None,
+                "quality": None,
+                "minions": 3 if c == group else None,
+            }
             for place, c in enumerate(characters)
         ]
         body: dict[str, Any] = {
@@ -610,13 +620,14 @@ def random_conflict_command(data: st.DataObject, session: Session) -> tuple[str,
         return GM, command(cc.FateEndTurn, character=character_id)
     if kind == 3:
         return GM, command(cc.FateDelayTurn, character=character_id, after=other)
+    if kind <= 5 and pick(st.integers(0, 3), label="full defence") == 0:
+        return GM, command(cc.FateFullDefence, character=other, reason="r")
     if kind <= 5:
         body = {
             "attacker": character_id,
             "skill": "Atletismo",
             "defender": other,
             "defence": pick(st.sampled_from(["Atletismo", "Armas"]), label="defence"),
-            "full_defence": pick(st.booleans(), label="full defence"),
             "track": "health",
             "consequence": pick(st.sampled_from([None, "Herida"]), label="consequence"),
             "reason": "a blow",
@@ -631,14 +642,28 @@ def random_conflict_command(data: st.DataObject, session: Session) -> tuple[str,
     if kind == 7:
         body = {"roll": roll_number, "blocker": other, "reason": "r"}
         return GM, command(cc.FateChallengeBlock, **body)
+    if kind == 8 and pick(st.booleans(), label="zones"):
+        places = [{"character": c, "zone": "hall"} for c in characters]
+        borders = [{"zones": ["hall", "yard"], "value": 1}]
+        body = {"zones": ["hall", "yard"], "borders": borders, "places": places}
+        return GM, command(cc.FateDrawZones, **body, reason="r")
     if kind == 8:
-        border = pick(st.integers(0, 2), label="border")
-        return GM, command(cc.FateMove, roll=roll_number, border=border, reason="r")
+        border = pick(st.sampled_from([None, 0, 1, 2]), label="border")
+        to = pick(st.sampled_from([None, "hall", "yard"]), label="to")
+        return GM, command(cc.FateMove, roll=roll_number, border=border, to=to, reason="r")
     if kind == 9:
-        if pick(st.booleans(), label="disarm"):
+        arms = pick(st.sampled_from(["disarm", "rearm", "pick up"]), label="arms")
+        if arms == "disarm":
             return GM, command(cc.FateDisarm, roll=roll_number, target=other, reason="r")
-        return GM, command(cc.FateRearm, character=other, reason="r")
+        if arms == "rearm":
+            return GM, command(cc.FateRearm, character=other, reason="r")
+        open_rolls = sorted(int(r) for r in state.open_rolls) or [1]
+        open_roll = pick(st.sampled_from(open_rolls), label="open roll")
+        return GM, command(cc.FatePickUpWeapon, roll=open_roll, reason="r")
     if state.conflict is not None and pick(st.booleans(), label="end"):
         return GM, command(cc.FateEndConflict, reason="r")
     body = {"roll": roll_number, "target": other, "weight": 2, "zones": 1, "reason": "r"}
-    return GM, command(cc.FateThrow, **body)
+    to = pick(st.sampled_from([None, "hall", "yard"]), label="to")
+    if pick(st.booleans(), label="push"):
+        return GM, command(cc.FatePush, **body, to=to)
+    return GM, command(cc.FateThrow, **body, to=to)

@@ -1,8 +1,10 @@
 """FATE's conflicts over real HTTP, played by separate seats with scripted dice: the
-initiative and its ties, exchanges and delayed turns [004:603-719]; an attack as one command,
-its defence and its hit [004:653-697, 771-789]; blocks (F12, F13), moves, disarms (F10) and
-throws (F11) of the digest's worked examples (§4.9); and the cells of each new endpoint in
-the permission matrix and the hidden-roll scan (`CONFLICT_ENDPOINTS`, `CONFLICT_BODIES`).
+initiative and its ties, minion groups taken out one by one, exchanges and delayed turns, the
+scene's end ending the conflict [004:603-719]; full defence for the exchange, an attack as one
+command, its defence and its hit [004:653-697, 715, 771-789]; blocks (F12, F13), moves,
+disarms and weapons picked up (F10) and throws (F11) of the digest's worked examples (§4.9);
+zones, pushes and throws from zone to zone; and the cells of each new endpoint in the
+permission matrix and the hidden-roll scan (`CONFLICT_ENDPOINTS`, `CONFLICT_BODIES`).
 
 Faces are four d6 a roll (1-2 -, 3-4 blank, 5-6 + [004:65-71]); an attack throws the
 defence's four first, then the attack's."""
@@ -46,7 +48,6 @@ def attack(attacker: str, defender: str, **extra: Any) -> dict[str, Any]:
         "skill": "Puños",
         "defender": defender,
         "defence": "Atletismo",
-        "full_defence": False,
         "track": "health",
         "consequence": None,
         "reason": "a punch",
@@ -130,7 +131,7 @@ def test_initiative_by_alerta_then_coraje_then_the_seat_closest_to_the_gm_and_mi
     table.command("gm", "/fate/conflict", body)
     began = events(table, "p2", "fate.ConflictBegan")[-1]["data"]
     assert began["initiative"] == ["c3", "c1", "c4", "c2"]
-    assert conflict(table, "p2") | {"blocks": [], "disarmed": {}} == {
+    assert conflict(table, "p2") == {
         "kind": "physical",
         "initiative": ["c3", "c1", "c4", "c2"],
         "exchange": 1,
@@ -138,6 +139,11 @@ def test_initiative_by_alerta_then_coraje_then_the_seat_closest_to_the_gm_and_mi
         "turn": 0,
         "blocks": [],
         "disarmed": {},
+        "full_defence": [],
+        "minions": {},
+        "zones": [],
+        "borders": [],
+        "places": {},
     }
     refused(table.post("gm", "/fate/conflict", body), 409, "conflict_in_play")
     # seven minions against Ana and Bea: two groups, one per opponent [004:629]
@@ -149,6 +155,36 @@ def test_initiative_by_alerta_then_coraje_then_the_seat_closest_to_the_gm_and_mi
     )
     table.command("gm", "/fate/conflict/minions", split)
     assert events(table, "p1", "fate.MinionsSplit")[-1]["data"]["groups"] == [4, 3]
+
+
+def test_minions_are_taken_out_one_by_one_and_the_group_is_out_with_none_left(
+    http: httpx.Client,
+) -> None:
+    """Three minions (c4, quality 1) against Ana: a hit takes out two, as the game master
+    rules (the book does not say how many [004:629]), and the group holds one; the last taken
+    out, the group is out of the conflict, left out of the next exchange [004:801]."""
+    table = _cast(http, [])
+    character(table, "gm", sheet("Esbirros", kind="npc", skills=skills(Coraje=1)))
+    group = {**participant("c4", 1), "quality": 1, "minions": 3}
+    table.command("gm", "/fate/conflict", begin(participant("c1", 0), group))
+    assert conflict(table)["minions"] == {"c4": 3}
+    hit = {"group": "c4", "minions": 2, "reason": "Ana's sweep fells two"}
+    refused(table.post("p1", "/fate/conflict/minions/taken-out", hit), 403, "not_game_master")
+    refused(
+        table.post("gm", "/fate/conflict/minions/taken-out", {**hit, "group": "c1"}),
+        409,
+        "not_a_minion_group",
+    )
+    table.command("gm", "/fate/conflict/minions/taken-out", hit)
+    assert conflict(table)["minions"] == {"c4": 1}
+    refused(table.post("gm", "/fate/conflict/minions/taken-out", hit), 422, "invalid_groups")
+    table.command("gm", "/fate/conflict/minions/taken-out", {**hit, "minions": 1})
+    taken = events(table, "p2", "fate.MinionsTakenOut")
+    assert [(e["data"]["taken_out"], e["data"]["left"]) for e in taken] == [(2, 1), (1, 0)]
+    assert table.view("p1")["characters"][3]["out"] == "taken_out"
+    for who in ("c4", "c1"):
+        table.command("gm", "/fate/conflict/turns/end", {"character": who})
+    assert (conflict(table)["exchange"], conflict(table)["order"]) == (2, ["c1"])
 
 
 def test_turns_exchanges_and_a_delayed_turn(http: httpx.Client) -> None:
@@ -182,6 +218,23 @@ def test_turns_exchanges_and_a_delayed_turn(http: httpx.Client) -> None:
     table.command("gm", "/fate/conflict/end", {"reason": "Ana is out"})
     assert conflict(table) is None
     assert events(table, "p2", "fate.ConflictEnded")[-1]["data"]["exchanges"] == 3
+
+
+def test_ending_the_scene_ends_its_conflict(http: httpx.Client) -> None:
+    """The scene's conflict cannot outlive it: `fateEndScene` ends it too, recorded
+    (`fate.ConflictEnded`, for the scene's reason) before the scene's end."""
+    table = _cast(http, [])
+    _fight(table)
+    table.command("gm", "/fate/conflict/turns/end", {"character": "c3"})
+    table.command("gm", "/fate/scenes/end", {"breather": False, "reason": "the lights go out"})
+    assert conflict(table) is None
+    ended = events(table, "p1", "fate.ConflictEnded")
+    assert [e["data"] for e in ended] == [{"exchanges": 1, "reason": "the lights go out"}]
+    log = ok(table.get("p2", "/events", limit=500))["events"]
+    assert [e["type"] for e in log[-2:]] == ["fate.ConflictEnded", "fate.SceneEnded"]
+    # with no conflict in play, the scene ends alone
+    table.command("gm", "/fate/scenes/end", {"breather": False, "reason": "next morning"})
+    assert len(events(table, "p1", "fate.ConflictEnded")) == 1
 
 
 # -- an attack -------------------------------------------------------------------------------
@@ -220,16 +273,41 @@ def test_an_attack_rolls_defence_and_attack_and_hits_with_its_shifts(http: httpx
     assert table.view("p1")["characters"][1]["consequences"][0]["aspect"] == "Nariz rota"
 
 
-def test_a_full_defence_and_a_defender_winning_by_3(http: httpx.Client) -> None:
-    """Full defence is +2 [004:715]; a defence 3 over the attack earns a critical [004:697]."""
-    table = _cast(http, [*PLUS1, *BLANK])
+def test_a_full_defence_holds_for_the_exchange_and_a_defender_winning_by_3(
+    http: httpx.Client,
+) -> None:
+    """Bea, yet to act, declares full defence once: +2 on every defence to the exchange's end,
+    her action given up [004:715]; a defence 3 over the attack earns a critical [004:697]."""
+    table = _cast(http, [*PLUS1, *BLANK, *BLANK, *PLUS2])
     _fight(table)
     table.command("gm", "/fate/conflict/turns/end", {"character": "c3"})
-    table.command("gm", "/fate/conflict/attacks", attack("c1", "c2", full_defence=True))
+    guard = {"character": "c2", "reason": "she backs off, blade up"}
+    refused(table.post("p2", "/fate/conflict/full-defences", guard), 403, "not_game_master")
+    refused(
+        table.post("gm", "/fate/conflict/full-defences", {**guard, "character": "c3"}),
+        409,
+        "already_acted",
+    )
+    table.command("gm", "/fate/conflict/full-defences", guard)
+    declared = events(table, "p1", "fate.FullDefenceDeclared")[-1]["data"]
+    assert (declared["character"], declared["exchange"]) == ("c2", 1)
+    assert conflict(table)["full_defence"] == ["c2"]
+    refused(table.post("gm", "/fate/conflict/full-defences", guard), 409, "full_defence")
+    table.command("gm", "/fate/conflict/attacks", attack("c1", "c2"))
     resolved = events(table, "p1", "fate.AttackResolved")[-1]["data"]
     assert (resolved["defence"], resolved["verdict"]["effort"]) == (6, 3)
     assert (resolved["verdict"]["shifts"], resolved["defender_critical"]) == (0, True)
+    defence = rolled(table, "p1", resolved["defence_roll"])["fate.RollSettled"]["data"]
+    assert defence["result"]["modifiers"] == [{"name": "full defence", "value": 2}]
+    # the second attack of the exchange: +2 again, undeclared
+    table.command("gm", "/fate/conflict/attacks", attack("c1", "c2"))
+    resolved = events(table, "p1", "fate.AttackResolved")[-1]["data"]
+    assert (resolved["defence"], resolved["verdict"]["effort"]) == (5, 5)
     assert table.view("p1")["characters"][1]["health"]["marked"] == []
+    table.command("gm", "/fate/conflict/turns/end", {"character": "c1"})
+    refused(table.post("gm", "/fate/conflict/attacks", attack("c2", "c1")), 409, "full_defence")
+    table.command("gm", "/fate/conflict/turns/end", {"character": "c2"})
+    assert (conflict(table)["exchange"], conflict(table)["full_defence"]) == (2, [])
 
 
 def test_a_blind_attack_is_hidden_as_its_rolls_and_its_hit_waits(http: httpx.Client) -> None:
@@ -335,12 +413,45 @@ def test_F10_a_disarm_of_2_shifts_makes_picking_up_minus_3_and_bars_armas(
     assert conflict(table)["disarmed"] == {"c1": 2}
     parry = attack("c3", "c1", skill="Armas", defence="Armas")
     refused(table.post("gm", "/fate/conflict/attacks", parry), 409, "disarmed")
+    table.command("gm", "/fate/conflict/turns/end", {"character": "c3"})
+    strike = attack("c1", "c2", skill="Armas")
+    refused(table.post("gm", "/fate/conflict/attacks", strike), 409, "disarmed")
     table.command("gm", "/fate/conflict/rearms", {"character": "c1", "reason": "picks it up"})
     assert conflict(table)["disarmed"] == {}
     refused(
         table.post("gm", "/fate/conflict/rearms", {"character": "c1", "reason": "again"}),
         409,
         "not_disarmed",
+    )
+
+
+def test_F10_picking_the_weapon_up_costs_its_roll_minus_3(http: httpx.Client) -> None:
+    """Disarmed with 2 shifts, Ana picks her weapon up as a secondary action of her Armas
+    roll: -3 on it [004:871], and she is armed again; until then no Armas roll of hers
+    stands."""
+    table = _cast(http, [*BLANK, *BLANK])
+    _fight(table)
+    number = table.command("gm", "/fate/rolls", roll_call("c3", skill="Armas", difficulty=2))
+    settled(table, "gm", number["roll"])
+    disarm = {"roll": number["roll"], "target": "c1", "reason": "a twist of the wrist"}
+    table.command("gm", "/fate/conflict/disarms", disarm)
+    table.command("gm", "/fate/conflict/turns/end", {"character": "c3"})
+    lunge = table.command("gm", "/fate/rolls", roll_call("c1", skill="Armas"))["roll"]
+    body = {"roll": lunge, "fate_points": 0}
+    refused(table.post("p1", "/fate/rolls/settle", body), 409, "disarmed")
+    pickup = {"roll": lunge, "reason": "she snatches the sabre as she lunges"}
+    refused(table.post("p1", "/fate/conflict/pickups", pickup), 403, "not_game_master")
+    refused(table.post("gm", "/fate/conflict/pickups", {**pickup, "roll": 9}), 404, "unknown_roll")
+    table.command("gm", "/fate/conflict/pickups", pickup)
+    picked = events(table, "p2", "fate.WeaponPickedUp")[-1]["data"]
+    assert (picked["character"], picked["pickup"]["value"]) == ("c1", -3)
+    assert conflict(table)["disarmed"] == {}
+    refused(table.post("gm", "/fate/conflict/pickups", pickup), 409, "not_disarmed")
+    table.command("p1", "/fate/rolls/settle", body)
+    result = rolled(table, "p2", lunge)["fate.RollSettled"]["data"]["result"]
+    assert (result["modifiers"], result["effort"]) == (
+        [{"name": "weapon picked up", "value": -3}],
+        -1,
     )
 
 
@@ -371,6 +482,57 @@ def test_F11_throwing_a_person_to_the_adjacent_zone_needs_3_shifts(http: httpx.C
     assert events(table, "p1", "fate.Moved")[-1]["data"]["zones"] == 2
 
 
+def test_zones_drawn_moves_pushes_and_throws_go_from_zone_to_zone(http: httpx.Client) -> None:
+    """The game master draws the scene [004:623]: the bar, the street and the roof, a border
+    of 2 between the street and the roof. Bea's move of 3 shifts reaches the street, not the
+    roof (2 steps, and its border taken off the shifts [004:743-745]); her push of 3 shifts
+    takes Markus and her into the bar, not onto the roof [004:885]; her throw lands him a zone
+    away [004:889]."""
+    table = _cast(http, [*BLANK, *BLANK])
+    _fight(table)
+    places = [{"character": c, "zone": "bar"} for c in ("c1", "c2")]
+    scene = {
+        "zones": ["bar", "street", "roof"],
+        "borders": [
+            {"zones": ["bar", "street"], "value": 0},
+            {"zones": ["street", "roof"], "value": 2},
+        ],
+        "places": [*places, {"character": "c3", "zone": "street"}],
+        "reason": "a saloon brawl spills out",
+    }
+    refused(
+        table.post("gm", "/fate/conflict/zones", {**scene, "places": places}), 422, "invalid_zones"
+    )
+    crooked = {**scene, "borders": [{"zones": ["bar", "moon"], "value": 0}]}
+    refused(table.post("gm", "/fate/conflict/zones", crooked), 422, "invalid_zones")
+    table.command("gm", "/fate/conflict/zones", scene)
+    assert conflict(table)["places"] == {"c1": "bar", "c2": "bar", "c3": "street"}
+    run = table.command("gm", "/fate/rolls", roll_call("c2"))["roll"]
+    settled(table, "p2", run)
+    move = {"roll": run, "border": None, "reason": "she runs", "to": "roof"}
+    refused(table.post("gm", "/fate/conflict/moves", move), 409, "out_of_reach")
+    table.command("gm", "/fate/conflict/moves", {**move, "to": "street"})
+    moved = events(table, "p1", "fate.Moved")[-1]["data"]
+    assert (moved["to"], moved["border"], moved["zones"]) == ("street", 0, 3)
+    heave = table.command("gm", "/fate/rolls", roll_call("c2", skill="Fuerza"))["roll"]
+    settled(table, "p2", heave)
+    # a push: weight 2 + 1 zone, and the border on the way: the roof needs 5, the bar 3
+    shove = {"roll": heave, "target": "c3", "weight": 2, "zones": 1, "reason": "a shove"}
+    refused(table.post("gm", "/fate/conflict/pushes", {**shove, "to": "roof"}), 409, "push_short")
+    table.command("gm", "/fate/conflict/pushes", {**shove, "to": "bar"})
+    pushed = events(table, "p1", "fate.Pushed")[-1]["data"]
+    assert (pushed["cost"], pushed["to"]) == (3, "bar")
+    assert conflict(table)["places"] == {"c1": "bar", "c2": "bar", "c3": "bar"}
+    throw = {"roll": heave, "target": "c3", "weight": 2, "zones": 1, "reason": "out he goes"}
+    refused(
+        table.post("gm", "/fate/conflict/throws", {**throw, "zones": 2, "to": "street"}),
+        422,
+        "invalid_zones",
+    )
+    table.command("gm", "/fate/conflict/throws", {**throw, "to": "street"})
+    assert conflict(table)["places"] == {"c1": "bar", "c2": "bar", "c3": "street"}
+
+
 # -- the new endpoints' permissions (cells for tests/fate_support.py's matrix) ----------------
 
 ATTACK = attack("c1", "c2")
@@ -380,6 +542,13 @@ BEGIN = begin(participant("c1", 0), participant("c2", 1), participant("c3", 2))
 def a_conflict(world: World) -> None:
     """Ann (c1), then Bob (c2), then Markus (c3): all of Alerta 0, by distance."""
     ok(world.post("mayor", "/fate/conflict", BEGIN))
+
+
+def a_minion_group(world: World) -> None:
+    """Markus (c3) stands for a group of two minions against Ann and Bob."""
+    group = {**participant("c3", 2), "minions": 2}
+    body = begin(participant("c1", 0), participant("c2", 1), group)
+    ok(world.post("mayor", "/fate/conflict", body))
 
 
 def anns_settled_roll(world: World) -> None:
@@ -405,6 +574,12 @@ def anns_block(world: World) -> None:
 def bob_disarmed(world: World) -> None:
     anns_roll_in_a_conflict(world)
     ok(world.post("mayor", "/fate/conflict/disarms", {"roll": 1, "target": "c2", "reason": "r"}))
+
+
+def bob_disarmed_rolling(world: World) -> None:
+    """Bob, disarmed, has roll 2 open."""
+    bob_disarmed(world)
+    ok(world.post("mayor", "/fate/rolls", roll_call("c2")))
 
 
 GM_ONLY = (403, 403, 200)
@@ -457,6 +632,46 @@ CONFLICT_ENDPOINTS: dict[str, Cell] = {
     "POST fate/conflict/rearms": Cell(
         bob_disarmed, "POST", "/fate/conflict/rearms", GM_ONLY, {"character": "c2", "reason": "r"}
     ),
+    "POST fate/conflict/pickups": Cell(
+        bob_disarmed_rolling,
+        "POST",
+        "/fate/conflict/pickups",
+        GM_ONLY,
+        {"roll": 2, "reason": "r"},
+    ),
+    "POST fate/conflict/minions/taken-out": Cell(
+        a_minion_group,
+        "POST",
+        "/fate/conflict/minions/taken-out",
+        GM_ONLY,
+        {"group": "c3", "minions": 1, "reason": "r"},
+    ),
+    "POST fate/conflict/pushes": Cell(
+        anns_roll_in_a_conflict,
+        "POST",
+        "/fate/conflict/pushes",
+        GM_ONLY,
+        {"roll": 1, "target": "c2", "weight": 2, "zones": 1, "reason": "r"},
+    ),
+    "POST fate/conflict/zones": Cell(
+        a_conflict,
+        "POST",
+        "/fate/conflict/zones",
+        GM_ONLY,
+        {
+            "zones": ["hall"],
+            "borders": [],
+            "places": [{"character": c, "zone": "hall"} for c in ("c1", "c2", "c3")],
+            "reason": "r",
+        },
+    ),
+    "POST fate/conflict/full-defences": Cell(
+        a_conflict,
+        "POST",
+        "/fate/conflict/full-defences",
+        GM_ONLY,
+        {"character": "c2", "reason": "r"},
+    ),
     "POST fate/conflict/minions": Cell(
         lobby,
         "POST",
@@ -479,4 +694,6 @@ CONFLICT_BODIES: dict[str, Any] = {
     "/fate/conflict/moves": {"roll": 1, "border": 0, "reason": "x"},
     "/fate/conflict/disarms": {"roll": 2, "target": "c1", "reason": "x"},
     "/fate/conflict/throws": {"roll": 1, "target": "c2", "weight": 2, "zones": 1, "reason": "x"},
+    "/fate/conflict/pickups": {"roll": 2, "reason": "x"},
+    "/fate/conflict/pushes": {"roll": 1, "target": "c2", "weight": 2, "zones": 1, "reason": "x"},
 }

@@ -285,7 +285,7 @@ class FateConcede(Command, kw_only=True):
 class FateEndScene(Command, kw_only=True):
     """The game master ends the scene: stress clears [004:775, 783], fragile aspects and free
     invocations end [004:331, 847], those taken out or conceded are back; with a `breather`
-    mild consequences heal [004:829]."""
+    mild consequences heal [004:829]. A conflict in play ends with it (`ConflictEnded`)."""
 
     breather: bool
     """The characters catch their breath: their mild consequences heal [004:829]; false: the

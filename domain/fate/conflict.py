@@ -1,14 +1,17 @@
 """Conflict helpers [004:603-765, 861-889]: initiative and delay, minion groups, attacks, full
-defence, blocks, secondary actions and movement, combining skills, disarm, throw and push.
+defence, blocks, secondary actions and movement (zones and their borders), combining skills,
+disarm, throw and push.
 """
 
 from __future__ import annotations
 
+import heapq
 from typing import Literal
 
 from domain.errors import InvalidCommand
 from domain.fate.options import Options
 from domain.fate.roll import CRITICAL_SHIFTS, FateModifier, FateVerdict, opposed_action
+from domain.fate.state import ZoneBorder
 from domain.names import Name
 from domain.structs import Stored
 
@@ -18,6 +21,9 @@ FULL_DEFENCE = 2
 SECONDARY_ACTION = -1
 #: "una persona tiene un valor en la escala de 2" [004:889]
 PERSON_WEIGHT = 2
+#: the skill a disarmed character cannot use until rearmed: no parrying with it [004:871], nor
+#: (the book's silence read so) striking with the weapon it dropped
+WEAPON_SKILL = "Armas"
 
 
 class Contender(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -145,7 +151,7 @@ def disarm_pickup(disarm_shifts: int) -> FateModifier:
 def may_defend_with(skill: str, disarmed: bool) -> bool:
     """A disarmed character's defence is not penalised, but it cannot parry with Armas
     (Atletismo and Puños still serve) [004:871]."""
-    return not (disarmed and skill == "Armas")
+    return not (disarmed and skill == WEAPON_SKILL)
 
 
 def throw_cost(weight: int, zones: int, options: Options) -> int:
@@ -177,3 +183,28 @@ def delayed(order: list[str], who: str, after: str) -> list[str]:
     rest = [name for name in order if name != who]
     place = rest.index(after) + 1
     return [*rest[:place], who, *rest[place:]]
+
+
+def route(
+    borders: list[ZoneBorder], start: str, end: str, *, counted: bool
+) -> tuple[int, int] | None:
+    """The way from zone `start` to `end` across adjacent zones [004:623]: its steps and the
+    borders crossed, the fewest steps or, `counted`, the fewest steps and borders together (a
+    move's borders are taken off its shifts [004:745]); null: no way there."""
+    best = {start: 0}
+    frontier = [(0, 0, 0, start)]
+    while frontier:
+        cost, steps, crossed, zone = heapq.heappop(frontier)
+        if zone == end:
+            return steps, crossed
+        if cost > best[zone]:
+            continue
+        for border in borders:
+            if zone in border.zones:
+                first, second = border.zones
+                there = second if zone == first else first
+                step = cost + 1 + (border.value if counted else 0)
+                if step < best.get(there, step + 1):
+                    best[there] = step
+                    heapq.heappush(frontier, (step, steps + 1, crossed + border.value, there))
+    return None

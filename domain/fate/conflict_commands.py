@@ -1,6 +1,7 @@
 """What a FATE client asks of a conflict at the table [004:603-765, 861-889]: its start
-(initiative), its turns and exchanges, delays, an attack as one command, blocks, movement,
-disarms, throws, and its end. The game master records each, every judgement a required field
+(initiative, minion groups), its turns and exchanges, delays, full defences, an attack as one
+command, blocks, its zones and movement, disarms and weapons picked up, pushes, throws, minions
+taken out, and its end. The game master records each, every judgement a required field
 with its reason; an attack throws both its rolls from the table's dice."""
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ class FateParticipant(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     quality: Rating | None
     """For a minion group no character leads: its quality, its initiative [004:637]; null: the
     character's own skill"""
+    minions: Annotated[int, msgspec.Meta(ge=1, le=MAX_ENTRIES)] | None = None
+    """For a minion group: how many minions it holds, taken out one by one
+    (`fateTakeOutMinions`) [004:629]; null: one character"""
 
 
 class FateBeginConflict(Command, kw_only=True):
@@ -86,7 +90,8 @@ class FateEndConflict(Command, kw_only=True):
 
 class FateAttack(Command, kw_only=True):
     """An attack as one command [004:653-697, 771]: the defender's free defence and the
-    attacker's roll are thrown from the table's dice and settled at once (an attack played
+    attacker's roll are thrown from the table's dice and settled at once, the defence +2 when
+    the defender declared full defence this exchange [004:715] (an attack played
     with invocations is the roll-by-roll one: `fateRollSkill`), the defence taking a block
     protecting the defender when stronger [004:725]; the attacker's shifts are a hit on the
     defender's track, recorded as `fateHit` records one."""
@@ -100,9 +105,8 @@ class FateAttack(Command, kw_only=True):
     """The id of the character attacked"""
     defence: Name
     """The defender's skill: Puños, Armas, Atletismo, Empatía, Coraje, Fuerza [004:659-693];
-    not Armas when disarmed [004:871]"""
-    full_defence: bool
-    """The defender gave up its action this exchange for +2 on every defence [004:715]"""
+    not Armas when disarmed [004:871]; +2 when in full defence this exchange
+    (`fateFullDefence` [004:715])"""
     track: Track
     """The track the hit goes to: `health` (physical) or `composure` (social, mental)
     [004:777]"""
@@ -148,14 +152,19 @@ class FateChallengeBlock(Command, kw_only=True):
 
 class FateMove(Command, kw_only=True):
     """The game master records a full move [004:741-745]: the settled Athletics roll's
-    shifts, less the border crossed, are the zones moved."""
+    shifts, less the border crossed, are the zones moved; with the zones drawn
+    (`fateDrawZones`), to the zone `to`, within reach."""
 
     roll: RollNumber
     """The number of the mover's settled Atletismo roll, public"""
-    border: Annotated[int, msgspec.Meta(ge=0, le=MAX_BORDER)]
-    """The border's value, 0-8 (0: none), taken off the shifts [004:743-745]"""
+    border: Annotated[int, msgspec.Meta(ge=0, le=MAX_BORDER)] | None
+    """The border's value, 0-8 (0: none), taken off the shifts [004:743-745]; null: the
+    borders on the way to `to` of the zones drawn"""
     reason: Reason
     """Where the character moves, as said at the table"""
+    to: Name | None = None
+    """The zone it moves to, one of those drawn: as many steps away as the zones moved at
+    most; null: no zones drawn"""
 
 
 class FateDisarm(Command, kw_only=True):
@@ -196,6 +205,9 @@ class FateThrow(Command, kw_only=True):
     """The zones the target is thrown, 1 at least"""
     reason: Reason
     """Where the target is thrown, as said at the table"""
+    to: Name | None = None
+    """The zone it lands in, one of those drawn, `zones` steps from the target's; null: no
+    zones drawn"""
 
 
 class FateSplitMinions(Command, kw_only=True):
@@ -208,3 +220,94 @@ class FateSplitMinions(Command, kw_only=True):
     """The ids of the characters opposing them, each once"""
     reason: Reason
     """Who the minions are, as the game master says"""
+
+
+class FateFullDefence(Command, kw_only=True):
+    """A character gives up its action this exchange for +2 on every defence and reaction to
+    its end [004:715]: declared in its turn, at the exchange's start, or when first attacked,
+    so long as it has not acted yet this exchange."""
+
+    character: CharacterId
+    """The id of the character defending, one yet to act this exchange"""
+    reason: Reason
+    """How it defends, as said at the table"""
+
+
+class FatePickUpWeapon(Command, kw_only=True):
+    """The game master records a disarmed character picking its weapon up as a secondary
+    action of its open roll [004:871]: -1 and the disarm's shifts on that roll (2 shifts: -3),
+    and the character is armed again."""
+
+    roll: RollNumber
+    """The number of the character's open roll, its main action (thrown with
+    `fateRollSkill`, not yet settled)"""
+    reason: Reason
+    """How it picks the weapon up, as said at the table"""
+
+
+class FateTakeOutMinions(Command, kw_only=True):
+    """The game master records minions of a group taken out by a hit, as many as it rules
+    (the book does not say how many a hit takes out [004:629]): the group shrinks, and is out
+    of the conflict when none is left."""
+
+    group: CharacterId
+    """The id of the NPC standing for the minion group (`fateBeginConflict`'s `minions`)"""
+    minions: Annotated[int, msgspec.Meta(ge=1, le=MAX_ENTRIES)]
+    """How many of its minions are taken out, 1 at least and no more than it has left"""
+    reason: Reason
+    """The hit that takes them out and why so many, as the game master rules"""
+
+
+class FateBorder(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Two adjacent zones and the border between them [004:623, 745]."""
+
+    zones: Annotated[list[Name], msgspec.Meta(min_length=2, max_length=2)]
+    """The two zones' names, different"""
+    value: Annotated[int, msgspec.Meta(ge=0, le=MAX_BORDER)]
+    """The border's value, 0-8 (0: none): a barrier or complication between them [004:745]"""
+
+
+class FatePlace(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Where a character of the conflict stands."""
+
+    character: CharacterId
+    """The id of the character"""
+    zone: Name
+    """The name of its zone"""
+
+
+class FateDrawZones(Command, kw_only=True):
+    """The game master draws the conflict's scene as zones [004:623]: their names, the
+    adjacent ones with their borders, and where each character of the conflict stands;
+    moves and throws then go from zone to zone. Drawn again, it replaces the last drawing (a
+    move as a secondary action is placed so)."""
+
+    zones: Annotated[list[Name], msgspec.Meta(min_length=1, max_length=MAX_ENTRIES)]
+    """The zones' names, each once"""
+    borders: Annotated[list[FateBorder], msgspec.Meta(max_length=MAX_ENTRIES)]
+    """The adjacent zones, each pair once, with their borders"""
+    places: Annotated[list[FatePlace], msgspec.Meta(max_length=MAX_ENTRIES)]
+    """Where each character of the conflict stands, every one of them once"""
+    reason: Reason
+    """What the scene is, as the game master describes it"""
+
+
+class FatePush(Command, kw_only=True):
+    """The game master records a push [004:885]: a settled attack won with shifts at least
+    the target's weight scale + 1 per zone; the pusher and its target go together to the
+    same zone (with the zones drawn: from the zone they share, the borders on the way added
+    to the shifts needed)."""
+
+    roll: RollNumber
+    """The number of the pushing attack's settled roll (Fuerza against Fuerza [004:693]),
+    public"""
+    target: CharacterId
+    """The id of the character pushed"""
+    weight: Annotated[int, msgspec.Meta(ge=0, le=MAX_WEIGHT)]
+    """The target's weight scale (a person: 2 [004:889]), as the game master rules"""
+    zones: Annotated[int, msgspec.Meta(ge=1, le=MAX_ZONES)]
+    """The zones both are moved, 1 at least"""
+    reason: Reason
+    """Where the target is pushed, as said at the table"""
+    to: Name | None = None
+    """The zone both end in, one of those drawn, `zones` steps away; null: no zones drawn"""

@@ -1,6 +1,7 @@
 """A conflict's events [004:603-765, 861-889]. Each is one fact; `apply` only moves what the
 event says moved. Those that read a roll (`AttackResolved`, a block, a move, a disarm, a
-throw) name it and carry its visibility (`FromRoll`), hidden exactly as its dice."""
+weapon picked up, a push, a throw) name it and carry its visibility (`FromRoll`), hidden
+exactly as its dice."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from domain.dice import FromRoll
 from domain.fate.conflict import Contender
 from domain.fate.events import game
 from domain.fate.roll import FateModifier, FateVerdict
-from domain.fate.state import Block, ConflictKind, FateConflict
+from domain.fate.state import Block, ConflictKind, FateConflict, ZoneBorder
 from domain.fate.stress import Track
 from domain.structs import clone
 from domain.table import Table
@@ -36,6 +37,8 @@ class ConflictBegan(Table.Event):
     """The first exchange's order: the initiative's, characters out of the scene left out"""
     reason: str
     """What the conflict is about, as the game master declares it"""
+    minions: dict[str, int]
+    """Each minion group's size, by the id of the NPC standing for it [004:629]"""
 
     def apply(self, table: Table) -> None:
         game(table).conflict = FateConflict(
@@ -44,12 +47,13 @@ class ConflictBegan(Table.Event):
             exchange=1,
             order=list(self.characters),
             turn=0,
+            minions=dict(self.minions),
         )
 
 
 class TurnEnded(Table.Event):
     """A character's turn ends: the next acts, or a new exchange begins in the initiative
-    order [004:639], the last one's blocks gone [004:725-727]."""
+    order [004:639], the last one's blocks and full defences gone [004:715, 725-727]."""
 
     TOPIC = "fate.TurnEnded"
     character: str
@@ -67,6 +71,7 @@ class TurnEnded(Table.Event):
         conflict = _conflict(table)
         if self.exchange != conflict.exchange:
             conflict.blocks = []
+            conflict.full_defence = []
         conflict.exchange = self.exchange
         conflict.order = list(self.characters)
         conflict.turn = self.turn
@@ -184,6 +189,12 @@ class Moved(FromRoll):
     """The zones moved"""
     reason: str
     """Where the character moves, as said at the table"""
+    to: str | None
+    """The zone it moved to; null: no zones drawn"""
+
+    def apply(self, table: Table) -> None:
+        if self.to is not None:
+            _conflict(table).places[self.character] = self.to
 
 
 class Disarmed(FromRoll):
@@ -245,6 +256,12 @@ class Thrown(FromRoll):
     """The maneuver's shifts"""
     reason: str
     """Where the target is thrown, as said at the table"""
+    to: str | None
+    """The zone it lands in; null: no zones drawn"""
+
+    def apply(self, table: Table) -> None:
+        if self.to is not None:
+            _conflict(table).places[self.target] = self.to
 
 
 class MinionsSplit(Table.Event):
@@ -260,3 +277,115 @@ class MinionsSplit(Table.Event):
     while there are minions enough"""
     reason: str
     """Who the minions are, as the game master says"""
+
+
+class FullDefenceDeclared(Table.Event):
+    """A character in full defence to the exchange's end: +2 on every defence, its action
+    given up [004:715]."""
+
+    TOPIC = "fate.FullDefenceDeclared"
+    character: str
+    """The id of the character defending"""
+    seat: str
+    """The seat id of its player (the game master's seat for an NPC)"""
+    exchange: int
+    """The exchange it holds for"""
+    reason: str
+    """How it defends, as said at the table"""
+
+    def apply(self, table: Table) -> None:
+        conflict = _conflict(table)
+        conflict.full_defence = [*conflict.full_defence, self.character]
+
+
+class WeaponPickedUp(FromRoll):
+    """A disarmed character picks its weapon up as a secondary action of its open roll
+    [004:871]: `pickup` joins the roll's modifiers, and it is armed again."""
+
+    TOPIC = "fate.WeaponPickedUp"
+    character: str
+    """The id of the character armed again"""
+    seat: str
+    """The seat id of its player (the game master's seat for an NPC)"""
+    pickup: FateModifier
+    """The modifier on the roll: -1 and the disarm's shifts [004:871]"""
+    reason: str
+    """How it picks the weapon up, as said at the table"""
+
+    def apply(self, table: Table) -> None:
+        state = game(table)
+        rolled = state.open_rolls[str(self.roll)]
+        rolled.modifiers = [*rolled.modifiers, clone(self.pickup)]
+        _conflict(table).disarmed.pop(self.character, None)
+
+
+class MinionsTakenOut(Table.Event):
+    """Minions of a group taken out by a hit, as many as the game master ruled; with none
+    left the group is out of the conflict [004:629, 801]."""
+
+    TOPIC = "fate.MinionsTakenOut"
+    character: str
+    """The id of the NPC standing for the group"""
+    seat: str
+    """The game master's seat"""
+    taken_out: int
+    """How many minions are taken out"""
+    left: int
+    """How many are left in the group"""
+    reason: str
+    """The hit that takes them out and why so many, as the game master rules"""
+
+    def apply(self, table: Table) -> None:
+        _conflict(table).minions[self.character] = self.left
+        if not self.left:
+            game(table).characters[self.character].out = "taken_out"
+
+
+class ZonesDrawn(Table.Event):
+    """The conflict's scene drawn as zones [004:623]: where each character stands."""
+
+    TOPIC = "fate.ZonesDrawn"
+    zones: list[str]
+    """The zones' names"""
+    borders: list[ZoneBorder]
+    """The adjacent zones, each pair with its border"""
+    places: dict[str, str]
+    """Each character's zone, by id"""
+    reason: str
+    """What the scene is, as the game master describes it"""
+
+    def apply(self, table: Table) -> None:
+        conflict = _conflict(table)
+        conflict.zones = list(self.zones)
+        conflict.borders = [clone(border) for border in self.borders]
+        conflict.places = dict(self.places)
+
+
+class Pushed(FromRoll):
+    """A push [004:885]: the pusher and its target moved together `zones` away, its cost met
+    by the attack's shifts."""
+
+    TOPIC = "fate.Pushed"
+    character: str
+    """The id of the pushing character"""
+    seat: str
+    """The seat id of its player (the game master's seat for an NPC)"""
+    target: str
+    """The id of the character pushed"""
+    weight: int
+    """The target's weight scale"""
+    zones: int
+    """The zones both are moved"""
+    cost: int
+    """The shifts the push needs: the weight + 1 per zone, and the borders on the way"""
+    shifts: int
+    """The attack's shifts"""
+    to: str | None
+    """The zone both end in; null: no zones drawn"""
+    reason: str
+    """Where the target is pushed, as said at the table"""
+
+    def apply(self, table: Table) -> None:
+        if self.to is not None:
+            places = _conflict(table).places
+            places[self.character] = places[self.target] = self.to

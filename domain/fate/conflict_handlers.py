@@ -2,7 +2,8 @@
 first, so a refused command leaves nothing behind. An attack throws the defence's and the
 attack's four d6 from the table's dice, each recorded (`DiceRolled`) before the rolls'
 events, and settles both at once; its hit goes through the same handler as `fateHit`. Blocks,
-moves, disarms and throws read a roll settled before (called with `fateRollSkill`)."""
+moves, disarms and throws read a roll settled before (called with `fateRollSkill`); a weapon
+picked up modifies one still open."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from domain.errors import Conflict, InvalidCommand
 from domain.fate import commands as cmd
 from domain.fate import conflict_commands as cc
 from domain.fate.conflict import (
+    WEAPON_SKILL,
     Contender,
     attack,
     defender_critical,
@@ -23,6 +25,8 @@ from domain.fate.conflict import (
     initiative,
     may_defend_with,
     minion_groups,
+    push_cost,
+    route,
     through_block,
     throw_cost,
     zones_moved,
@@ -34,20 +38,25 @@ from domain.fate.conflict_events import (
     ConflictBegan,
     ConflictEnded,
     Disarmed,
+    FullDefenceDeclared,
     MinionsSplit,
+    MinionsTakenOut,
     Moved,
+    Pushed,
     Rearmed,
     Thrown,
     TurnDelayed,
     TurnEnded,
+    WeaponPickedUp,
+    ZonesDrawn,
 )
 from domain.fate.events import RollSettled, SkillRolled, game
-from domain.fate.guards import require_no_open_roll
+from domain.fate.guards import find_open_roll, require_no_open_roll
 from domain.fate.handlers import _in_play, _maneuver, hit
 from domain.fate.invocations import FateRollResult, rolled
 from domain.fate.options import SIDES
 from domain.fate.roll import DICE, FateVerdict, opposed_action
-from domain.fate.state import Block, FateCharacter, FateConflict, FateState
+from domain.fate.state import Block, FateCharacter, FateConflict, FateState, ZoneBorder
 from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
 from domain.table import Table
@@ -73,6 +82,16 @@ def _require_turn(state: FateState, character: FateCharacter) -> None:
     if character.id != acting:
         whose = state.characters[acting].name if acting else "nobody"
         raise Conflict(f"it is not {character.name}'s turn but {whose}'s", "not_your_turn")
+
+
+def _require_action(state: FateState, character: FateCharacter) -> None:
+    """An action in one's turn, not given up for full defence [004:715]."""
+    _require_turn(state, character)
+    if character.id in _conflict(state).full_defence:
+        raise Conflict(
+            f"{character.name} gave up its action this exchange for full defence [004:715]",
+            "full_defence",
+        )
 
 
 def _contender(state: FateState, participant: cc.FateParticipant, skill: str) -> Contender:
@@ -107,6 +126,8 @@ def begin_conflict(table: Table, actor: str, command: cc.FateBeginConflict, _: T
     skill = INITIATIVE_SKILL[command.kind]
     contenders = [_contender(state, p, skill) for p in command.participants]
     order = initiative(contenders)
+    sized = zip(contenders, command.participants, strict=True)
+    groups = {c.name: p.minions for c, p in sized if p.minions is not None}
     table.trigger_event(
         ConflictBegan,
         actor=actor,
@@ -115,6 +136,7 @@ def begin_conflict(table: Table, actor: str, command: cc.FateBeginConflict, _: T
         initiative=order,
         characters=[c for c in order if state.characters[c].out is None],
         reason=checked_reason(command.reason),
+        minions=groups,
     )
 
 
@@ -179,6 +201,31 @@ def end_conflict(table: Table, actor: str, command: cc.FateEndConflict, _: Table
     )
 
 
+def declare_full_defence(
+    table: Table, actor: str, command: cc.FateFullDefence, _: TableKeys
+) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a full defence")
+    conflict = _conflict(state)
+    character = _in_play(find_character(state, command.character))
+    if character.id not in conflict.order[conflict.turn :]:
+        raise Conflict(
+            f"{character.name} has acted this exchange or takes no part: full defence is "
+            "declared before one's action [004:715]",
+            "already_acted",
+        )
+    if character.id in conflict.full_defence:
+        raise Conflict(f"{character.name} is in full defence already", "full_defence")
+    table.trigger_event(
+        FullDefenceDeclared,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        exchange=conflict.exchange,
+        reason=checked_reason(command.reason),
+    )
+
+
 def split_minions(table: Table, actor: str, command: cc.FateSplitMinions, _: TableKeys) -> None:
     state = game.open(table)
     table.require_gm(actor, "split minions into groups")
@@ -191,6 +238,29 @@ def split_minions(table: Table, actor: str, command: cc.FateSplitMinions, _: Tab
         minions=command.minions,
         opponents=opponents,
         groups=minion_groups(command.minions, len(opponents)),
+        reason=checked_reason(command.reason),
+    )
+
+
+def take_out_minions(
+    table: Table, actor: str, command: cc.FateTakeOutMinions, _: TableKeys
+) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record minions taken out")
+    conflict = _conflict(state)
+    group = _in_play(find_character(state, command.group))
+    if group.id not in conflict.minions:
+        raise Conflict(f"{group.name} is no minion group of this conflict", "not_a_minion_group")
+    left = conflict.minions[group.id]
+    if command.minions > left:
+        raise InvalidCommand(f"{group.name} has {left} minion(s) left", "invalid_groups")
+    table.trigger_event(
+        MinionsTakenOut,
+        actor=actor,
+        character=group.id,
+        seat=group.seat,
+        taken_out=command.minions,
+        left=left - command.minions,
         reason=checked_reason(command.reason),
     )
 
@@ -213,7 +283,7 @@ def _fighters(
         raise InvalidCommand("a character attacks another", "invalid_attack")
     if defender.id not in conflict.initiative:
         raise Conflict(f"{defender.name} takes no part in this conflict", "not_in_conflict")
-    _require_turn(state, attacker)
+    _require_action(state, attacker)
     for character in (attacker, defender):
         require_no_open_roll(state, character)
     return attacker, defender
@@ -272,6 +342,10 @@ def resolve_attack(table: Table, actor: str, command: cc.FateAttack, keys: Table
             "disarmed",
         )
     skill = checked_name(command.skill, "a skill")
+    if attacker.id in conflict.disarmed and skill == WEAPON_SKILL:
+        raise Conflict(
+            f"{attacker.name} is disarmed: no {skill} until rearmed [004:871]", "disarmed"
+        )
     reason = checked_reason(command.reason)
     if command.consequence is not None:
         checked_name(command.consequence, "a consequence")
@@ -281,7 +355,7 @@ def resolve_attack(table: Table, actor: str, command: cc.FateAttack, keys: Table
         faces.append([dice.roll(SIDES, "fudge") for _ in range(DICE)])
         numbers.append(dice.record(actor, roller.id, command.visibility))
     defence_roll, attack_roll = numbers
-    modifiers = [full_defence()] if command.full_defence else []
+    modifiers = [full_defence()] if defender.id in conflict.full_defence else []
     defended = rolled(defender.sheet, defence_skill, faces[0], [], [], modifiers=modifiers)
     attacked = rolled(attacker.sheet, skill, faces[1], [], [])
     block = _protection(conflict, defender.id)
@@ -362,7 +436,7 @@ def raise_block(table: Table, actor: str, command: cc.FateRaiseBlock, _: TableKe
     table.require_gm(actor, "record a block")
     conflict = _conflict(state)
     settled, blocker = _maneuver(table, state, command.roll)
-    _require_turn(state, _in_play(blocker))
+    _require_action(state, _in_play(blocker))
     if (command.protects is None) == (command.action is None):
         raise InvalidCommand(
             "a block protects a character or blocks an action: exactly one [004:723-727]",
@@ -417,10 +491,86 @@ def challenge_block(table: Table, actor: str, command: cc.FateChallengeBlock, _:
     )
 
 
+def draw_zones(table: Table, actor: str, command: cc.FateDrawZones, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "draw the conflict's zones")
+    conflict = _conflict(state)
+    zones = [checked_name(zone, "a zone") for zone in command.zones]
+    pairs = [frozenset(checked_name(z, "a zone") for z in b.zones) for b in command.borders]
+    places = {
+        find_character(state, p.character).id: checked_name(p.zone, "a zone")
+        for p in command.places
+    }
+    if (
+        len(set(zones)) != len(zones)
+        or len(set(pairs)) != len(pairs)
+        or any(len(pair) != 2 or not pair <= set(zones) for pair in pairs)
+    ):
+        raise InvalidCommand(
+            "each zone is named once, each border between two of them, once", "invalid_zones"
+        )
+    if len(places) != len(command.places) or set(places) != set(conflict.initiative):
+        raise InvalidCommand("every character of the conflict stands in a zone", "invalid_zones")
+    if not set(places.values()) <= set(zones):
+        raise InvalidCommand("a character stands in a zone drawn", "invalid_zones")
+    table.trigger_event(
+        ZonesDrawn,
+        actor=actor,
+        zones=zones,
+        borders=[
+            ZoneBorder(zones=sorted(pair), value=border.value)
+            for pair, border in zip(pairs, command.borders, strict=True)
+        ],
+        places=places,
+        reason=checked_reason(command.reason),
+    )
+
+
+def _way(
+    conflict: FateConflict | None, who: FateCharacter, to: str | None, *, counted: bool
+) -> tuple[int, int] | None:
+    """With the zones drawn, the way from a character's zone to `to` (`route`); null when none
+    are drawn, and `to` with them."""
+    if conflict is None or not conflict.zones:
+        if to is not None:
+            raise InvalidCommand("no zones are drawn: name none", "invalid_zones")
+        return None
+    if to not in conflict.zones:
+        raise InvalidCommand(f"name one of the zones drawn: {conflict.zones}", "invalid_zones")
+    if who.id not in conflict.places:
+        raise Conflict(f"{who.name} takes no part in this conflict", "not_in_conflict")
+    way = route(conflict.borders, conflict.places[who.id], to, counted=counted)
+    if way is None:
+        raise Conflict(f"{who.name} has no way to {to}", "out_of_reach")
+    return way
+
+
+def _landing(
+    conflict: FateConflict | None, who: FateCharacter, to: str | None, zones: int, *, counted: bool
+) -> tuple[int, int] | None:
+    """The way of a character thrown or pushed `zones` away (`_way`), which lands it there."""
+    way = _way(conflict, who, to, counted=counted)
+    if way is not None and way[0] != zones:
+        raise InvalidCommand(
+            f"{to} is {way[0]} zone(s) from {who.name}, not {zones}", "invalid_zones"
+        )
+    return way
+
+
 def move(table: Table, actor: str, command: cc.FateMove, _: TableKeys) -> None:
     state = game.open(table)
     table.require_gm(actor, "record a move")
     settled, mover = _maneuver(table, state, command.roll)
+    way = _way(state.conflict, mover, command.to, counted=command.border is None)
+    if command.border is not None:
+        border = command.border
+    elif way is not None:
+        border = way[1]  # the borders drawn on the way
+    else:
+        raise InvalidCommand("no zones are drawn: name the border crossed", "invalid_zones")
+    zones = zones_moved(settled.verdict, border)
+    if way is not None and way[0] > zones:
+        raise Conflict(f"{command.to} is out of {mover.name}'s reach [004:743-745]", "out_of_reach")
     table.trigger_event(
         Moved,
         actor=actor,
@@ -428,9 +578,10 @@ def move(table: Table, actor: str, command: cc.FateMove, _: TableKeys) -> None:
         visibility=settled.visibility,
         character=mover.id,
         seat=mover.seat,
-        border=command.border,
-        zones=zones_moved(settled.verdict, command.border),
+        border=border,
+        zones=zones,
         reason=checked_reason(command.reason),
+        to=command.to,
     )
 
 
@@ -482,11 +633,32 @@ def rearm(table: Table, actor: str, command: cc.FateRearm, _: TableKeys) -> None
     )
 
 
+def pick_up_weapon(table: Table, actor: str, command: cc.FatePickUpWeapon, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a weapon picked up")
+    conflict = _conflict(state)
+    rolled_ = find_open_roll(state, command.roll)
+    character = state.characters[rolled_.character]
+    if character.id not in conflict.disarmed:
+        raise Conflict(f"{character.name} is not disarmed", "not_disarmed")
+    table.trigger_event(
+        WeaponPickedUp,
+        actor=actor,
+        roll=rolled_.roll,
+        visibility=rolled_.visibility,
+        character=character.id,
+        seat=character.seat,
+        pickup=disarm_pickup(conflict.disarmed[character.id]),
+        reason=checked_reason(command.reason),
+    )
+
+
 def throw(table: Table, actor: str, command: cc.FateThrow, _: TableKeys) -> None:
     state = game.open(table)
     table.require_gm(actor, "record a throw")
     settled, author = _maneuver(table, state, command.roll)
     target = _target(state, author, command.target)
+    _landing(state.conflict, target, command.to, command.zones, counted=False)
     cost = throw_cost(command.weight, command.zones, state.options)
     if settled.verdict.shifts < cost:
         raise Conflict(
@@ -507,6 +679,42 @@ def throw(table: Table, actor: str, command: cc.FateThrow, _: TableKeys) -> None
         cost=cost,
         shifts=settled.verdict.shifts,
         reason=checked_reason(command.reason),
+        to=command.to,
+    )
+
+
+def push(table: Table, actor: str, command: cc.FatePush, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "record a push")
+    settled, author = _maneuver(table, state, command.roll)
+    target = _target(state, author, command.target)
+    way = _landing(state.conflict, target, command.to, command.zones, counted=True)
+    places = state.conflict.places if state.conflict else {}
+    if way is not None and places.get(author.id) != places[target.id]:
+        raise Conflict(
+            f"{author.name} pushes only one in its own zone [004:623, 885]", "out_of_reach"
+        )
+    cost = push_cost(command.weight, command.zones) + (way[1] if way else 0)
+    if settled.verdict.outcome != "success" or settled.verdict.shifts < cost:
+        raise Conflict(
+            f"pushing {target.name} {command.zones} zone(s) needs an attack won by {cost} shifts "
+            f"[004:885], this one has {settled.verdict.shifts}",
+            "push_short",
+        )
+    table.trigger_event(
+        Pushed,
+        actor=actor,
+        roll=settled.roll,
+        visibility=settled.visibility,
+        character=author.id,
+        seat=author.seat,
+        target=target.id,
+        weight=command.weight,
+        zones=command.zones,
+        cost=cost,
+        shifts=settled.verdict.shifts,
+        to=command.to,
+        reason=checked_reason(command.reason),
     )
 
 
@@ -523,4 +731,9 @@ CONFLICT_HANDLERS: dict[type, Any] = {
     cc.FateRearm: rearm,
     cc.FateThrow: throw,
     cc.FateSplitMinions: split_minions,
+    cc.FateTakeOutMinions: take_out_minions,
+    cc.FateFullDefence: declare_full_defence,
+    cc.FateDrawZones: draw_zones,
+    cc.FatePush: push,
+    cc.FatePickUpWeapon: pick_up_weapon,
 }

@@ -23,7 +23,14 @@ from domain.fate.aspects import (
     passed,
     placed_by_maneuver,
 )
-from domain.fate.conflict import Secondary, combined, full_defence, secondary_action
+from domain.fate.conflict import (
+    WEAPON_SKILL,
+    Secondary,
+    combined,
+    full_defence,
+    secondary_action,
+)
+from domain.fate.conflict_events import ConflictEnded
 from domain.fate.events import (
     AspectAvoided,
     AspectDiscovered,
@@ -390,6 +397,13 @@ def settle_roll(table: Table, actor: str, command: cmd.FateSettleRoll, _: TableK
         # before the roll is looked up: whether a secret roll is still open is its own
         require_not_secret(table, command.roll, "settling it or spending fate points")
     rolled_, character = rollers_open_roll(table, state, actor, command.roll)
+    disarmed = state.conflict is not None and character.id in state.conflict.disarmed
+    if disarmed and rolled_.skill == WEAPON_SKILL:
+        raise Conflict(
+            f"{character.name} is disarmed: its weapon is picked up (`fatePickUpWeapon`) or it "
+            "rearms before its Armas roll stands [004:871]",
+            "disarmed",
+        )
     result = _result(state, rolled_, rolled_.invocations, command.fate_points)
     if rolled_.difficulty is not None:
         verdict = simple_action(result.effort, rolled_.difficulty)
@@ -714,6 +728,12 @@ def end_scene(table: Table, actor: str, command: cmd.FateEndScene, _: TableKeys)
     table.require_gm(actor, "end the scene")
     if state.open_rolls:
         raise Conflict("settle the scene's open rolls first", "roll_open")
+    reason = checked_reason(command.reason)
+    if state.conflict is not None:
+        # the scene's conflict cannot outlive it: ended first, for the same reason
+        table.trigger_event(
+            ConflictEnded, actor=actor, exchanges=state.conflict.exchange, reason=reason
+        )
     table.trigger_event(
         SceneEnded,
         actor=actor,
@@ -725,7 +745,7 @@ def end_scene(table: Table, actor: str, command: cmd.FateEndScene, _: TableKeys)
             else c.sheet.consequences
             for c in state.characters.values()
         },
-        reason=checked_reason(command.reason),
+        reason=reason,
     )
 
 

@@ -135,10 +135,21 @@ class Block(Stored, kw_only=True, forbid_unknown_fields=True):
     for a protection"""
 
 
+class ZoneBorder(Stored, kw_only=True, forbid_unknown_fields=True):
+    """Two adjacent zones of a conflict's scene and the border between them [004:623, 745]."""
+
+    STORED_AS = "fate.ZoneBorder"
+
+    zones: list[str]
+    """The two zones, by name"""
+    value: int
+    """The border's value, taken off a move's shifts across it (0: none) [004:745]"""
+
+
 class FateConflict(Stored, kw_only=True):
     """A conflict in play [004:603-651]: the initiative order fixed at its start, the exchange
-    (asalto) and its order with delays, whose turn it is, the blocks raised this exchange, and
-    who is disarmed."""
+    (asalto) and its order with delays, whose turn it is, the blocks raised and the full
+    defences declared this exchange, and who is disarmed."""
 
     STORED_AS = "fate.Conflict"
 
@@ -159,3 +170,15 @@ class FateConflict(Stored, kw_only=True):
     """The blocks raised this exchange: they last to its end [004:725-727]"""
     disarmed: dict[str, int] = {}
     """The characters disarmed, by id, with the disarm's shifts [004:871]"""
+    minions: dict[str, int] = {}
+    """The minions each group has left, by the id of the NPC standing for it; a group with
+    none left is taken out [004:629]"""
+    zones: list[str] = []
+    """The scene's zones, as the game master drew them [004:623]; empty: none drawn"""
+    borders: list[ZoneBorder] = []
+    """The adjacent zones, each pair with its border [004:623, 745]"""
+    places: dict[str, str] = {}
+    """Each character's zone, by id: where it was placed, moved or thrown"""
+    full_defence: list[str] = []
+    """The characters in full defence this exchange, by id: +2 on every defence, their
+    action given up [004:715]"""

@@ -70,13 +70,18 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
 #: a conflict's refusals (`domain/fate/conflict_handlers.py`): its phase and turns, blocks and
 #: disarms; and the fields of its commands that go together
 REFUSAL_CODES[409] |= {
+    "already_acted",
     "conflict_in_play",
     "disarmed",
+    "full_defence",
     "no_block",
     "no_conflict",
+    "not_a_minion_group",
     "not_disarmed",
     "not_in_conflict",
     "not_your_turn",
+    "out_of_reach",
+    "push_short",
     "throw_short",
 }
 REFUSAL_CODES[422] |= {
@@ -87,6 +92,7 @@ REFUSAL_CODES[422] |= {
     "invalid_initiative",
     "invalid_participant",
     "invalid_target",
+    "invalid_zones",
 }
 #: deceived guesses, another defeat demanded, tenacity (`domain/fate/handlers.py`)
 REFUSAL_CODES[409] |= {"not_taken_out"}

@@ -129,7 +129,9 @@ RULES: dict[type, Rule] = {
 # -- a conflict (domain/fate/conflict_events.py): its turns are said at the table; what reads a
 # roll (an attack, a block, a move, a disarm, a throw) is withheld as the roll is
 RULES |= {
-    cev.ConflictBegan: public("kind", "contenders", "initiative", "characters", "reason"),
+    cev.ConflictBegan: public(
+        "kind", "contenders", "initiative", "characters", "reason", "minions"
+    ),
     cev.TurnEnded: public("character", "exchange", "characters", "turn", "next"),
     cev.TurnDelayed: public("character", "after", "characters", "next"),
     cev.ConflictEnded: public("exchanges", "reason"),
@@ -147,11 +149,16 @@ RULES |= {
     ),
     cev.BlockRaised: public(*_ROLL, "block", "reason"),
     cev.BlockChallenged: public(*_ROLL, "blocker", "verdict", "reason"),
-    cev.Moved: public(*_ROLL, "border", "zones", "reason"),
+    cev.Moved: public(*_ROLL, "border", "zones", "reason", "to"),
     cev.Disarmed: public(*_ROLL, "target", "shifts", "pickup", "reason"),
     cev.Rearmed: public("character", "seat", "reason"),
-    cev.Thrown: public(*_ROLL, "target", "weight", "zones", "cost", "shifts", "reason"),
+    cev.Thrown: public(*_ROLL, "target", "weight", "zones", "cost", "shifts", "reason", "to"),
+    cev.Pushed: public(*_ROLL, "target", "weight", "zones", "cost", "shifts", "to", "reason"),
+    cev.ZonesDrawn: public("zones", "borders", "places", "reason"),
     cev.MinionsSplit: public("minions", "opponents", "groups", "reason"),
+    cev.MinionsTakenOut: public("character", "seat", "taken_out", "left", "reason"),
+    cev.FullDefenceDeclared: public("character", "seat", "exchange", "reason"),
+    cev.WeaponPickedUp: public(*_ROLL, "pickup", "reason"),
 }
 
 

@@ -116,8 +116,9 @@ class FateView(TableHeader, kw_only=True):
     aspects: list[TemporaryAspect]
     """Every temporary aspect in play, on a character (`target`) or on the scene (`target` null)"""
     conflict: FateConflict | None
-    """The conflict in play: its initiative, the exchange and whose turn it is, its blocks and
-    disarms (each from a roll every seat sees); null: none"""
+    """The conflict in play: its initiative, the exchange and whose turn it is, its blocks,
+    disarms, moves, pushes and throws (each from a roll every seat sees), its full defences,
+    minion groups and zones; null: none"""
 
 
 def _fate(table: Table) -> FateState:

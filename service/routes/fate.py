@@ -161,7 +161,8 @@ ROUTES: list[HTTPRouteHandler] = [
         "End the scene (game master)",
         description="Stress clears [004:775, 783], fragile aspects and free invocations end "
         "with the scene [004:331, 847], whoever was taken out or conceded is back; a "
-        "`breather` heals mild consequences [004:829]. Open rolls are settled first.",
+        "`breather` heals mild consequences [004:829]; a conflict in play ends with it, recorded "
+        "(`fate.ConflictEnded`). Open rolls are settled first.",
     ),
     command_route(
         "fateRecover",
@@ -224,7 +225,8 @@ ROUTES += [
         "(social) descending, ties to the higher Coraje, then to the player seated closest to "
         "the game master (each participant's `distance`, the game master's input) "
         "[004:633-635]; a minion group acts on its leader's ratings or on its quality "
-        "[004:637]. The first exchange begins with the first in the order.",
+        "[004:637], and holds its `minions` (taken out one by one, `fateTakeOutMinions`). The "
+        "first exchange begins with the first in the order.",
     ),
     command_route(
         "fateEndTurn",
@@ -256,8 +258,10 @@ ROUTES += [
         "/fate/conflict/attacks",
         fcc.FateAttack,
         "Play an attack: defence, attack and hit (game master)",
-        description="The character acting attacks [004:653-697]: the defender's free defence "
-        "(+2 in full defence [004:715]; not with Armas when disarmed [004:871]) and the "
+        description="The character acting attacks [004:653-697] (not with Armas when disarmed, "
+        "nor when in full defence [004:715, 871]): the defender's free defence (+2 when it "
+        "declared full defence this exchange, `fateFullDefence` [004:715]; not with Armas "
+        "when disarmed [004:871]) and the "
         "attacker's roll are thrown from the table's dice, in that order, and settled at once "
         "(no invocation: an attack with invocations is played roll by roll, `fateRollSkill` "
         "`opposed_by` the defence). The attacker's effort is judged against the defence or a "
@@ -294,8 +298,10 @@ ROUTES += [
         "Record a full move (game master)",
         description="A full move's settled Atletismo roll: its shifts, less the border "
         "crossed, are the zones moved [004:743-745] (the border also raised the roll's "
-        "difficulty, as the book says). One zone as a secondary action is a roll's modifier "
-        "(`fateRollSkill`'s `secondary_action`).",
+        "difficulty, as the book says). With the zones drawn (`fateDrawZones`) it goes `to` a "
+        "zone as many steps away at most, the border (when null) the drawn borders on the "
+        "way. One zone as a secondary action is a roll's modifier (`fateRollSkill`'s "
+        "`secondary_action`), its zone placed by drawing the zones again.",
     ),
     command_route(
         "fateDisarm",
@@ -303,8 +309,28 @@ ROUTES += [
         fcc.FateDisarm,
         "Record a disarm (game master)",
         description="A settled maneuver won by 1 shift at least disarms its target [004:871]: "
-        "it cannot defend with Armas until it rearms (`fateRearm`), and picking its weapon up "
-        "as a secondary action costs -1 and the disarm's shifts (2 shifts: -3).",
+        "it cannot defend nor attack with Armas, nor settle an Armas roll, until it rearms "
+        "(`fateRearm`, an action) or picks its weapon up as a secondary action of an open roll "
+        "(`fatePickUpWeapon`: -1 and the disarm's shifts on that roll, 2 shifts: -3).",
+    ),
+    command_route(
+        "fatePickUpWeapon",
+        "/fate/conflict/pickups",
+        fcc.FatePickUpWeapon,
+        "Record a weapon picked up as a secondary action (game master)",
+        description="A disarmed character picks its weapon up as a secondary action of its "
+        "open roll [004:871]: -1 and the disarm's shifts join the roll's modifiers (a disarm "
+        "of 2 shifts: -3), and it is armed again. Hidden as the roll is.",
+    ),
+    command_route(
+        "fateFullDefence",
+        "/fate/conflict/full-defences",
+        fcc.FateFullDefence,
+        "Declare a full defence (game master)",
+        description="A character yet to act this exchange (in its turn, at the exchange's "
+        "start, or when first attacked) gives up its action for +2 on every defence to the "
+        "exchange's end [004:715]: each `fateAttack` on it adds the +2; in its turn it "
+        "neither attacks nor blocks.",
     ),
     command_route(
         "fateRearm",
@@ -321,7 +347,27 @@ ROUTES += [
         "Record a throw (game master)",
         description="A settled maneuver throws its target [004:887-889]: the adjacent zone "
         "needs 1 + its weight scale in shifts (a person, 2: 3 shifts), each further zone the "
-        "previous cost + 1, summed or not as the table's `throw_cost` says.",
+        "previous cost + 1, summed or not as the table's `throw_cost` says; with the zones "
+        "drawn, `to` a zone `zones` steps from the target's.",
+    ),
+    command_route(
+        "fatePush",
+        "/fate/conflict/pushes",
+        fcc.FatePush,
+        "Record a push (game master)",
+        description="A settled attack pushes its target [004:885]: won with shifts at least "
+        "its weight scale + 1 per zone (a person, 2: 3 shifts for one zone), the pusher and "
+        "the target going together; with the zones drawn, from the zone they share `to` one "
+        "`zones` steps away, the borders on the way added to the shifts needed.",
+    ),
+    command_route(
+        "fateDrawZones",
+        "/fate/conflict/zones",
+        fcc.FateDrawZones,
+        "Draw the conflict's zones (game master)",
+        description="The game master draws the scene as zones [004:623]: their names, the "
+        "adjacent pairs with their borders [004:745], and every character of the conflict in "
+        "one; moves and throws then go `to` a zone. Drawn again, it replaces the drawing.",
     ),
     command_route(
         "fateSplitMinions",
@@ -332,6 +378,16 @@ ROUTES += [
         "opposing them, each acting as one [004:627-629], as evenly as possible (the book "
         "does not say how); each group then plays as one NPC, its initiative its leader's or "
         "its quality (`fateBeginConflict`).",
+    ),
+    command_route(
+        "fateTakeOutMinions",
+        "/fate/conflict/minions/taken-out",
+        fcc.FateTakeOutMinions,
+        "Record minions of a group taken out (game master)",
+        description="A hit takes out minions of a group (`fateBeginConflict`'s `minions`) one "
+        "by one, as many as the game master rules (the book does not say how many a hit "
+        "takes out [004:629]); the group shrinks, and with none left it is taken out of the "
+        "conflict (passed over in the turns).",
     ),
 ]
 

@@ -66,11 +66,16 @@ const lines = {
     return [`${who(c, e.data.character)} blocks ${what} with a strength of ${b.strength}`];
   },
   BlockChallenged: (e, c) => [`${who(c, e.data.character)} ${e.data.verdict.outcome === "success" ? "gets past" : "is stopped by"} ${who(c, e.data.blocker)}'s block (effort ${e.data.verdict.effort} against ${e.data.verdict.against})`],
-  Moved: (e, c) => [`${who(c, e.data.character)} moves ${plural(e.data.zones, "zone")}${e.data.border ? ` across a border of ${e.data.border}` : ""}`],
+  Moved: (e, c) => [`${who(c, e.data.character)} moves ${plural(e.data.zones, "zone")}${e.data.border ? ` across a border of ${e.data.border}` : ""}${e.data.to ? ` to ${e.data.to}` : ""}`],
+  Pushed: (e, c) => [`${who(c, e.data.character)} pushes ${who(c, e.data.target)} ${plural(e.data.zones, "zone")}${e.data.to ? ` into ${e.data.to}, going along` : ", going along"} (${plural(e.data.cost, "shift")} needed, ${e.data.shifts} scored)`],
+  ZonesDrawn: (e, c) => [`the scene's zones: ${list(e.data.zones)}${e.data.borders.length ? `; borders ${list(e.data.borders.map((b) => `${b.zones.join("–")} (${b.value})`))}` : ""}; ${list(Object.entries(e.data.places).map(([id, zone]) => `${who(c, id)} in ${zone}`))}${why(e.data.reason)}`],
   Disarmed: (e, c) => [`${who(c, e.data.character)} disarms ${who(c, e.data.target)} with ${plural(e.data.shifts, "shift")}: picking the weapon up costs ${signed(e.data.pickup.value)}`],
   Rearmed: (e, c) => [`${who(c, e.data.character)} is armed again${why(e.data.reason)}`],
+  WeaponPickedUp: (e, c) => [`${who(c, e.data.character)} picks the weapon up${masked(e, "pickup") ? `, out of sight${secrecy(e.data.visibility)}` : ` at ${signed(e.data.pickup.value)} on roll ${e.data.roll}`}${why(e.data.reason)}`],
+  FullDefenceDeclared: (e, c) => [`${who(c, e.data.character)} goes into full defence for exchange ${e.data.exchange}: +2 on every defence, no action${why(e.data.reason)}`],
   MinionsSplit: (e, c) => [`${plural(e.data.minions, "minion")} split into groups of ${list(e.data.groups.map(String))}, against ${names(c, e.data.opponents)}${why(e.data.reason)}`],
-  Thrown: (e, c) => [`${who(c, e.data.character)} throws ${who(c, e.data.target)} ${plural(e.data.zones, "zone")} (${plural(e.data.cost, "shift")} needed, ${e.data.shifts} scored)`],
+  MinionsTakenOut: (e, c) => [`${plural(e.data.taken_out, "minion")} of ${who(c, e.data.character)} taken out: ${e.data.left ? `${e.data.left} left` : "the group is out"}${why(e.data.reason)}`],
+  Thrown: (e, c) => [`${who(c, e.data.character)} throws ${who(c, e.data.target)} ${plural(e.data.zones, "zone")}${e.data.to ? ` into ${e.data.to}` : ""} (${plural(e.data.cost, "shift")} needed, ${e.data.shifts} scored)`],
   SceneEnded: (e) => [`the scene ends${e.data.breather ? " with a breather" : ""}${e.data.aspects.length ? `; lasting aspects ${list(e.data.aspects.map(aspect))}` : ""}`],
   // deceived guesses, another defeat, tenacity, the session break, a fragile aspect compelled
   GuessDeceived: (e, c) => [`${who(c, e.data.character)} guessed "${e.data.guess.guess}" and was deceived by ${who(c, e.data.liar)}: the Fate point ${e.data.guess.deceived === "destroyed" ? "is destroyed" : "comes back"}${e.data.aspect ? `, and ${who(c, e.data.liar)} places "${e.data.aspect.name}" on them` : ""}${why(e.data.reason)}`],
