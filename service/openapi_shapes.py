@@ -243,6 +243,60 @@ ENUMS: list[tuple[str, list[Any], str, frozenset[str] | None]] = [
         None,
     ),
     (
+        "PortalImprovement",
+        ["acquire_drive", "concept", "fortaleza", "remove_drive", "remove_limitation", "specialty"],
+        "What character points buy [002:846]: a Fortaleza level, a specialty, a limitation "
+        "removed, a new concept, a drive acquired or removed.",
+        None,
+    ),
+    (
+        "PortalFrequency",
+        ["uncommon", "moderate", "frequent", "constant"],
+        "How often a Fortaleza applies [002:400]: uncommon, moderate, frequent or constant.",
+        None,
+    ),
+    (
+        "PortalMeleeSize",
+        ["bare", "small", "medium", "large", "gigantic"],
+        "A melee weapon's size [002:1133]: bare hands, small, medium, large or gigantic.",
+        None,
+    ),
+    (
+        "PortalRangedWeapon",
+        [
+            "improvised",
+            "light",
+            "longbow",
+            "crossbow",
+            "light_firearm",
+            "shotgun",
+            "rifle",
+            "military",
+        ],
+        "A ranged weapon's kind [002:1182-1197]: improvised or light projectiles, a longbow, a "
+        "crossbow, a light firearm, a shotgun, a rifle or a military weapon.",
+        None,
+    ),
+    (
+        "PortalConceptRank",
+        ["ordinary", "team_member", "mythic_hero"],
+        "A concept's rank [002:720]: an ordinary person, a team member, a mythic hero.",
+        None,
+    ),
+    (
+        "PortalSide",
+        ["first", "second"],
+        "One of the two sides of a confrontation: the first roll named, or the second.",
+        frozenset({"doubled", "winner"}),
+    ),
+    (
+        "PortalPayment",
+        ["harm", "luck", "pool"],
+        "How a psychological confrontation's loser paid [002:966]: with harm (a discomfort "
+        "die), a luck die, or a principal NPC's pool.",
+        frozenset({"paid_with"}),
+    ),
+    (
         "StepdiceDie",
         [6, 8, 10, 12, 20],
         "A step die: its number of faces, d6 to d20.",

@@ -14,8 +14,12 @@ from litestar.testing import TestClient
 
 from domain.application import Tables
 from domain.commands import AddSeat, RevealRolls
+from domain.portal import combat_commands as cc
 from domain.portal import commands as cmd
-from domain.portal.state import PortalState
+from domain.portal import story_commands as sc
+from domain.portal.reading import read
+from domain.portal.roll import resolve
+from domain.portal.state import OpenRoll, PortalState
 from tests import session_helpers
 from tests.api_helpers import bearer, ok, seat_player
 from tests.dice_http import Table, new_table
@@ -222,6 +226,311 @@ PORTAL_ENDPOINTS: dict[str, Cell] = {
 }
 
 
+# -- the story outside combat: comparisons of settled rolls, advancement, spells -------------
+
+
+def two_settled(world: World) -> None:
+    """Rolls 1 and 2 settled by their players: Ann's HIGH 5 (her discomfort 4 beaten), Bob's
+    MID 4 less his wound 4, 3 (its sequel point paid with a level of sequel)."""
+    high = open_roll("c1", readings=[{**open_roll("c1")["readings"][0], "choice": "HIGH"}])
+    ok(world.post("mayor", "/portal/rolls", high))
+    ok(world.post("A", "/portal/rolls/settle", {"roll": 1, "payments": []}))
+    ok(world.post("mayor", "/portal/rolls", open_roll("c2")))
+    ok(world.post("B", "/portal/rolls/settle", {"roll": 2, "payments": ["sequel"]}))
+
+
+def two_open(world: World) -> None:
+    """Rolls 1 and 2 open: Ann's, with her Sigilo 2 applying, and Bob's."""
+    anns_roll(world)
+    ok(world.post("mayor", "/portal/rolls", open_roll("c2")))
+
+
+def an_extended_confrontation(world: World) -> None:
+    """Ann against Bob to a differential of 3, rolls 1 and 2 settled."""
+    two_settled(world)
+    ok(world.post("mayor", "/portal/confrontations/extended", EXTENDED))
+
+
+def an_extended_exchange(world: World) -> None:
+    """Rolls 1 and 2 banked: Ann leads by 2."""
+    an_extended_confrontation(world)
+    ok(world.post("mayor", "/portal/confrontations/extended/exchange", EXCHANGE))
+
+
+EXTENDED = {"first": "c1", "second": "c2", "target": 3, "reason": "a race"}
+EXCHANGE = {"confrontation": 1, "first": {"roll": 1}, "second": {"roll": 2}}
+SPELL = {
+    "rank": 1,
+    "purpose": "cast",
+    "competent": True,
+    "required": 1,
+    "missing": 0,
+    "reason": "a spark",
+}
+ZOMBIE = {"name": "a zombie", "generic": 3, "reason": "r"}
+
+
+def a_zombie(world: World) -> None:
+    """Supporting character s1, a zombie of G 3."""
+    ok(world.post("mayor", "/portal/supporting", ZOMBIE))
+
+
+def two_zombies(world: World) -> None:
+    """Supporting characters s1 and s2, zombies of G 3 (a unit of 3 at most)."""
+    a_zombie(world)
+    a_zombie(world)
+
+
+PORTAL_ENDPOINTS.update(
+    {
+        "POST portal/supporting": Cell(
+            lobby, "POST", "/portal/supporting", (403, 403, 200), ZOMBIE
+        ),
+        "POST portal/supporting/turn": Cell(
+            a_zombie, "POST", "/portal/supporting/turn", (403, 403, 200), {"supporting": "s1"}
+        ),
+        "POST portal/supporting/stack": Cell(
+            two_zombies,
+            "POST",
+            "/portal/supporting/stack",
+            (403, 403, 200),
+            {"purpose": "attack", "leader": "s1", "members": ["s2"]},
+        ),
+        "POST portal/supporting/hurt": Cell(
+            a_zombie,
+            "POST",
+            "/portal/supporting/hurt",
+            (403, 403, 200),
+            {"supporting": "s1", "damage_total": 4, "reason": "r"},
+        ),
+        "POST portal/rolls/cut": Cell(
+            two_open,
+            "POST",
+            "/portal/rolls/cut",
+            (403, 403, 200),
+            {"first": 1, "second": 2, "aces": False, "reason": "stealth against alert"},
+        ),
+        "POST portal/confrontations": Cell(
+            two_settled,
+            "POST",
+            "/portal/confrontations",
+            (403, 403, 200),
+            {"first": {"roll": 1}, "second": {"roll": 2}, "reason": "r"},
+        ),
+        "POST portal/confrontations/deferred": Cell(
+            two_settled,
+            "POST",
+            "/portal/confrontations/deferred",
+            (403, 403, 200),
+            {
+                **open_roll("c1", difficulty=None),
+                "deferral": {"first": {"roll": 2}, "factor": 2, "reason": "a knot"},
+            },
+        ),
+        "POST portal/confrontations/extended": Cell(
+            lobby, "POST", "/portal/confrontations/extended", (403, 403, 200), EXTENDED
+        ),
+        "POST portal/confrontations/extended/exchange": Cell(
+            an_extended_confrontation,
+            "POST",
+            "/portal/confrontations/extended/exchange",
+            (403, 403, 200),
+            EXCHANGE,
+        ),
+        "POST portal/confrontations/extended/aces": Cell(
+            an_extended_exchange,
+            "POST",
+            "/portal/confrontations/extended/aces",
+            (403, 403, 200),
+            {"confrontation": 1, "side": "first", "aces": 1, "reason": "the next jump"},
+        ),
+        "POST portal/confrontations/psychological": Cell(
+            two_settled,
+            "POST",
+            "/portal/confrontations/psychological",
+            (403, 403, 200),
+            {"manipulator": {"roll": 1}, "victim": {"roll": 2}, "reason": "r"},
+        ),
+        "POST portal/confrontations/teams": Cell(
+            two_settled,
+            "POST",
+            "/portal/confrontations/teams",
+            (403, 403, 200),
+            {"first": [{"roll": 1}], "second": [{"roll": 2}], "reason": "r"},
+        ),
+        "POST portal/collaborations": Cell(
+            two_settled,
+            "POST",
+            "/portal/collaborations",
+            (403, 403, 200),
+            {
+                "members": [{"roll": 1}, {"roll": 2}],
+                "difficulty": 4,
+                "reduction": 0,
+                "cover": [],
+                "shared_task": False,
+                "reason": "r",
+            },
+        ),
+        "POST portal/advancement": Cell(
+            lobby,
+            "POST",
+            "/portal/advancement",
+            (403, 403, 200),
+            {
+                "character": "c1",
+                "improvement": "acquire_drive",
+                "name": "revenge",
+                "at_adventure_end": False,
+                "approval": "r",
+            },
+        ),
+        "POST portal/spells": Cell(
+            lobby,
+            "POST",
+            "/portal/spells",
+            (403, 403, 200),
+            {**open_roll("c1", difficulty=None), "spell": SPELL},
+        ),
+    }
+)
+
+
+# -- combat: reflex phases, strikes, the critical state -------------------------------------
+
+#: a friendly brawl of Ann and Bob: combat 1, the direction die the script's 4
+COMBAT = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a tavern"}
+REFLEX_READINGS = [
+    {**open_roll("c1")["readings"][0], "name": "reflexes", "choice": "HIGH"},
+    {**open_roll("c1")["readings"][0], "name": "cold blood", "choice": "HIGH"},
+]
+ATTACK_READINGS = [
+    {**open_roll("c1")["readings"][0], "name": "attack", "choice": "HIGH"},
+    {**open_roll("c1")["readings"][0], "name": "damage", "choice": "HIGH"},
+]
+DEFENCE_READINGS = [
+    {**open_roll("c1")["readings"][0], "name": "defence", "choice": "HIGH"},
+    {**open_roll("c1")["readings"][0], "name": "aguante", "choice": "HIGH", "aguante": True},
+]
+GUARD = {"melee": True, "cover": "partial", "reason": "behind a table"}
+STRIKE = {
+    "combat": 1,
+    "attack_roll": 4,
+    "defender": "c2",
+    "defence_roll": 5,
+    "weapon": {"melee": "medium", "ranged": None, "reason": "a sword"},
+    "setting": "normal",
+    "nonlethal": False,
+    "sweep": None,
+    "located": None,
+    "reason": "a thrust",
+}
+
+
+def a_combat(world: World) -> None:
+    ok(world.post("mayor", "/portal/combats", COMBAT))
+
+
+def a_reflex_roll(world: World) -> None:
+    """Combat 1, and roll 2: Ann's reflex roll (5, 2, 4, her discomfort 4): reflexes 5."""
+    a_combat(world)
+    ok(world.post("mayor", "/portal/rolls", open_roll("c1", readings=REFLEX_READINGS)))
+
+
+def a_combat_under_way(world: World) -> None:
+    """Ann's reflexes 5; roll 3, Bob's 4, 4, 4, his wound die declined: reflexes 3; turn 1,
+    phase 5: Ann's."""
+    a_reflex_roll(world)
+    ok(world.post("A", "/portal/combats/reflexes", {"combat": 1, "roll": 2, "payments": []}))
+    bobs = open_roll("c2", readings=REFLEX_READINGS, declined_wounds=1)
+    ok(world.post("mayor", "/portal/rolls", bobs))
+    ok(world.post("B", "/portal/combats/reflexes", {"combat": 1, "roll": 3, "payments": []}))
+    for _ in range(2):
+        ok(world.post("mayor", "/portal/combats/phases", {"combat": 1}))
+
+
+def an_attack_roll(world: World) -> None:
+    """Roll 4: Ann's attack roll, open."""
+    a_combat_under_way(world)
+    ok(world.post("mayor", "/portal/rolls", open_roll("c1", readings=ATTACK_READINGS)))
+
+
+def an_exchange(world: World) -> None:
+    """Rolls 4 and 5 settled for the strike: Ann's attack, Bob's defence (his wound die
+    declined: no sequel point to pay)."""
+    an_attack_roll(world)
+    ok(world.post("A", "/portal/combats/rolls", {"combat": 1, "roll": 4, "payments": []}))
+    defence = open_roll("c2", readings=DEFENCE_READINGS, declined_wounds=1)
+    ok(world.post("mayor", "/portal/rolls", defence))
+    ok(world.post("B", "/portal/combats/rolls", {"combat": 1, "roll": 5, "payments": []}))
+
+
+def a_maneuver_roll(world: World) -> None:
+    """Roll 4: Ann's maneuver roll, open, in her phase."""
+    a_combat_under_way(world)
+    feint = [{**ATTACK_READINGS[0], "name": "maneuver"}]
+    ok(world.post("mayor", "/portal/rolls", open_roll("c1", readings=feint)))
+
+
+def an_aguante_roll(world: World) -> None:
+    """Roll 2: Ann's aguante roll in combat 1, with no critical state to face."""
+    a_combat(world)
+    aguante = open_roll("c1", readings=DEFENCE_READINGS[1:])
+    ok(world.post("mayor", "/portal/rolls", aguante))
+
+
+PORTAL_ENDPOINTS.update(
+    {
+        "POST portal/combats": Cell(lobby, "POST", "/portal/combats", (403, 403, 200), COMBAT),
+        "POST portal/combats/reflexes": Cell(
+            a_reflex_roll,
+            "POST",
+            "/portal/combats/reflexes",
+            (200, 403, 403),
+            {"combat": 1, "roll": 2, "payments": []},
+        ),
+        "POST portal/combats/rolls": Cell(
+            an_attack_roll,
+            "POST",
+            "/portal/combats/rolls",
+            (200, 403, 403),
+            {"combat": 1, "roll": 4, "payments": []},
+        ),
+        "POST portal/combats/defences": Cell(
+            a_combat,
+            "POST",
+            "/portal/combats/defences",
+            (403, 403, 200),
+            {**open_roll("c2", readings=DEFENCE_READINGS), "combat": 1, "protection": GUARD},
+        ),
+        "POST portal/combats/strikes": Cell(
+            an_exchange, "POST", "/portal/combats/strikes", (403, 403, 200), STRIKE
+        ),
+        # the roller's player reaches the rules: Ann faces no critical state
+        "POST portal/combats/critical": Cell(
+            an_aguante_roll,
+            "POST",
+            "/portal/combats/critical",
+            (409, 403, 403),
+            {"combat": 1, "roll": 2, "payments": []},
+        ),
+        "POST portal/combats/maneuvers": Cell(
+            a_maneuver_roll,
+            "POST",
+            "/portal/combats/maneuvers",
+            (200, 403, 403),
+            {"combat": 1, "roll": 4, "payments": [], "enemy": "c2"},
+        ),
+        "POST portal/combats/phases": Cell(
+            a_combat_under_way, "POST", "/portal/combats/phases", (403, 403, 200), {"combat": 1}
+        ),
+        "POST portal/combats/end": Cell(
+            a_combat, "POST", "/portal/combats/end", (403, 403, 200), {"combat": 1, "reason": "r"}
+        ),
+    }
+)
+
+
 # -- the hidden-roll scan: two blind rolls, each with an ace worded with a marker -----------
 
 MARKERS = ("ACE-MARK-ONE", "ACE-MARK-TWO")
@@ -240,6 +549,57 @@ BODIES: dict[str, Any] = {
     "/portal/points/spend": {"character": "c1", "points": 1, "use": "background", "reason": "x"},
     "/portal/luck/restore": {"character": "c1", "dice": 1, "reason": "x"},
 }
+#: the story's commands naming the secret rolls: each refused as secret, nothing said of them
+BODIES.update(
+    {
+        "/portal/rolls/cut": {"first": 1, "second": 2, "aces": True, "reason": "x"},
+        "/portal/confrontations": {"first": {"roll": 1}, "second": {"roll": 2}, "reason": "x"},
+        "/portal/confrontations/extended/exchange": {
+            "confrontation": 1,
+            "first": {"roll": 1},
+            "second": {"roll": 2},
+        },
+        "/portal/confrontations/psychological": {
+            "manipulator": {"roll": 1},
+            "victim": {"roll": 2},
+            "reason": "x",
+        },
+        "/portal/confrontations/teams": {
+            "first": [{"roll": 1}],
+            "second": [{"roll": 2}],
+            "reason": "x",
+        },
+        "/portal/collaborations": {
+            "members": [{"roll": 1}, {"roll": 2}],
+            "difficulty": 4,
+            "reduction": 0,
+            "cover": [],
+            "shared_task": False,
+            "reason": "x",
+        },
+        "/portal/spells": {**open_roll("c1", difficulty=None), "spell": SPELL},
+        "/portal/confrontations/deferred": {
+            **open_roll("c1", difficulty=None),
+            "deferral": {"first": {"roll": 2}, "reason": "x"},
+        },
+    }
+)
+
+
+#: the combat commands naming the secret rolls: refused, no combat under way, nothing said
+BODIES.update(
+    {
+        "/portal/combats": COMBAT,
+        "/portal/combats/reflexes": {"combat": 1, "roll": 1, "payments": []},
+        "/portal/combats/rolls": {"combat": 1, "roll": 2, "payments": []},
+        "/portal/combats/strikes": {**STRIKE, "attack_roll": 1, "defence_roll": 2},
+        "/portal/combats/critical": {"combat": 1, "roll": 1, "payments": []},
+        "/portal/combats/maneuvers": {"combat": 1, "roll": 1, "payments": [], "enemy": None},
+        "/portal/combats/defences": {**open_roll("c1"), "combat": 1, "protection": GUARD},
+        "/portal/combats/phases": {"combat": 1},
+        "/portal/combats/end": {"combat": 1, "reason": "x"},
+    }
+)
 
 
 def secret_table(http: httpx.Client) -> Table:
@@ -311,10 +671,175 @@ def figures_session() -> Session:
 # -- random play ------------------------------------------------------------------------------
 
 
+#: the readings a combat roll is called with: initial, after wound dice, attack, defence, last
+#: aguante, maneuver
+COMBAT_CALLS = (
+    REFLEX_READINGS,
+    [*REFLEX_READINGS[:1], *DEFENCE_READINGS[1:]],
+    ATTACK_READINGS,
+    DEFENCE_READINGS,
+    DEFENCE_READINGS[1:],
+    [{**ATTACK_READINGS[0], "name": "maneuver"}],
+)
+
+
+def random_combat_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
+    """A random combat command and its sender: combats started and ended, combat rolls
+    called, reflex, combat and last aguante rolls settled by their roller (or not), cold
+    blood paid, maneuvers, strikes ruled on the rolls kept, phases advanced (often
+    refused)."""
+    state = session.state
+    pick = data.draw
+    characters = sorted(state.characters)
+    character_id = pick(st.sampled_from(characters), label="character")
+    combat = pick(st.sampled_from(sorted(int(c) for c in state.combats) or [1]), label="combat")
+    open_rolls = sorted(int(r) for r in state.open_rolls) or [1]
+    roll_number = pick(st.sampled_from(open_rolls), label="roll")
+    rolled = state.open_rolls.get(str(roll_number))
+    roller = GM if rolled is None else state.characters[rolled.character].seat
+    sender = pick(st.sampled_from([roller, roller, roller, GM]), label="sender")
+    payments = pick(st.sampled_from([[], [], ["discomfort"], ["sequel"]]), label="payments")
+    # weighted towards the rolls and strikes of a combat under way
+    kind = pick(st.sampled_from([0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 5, 6, 6, 6, 6, 7, 8]))
+    if kind == 0 or not state.combats:
+        fight = pick(st.sampled_from(["friendly_brawl", "we_are_going_to_die"]), label="fight")
+        contenders = pick(st.permutations(characters), label="contenders")[:2]
+        return GM, command(cc.PortalStartCombat, contenders=contenders, fight=fight, reason="r")
+    if kind == 1:
+        readings = pick(st.sampled_from(COMBAT_CALLS), label="readings")
+        due = [
+            c for f in state.combats.values() for c in f.contenders if c.character == character_id
+        ]
+        if due and due[0].reflex_roll_due and pick(st.booleans(), label="due"):
+            readings = COMBAT_CALLS[1 if due[0].thorn_due else 0]
+        return GM, roll(character_id, readings=readings, difficulty=None)
+    if kind == 2:
+        paid = pick(st.integers(0, 4), label="cold blood")
+        if rolled is not None and str(combat) in state.combats and pick(st.booleans()):
+            # what the cold blood misses, paid in full
+            chilled = [read(rolled.sequence.pool, r) for r in rolled.readings]
+            result = min([r.result for r in chilled if r.name == "cold blood"] or [99])
+            paid = max(0, state.combats[str(combat)].cold_blood_difficulty - result)
+        way = pick(st.sampled_from(["lost_turns", "discomfort", "reflex_points"]), label="way")
+        return sender, command(
+            cc.PortalTakeReflexes, combat=combat, roll=roll_number, payments=payments, **{way: paid}
+        )
+    if kind == 3:
+        return sender, command(
+            cc.PortalSettleCombatRoll, combat=combat, roll=roll_number, payments=payments
+        )
+    if kind == 4:
+        return sender, command(
+            cc.PortalTakeCritical, combat=combat, roll=roll_number, payments=payments
+        )
+    if kind == 5:
+        kept = sorted(int(r) for c in state.combats.values() for r in c.rolls) or [1]
+        attack, defence = (pick(st.sampled_from([*kept, None]), label="kept") for _ in "ad")
+        chosen = {"combat": combat, "attack_roll": attack or 1, "defence_roll": defence}
+        return GM, command(cc.PortalStrike, **{**STRIKE, **chosen, "defender": character_id})
+    if kind == 6:
+        return GM, command(cc.PortalAdvancePhase, combat=combat)
+    if kind == 8:
+        enemy = pick(st.sampled_from([None, *characters]), label="enemy")
+        return sender, command(
+            cc.PortalManeuver, combat=combat, roll=roll_number, payments=payments, enemy=enemy
+        )
+    return GM, command(cc.PortalEndCombat, combat=combat, reason="the foes flee")
+
+
+def settlement(session: Session, open_roll: OpenRoll) -> tuple[str, Any]:
+    """An open roll settled by its player, each sequel point paid with a level of sequel:
+    the rolls the story's comparisons need."""
+    character = session.state.characters[open_roll.character]
+    result = resolve(
+        character.sheet,
+        open_roll.sequence.pool,
+        list(open_roll.readings),
+        session.state.options,
+        open_roll.difficulty,
+    )
+    payments = ["sequel"] * len(result.sequel_points)
+    return character.seat, command(cmd.PortalSettleRoll, roll=open_roll.roll, payments=payments)
+
+
+def random_story_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
+    """A random command of the story outside combat, mostly the game master's: the settled
+    rolls compared (simple, unequal, psychological, teams, a collaboration, an extended
+    contest's exchange, a deferred confrontation's later roll), aces bought, two open rolls'
+    rerolls cut, a supporting character brought, its turn die and hurt, an improvement, a
+    spell's roll; and a player's try at one (refused)."""
+    state = session.state
+    pick = data.draw
+    # each character's first settled roll not counted yet (draws of the same shape whatever
+    # the state, so that a replayed example draws alike)
+    unused: dict[str, int] = {}
+    for number in sorted(state.settled, key=int):
+        result = state.settled[number]
+        if not result.used:
+            unused.setdefault(result.character, int(number))
+    opened = sorted(int(number) for number in state.open_rolls) or [1, 2]
+    rolls = [{"roll": number} for number in unused.values()]
+    rolls += [{"roll": number} for number in (1, 2)][len(rolls) :]
+    race = [{"roll": unused.get(c, n)} for n, c in enumerate(("c1", "c2"), 1)]
+    secret = set(session.table().secret_rolls)
+    shown = [r for n, r in sorted(state.open_rolls.items()) if int(n) not in secret]
+    if len(unused) < 2 and shown and pick(st.booleans(), label="settle first"):
+        return settlement(session, shown[0])
+    sender = pick(st.sampled_from([GM, GM, GM, "p1"]), label="sender")
+    kind = pick(st.integers(0, 14), label="story kind")
+    story: list[Any] = [
+        (sc.PortalConfront, {"first": rolls[0], "second": rolls[1], "advantage": 1}),
+        (sc.PortalPsychological, {"manipulator": rolls[0], "victim": rolls[1]}),
+        (sc.PortalTeams, {"first": rolls[:1], "second": rolls[1:]}),
+        (
+            sc.PortalCollaborate,
+            {"members": rolls, "difficulty": 4, "reduction": 1, "cover": [], "shared_task": True},
+        ),
+        (sc.PortalStartExtended, {"first": "c1", "second": "c2", "target": 2}),
+        (sc.PortalExchange, {"confrontation": 1, "first": race[0], "second": race[1]}),
+        (sc.PortalBuyAces, {"confrontation": 1, "side": "first", "aces": 1}),
+        (sc.PortalAddSupporting, {"name": "a zombie", "generic": 2}),
+        (sc.PortalSupportingTurn, {"supporting": "s1", "visibility": "blind"}),
+        (sc.PortalHurtSupporting, {"supporting": "s1", "damage_total": 3}),
+        (sc.PortalStackUnit, {"purpose": "defence", "leader": "s1", "members": ["s2"]}),
+        (sc.PortalCutRerolls, {"first": opened[0], "second": opened[-1], "aces": True}),
+    ]
+    if kind < len(story):
+        command_type, fields = story[kind]
+        if command_type not in (sc.PortalExchange, sc.PortalSupportingTurn, sc.PortalStackUnit):
+            fields = {**fields, "reason": "the story"}
+        return sender, command(command_type, **fields)
+    if kind == len(story):
+        improvement = pick(st.sampled_from(["acquire_drive", "remove_drive"]), label="drive")
+        return sender, command(
+            sc.PortalAdvance,
+            character="c1",
+            improvement=improvement,
+            name=pick(st.sampled_from(["glory", "gold"]), label="drive name"),
+            at_adventure_end=pick(st.booleans(), label="adventure end"),
+            approval="well earned",
+        )
+    visibility = pick(st.sampled_from(["public", "blind"]), label="later roll visibility")
+    call = roll("c2", difficulty=None, visibility=visibility)
+    if kind == len(story) + 1:
+        deferral = {"first": rolls[0], "factor": 2, "reason": "a knot"}
+        return sender, command(
+            sc.PortalDeferredRoll, **msgspec.to_builtins(call), deferral=deferral
+        )
+    spell = {"rank": 1, "purpose": "cast", "competent": True, "required": 1, "missing": 1}
+    return sender, command(
+        sc.PortalCastSpell, **msgspec.to_builtins(call), spell={**spell, "reason": "a spark"}
+    )
+
+
 def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     """A random command and its sender: rolls of every visibility, rerolls, blocks and
     settlements of the open rolls, sequels named, the game master's rulings (often refused:
     a refusal is a fine step too)."""
+    if data.draw(st.integers(0, 3), label="combat or not") == 0:
+        return random_combat_command(data, session)
+    if data.draw(st.integers(0, 5), label="story or not") == 0:
+        return random_story_command(data, session)
     state = session.state
     pick = data.draw
     characters = sorted(state.characters)

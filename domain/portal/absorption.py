@@ -102,9 +102,13 @@ class Toughness(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Toughness"
 
     reading: int
+    """The aguante reading's result (sixes, ones and luck count [002:1199])"""
     armour: Armour = "none"
+    """The armour worn: `light`, `medium`, `heavy` or `none` [002:1226-1234]"""
     armour_die: int = 0
+    """The armour's raw basic die: LOW, MID or HIGH by the armour; 0 without"""
     total: int
+    """The toughness: the reading plus the armour's die"""
 
 
 def toughness(aguante: Reading, basic: list[int], armour: Armour = "none") -> Toughness:

@@ -29,11 +29,16 @@ class CriticalState(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.CriticalState"
 
     unabsorbed: int
+    """The damage points left unabsorbed: the last aguante roll's difficulty [002:1273]"""
     aguante: int
+    """The last aguante roll's result [002:1273-1275]"""
     state: State
+    """Where it leaves the character: `unconscious` (equal), `conscious` (above), or below
+    `unstabilised` or `dead` as the table's option `critical_below` says"""
     stabilised: bool
-    #: 1 wound die every 10 minutes [002:1283]
+    """Whether the character is stabilised: unconscious or conscious [002:1279-1281]"""
     thorn: Thorn
+    """The worst thorn, driven in either way: a wound die every 10 minutes [002:1283]"""
 
 
 def critical_state(aguante: int, unabsorbed: int, options: Options) -> CriticalState:

@@ -29,12 +29,15 @@ class Strike(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Strike"
 
     attack: int
+    """The attack's result"""
     defence: int
+    """The defence's result"""
     outcome: Literal["hit", "miss", "tie"]
-    #: attack - defence on a hit [002:1100]
+    """`hit` (attack above defence), `miss` (below) or `tie` (equal: the environment's damage)"""
     excess: int = 0
-    #: on a tie, the attacker's raw die of the setting [002:1102-1110]
+    """Attack less defence on a hit [002:1100]; 0 otherwise"""
     environment: int | None = None
+    """On a tie, the attacker's raw die of the setting [002:1102-1110]; null otherwise"""
 
 
 def strike(attack: int, defence: int, attacker_basic: list[int], setting: Setting) -> Strike:
@@ -52,11 +55,14 @@ class DamageTotal(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.DamageTotal"
 
     excess: int
-    #: the character's damage die reading, melee only; it may be negative [002:1118-1120]
+    """The hit's excess: attack less defence [002:1100]"""
     damage_die: int | None = None
+    """The character's damage die reading, melee only; it may be negative [002:1118-1120];
+    null for a ranged weapon"""
     weapon: int
-    #: never negative once the excess is added [002:1147]
+    """The weapon's raw basic dice and bonus [002:1122-1133]"""
     total: int
+    """The damage total, never negative once the excess is added [002:1147]"""
 
 
 def damage_total(

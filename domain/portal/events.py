@@ -29,6 +29,7 @@ from domain.portal.state import (
     OwedSequel,
     PortalCharacter,
     PortalState,
+    SettledResult,
 )
 from domain.structs import clone
 from domain.table import Table
@@ -233,6 +234,12 @@ class RollSettled(FromRoll):
             level: SequelLevel = 1 if self.owed == 1 else 2 if self.owed == 2 else 3
             state.owed_sequels[str(self.roll)] = OwedSequel(
                 roll=self.roll, character=self.character, visibility=self.visibility, level=level
+            )
+        if self.result is not None:  # what the story's comparisons read (story_handlers.py)
+            state.settled[str(self.roll)] = SettledResult(
+                roll=self.roll,
+                character=self.character,
+                results={reading.name: reading.result for reading in self.result.readings},
             )
 
 

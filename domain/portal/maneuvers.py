@@ -17,12 +17,16 @@ class ReflexManeuver(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.ReflexManeuver"
 
     result: int
+    """The maneuver reading's result"""
     enemy_reflexes: int
+    """The enemy's current reflex value it must exceed"""
     succeeded: bool
-    #: an ace on the next attack when it succeeds
+    """Whether the result exceeds the enemy's reflexes [002:1441]"""
     aces: int
-    #: the maneuver's result replaces the old reflex value in every case (Errata)
+    """Aces on the next attack: 1 when it succeeds, else 0"""
     reflexes: int
+    """The new reflex value: the maneuver's result replaces the old one in every case
+    (Errata)"""
 
 
 def maneuver_against_reflexes(result: int, enemy_reflexes: int) -> ReflexManeuver:

@@ -83,13 +83,17 @@ class ColdBlood(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.ColdBlood"
 
     difficulty: int
+    """The cold-blood difficulty of the kind of fight, 3..6 [002:1044-1047]"""
     result: int
-    #: points missing to reach the difficulty: a result equal to it costs nothing [002:1057]
+    """The `cold blood` reading's result"""
     missing: int
+    """Points missing to reach the difficulty: a result equal to it costs nothing [002:1057]"""
     lost_turns: int = 0
+    """Missing points paid as turns without acting [002:1051]"""
     reflexes: int
-    #: the discomfort dice taken, absorbed as any given die [002:248]
+    """The reflex value after the reflex points paid [002:1053]"""
     discomfort: Absorption | None = None
+    """The discomfort dice taken, absorbed as any given die [002:248]; null: none paid"""
 
 
 def cold_blood(

@@ -32,11 +32,13 @@ class KneeStrike(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.KneeStrike"
 
     absorption: Absorption
-    #: the level of the movement sequel (0: none)
+    """How the damage would have been absorbed, point by point"""
     sequel_level: int
+    """The level of the movement sequel: the wound dice the damage made (0: none)"""
     discomfort: int
-    #: the wound dice held, unchanged: the ones the damage made are the sequel
+    """The discomfort dice held after, 0..3"""
     wound: int
+    """The wound dice held, unchanged: the ones the damage made are the sequel"""
 
 
 def knee_strike(discomfort: int, wound: int, points: int) -> KneeStrike:
@@ -153,9 +155,14 @@ class Sweep(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Sweep"
 
     damage_total: int
+    """The damage total worked out before the attack: the damage die and the weapon"""
     bonus: int
+    """Half the damage total, rounded down, added to the attack [002:1533]"""
     strike: Strike
+    """The attack with the bonus against the defence"""
     damage: int
+    """A hit's damage: the excess only (heavy weapons add their weapon damage again
+    [002:1190]); 0 otherwise"""
 
 
 def sweep(

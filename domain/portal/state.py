@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Literal
 
+import msgspec
+
 from domain.dice import Visibility
+from domain.portal.cast import Supporting
 from domain.portal.options import Options
-from domain.portal.reading import ReadingSpec
+from domain.portal.reading import Reading, ReadingSpec
 from domain.portal.rerolls import RerollSequence
 from domain.portal.sheet import PortalSheet, SequelLevel
 from domain.structs import Stored
@@ -32,8 +35,9 @@ class PortalCharacter(Stored, kw_only=True):
     sheet: PortalSheet
     """The character's sheet as it stands now"""
     dead: bool = False
-    """Whether the character is dead: no command acts for it then (no PORTAL ruling marks a death
-    yet)"""
+    """Whether the character is dead: attacked out of combat [002:1112], or below the damage at
+    its last aguante roll where the table's option `critical_below` is `dead`; no command acts
+    for it then"""
 
 
 class Applied(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -90,6 +94,86 @@ class OwedSequel(Stored, kw_only=True):
     level: SequelLevel
 
 
+# -- the story: settled results, extended confrontations, supporting characters (story_*.py) --
+
+
+class SettledResult(Stored, kw_only=True):
+    """What a settled roll read, kept for the confrontations and collaborations that compare
+    it [002:884-1012]: each reading's result by name, the first the primary one. A roll
+    counts in one comparison only (`used`)."""
+
+    STORED_AS = "portal.SettledResult"
+
+    roll: int
+    """The table's number of the settled roll"""
+    character: str
+    """The id of the character who rolled"""
+    results: dict[str, int]
+    """Each reading's result by its name, in the roll's order (the first is the primary one)"""
+    used: bool = False
+    """Whether a confrontation, collaboration or exchange has counted the roll already"""
+
+
+class ExtendedConfrontation(Stored, kw_only=True):
+    """An extended confrontation under way [002:932-942]: the game master's differential to
+    reach, and the levels banked so far (positive: the first side's lead)."""
+
+    STORED_AS = "portal.ExtendedConfrontation"
+
+    number: int
+    """The confrontation's number at the table, from 1"""
+    first: str
+    """The id of the first side's character"""
+    second: str
+    """The id of the second side's character"""
+    target: int
+    """The banked differential that wins, the game master's [002:934]"""
+    balance: int = 0
+    """The success levels banked so far: positive, the first side's lead; negative, the
+    second's"""
+    exchanges: int = 0
+    """How many exchanges of rolls were banked"""
+
+
+class SupportingCharacter(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A supporting character of the story as it stands [002:657-663, 1285-1319]: its values
+    (null: G's), the damage it took (lowering G only) and its last turn die's modifier."""
+
+    STORED_AS = "portal.SupportingCharacter"
+
+    id: str
+    """Its id at the table: s1, s2 …"""
+    name: str
+    """Its name"""
+    generic: int
+    """Its generic value G as created, 1..6"""
+    group: int | None = None
+    """How many of its kind stack in one unit; null: G"""
+    reflexes: float | None = None
+    """Its Reflexes; null: G - 0.5"""
+    attack: int | None = None
+    """Its Attack; null: G"""
+    defence: int | None = None
+    """Its Defence; null: G"""
+    aguante: int | None = None
+    """Its Aguante; null: G"""
+    damage: int | None = None
+    """Its Damage; null: G"""
+    taken: int = 0
+    """The damage points it took: its G now is `generic` less these [002:1301-1303]"""
+    modifier: int = 0
+    """Its last turn die's modifier to every total: +1, 0 or -1 [002:1313-1317]"""
+    turn_roll: int | None = None
+    """The table's number of its last turn die; null: none rolled"""
+
+    def rules(self) -> Supporting:
+        """As the pure rules of `cast` take it."""
+        fields = msgspec.structs.asdict(self)
+        for table_only in ("id", "modifier", "turn_roll"):
+            del fields[table_only]
+        return Supporting(**fields)
+
+
 class PortalState(Stored, kw_only=True):
     STORED_AS = "portal.State"
 
@@ -99,3 +183,91 @@ class PortalState(Stored, kw_only=True):
     open_rolls: dict[str, OpenRoll] = {}
     #: sequels waiting for their kind, by roll number as text
     owed_sequels: dict[str, OwedSequel] = {}
+    #: combats under way, by number as text (`Combat`)
+    combats: dict[str, Combat] = {}
+    #: settled rolls' results by roll number as text, for the story's comparisons (a fork
+    #: starts without them: its rolls are numbered from 1 again)
+    settled: dict[str, SettledResult] = {}
+    #: extended confrontations under way, by number as text
+    extended: dict[str, ExtendedConfrontation] = {}
+    #: the story's supporting characters by id (s1, s2 …)
+    supporting: dict[str, SupportingCharacter] = {}
+
+
+# -- combat (domain/portal/combat_handlers.py) ------------------------------------------------
+
+
+class CombatContender(Stored, kw_only=True):
+    """A character in a combat: its reflex value and phases from its last reflex roll, what
+    the cold blood cost it, and whether a roll is due (the initial one, a new one after wound
+    dice [002:1063], the last aguante roll of the critical state [002:1273])."""
+
+    STORED_AS = "portal.CombatContender"
+
+    character: str
+    """The id of the character"""
+    reflexes: int | None = None
+    """The reflex value now [002:1022, 1059]; null until its initial roll is taken"""
+    phases: list[int] = []
+    """The phases the reflex value acts in, highest first [002:1024-1030]"""
+    lost_turns: int = 0
+    """Turns without acting still to lose, paid for the cold blood [002:1049]"""
+    idle: bool = False
+    """Whether the character loses the current turn (a turn without acting) [002:1049]"""
+    reflex_roll_due: bool = True
+    """Whether a reflex roll is due: the initial one [002:1018], or a new one after wound dice
+    [002:1063]"""
+    thorn_due: bool = False
+    """Whether the next reflex roll is read for aguante too, for a thorn [002:1063, 1252]"""
+    critical: int = 0
+    """Damage points left unabsorbed, awaiting the last aguante roll [002:1273]; 0: none"""
+    out: str | None = None
+    """The critical state the last aguante roll left (`unconscious`, `conscious`,
+    `unstabilised`): out of combat [002:1112, 1279-1281]; null: fighting"""
+    aces: int = 0
+    """Aces a maneuver earned for the contender's next attack [002:1441], until it strikes"""
+
+
+class CombatRoll(Stored, kw_only=True):
+    """A settled roll kept for a strike: its readings and its basic dice (weapons, armour and
+    the environment read raw dice [002:1110, 1122, 1226])."""
+
+    STORED_AS = "portal.CombatRoll"
+
+    roll: int
+    """The table's number of the settled roll"""
+    character: str
+    """The id of the contender who rolled"""
+    readings: list[Reading]
+    """The roll's readings from its final faces: `attack` (and `damage`), or `defence` and
+    `aguante`"""
+    basic: list[int]
+    """The roll's final basic dice, 1..6 each"""
+
+
+class Combat(Stored, kw_only=True):
+    """A combat under way [002:1018-1088]: its contenders in table order going right from the
+    game master, the die that fixed the direction of ties [002:1036], the cold-blood
+    difficulty [002:1044-1047], the turn and phase, and the settled rolls awaiting a strike."""
+
+    STORED_AS = "portal.Combat"
+
+    combat: int
+    """The combat's number: the table's number of the roll of its direction die"""
+    contenders: list[CombatContender]
+    """The characters who fight, in table order going right from the game master"""
+    direction_die: int
+    """The direction die's face: even, ties go right round the table; odd, left [002:1036]"""
+    cold_blood_difficulty: int
+    """The cold-blood difficulty of the kind of fight, 3..6 [002:1044-1047]"""
+    turn: int = 0
+    """The turn, from 1; 0 while the initial rolls are taken"""
+    phase: int = 0
+    """The phase, 6 down to 1 [002:1024]; 0 while the initial rolls are taken"""
+    acted: list[str] = []
+    """The ids of the contenders who have acted in the current phase"""
+    rolls: dict[str, CombatRoll] = {}
+    """The settled attack and defence rolls awaiting a strike, by roll number as text"""
+
+    def contender(self, character: str) -> CombatContender | None:
+        return next((c for c in self.contenders if c.character == character), None)

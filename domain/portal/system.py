@@ -6,9 +6,11 @@ from typing import Any
 
 import msgspec
 
+from domain.portal.combat_handlers import HANDLERS as COMBAT_HANDLERS
 from domain.portal.handlers import HANDLERS
 from domain.portal.options import PortalOptions, check_options
 from domain.portal.state import PortalState
+from domain.portal.story_handlers import HANDLERS as STORY_HANDLERS
 from domain.registry import RuleSystem
 
 
@@ -19,6 +21,9 @@ def _fork_copy(state: PortalState) -> dict[str, Any]:
     copied: dict[str, Any] = msgspec.to_builtins(state)
     copied["open_rolls"] = {}
     copied["owed_sequels"] = {}
+    copied["settled"] = {}
+    for supporting in copied["supporting"].values():  # its turn die is the source's roll
+        supporting["turn_roll"] = None
     return copied
 
 
@@ -44,6 +49,31 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "roll_secret",
             "sequel_payment_unavailable",
             "too_many_rerolls",
+            # the story outside combat (story_handlers.py)
+            "confrontation_over",
+            "drive_held",
+            "elements_missing",
+            "last_drive",
+            "not_enough_excess",
+            "not_enough_levels",
+            "not_enough_luck",
+            "no_luck",
+            "rerolls_made",
+            "roll_used",
+            "specialty_held",
+            "supporting_out",
+            "unknown_drive",
+            "unknown_limitation",
+            # combat (combat_handlers.py)
+            "critical_due",
+            "in_combat",
+            "no_combat",
+            "not_critical",
+            "not_in_combat",
+            "not_your_phase",
+            "out_of_combat",
+            "reflexes_due",
+            "reflexes_taken",
         }
     ),
     # the table's state, or fields that must go together
@@ -66,6 +96,19 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "too_many_characters",
             "unknown_die",
             "unknown_fortaleza",
+            # the story outside combat (story_handlers.py)
+            "invalid_advancement",
+            "invalid_cast",
+            "invalid_collaboration",
+            "invalid_confrontation",
+            "invalid_spell",
+            "invalid_stack",
+            # combat (combat_handlers.py)
+            "invalid_cold_blood",
+            "invalid_contenders",
+            "invalid_damage",
+            "invalid_defence",
+            "invalid_weapon",
         }
     ),
 }
@@ -77,7 +120,7 @@ PORTAL = RuleSystem(
     options_type=PortalOptions,
     state_type=PortalState,
     fork_copy=_fork_copy,
-    handlers=HANDLERS,
+    handlers={**HANDLERS, **STORY_HANDLERS, **COMBAT_HANDLERS},
     qualified_event_types=True,
     refusal_codes=REFUSAL_CODES,
     check_options=check_options,

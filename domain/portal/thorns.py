@@ -38,9 +38,13 @@ class ThornCheck(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.ThornCheck"
 
     accumulated: int
+    """The damage accumulated: 2 per wound die and 1 per discomfort die held [002:1256]"""
     aguante: int
+    """The aguante reading it is compared with"""
     difference: int
+    """How far the aguante falls below the damage accumulated; 0: no thorn"""
     thorns: list[Thorn] = []
+    """The thorns driven in, by the difference's schedule [002:1257-1261]; empty: none"""
 
 
 def thorn_check(aguante: int, discomfort: int, wound: int) -> ThornCheck:

@@ -58,13 +58,16 @@ class WeaponDamage(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.WeaponDamage"
 
     dice: list[Choice] = []
+    """The raw basic dice of the attack's roll the weapon adds: `LOW`, `MID`, `HIGH`"""
     bonus: int = 0
+    """The flat bonus: HIGH + 1 for gigantic, +1 for sharp [002:1131-1135]"""
     melee: bool = True
-    #: an ace on the damage reading: a weight dropped when the category cannot rise [002:1173]
+    """Whether it is a melee weapon: the character's damage die counts [002:1118, 1161]"""
     damage_aces: Annotated[int, msgspec.Meta(ge=0)] = 0
-    #: extra difficulty to hit: a weight thrown when the category cannot fall [002:1174],
-    #: an old black-powder gun's imprecision [002:1186] (as -1 to attack)
+    """Aces on the damage reading: a weight dropped when the category cannot rise [002:1173]"""
     attack_penalty: Annotated[int, msgspec.Meta(ge=0)] = 0
+    """Extra difficulty to hit: a weight thrown when the category cannot fall [002:1174], an old
+    black-powder gun's imprecision [002:1186] (as -1 to attack)"""
 
 
 def melee_weapon(

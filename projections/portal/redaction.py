@@ -19,7 +19,9 @@
 
 from __future__ import annotations
 
+from domain.portal import combat_events as ce
 from domain.portal import events as ev
+from domain.portal import story_events as se
 from projections.visibility import (
     CHARACTERS_OWN,
     ROLLED,
@@ -135,3 +137,161 @@ RULES: dict[type, Rule] = {
     ),
     ev.LuckRestored: public("character", "seat", "reason", "dice", "luck_held", "luck_lost"),
 }
+
+
+# -- the story outside combat (domain/portal/story_events.py) ---------------------------------
+# A comparison's rolls were settled, so revealed: what they read is the table's. A spell's
+# casting derives from its roll (`FromRoll`), withheld whole from whoever may not see it. An
+# improvement changes what a character is made of: its player's and the game master's, but
+# the concept rank, which every seat sees; so is how a principal NPC pays a luck die (its
+# pool is part of its sheet).
+
+STORY_RULES: dict[type, Rule] = {
+    se.RerollsCut: public("first", "second", "cut", "aces", "reason"),
+    se.Confronted: public(
+        "first",
+        "second",
+        "advantage",
+        "doubled",
+        "difference",
+        "winner",
+        "first_fumbled",
+        "second_fumbled",
+        "reason",
+    ),
+    se.ExtendedStarted: public("confrontation", "first", "second", "target", "reason"),
+    se.ExchangeBanked: public("confrontation", "first", "second", "balance", "winner"),
+    se.AcesBought: public("confrontation", "side", "aces", "levels", "balance", "reason"),
+    se.PsychologicalConfronted: public(
+        "manipulator",
+        "victim",
+        "seat",
+        "influenced",
+        "margin",
+        "victim_dictated",
+        "backfires",
+        "luck_held",
+        "luck_lost",
+        "discomfort",
+        "wound",
+        "reason",
+        paid_with=CHARACTERS_OWN,
+        pool=CHARACTERS_OWN,
+    ),
+    se.TeamsConfronted: public("first", "second", "difference", "winner", "reason"),
+    se.Collaborated: public(
+        "difficulty",
+        "reduction",
+        "collaborative_difficulty",
+        "members",
+        "excess",
+        "deficit",
+        "spent",
+        "left",
+        "shared_task",
+        "task_failed",
+        "reason",
+    ),
+    se.CharacterAdvanced: public(
+        "character",
+        "seat",
+        "concept",
+        "at_adventure_end",
+        **dict.fromkeys(
+            (
+                "improvement",
+                "name",
+                "cost",
+                "sheet",
+                "points",
+                "approval",
+            ),
+            CHARACTERS_OWN,
+        ),
+    ),
+    se.SupportingAdded: public("supporting", "reason"),
+    se.SupportingTurnRolled: public(
+        "roll", "visibility", "supporting", "face", "modifier", "totals"
+    ),
+    se.SupportingHurt: public(
+        "supporting", "damage_total", "aguante", "through", "taken", "generic", "out", "reason"
+    ),
+    se.DifficultyDeferred: public(
+        "roll",
+        "visibility",
+        "character",
+        "seat",
+        "first",
+        "factor",
+        "bonus",
+        "difficulty",
+        "reason",
+    ),
+    se.UnitStacked: public(
+        "roll", "visibility", "purpose", "leader", "members", "totals", "reflexes"
+    ),
+    se.SpellCast: public(
+        "roll",
+        "visibility",
+        "character",
+        "seat",
+        "rank",
+        "purpose",
+        "missing",
+        "difficulty",
+        "reason",
+    ),
+}
+RULES.update(STORY_RULES)
+
+#: combat (domain/portal/combat_events.py): what is fought is said at the table. An event read
+#: from one roll is withheld whole, as its roll is (`FromRoll`); a strike reads two settled
+#: rolls, and a roll is settled only once every seat may see it.
+COMBAT_RULES: dict[type, Rule] = {
+    ce.CombatStarted: public(
+        "combat", "contenders", "fight", "cold_blood_difficulty", "direction_die", "reason"
+    ),
+    ce.ReflexesTaken: public(
+        "roll",
+        "visibility",
+        "combat",
+        "character",
+        "seat",
+        "reflexes",
+        "phases",
+        "cold_blood",
+        "thorn",
+        "discomfort",
+        "wound",
+    ),
+    ce.CombatRollSettled: public(
+        "roll", "visibility", "combat", "character", "seat", "readings", "basic"
+    ),
+    ce.StrikeResolved: public(
+        "combat",
+        "attacker",
+        "character",
+        "seat",
+        "attack_roll",
+        "defence_roll",
+        "weapon",
+        "setting",
+        "reason",
+        "strike",
+        "damage",
+        "sweep",
+        "toughness",
+        "through",
+        "absorption",
+        "knee",
+        "fumbles",
+        "killed",
+    ),
+    ce.CriticalStateRolled: public("roll", "visibility", "combat", "character", "seat", "critical"),
+    ce.ManeuverMade: public(
+        "roll", "visibility", "combat", "character", "seat", "enemy", "maneuver", "phases"
+    ),
+    ce.PhaseAdvanced: public("combat", "turn", "phase", "order", "idle"),
+    ce.CombatEnded: public("combat", "reason"),
+}
+RULES.update(COMBAT_RULES)

@@ -34,7 +34,15 @@ from domain.portal.sheet import (
     Shield,
     Thorn,
 )
-from domain.portal.state import Ace, Applied, OpenRoll, PortalCharacter
+from domain.portal.state import (
+    Ace,
+    Applied,
+    Combat,
+    ExtendedConfrontation,
+    OpenRoll,
+    PortalCharacter,
+    SupportingCharacter,
+)
 from domain.table import Table
 from projections.header import TableHeader, header, seen_rolls, with_own
 from projections.visibility import Viewer
@@ -76,8 +84,9 @@ class PortalCharacterView(msgspec.Struct, kw_only=True):
     thorns: list[Thorn]
     """The thorns (espinas clavadas) the character carries, each with its schedule; empty: none"""
     dead: bool
-    """Whether the character is dead: no command acts for it then (no PORTAL ruling marks a death
-    yet)"""
+    """Whether the character is dead: attacked out of combat [002:1112], or below the damage at
+    its last aguante roll where the table's option `critical_below` is `dead`; no command acts
+    for it then"""
     fortalezas: list[Fortaleza] | None = None
     """Strengths (Fortalezas), each with its level, frequency and specialty; empty: none; null,
     like the rest of the sheet that follows, for all but its player and the game master"""
@@ -149,6 +158,24 @@ class PortalOwedSequel(msgspec.Struct, kw_only=True):
     permanent"""
 
 
+class PortalSupportingView(msgspec.Struct, kw_only=True):
+    """A supporting character as the caller may see it: what it was given, and G now."""
+
+    character: SupportingCharacter
+    """Its values, the damage taken and its last turn die (its modifier 0 while that die is
+    hidden from the caller)"""
+    current: int
+    """Its G now: its generic value less the damage taken; 0 or less, out of combat
+    [002:1301-1307]"""
+
+
+def _supporting(supporting: SupportingCharacter, viewer: Viewer) -> PortalSupportingView:
+    shown = supporting
+    if supporting.turn_roll in viewer.hidden_rolls:
+        shown = msgspec.structs.replace(supporting, modifier=0, turn_roll=None)
+    return PortalSupportingView(character=shown, current=supporting.rules().current)
+
+
 class PortalView(TableHeader, kw_only=True):
     system: Literal["portal"]
     """The rule system of the table: always `portal` for this view (every system's view names its
@@ -162,6 +189,16 @@ class PortalView(TableHeader, kw_only=True):
     sequels_owed: list[PortalOwedSequel]
     """Sequels left by settled rolls whose kind the game master has not named yet (of the rolls
     the caller may see)"""
+    extended: list[ExtendedConfrontation] = []
+    """The extended confrontations of the story, in the order they were opened, each with its
+    differential and the levels banked"""
+    supporting: list[PortalSupportingView] = []
+    """The story's supporting characters, in the order they came: their values, G now, and the
+    last turn die's modifier (0 while that die is hidden from the caller)"""
+    combats: list[Combat] = []
+    """The combats under way, oldest first: contenders with their reflexes and phases, what is
+    due of each, the turn and phase, the settled rolls awaiting a strike (all read from rolls
+    every seat sees)"""
 
 
 def character_view(table: Table, character: PortalCharacter, viewer: Viewer) -> PortalCharacterView:
@@ -233,4 +270,7 @@ def table_view(table: Table, viewer: Viewer) -> PortalView:
             PortalOwedSequel(roll=s.roll, character=s.character, level=s.level)
             for s in seen_rolls(state.owed_sequels.values(), viewer)
         ],
+        extended=list(state.extended.values()),
+        supporting=[_supporting(s, viewer) for s in state.supporting.values()],
+        combats=list(state.combats.values()),
     )

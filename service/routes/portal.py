@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from litestar.handlers import HTTPRouteHandler
 
+from domain.portal import combat_commands as pcc
 from domain.portal import commands as pc
+from domain.portal import story_commands as ps
 from service.command_routes import CREATED, ROLLED, SECRET_ROLL_READERS, command_route
 
 SECRET_ROLL = (
@@ -147,5 +149,293 @@ ROUTES: list[HTTPRouteHandler] = [
         "Give back lost luck dice (game master)",
         description="The game master gives a character back lost luck dice (a drive "
         "fulfilled [002:556-560]); only its own lost ones come back [002:338].",
+    ),
+]
+
+
+# -- the story outside combat (domain/portal/story_commands.py) -------------------------------
+
+SETTLED = (
+    " Each roll is named by its number, settled (a secret one revealed first) and counted in "
+    "one comparison only; its result is the reading named, by default its first."
+)
+
+ROUTES += [
+    command_route(
+        "portalCutRerolls",
+        "/portal/rolls/cut",
+        ps.PortalCutRerolls,
+        "Cut two opposed rolls' rerolls (game master)",
+        description="The confrontation reduction [002:924-930]: two opposed characters' open "
+        "rolls, none rerolled yet, lose the lower side's Fortaleza levels (Stealth 2 against "
+        "Alert 1: 1 reroll against none [002:928]); in combat aces too [002:1094], after the "
+        "levels. A specialty's bonus is cut as well by the table's "
+        "`confrontation_cuts_specialty`. The game master may skip it [002:930]. Both rolls "
+        "in the open: a secret one is refused.",
+    ),
+    command_route(
+        "portalConfront",
+        "/portal/confrontations",
+        ps.PortalConfront,
+        "Decide a simple or unequal confrontation (game master)",
+        description="Two characters' settled rolls compared, the first against the second "
+        "[002:922-930]: the difference and who won (a tie is the table's `confrontation_tie`). "
+        "An unequal confrontation adds the game master's virtual advantage to the difference, "
+        "never to a result, so it cannot prevent a fumble; or doubles the advantaged side's "
+        "result [002:944-954]." + SETTLED,
+    ),
+    command_route(
+        "portalDeferredRoll",
+        "/portal/confrontations/deferred",
+        ps.PortalDeferredRoll,
+        "Call a deferred confrontation's later roll (game master)",
+        answer=ROLLED,
+        description="A confrontation resolved at two moments [002:956-962]: the first side's "
+        "settled result, as the game master transforms it (multiplied, then a bonus: Calvin's "
+        "knot of 3 doubled is Peter's difficulty 6), is the difficulty of the later roll, "
+        "called as `portalOpenRoll` calls one (`difficulty` and `automatic` null). Answers "
+        "with the roll's number." + SETTLED + SECRET_ROLL,
+    ),
+    command_route(
+        "portalStartExtended",
+        "/portal/confrontations/extended",
+        ps.PortalStartExtended,
+        "Open an extended confrontation (game master)",
+        description="The game master sets the success differential that wins a contest of "
+        "several exchanges [002:932-936]. Confrontations are numbered from 1 in the order "
+        "they are opened (`ExtendedStarted`).",
+    ),
+    command_route(
+        "portalExchange",
+        "/portal/confrontations/extended/exchange",
+        ps.PortalExchange,
+        "Bank an exchange of an extended confrontation (game master)",
+        description="A settled roll of each side: the difference is banked; the side whose "
+        "lead reaches the differential wins [002:938]." + SETTLED,
+    ),
+    command_route(
+        "portalBuyAces",
+        "/portal/confrontations/extended/aces",
+        ps.PortalBuyAces,
+        "Spend banked levels on aces (game master)",
+        description="The side ahead spends banked success levels on aces for a later roll "
+        "[002:940], at the table's `levels_per_ace` (1 by default); the game master grants "
+        "them when opening that roll.",
+    ),
+    command_route(
+        "portalPsychological",
+        "/portal/confrontations/psychological",
+        ps.PortalPsychological,
+        "Decide a psychological confrontation (game master)",
+        description="The manipulator pays one held luck die [002:966] and its settled roll "
+        "meets the victim's: influenced or not, by how much; a victim's fumble lets the game "
+        "master dictate the behaviour, a manipulator's turns the discomfort on him "
+        "[002:964-1000]. The discomfort for resisting is the game master's, given as any "
+        "(`portalGiveDice`)." + SETTLED,
+    ),
+    command_route(
+        "portalTeams",
+        "/portal/confrontations/teams",
+        ps.PortalTeams,
+        "Decide a team confrontation (game master)",
+        description="Each team's settled results summed; the difference decides "
+        "[002:1008-1012]." + SETTLED,
+    ),
+    command_route(
+        "portalCollaborate",
+        "/portal/collaborations",
+        ps.PortalCollaborate,
+        "Resolve a collaboration (game master)",
+        description="The members' settled rolls against the difficulty less the game "
+        "master's reduction [002:886-900]: the success levels of those who reach it pooled "
+        "[002:902], each point a member falls short costing 2 [002:904]; the members the "
+        "group covers, in order, raised to the difficulty (the table's `covered_member`); "
+        "one uncovered fails alone, or the whole task if the game master rules it shared "
+        "[002:906-912]." + SETTLED,
+    ),
+    command_route(
+        "portalAdvance",
+        "/portal/advancement",
+        ps.PortalAdvance,
+        "Approve an improvement paid with character points (game master)",
+        description="The game master approves an improvement [002:846] and its price is paid "
+        "[002:711-838]: a Fortaleza raised or acquired (each level in turn, priced by its "
+        "frequency), a specialty (by its Fortaleza's level), a limitation removed, the concept "
+        "changed (lowering it gives points back), a drive acquired or removed (the n-th of "
+        "each costs the n-th triangular number over the character's life, one drive always "
+        "kept). In play the hand pays alone; at the adventure's end the reserve too, and the "
+        "next adventure starts with 5 in hand at most [002:844, 854-856]. Protagonists only "
+        "[002:647]; the improvement is its player's and the game master's to see, but the "
+        "concept.",
+    ),
+    command_route(
+        "portalCastSpell",
+        "/portal/spells",
+        ps.PortalCastSpell,
+        "Call a spell's roll and throw its dice (game master)",
+        answer=ROLLED,
+        description="A roll called as `portalOpenRoll` calls one, its difficulty set by the "
+        "spell [002:1604-1614]: rank 0..3 gives 2, 3, 4, 5, enchanting an item or inventing a "
+        "spell works a rank higher (a rank 3 one is a rite of 6), each missing element adds 1 "
+        "at rank 1 and 2 at rank 2, and none may miss at rank 3 [002:1616-1620]; a competent "
+        "mage's rank 0 spell succeeds with no roll. `difficulty` and `automatic` stay null. "
+        "Answers with the roll's number." + SECRET_ROLL,
+    ),
+]
+
+# -- combat (domain/portal/combat_commands.py) -------------------------------------------------
+
+COMBAT_ROLL = (
+    " The roll is an ordinary one (`portalOpenRoll`, `portalRerollDie`), settled here as "
+    "`portalSettleRoll` settles it (`payments`), by its roller." + ROLLER
+)
+
+ROUTES += [
+    command_route(
+        "portalStartCombat",
+        "/portal/combats",
+        pcc.PortalStartCombat,
+        "Start a combat (game master)",
+        answer=ROLLED,
+        description="The game master starts a combat: its contenders in table order going "
+        "right from the game master, and the kind of fight, which sets the cold-blood "
+        'difficulty (friendly brawl 3, port riot 4, balanced shootout 5, "we are going to '
+        'die" 6 [002:1044-1047]). A public die fixes the direction of ties round the table for '
+        "the whole combat: even right, odd left [002:1036]. Answers with its roll's number, the "
+        "combat's number. Each contender's initial roll follows (`portalTakeReflexes`).",
+    ),
+    command_route(
+        "portalTakeReflexes",
+        "/portal/combats/reflexes",
+        pcc.PortalTakeReflexes,
+        "Settle a contender's reflex roll",
+        description="A contender's roll read for `reflexes` gives its reflex value and phases: "
+        "6 down to 1, a value past 6 buying later phases (16: 6, 5, 4, 1 [002:1024-1030]). The "
+        "initial roll is read for `cold blood` too: each point missing to reach the difficulty "
+        "paid as the player chooses, a lost turn, a discomfort die or a reflex point "
+        "[002:1049-1057]. After wound dice a new reflex roll is due, read for `aguante` "
+        "against the damage accumulated: a thorn below it [002:1063, 1252-1267]." + COMBAT_ROLL,
+    ),
+    command_route(
+        "portalCallDefence",
+        "/portal/combats/defences",
+        pcc.PortalCallDefence,
+        "Call a contender's defence roll with its protection (game master)",
+        answer=ROLLED,
+        description="A defence roll called as `portalOpenRoll` calls any roll, its readings "
+        "`defence` and `aguante` [002:1092], with what protects the defender against this "
+        "attack: cover from its side (partial 1 ace, full 2), the sheet's shield (large: full "
+        "cover; medium 2 and small 1 against melee) and, against melee, 1 ace each for a sharp "
+        "weapon that wounds without momentum, a trapping weapon, a long one usable here "
+        "[002:1201-1222]. Those aces join the roll's, with the protection's reason. Answers "
+        "with the roll's number." + SECRET_ROLL,
+    ),
+    command_route(
+        "portalSettleCombatRoll",
+        "/portal/combats/rolls",
+        pcc.PortalSettleCombatRoll,
+        "Settle an attack or defence roll for a strike",
+        description="An attack roll (read for `attack`, and `damage` in melee) or a defence "
+        "roll (read for `defence` and `aguante`) [002:1092] is settled and kept for the strike "
+        "the game master rules (`portalStrike`)." + COMBAT_ROLL,
+    ),
+    command_route(
+        "portalStrike",
+        "/portal/combats/strikes",
+        pcc.PortalStrike,
+        "Rule a strike (game master)",
+        description="In a phase the attacker acts in, once a phase [002:1073]: its attack (less "
+        "a black-powder gun's 1) against the defence. Above: a hit, its damage the excess, the "
+        "damage die in melee and the weapon's raw dice and bonus, never below 0 "
+        "[002:1118-1147]; equal: the environment's raw die of the attacker by the setting "
+        "[002:1102-1110]; below: a miss. The damage past the aguante and the armour's raw die "
+        "is absorbed as discomfort and wound dice [002:1199, 1226, 1238]; wound dice call a new "
+        "reflex roll and a thorn check, damage past 3 and 3 the critical state's last aguante "
+        "roll (`portalTakeCritical`). Negative results are fumbles, the game master's to pick "
+        "[002:1555-1562]. A contender out of combat makes no defence roll: attacked, it dies "
+        "[002:1112].",
+    ),
+    command_route(
+        "portalTakeCritical",
+        "/portal/combats/critical",
+        pcc.PortalTakeCritical,
+        "Settle the last aguante roll of the critical state",
+        description="The last aguante roll against the damage left unabsorbed [002:1271-1283]: "
+        "equal, unconscious and stabilised; above, conscious; below, unstabilised or dead as "
+        "the table's option `critical_below` says. Either way the worst thorn (a wound die "
+        "every 10 minutes) and out of combat." + COMBAT_ROLL,
+    ),
+    command_route(
+        "portalManeuver",
+        "/portal/combats/maneuvers",
+        pcc.PortalManeuver,
+        "Settle a contender's maneuver roll",
+        description="A maneuver is the contender's action in one of its phases [002:1073]: "
+        "the roll's `maneuver` reading becomes its new reflex value and phases, better or "
+        "worse [002:1067, 1441]; against an enemy's current reflexes (`enemy`), exceeding them "
+        "earns an ace on the next attack [002:1439-1441], which the game master grants in that "
+        "roll's call. A maneuver only to better the reflexes is fair [002:1069]." + COMBAT_ROLL,
+    ),
+    command_route(
+        "portalAdvancePhase",
+        "/portal/combats/phases",
+        pcc.PortalAdvancePhase,
+        "Advance a combat to its next phase (game master)",
+        description="Phases run 6 down to 1, then the next turn's 6 [002:1024]; once every "
+        "reflex roll and last aguante roll due is taken. Who acts in the phase, in order: "
+        "higher reflexes, fewer wound dice, fewer discomfort dice, then the table's direction "
+        "[002:1032-1036]; a contender owing turns of cold blood loses the new turn.",
+    ),
+    command_route(
+        "portalEndCombat",
+        "/portal/combats/end",
+        pcc.PortalEndCombat,
+        "End a combat (game master)",
+        description="The game master ends a combat, with the reason; the rolls it kept for "
+        "strikes are dropped.",
+    ),
+    command_route(
+        "portalAddSupporting",
+        "/portal/supporting",
+        ps.PortalAddSupporting,
+        "Bring a supporting character (game master)",
+        description="A supporting character [002:657-663, 1285-1299]: its generic value G "
+        "(1-6) is the difficulty of every roll against it and the default of its Group, "
+        "Attack, Defence, Aguante and Damage; its Reflexes are G - 0.5 unless given (never a "
+        "whole number). Numbered s1, s2 … in order (`SupportingAdded`). Its values are said "
+        "at the table.",
+    ),
+    command_route(
+        "portalSupportingTurn",
+        "/portal/supporting/turn",
+        ps.PortalSupportingTurn,
+        "Roll a supporting character's turn die (game master)",
+        answer=ROLLED,
+        description="A d6 against its current G [002:1309-1319]: below, +1 to every total "
+        "this turn; equal, nothing; above, -1. Answers with the roll's number; `visibility` "
+        "keeps the die and the modifier from the players as any roll's.",
+    ),
+    command_route(
+        "portalHurtSupporting",
+        "/portal/supporting/hurt",
+        ps.PortalHurtSupporting,
+        "Hurt a supporting character (game master)",
+        description="A damage total against its Aguante this turn (its value and its last "
+        "turn die's modifier): what passes lowers its G only, never the values it was given; "
+        "at 0 or less it is out of combat [002:1297-1307]. Refused while that turn die is "
+        "secret.",
+    ),
+    command_route(
+        "portalStackUnit",
+        "/portal/supporting/stack",
+        ps.PortalStackUnit,
+        "Stack supporting characters into a unit (game master)",
+        answer=ROLLED,
+        description="Members stacked on a leading supporting character [002:1371-1419]: one "
+        "d6 each against its current G: equal adds its whole value, below +1 to each total "
+        "its value exceeds the die by, above nothing; for one attack (Attack and Damage) or "
+        "the leader's defence, on the leader's totals this turn. A unit holds its Group at "
+        "most, the leader included (Group 1 never stacks), and acts in its slowest member's "
+        "phase. Answers with the dice's roll number.",
     ),
 ]

@@ -1,7 +1,7 @@
 // Portal: its events in the book's words — the dice pool by kind, rerolls, luck, points,
 // damage absorbed as discomfort and wound dice, sequels.
 
-import { list, masked, plain, plural, qualify, secrecy, who, why } from "./lines.js";
+import { list, masked, names, plain, plural, qualify, secrecy, signed, who, why } from "./lines.js";
 import { withGlance } from "./generic.js";
 
 const points = (e) => (masked(e, "points") ? "" : ` (${e.data.points.in_hand} in hand, ${e.data.points.reserve} in reserve)`);
@@ -39,6 +39,72 @@ const lines = {
   PointsSpent: (e, c) => [`${who(c, e.data.character)} spends ${masked(e, "amount") ? "points" : plural(e.data.amount, "point")}${masked(e, "use") ? "" : ` on ${plain(e.data.use)}`}${points(e)}`],
   SequelNamed: (e, c) => [`${who(c, e.data.character)} carries a sequel: ${plain(e.data.sequel.kind)}, level ${e.data.sequel.level}${why(e.data.reason)}`],
 };
+
+// combat: reflex phases and cold blood, strikes through toughness, the critical state, death
+const readings = (rs) => list((rs || []).map((r) => `${plain(r.name)} ${r.result}`));
+
+function coldBlood(cb) {
+  const paid = [
+    cb.lost_turns ? plural(cb.lost_turns, "lost turn") : "",
+    cb.discomfort ? plural(cb.discomfort.points, "discomfort die", "discomfort dice") : "",
+  ];
+  const reflexes = cb.missing - cb.lost_turns - (cb.discomfort ? cb.discomfort.points : 0);
+  if (reflexes > 0) paid.push(plural(reflexes, "reflex point"));
+  return `; cold blood ${cb.result} against ${cb.difficulty}${cb.missing ? `, ${cb.missing} short${list(paid) ? `: ${list(paid)}` : ""}` : ""}`;
+}
+
+function thorn(t) {
+  return `; aguante ${t.aguante} against ${t.accumulated} accumulated${(t.thorns || []).length ? `: a thorn (${list(t.thorns.map((x) => `${plain(x.gives)} every ${plain(x.every)}`))})` : ", no thorn"}`;
+}
+
+function blow(e) {
+  if (e.data.killed) return `out of combat, ${who(e.c, e.data.character)} dies`;
+  if (masked(e, "strike")) return "the blow is not seen";
+  const s = e.data.strike;
+  const swept = masked(e, "sweep") ? "" : ` (a sweep: half of ${e.data.sweep.damage_total} added)`;
+  const against = `attack ${s.attack}${swept} against defence ${s.defence}`;
+  const dealt = masked(e, "sweep") ? (masked(e, "damage") ? null : e.data.damage.total) : e.data.sweep.damage;
+  const damage = s.outcome === "hit" ? `a hit by ${s.excess}${dealt === null ? "" : `, damage ${dealt}`}` : s.outcome === "tie" ? `a tie, the setting deals ${s.environment}` : "a miss";
+  const tough = masked(e, "toughness") ? "" : ` against aguante ${e.data.toughness.total}`;
+  const through = s.outcome === "miss" ? "" : `${tough}: ${e.data.through ? `${plural(e.data.through, "point")} through` : "nothing through"}`;
+  const knee = masked(e, "knee") ? "" : ` — at the knee: ${plural(e.data.knee.discomfort, "discomfort die", "discomfort dice")}${e.data.knee.sequel_level ? `, a movement sequel of level ${e.data.knee.sequel_level}` : ""}`;
+  return `${against}, ${damage}${through}${masked(e, "absorption") ? "" : ` — ${absorbed(e.data.absorption)}`}${knee}`;
+}
+
+Object.assign(lines, {
+  CombatStarted: (e, c) => [`a combat starts (${plain(e.data.fight)}, cold blood ${e.data.cold_blood_difficulty}) between ${names(c, e.data.contenders)}; ties go ${e.data.direction_die % 2 === 0 ? "right" : "left"} round the table${why(e.data.reason)}`],
+  ReflexesTaken: (e, c) => [`${who(c, e.data.character)}${masked(e, "reflexes") ? " takes reflexes in secret" : ` has reflexes ${e.data.reflexes}, acting in ${(e.data.phases || []).length ? `phases ${list(e.data.phases.map(String))}` : "no phase"}`}${masked(e, "cold_blood") ? "" : coldBlood(e.data.cold_blood)}${masked(e, "thorn") ? "" : thorn(e.data.thorn)}`],
+  CombatRollSettled: (e, c) => [`${who(c, e.data.character)}'s roll is kept for a strike${masked(e, "readings") ? "" : `: ${readings(e.data.readings)}`}`],
+  StrikeResolved: (e, c) => [`${who(c, e.data.attacker)} strikes ${who(c, e.data.character)}${why(e.data.reason)}: ${blow({ ...e, c })}`],
+  CriticalStateRolled: (e, c) => [`${who(c, e.data.character)} fights for life${masked(e, "critical") ? "" : `: aguante ${e.data.critical.aguante} against ${e.data.critical.unabsorbed} unabsorbed, ${plain(e.data.critical.state)}${e.data.critical.stabilised ? " and stabilised" : ""}`}`],
+  ManeuverMade: (e, c) => [`${who(c, e.data.character)} maneuvers${e.data.enemy ? ` against ${who(c, e.data.enemy)}'s reflexes` : ""}${masked(e, "maneuver") ? "" : `: ${e.data.maneuver.result}${e.data.enemy ? (e.data.maneuver.succeeded ? `, above ${e.data.maneuver.enemy_reflexes}: an ace on the next attack` : `, not above ${e.data.maneuver.enemy_reflexes}`) : ""}; reflexes now ${e.data.maneuver.reflexes}`}`],
+  PhaseAdvanced: (e, c) => [`turn ${e.data.turn}, phase ${e.data.phase}: ${(e.data.order || []).length ? `${names(c, e.data.order)} act` : "nobody acts"}${(e.data.idle || []).length ? `; ${names(c, e.data.idle)} lose the turn` : ""}`],
+  CombatEnded: (e) => [`the combat ends${why(e.data.reason)}`],
+});
+
+// the story outside combat: confrontations and collaborations of settled rolls, advancement, spells
+const side = (c, r) => `${who(c, r.character)} ${r.result}`;
+const total = (rs) => (rs || []).reduce((sum, r) => sum + r.result, 0);
+const won = (c, e, first, second) =>
+  e.data.winner === "tie" ? "a tie" : `${who(c, (e.data.winner === "first" ? first : second).character)} wins by ${Math.abs(e.data.difference)}`;
+
+Object.assign(lines, {
+  RerollsCut: (e, c) => [`${who(c, e.data.first.character)} and ${who(c, e.data.second.character)} cut each other's rerolls by ${e.data.cut}${e.data.aces ? ", aces included" : ""}${why(e.data.reason)}`],
+  Confronted: (e, c) => [`${side(c, e.data.first)} against ${side(c, e.data.second)}${e.data.advantage ? `, an advantage of ${signed(e.data.advantage)}` : ""}${e.data.doubled ? `, the ${plain(e.data.doubled)} side's result doubled` : ""}: ${won(c, e, e.data.first, e.data.second)}${e.data.first_fumbled || e.data.second_fumbled ? ", a fumble" : ""}${why(e.data.reason)}`],
+  ExtendedStarted: (e, c) => [`An extended confrontation between ${who(c, e.data.first)} and ${who(c, e.data.second)}: the first to lead by ${e.data.target} wins${why(e.data.reason)}`],
+  ExchangeBanked: (e, c) => [`An exchange: ${side(c, e.data.first)} against ${side(c, e.data.second)}, the balance now ${signed(e.data.balance)}${e.data.winner ? `: ${who(c, e.data[e.data.winner].character)} wins the contest` : ""}`],
+  AcesBought: (e) => [`The ${plain(e.data.side)} side spends ${plural(e.data.levels, "banked level")} on ${plural(e.data.aces, "ace")}, the balance now ${signed(e.data.balance)}${why(e.data.reason)}`],
+  PsychologicalConfronted: (e, c) => [`${who(c, e.data.manipulator.character)} pays ${masked(e, "paid_with") ? "the price" : { luck: "a luck die", pool: "from a pool", harm: "a discomfort die" }[e.data.paid_with]} to sway ${who(c, e.data.victim.character)}: ${e.data.manipulator.result} against ${e.data.victim.result}, ${e.data.influenced ? `influenced by ${e.data.margin}` : "not influenced"}${e.data.victim_dictated ? "; the game master may dictate the behaviour" : ""}${e.data.backfires ? "; it backfires" : ""}${why(e.data.reason)}`],
+  TeamsConfronted: (e, c) => [`${names(c, e.data.first.map((r) => r.character))} (${total(e.data.first)}) against ${names(c, e.data.second.map((r) => r.character))} (${total(e.data.second)}): ${e.data.winner === "tie" ? "a tie" : `the ${plain(e.data.winner)} team wins by ${Math.abs(e.data.difference)}`}${why(e.data.reason)}`],
+  Collaborated: (e, c) => [`A collaboration against ${e.data.collaborative_difficulty}: ${list(e.data.members.map((m) => `${side(c, m.roll)}${m.covered ? " covered" : ""} (${plain(m.outcome)})`))}; ${e.data.excess} pooled, ${e.data.spent} spent${e.data.task_failed ? ", the task fails" : ""}${why(e.data.reason)}`],
+  CharacterAdvanced: (e, c) => [`${who(c, e.data.character)} improves${masked(e, "improvement") ? "" : `: ${plain(e.data.improvement)}${e.data.name ? ` ${plain(e.data.name)}` : ""}`}${masked(e, "cost") ? "" : ` for ${plural(e.data.cost, "point")}`}${masked(e, "approval") ? "" : why(e.data.approval)}; concept ${plain(e.data.concept)}`],
+  SupportingAdded: (e) => [`${e.data.supporting.name} joins the story, generic value ${e.data.supporting.generic}${why(e.data.reason)}`],
+  SupportingTurnRolled: (e) => [`A supporting character's turn die shows ${e.data.face}: ${e.data.modifier ? `${signed(e.data.modifier)} to every total` : "no change"} (attack ${e.data.totals.attack}, defence ${e.data.totals.defence}, aguante ${e.data.totals.aguante})`],
+  SupportingHurt: (e) => [`A supporting character takes a damage total of ${e.data.damage_total} against aguante ${e.data.aguante}: ${plural(e.data.through, "point")} through, generic value now ${e.data.generic}${e.data.out ? ", out of combat" : ""}${why(e.data.reason)}`],
+  DifficultyDeferred: (e, c) => [`${who(c, e.data.character)} must beat ${who(c, e.data.first.character)}'s ${e.data.first.result}${e.data.factor > 1 ? ` times ${e.data.factor}` : ""}${e.data.bonus ? ` ${e.data.bonus > 0 ? "plus" : "minus"} ${Math.abs(e.data.bonus)}` : ""}: difficulty ${e.data.difficulty}${why(e.data.reason)}`],
+  UnitStacked: (e) => [`A unit of ${plural(e.data.members.length + 1, "supporting character")} stacks for ${plain(e.data.purpose)}: ${list(["attack", "damage", "defence"].filter((k) => k in e.data.totals).map((k) => `${k} ${e.data.totals[k]}`))}, acting at reflexes ${e.data.reflexes}`],
+  SpellCast: (e, c) => [`${who(c, e.data.character)} works a spell of rank ${e.data.rank} (${plain(e.data.purpose)})${e.data.difficulty === null ? ", no roll needed" : ` against difficulty ${e.data.difficulty}`}${e.data.missing ? `, ${plural(e.data.missing, "element")} missing` : ""}${why(e.data.reason)}`],
+});
 
 // the dice a player keeps track of: discomfort and wound dice, luck, points, sequels
 const glance = (ch) =>

@@ -1,0 +1,572 @@
+"""PORTAL's combat handlers [002:1016-1283]. Each validates everything first, so a refused
+command leaves nothing behind.
+
+A combat roll is an ordinary roll (opened, rerolled), settled by the ordinary settlement
+(`handlers.settle_roll`: its `RollSettled`) inside the combat command that reads it, once
+every check of that command has passed; the combat's own event follows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.characters import alive, find_character
+from domain.dice import TableDice
+from domain.errors import Conflict, InvalidCommand, NotFound
+from domain.keys import TableKeys
+from domain.names import checked_reason
+from domain.portal import combat_commands as cc
+from domain.portal.absorption import absorb, damage_through, toughness
+from domain.portal.combat_events import (
+    CombatEnded,
+    CombatRollSettled,
+    CombatStarted,
+    CriticalStateRolled,
+    ManeuverMade,
+    PhaseAdvanced,
+    ReflexesTaken,
+    StrikeResolved,
+)
+from domain.portal.commands import PortalAces, PortalOpenRoll, PortalSettleRoll
+from domain.portal.critical import critical_state
+from domain.portal.damage import damage_total, fumble_points, strike
+from domain.portal.events import game
+from domain.portal.guards import find_open_roll, require_no_open_roll, require_roller
+from domain.portal.handlers import open_roll, settle_roll
+from domain.portal.maneuvers import maneuver_against_reflexes
+from domain.portal.options import SIDES
+from domain.portal.protection import protection_aces
+from domain.portal.reading import Reading, read
+from domain.portal.reflexes import (
+    COLD_BLOOD_DIFFICULTY,
+    FIRST_PHASE,
+    Contender,
+    cold_blood,
+    phase_order,
+    phases,
+)
+from domain.portal.sheet import MAX_DICE
+from domain.portal.special_attacks import LOCATED_STRIKE_DIFFICULTY, knee_strike, sweep
+from domain.portal.state import (
+    Combat,
+    CombatContender,
+    CombatRoll,
+    OpenRoll,
+    PortalCharacter,
+    PortalState,
+)
+from domain.portal.thorns import thorn_check
+from domain.portal.weapons import WeaponDamage, melee_weapon, ranged_weapon
+from domain.table import Table
+
+REFLEXES, COLD_BLOOD, AGUANTE = "reflexes", "cold blood", "aguante"
+ATTACK, DAMAGE, DEFENCE, MANEUVER = "attack", "damage", "defence", "maneuver"
+
+
+def _combat(state: PortalState, number: int) -> Combat:
+    found = state.combats.get(str(number))
+    if found is None:
+        raise Conflict(f"combat {number} is no combat under way at this table", "no_combat")
+    return found
+
+
+def _contender(combat: Combat, character: PortalCharacter) -> CombatContender:
+    found = combat.contender(character.id)
+    if found is None:
+        raise Conflict(
+            f"{character.name} is no contender of combat {combat.combat}", "not_in_combat"
+        )
+    return found
+
+
+def _out(contender: CombatContender) -> bool:
+    """Out of combat: in the critical state, its last aguante roll taken or not [002:1273]."""
+    return contender.out is not None or contender.critical > 0
+
+
+def _final_readings(rolled: OpenRoll) -> list[Reading]:
+    """An open roll's readings from its faces now, as its settlement will read them (the
+    excess past 5 rerolls on the first [002:514-516])."""
+    specs = list(rolled.readings)
+    if rolled.sequence.excess_bonus:
+        specs[0] = msgspec.structs.replace(specs[0], excess_bonus=rolled.sequence.excess_bonus)
+    return [read(rolled.sequence.pool, spec) for spec in specs]
+
+
+def _named(readings: list[Reading], name: str, aguante: bool, roll: int) -> Reading:
+    for reading in readings:
+        if reading.name == name:
+            if reading.aguante != aguante:
+                kind = "an aguante reading" if aguante else "no aguante reading"
+                raise InvalidCommand(
+                    f"roll {roll}'s reading {name!r} must be {kind} [002:206, 1199]",
+                    "invalid_readings",
+                )
+            return reading
+    raise InvalidCommand(f"roll {roll} has no reading named {name!r}", "invalid_readings")
+
+
+def _combat_roll(
+    table: Table, actor: str, number: int, roll: int
+) -> tuple[Combat, OpenRoll, PortalCharacter, CombatContender, list[Reading]]:
+    """The combat, the contender's open roll and its final readings: the contender alive,
+    the sender its roller, the roll not secret."""
+    state = game.open(table)
+    combat = _combat(state, number)
+    rolled = find_open_roll(state, roll)
+    character = alive(find_character(state, rolled.character))
+    require_roller(table, actor, character, roll)
+    if roll in table.secret_rolls:  # as the settlement refuses it, before reading its faces
+        raise Conflict(f"roll {roll} is secret: reveal it first", "roll_secret")
+    return combat, rolled, character, _contender(combat, character), _final_readings(rolled)
+
+
+def _settle(
+    table: Table, actor: str, roll: int, payments: list[Any], keys: TableKeys
+) -> PortalCharacter:
+    """The ordinary settlement (its checks, then `RollSettled`); the character after it."""
+    rolled = find_open_roll(game(table), roll)
+    settle_roll(table, actor, PortalSettleRoll(roll=roll, payments=payments), keys)
+    return game(table).characters[rolled.character]
+
+
+def _following(roll: int, rolled: OpenRoll, character: PortalCharacter) -> dict[str, Any]:
+    return {
+        "roll": roll,
+        "visibility": rolled.visibility,
+        "character": character.id,
+        "seat": character.seat,
+    }
+
+
+# -- the combat --------------------------------------------------------------------------------
+
+
+def start_combat(table: Table, actor: str, command: cc.PortalStartCombat, keys: TableKeys) -> int:
+    state = game.open(table)
+    table.require_gm(actor, "start a combat")
+    reason = checked_reason(command.reason)
+    if len(set(command.contenders)) != len(command.contenders):
+        raise InvalidCommand("each contender is named once", "invalid_contenders")
+    fighting = {c.character for combat in state.combats.values() for c in combat.contenders}
+    for character_id in command.contenders:
+        character = alive(find_character(state, character_id))
+        if character.id in fighting:
+            raise Conflict(f"{character.name} is fighting another combat", "in_combat")
+    dice = TableDice(table, keys)
+    direction = dice.roll(SIDES, "the direction of ties round the table")
+    number = dice.record(actor, table.gm_seat.id, "public")
+    table.trigger_event(
+        CombatStarted,
+        actor=actor,
+        combat=number,
+        contenders=list(command.contenders),
+        fight=command.fight,
+        cold_blood_difficulty=COLD_BLOOD_DIFFICULTY[command.fight],
+        direction_die=direction,
+        reason=reason,
+    )
+    return number
+
+
+def take_reflexes(
+    table: Table, actor: str, command: cc.PortalTakeReflexes, keys: TableKeys
+) -> None:
+    combat, rolled, character, contender, readings = _combat_roll(
+        table, actor, command.combat, command.roll
+    )
+    options = game(table).options
+    if not contender.reflex_roll_due:
+        raise Conflict(
+            f"{character.name}'s reflexes stand until wound dice or a maneuver [002:1059]",
+            "reflexes_taken",
+        )
+    reflexes = _named(readings, REFLEXES, False, command.roll).result
+    paid = command.lost_turns + command.discomfort + command.reflex_points
+    initial = contender.reflexes is None
+    sheet = character.sheet
+    if initial:
+        chilled = _named(readings, COLD_BLOOD, False, command.roll).result
+        held = (sheet.discomfort, sheet.wound)
+        pay = (command.lost_turns, command.discomfort, command.reflex_points)
+        cold_blood(chilled, combat.cold_blood_difficulty, reflexes, held, *pay)
+        # settling removes discomfort dice and may pay sequel points with them: room for
+        # the dice paid is judged on the dice before, less the sequel points paid with dice
+        room = 2 * MAX_DICE - sheet.discomfort - sheet.wound - command.payments.count("discomfort")
+        if command.discomfort > room:
+            raise Conflict(
+                f"{character.name} has room for {room} more discomfort dice [002:312]",
+                "dice_full",
+            )
+    elif paid:
+        raise InvalidCommand(
+            "cold blood is paid for the initial roll only [002:1038]", "invalid_cold_blood"
+        )
+    if contender.thorn_due:
+        _named(readings, AGUANTE, True, command.roll)
+    character = _settle(table, actor, command.roll, list(command.payments), keys)
+    sheet = character.sheet
+    paid_cold = None
+    if initial:
+        paid_cold = cold_blood(
+            _named(readings, COLD_BLOOD, False, command.roll).result,
+            combat.cold_blood_difficulty,
+            reflexes,
+            (sheet.discomfort, sheet.wound),
+            command.lost_turns,
+            command.discomfort,
+            command.reflex_points,
+        )
+        reflexes = paid_cold.reflexes
+    discomfort, wound = sheet.discomfort, sheet.wound
+    if paid_cold is not None and paid_cold.discomfort is not None:
+        discomfort, wound = paid_cold.discomfort.discomfort, paid_cold.discomfort.wound
+    thorn = None
+    if contender.thorn_due:
+        aguante = _named(readings, AGUANTE, True, command.roll).result
+        thorn = thorn_check(aguante, discomfort, wound)
+    table.trigger_event(
+        ReflexesTaken,
+        actor=actor,
+        **_following(command.roll, rolled, character),
+        combat=combat.combat,
+        reflexes=reflexes,
+        phases=phases(reflexes, options),
+        cold_blood=paid_cold,
+        thorn=thorn,
+        discomfort=discomfort,
+        wound=wound,
+    )
+
+
+def call_defence(table: Table, actor: str, command: cc.PortalCallDefence, keys: TableKeys) -> int:
+    state = game.open(table)
+    table.require_gm(actor, "call a defence roll")
+    combat = _combat(state, command.combat)
+    character = alive(find_character(state, command.character))
+    if _out(_contender(combat, character)):
+        raise InvalidCommand(
+            f"{character.name} is out of combat: no defence roll [002:1112]", "invalid_defence"
+        )
+    guard = command.protection
+    reason = checked_reason(guard.reason)
+    aces = protection_aces(
+        guard.melee,
+        guard.cover,
+        character.sheet.shield,
+        guard.sharp_weapon,
+        guard.trapping_weapon,
+        guard.long_weapon,
+    )
+    granted = [*command.aces]
+    if aces:
+        granted.append(PortalAces(count=aces, reason=f"protection [002:1201-1222]: {reason}"))
+    fields = {f: getattr(command, f) for f in PortalOpenRoll.__struct_fields__}
+    # the ordinary call, its aces with the protection's: validated there, before its events
+    return open_roll(table, actor, PortalOpenRoll(**{**fields, "aces": granted}), keys)
+
+
+def settle_combat_roll(
+    table: Table, actor: str, command: cc.PortalSettleCombatRoll, keys: TableKeys
+) -> None:
+    combat, rolled, character, _, readings = _combat_roll(
+        table, actor, command.combat, command.roll
+    )
+    names = {reading.name for reading in readings}
+    if ATTACK in names:
+        _named(readings, ATTACK, False, command.roll)
+    elif DEFENCE in names:
+        _named(readings, DEFENCE, False, command.roll)
+        _named(readings, AGUANTE, True, command.roll)
+    else:
+        raise InvalidCommand(
+            f"roll {command.roll} is read for no attack nor defence [002:1092]",
+            "invalid_readings",
+        )
+    character = _settle(table, actor, command.roll, list(command.payments), keys)
+    table.trigger_event(
+        CombatRollSettled,
+        actor=actor,
+        **_following(command.roll, rolled, character),
+        combat=combat.combat,
+        readings=readings,
+        basic=list(rolled.sequence.pool.basic),
+    )
+
+
+def _weapon(weapon: cc.PortalWeapon) -> WeaponDamage:
+    checked_reason(weapon.reason)
+    if (weapon.melee is None) == (weapon.ranged is None):
+        raise InvalidCommand("a weapon is melee or ranged, one of the two", "invalid_weapon")
+    if weapon.melee is not None:
+        if weapon.black_powder:
+            raise InvalidCommand("black powder is a gun's [002:1186]", "invalid_weapon")
+        return melee_weapon(weapon.melee, weapon.sharp, weapon.improvised, weapon.special)
+    assert weapon.ranged is not None
+    if weapon.sharp or weapon.improvised or weapon.special:
+        raise InvalidCommand(
+            "sharp, improvised and special are melee sizes [002:1133-1137]", "invalid_weapon"
+        )
+    return ranged_weapon(weapon.ranged, weapon.black_powder)
+
+
+def _kept(combat: Combat, roll: int, name: str) -> CombatRoll:
+    """A settled roll the combat keeps, read for `name` (`attack` or `defence`)."""
+    found = combat.rolls.get(str(roll))
+    if found is None or _reading(found.readings, name) is None:
+        raise NotFound(
+            f"roll {roll} is no settled {name} roll of this combat (portalSettleCombatRoll)",
+            "unknown_roll",
+        )
+    return found
+
+
+def _reading(readings: list[Reading], name: str) -> Reading | None:
+    return next((r for r in readings if r.name == name), None)
+
+
+def _acting(combat: Combat, contender: CombatContender, character: PortalCharacter) -> None:
+    """An action is taken in one of the contender's phases, once a phase entry [002:1073]."""
+    if _out(contender):
+        raise Conflict(f"{character.name} is out of combat [002:1273]", "out_of_combat")
+    if combat.phase == 0 or contender.idle or combat.phase not in contender.phases:
+        raise Conflict(
+            f"{character.name} does not act in phase {combat.phase} of turn {combat.turn}",
+            "not_your_phase",
+        )
+    if character.id in combat.acted:
+        raise Conflict(f"{character.name} has acted in this phase [002:1073]", "not_your_phase")
+
+
+def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "rule a strike")
+    reason = checked_reason(command.reason)
+    if command.sweep is not None:
+        checked_reason(command.sweep.reason)
+    if command.located is not None:
+        checked_reason(command.located.reason)
+    combat = _combat(state, command.combat)
+    attack = _kept(combat, command.attack_roll, ATTACK)
+    attacker = alive(find_character(state, attack.character))
+    _acting(combat, _contender(combat, attacker), attacker)
+    defender = alive(find_character(state, command.defender))
+    if defender.id == attacker.id:
+        raise InvalidCommand("a character does not strike itself", "invalid_contenders")
+    out = _out(_contender(combat, defender))
+    weapon = _weapon(command.weapon)
+    attack_reading = _reading(attack.readings, ATTACK)
+    damage_die = _reading(attack.readings, DAMAGE) if weapon.melee else None
+    assert attack_reading is not None
+    if weapon.melee and damage_die is None:
+        raise InvalidCommand(
+            f"roll {attack.roll} is not read for damage: a melee hit reads it [002:1118]",
+            "invalid_readings",
+        )
+    ruled: dict[str, Any] = {
+        "combat": combat.combat,
+        "attacker": attacker.id,
+        "character": defender.id,
+        "seat": defender.seat,
+        "attack_roll": attack.roll,
+        "defence_roll": command.defence_roll,
+        "weapon": weapon,
+        "setting": command.setting,
+        "reason": reason,
+    }
+    if out or command.defence_roll is None:
+        if not out:
+            raise InvalidCommand(
+                f"{defender.name} is in combat: name its defence roll [002:1112]",
+                "invalid_defence",
+            )
+        if command.defence_roll is not None:
+            raise InvalidCommand(
+                f"{defender.name} is out of combat: no defence roll [002:1112]",
+                "invalid_defence",
+            )
+        # "excepto si el personaje está fuera de combate, en cuyo caso muere" [002:1112]
+        table.trigger_event(
+            StrikeResolved,
+            actor=actor,
+            **ruled,
+            strike=None,
+            damage=None,
+            sweep=None,
+            knee=None,
+            toughness=None,
+            through=0,
+            absorption=None,
+            fumbles=[fumble_points(attack_reading.result), 0],
+            killed=True,
+        )
+        return
+    defence = _kept(combat, command.defence_roll, DEFENCE)
+    if defence.character != defender.id:
+        raise InvalidCommand(
+            f"roll {defence.roll} is not {defender.name}'s defence roll", "invalid_defence"
+        )
+    require_no_open_roll(state, defender)
+    defence_reading = _reading(defence.readings, DEFENCE)
+    aguante = _reading(defence.readings, AGUANTE)
+    assert defence_reading is not None and aguante is not None
+    attacking = attack_reading.result - weapon.attack_penalty
+    if command.located is not None:
+        attacking -= LOCATED_STRIKE_DIFFICULTY
+    swept = None
+    if command.sweep is None:
+        blow = strike(attacking, defence_reading.result, attack.basic, command.setting)
+        total = None
+        if blow.outcome == "hit":
+            total = damage_total(blow.excess, weapon, attack.basic, damage_die)
+    else:  # the damage total first, half of it on the attack [002:1533]
+        total = damage_total(0, weapon, attack.basic, damage_die)
+        swept = sweep(attacking, total.total, defence_reading.result, attack.basic, command.setting)
+        blow = swept.strike
+    # environment damage goes through toughness (Errata)
+    points = blow.environment or 0
+    if blow.outcome == "hit" and total is not None:
+        points = total.total if swept is None else swept.damage
+    tough = toughness(aguante, defence.basic, defender.sheet.armour)
+    through = damage_through(points, tough.total)
+    sheet = defender.sheet
+    knee = None
+    if command.located is not None and blow.outcome == "hit" and through:
+        knee = knee_strike(sheet.discomfort, sheet.wound, through)
+    table.trigger_event(
+        StrikeResolved,
+        actor=actor,
+        **ruled,
+        strike=blow,
+        damage=total,
+        sweep=swept,
+        toughness=tough,
+        through=through,
+        absorption=absorb(sheet.discomfort, sheet.wound, through, command.nonlethal)
+        if through and knee is None
+        else None,
+        knee=knee,
+        fumbles=[fumble_points(attack_reading.result), fumble_points(defence_reading.result)],
+        killed=False,
+    )
+
+
+def take_critical(
+    table: Table, actor: str, command: cc.PortalTakeCritical, keys: TableKeys
+) -> None:
+    combat, rolled, character, contender, readings = _combat_roll(
+        table, actor, command.combat, command.roll
+    )
+    if not contender.critical:
+        raise Conflict(f"{character.name} is not in the critical state [002:1273]", "not_critical")
+    aguante = _named(readings, AGUANTE, True, command.roll)
+    critical = critical_state(aguante.result, contender.critical, game(table).options)
+    character = _settle(table, actor, command.roll, list(command.payments), keys)
+    table.trigger_event(
+        CriticalStateRolled,
+        actor=actor,
+        **_following(command.roll, rolled, character),
+        combat=combat.combat,
+        critical=critical,
+    )
+
+
+def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKeys) -> None:
+    combat, rolled, character, contender, readings = _combat_roll(
+        table, actor, command.combat, command.roll
+    )
+    _acting(combat, contender, character)
+    result = _named(readings, MANEUVER, False, command.roll).result
+    enemy_reflexes = 0
+    if command.enemy is not None:
+        state = game(table)
+        enemy = _contender(combat, alive(find_character(state, command.enemy)))
+        if enemy.character == character.id or enemy.reflexes is None:
+            raise InvalidCommand(
+                "a maneuver is made against another contender's reflexes [002:1439]",
+                "invalid_contenders",
+            )
+        enemy_reflexes = enemy.reflexes
+    ruled = maneuver_against_reflexes(result, enemy_reflexes)
+    if command.enemy is None:  # only to better the reflexes [002:1069]: no ace
+        ruled = msgspec.structs.replace(ruled, succeeded=False, aces=0)
+    character = _settle(table, actor, command.roll, list(command.payments), keys)
+    table.trigger_event(
+        ManeuverMade,
+        actor=actor,
+        **_following(command.roll, rolled, character),
+        combat=combat.combat,
+        enemy=command.enemy,
+        maneuver=ruled,
+        phases=phases(result, game(table).options),
+    )
+
+
+def advance_phase(table: Table, actor: str, command: cc.PortalAdvancePhase, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "advance a combat's phase")
+    combat = _combat(state, command.combat)
+    fighting = [
+        (c, state.characters[c.character])
+        for c in combat.contenders
+        if not _out(c) and not state.characters[c.character].dead
+    ]
+    for contender, character in fighting:
+        if contender.reflex_roll_due:
+            raise Conflict(
+                f"{character.name}'s reflex roll is due [002:1018, 1063]", "reflexes_due"
+            )
+    for contender in combat.contenders:
+        if contender.critical:
+            name = state.characters[contender.character].name
+            raise Conflict(f"{name}'s last aguante roll is due [002:1273]", "critical_due")
+    new_turn = combat.phase <= 1
+    turn, phase = (combat.turn + 1, FIRST_PHASE) if new_turn else (combat.turn, combat.phase - 1)
+    # a new turn is lost by whoever still owes turns of cold blood [002:1051]
+    idle = [c.character for c, _ in fighting if (c.lost_turns > 0 if new_turn else c.idle)]
+    acting = [(c, ch) for c, ch in fighting if c.character not in idle and phase in c.phases]
+    order = phase_order(
+        [
+            Contender(
+                name=c.character,
+                reflexes=c.reflexes or 0,
+                wound=ch.sheet.wound,
+                discomfort=ch.sheet.discomfort,
+            )
+            for c, ch in acting
+        ],
+        [c.character for c, _ in acting],
+        combat.direction_die,
+    )
+    table.trigger_event(
+        PhaseAdvanced,
+        actor=actor,
+        combat=combat.combat,
+        turn=turn,
+        phase=phase,
+        order=order,
+        idle=idle,
+    )
+
+
+def end_combat(table: Table, actor: str, command: cc.PortalEndCombat, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "end a combat")
+    reason = checked_reason(command.reason)
+    combat = _combat(state, command.combat)
+    table.trigger_event(CombatEnded, actor=actor, combat=combat.combat, reason=reason)
+
+
+HANDLERS: dict[type, Any] = {
+    cc.PortalStartCombat: start_combat,
+    cc.PortalTakeReflexes: take_reflexes,
+    cc.PortalCallDefence: call_defence,
+    cc.PortalSettleCombatRoll: settle_combat_roll,
+    cc.PortalStrike: strike_blow,
+    cc.PortalTakeCritical: take_critical,
+    cc.PortalManeuver: maneuver,
+    cc.PortalAdvancePhase: advance_phase,
+    cc.PortalEndCombat: end_combat,
+}

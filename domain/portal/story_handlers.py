@@ -1,0 +1,720 @@
+"""The handlers of PORTAL's story outside combat (`story_commands`). A comparison reads the
+results of rolls already settled from the state (`PortalState.settled`): a settled roll was
+revealed, a secret one is refused as secret before anything else is said of it, and each
+roll counts in one comparison only. Every command is the game master's; each validates
+everything before its events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.characters import alive, find_character
+from domain.dice import TableDice
+from domain.errors import Conflict, InvalidCommand, NotFound
+from domain.keys import TableKeys
+from domain.names import checked_name, checked_reason
+from domain.portal import advancement
+from domain.portal import story_commands as sc
+from domain.portal.absorption import absorb
+from domain.portal.cast import Totals, hurt, stack, totals
+from domain.portal.collaboration import Member, collaborate, collaborative_difficulty
+from domain.portal.confrontation import (
+    Extended,
+    buy_aces,
+    confront,
+    deferred_difficulty,
+    exchange,
+    psychological,
+    teams,
+)
+from domain.portal.events import game
+from domain.portal.guards import find_open_roll, require_no_open_roll
+from domain.portal.handlers import _protagonist, open_roll
+from domain.portal.luck import spend_luck
+from domain.portal.magic import casting
+from domain.portal.options import SIDES
+from domain.portal.outcome import checked_difficulty
+from domain.portal.points import start_adventure
+from domain.portal.rerolls import Entitlement, confrontation_reduction, specialty_bonus
+from domain.portal.sheet import MAX_CP_IN_HAND, CharacterPoints, Fortaleza, PortalSheet
+from domain.portal.state import OpenRoll, PortalCharacter, PortalState, SupportingCharacter
+from domain.portal.story_events import (
+    AcesBought,
+    CharacterAdvanced,
+    Collaborated,
+    Collaborator,
+    ComparedRoll,
+    Confronted,
+    CutRoll,
+    DifficultyDeferred,
+    ExchangeBanked,
+    ExtendedStarted,
+    LuckPayment,
+    PsychologicalConfronted,
+    RerollsCut,
+    SheetParts,
+    SpellCast,
+    StackedMember,
+    SupportingAdded,
+    SupportingHurt,
+    SupportingTotals,
+    SupportingTurnRolled,
+    TeamsConfronted,
+    UnitStacked,
+)
+from domain.table import Table
+
+
+def _compared(table: Table, state: PortalState, refs: list[sc.PortalRollRef]) -> list[ComparedRoll]:
+    """The settled rolls named, each once and each of a different character: a secret roll
+    is refused before anything else is said of it (its outcome is not the table's yet)."""
+    numbers = [ref.roll for ref in refs]
+    secret = [number for number in numbers if number in table.secret_rolls]
+    if secret:
+        raise Conflict(f"roll {secret[0]} is secret: reveal it before comparing it", "roll_secret")
+    if len(set(numbers)) != len(numbers):
+        raise InvalidCommand("each roll is named once", "invalid_confrontation")
+    compared: list[ComparedRoll] = []
+    for ref in refs:
+        settled = state.settled.get(str(ref.roll))
+        if settled is None:
+            raise NotFound(
+                f"roll {ref.roll} is no settled roll of this table (an automatic outcome has "
+                "no result)",
+                "unknown_roll",
+            )
+        if settled.used:
+            raise Conflict(f"roll {ref.roll} was counted already", "roll_used")
+        reading = ref.reading if ref.reading is not None else next(iter(settled.results))
+        if reading not in settled.results:
+            raise InvalidCommand(
+                f"roll {ref.roll} has no reading {reading!r}", "invalid_confrontation"
+            )
+        compared.append(
+            ComparedRoll(
+                roll=ref.roll,
+                character=settled.character,
+                reading=reading,
+                result=settled.results[reading],
+            )
+        )
+    characters = [one.character for one in compared]
+    if len(set(characters)) != len(characters):
+        raise InvalidCommand(
+            "each character takes part once, with one roll", "invalid_confrontation"
+        )
+    return compared
+
+
+def _cut_entitlement(entitlement: Entitlement, cut: int, aces: bool) -> Entitlement:
+    """The Fortaleza levels go first, then the aces when they count [002:924, 1094]."""
+    levels = min(cut, entitlement.fortaleza)
+    return msgspec.structs.replace(
+        entitlement,
+        fortaleza=entitlement.fortaleza - levels,
+        aces=entitlement.aces - (cut - levels if aces else 0),
+    )
+
+
+def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "cut opposed rolls' rerolls")
+    reason = checked_reason(command.reason)
+    numbers = [command.first, command.second]
+    secret = [number for number in numbers if number in table.secret_rolls]
+    if secret:
+        raise Conflict(f"roll {secret[0]} is secret: the cut would tell of it", "roll_secret")
+    first, second = (find_open_roll(state, number) for number in numbers)
+    if first.character == second.character:
+        raise InvalidCommand("two characters confront each other", "invalid_confrontation")
+    for rolled in (first, second):
+        if rolled.sequence.rerolls:
+            raise Conflict(
+                f"roll {rolled.roll} was rerolled already: the cut comes before [002:924]",
+                "rerolls_made",
+            )
+
+    def levels(rolled: OpenRoll) -> int:
+        entitlement = rolled.sequence.entitlement
+        return entitlement.fortaleza + (entitlement.aces if command.aces else 0)
+
+    cut = confrontation_reduction(levels(first), levels(second))
+    cuts = [
+        CutRoll(
+            roll=rolled.roll,
+            character=rolled.character,
+            entitlement=_cut_entitlement(rolled.sequence.entitlement, cut, command.aces),
+            readings=[
+                msgspec.structs.replace(
+                    spec,
+                    specialty_bonus=specialty_bonus(spec.specialty_bonus, cut, state.options),
+                )
+                for spec in rolled.readings
+            ],
+        )
+        for rolled in (first, second)
+    ]
+    table.trigger_event(
+        RerollsCut,
+        actor=actor,
+        first=cuts[0],
+        second=cuts[1],
+        cut=cut,
+        aces=command.aces,
+        reason=reason,
+    )
+
+
+def confront_rolls(table: Table, actor: str, command: sc.PortalConfront, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "decide a confrontation")
+    reason = checked_reason(command.reason)
+    first, second = _compared(table, state, [command.first, command.second])
+    if command.advantage and command.doubled is not None:
+        raise InvalidCommand(
+            "an unequal confrontation adds an advantage or doubles a result, not both "
+            "[002:948-954]",
+            "invalid_confrontation",
+        )
+    outcome = confront(
+        first.result, second.result, state.options, command.advantage, command.doubled
+    )
+    table.trigger_event(
+        Confronted,
+        actor=actor,
+        first=msgspec.structs.replace(first, result=outcome.first),
+        second=msgspec.structs.replace(second, result=outcome.second),
+        advantage=outcome.advantage,
+        doubled=command.doubled,
+        difference=outcome.difference,
+        winner=outcome.winner,
+        first_fumbled=outcome.first_fumbled,
+        second_fumbled=outcome.second_fumbled,
+        reason=reason,
+    )
+
+
+def start_extended(table: Table, actor: str, command: sc.PortalStartExtended, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "open an extended confrontation")
+    reason = checked_reason(command.reason)
+    first = alive(find_character(state, command.first))
+    second = alive(find_character(state, command.second))
+    if first.id == second.id:
+        raise InvalidCommand("a character confronts another one", "invalid_confrontation")
+    table.trigger_event(
+        ExtendedStarted,
+        actor=actor,
+        confrontation=len(state.extended) + 1,
+        first=first.id,
+        second=second.id,
+        target=command.target,
+        reason=reason,
+    )
+
+
+def _extended(state: PortalState, number: int) -> Extended:
+    found = state.extended.get(str(number))
+    if found is None:
+        raise NotFound(f"no extended confrontation {number} at this table", "unknown_confrontation")
+    return Extended(target=found.target, balance=found.balance)
+
+
+def exchange_rolls(table: Table, actor: str, command: sc.PortalExchange, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "bank an exchange")
+    extended = _extended(state, command.confrontation)
+    first, second = _compared(table, state, [command.first, command.second])
+    sides = state.extended[str(command.confrontation)]
+    if (first.character, second.character) != (sides.first, sides.second):
+        raise InvalidCommand(
+            f"confrontation {command.confrontation} is {sides.first} against {sides.second}: "
+            "name each side's roll",
+            "invalid_confrontation",
+        )
+    after = exchange(extended, first.result, second.result)
+    table.trigger_event(
+        ExchangeBanked,
+        actor=actor,
+        confrontation=command.confrontation,
+        first=first,
+        second=second,
+        balance=after.balance,
+        winner=after.winner,
+    )
+
+
+def buy_extended_aces(table: Table, actor: str, command: sc.PortalBuyAces, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "spend banked levels")
+    reason = checked_reason(command.reason)
+    extended = _extended(state, command.confrontation)
+    if extended.winner is not None:
+        raise Conflict("the confrontation is already won", "confrontation_over")
+    after = buy_aces(extended, command.side, command.aces, state.options)
+    table.trigger_event(
+        AcesBought,
+        actor=actor,
+        confrontation=command.confrontation,
+        side=command.side,
+        aces=command.aces,
+        levels=abs(extended.balance - after.balance),
+        balance=after.balance,
+        reason=reason,
+    )
+
+
+def _pay_luck(character: PortalCharacter, purpose: str) -> tuple[LuckPayment, PortalSheet]:
+    """One luck die paid outside a roll: a protagonist's held die (`spend_luck`); a principal
+    NPC pays with its pool, kept to the purpose the game master gave it, or with its harm, a
+    discomfort die absorbed as any (Errata [002:649-651], [002:248])."""
+    sheet = character.sheet
+    npc_pool = sheet.npc_pool
+    if sheet.kind != "principal" or npc_pool is None:
+        return "luck", spend_luck(sheet, 1, purpose)
+    if npc_pool.pays_with == "pool":
+        if npc_pool.pool < 1:
+            raise Conflict(f"{character.name}'s pool is empty", "not_enough_luck")
+        emptier = msgspec.structs.replace(npc_pool, pool=npc_pool.pool - 1)
+        return "pool", msgspec.structs.replace(sheet, npc_pool=emptier)
+    harm = absorb(sheet.discomfort, sheet.wound, 1)
+    if harm.unabsorbed:
+        raise Conflict(f"{character.name} holds no room for more harm [002:312]", "dice_full")
+    return "harm", msgspec.structs.replace(sheet, discomfort=harm.discomfort, wound=harm.wound)
+
+
+def psychological_confrontation(
+    table: Table, actor: str, command: sc.PortalPsychological, _: TableKeys
+) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "decide a psychological confrontation")
+    reason = checked_reason(command.reason)
+    manipulator, victim = _compared(table, state, [command.manipulator, command.victim])
+    character = alive(find_character(state, manipulator.character))
+    require_no_open_roll(state, character)
+    paid_with, paid = _pay_luck(character, "a psychological confrontation")
+    outcome = psychological(manipulator.result, victim.result)
+    table.trigger_event(
+        PsychologicalConfronted,
+        actor=actor,
+        manipulator=manipulator,
+        victim=victim,
+        seat=character.seat,
+        influenced=outcome.influenced,
+        margin=outcome.margin,
+        victim_dictated=outcome.victim_dictated,
+        backfires=outcome.backfires,
+        paid_with=paid_with,
+        luck_held=paid.luck_held,
+        luck_lost=paid.luck_lost,
+        discomfort=paid.discomfort,
+        wound=paid.wound,
+        pool=None if paid.npc_pool is None else paid.npc_pool.pool,
+        reason=reason,
+    )
+
+
+def team_confrontation(table: Table, actor: str, command: sc.PortalTeams, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "decide a team confrontation")
+    reason = checked_reason(command.reason)
+    compared = _compared(table, state, [*command.first, *command.second])
+    first, second = compared[: len(command.first)], compared[len(command.first) :]
+    difference, winner = teams([c.result for c in first], [c.result for c in second])
+    table.trigger_event(
+        TeamsConfronted,
+        actor=actor,
+        first=first,
+        second=second,
+        difference=difference,
+        winner=winner,
+        reason=reason,
+    )
+
+
+def collaboration(table: Table, actor: str, command: sc.PortalCollaborate, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "resolve a collaboration")
+    reason = checked_reason(command.reason)
+    checked_difficulty(command.difficulty, state.options)
+    compared = _compared(table, state, list(command.members))
+    difficulty = collaborative_difficulty(command.difficulty, command.reduction)
+    members = [Member(name=c.character, result=c.result) for c in compared]
+    resolved = collaborate(
+        members, difficulty, list(command.cover), state.options, command.shared_task
+    )
+    table.trigger_event(
+        Collaborated,
+        actor=actor,
+        difficulty=command.difficulty,
+        reduction=command.reduction,
+        collaborative_difficulty=difficulty,
+        members=[
+            Collaborator(
+                roll=roll, margin=member.margin, covered=member.covered, outcome=member.outcome
+            )
+            for roll, member in zip(compared, resolved.members, strict=True)
+        ],
+        excess=resolved.excess,
+        deficit=resolved.deficit,
+        spent=resolved.spent,
+        left=resolved.left,
+        shared_task=command.shared_task,
+        task_failed=resolved.task_failed,
+        reason=reason,
+    )
+
+
+def _call(command: sc.PortalOpenRoll, extra: str, difficulty: int | None) -> sc.PortalOpenRoll:
+    """The plain roll a command that sets its own difficulty calls (`difficulty` and
+    `automatic` left null by the caller; an automatic success where no roll is needed)."""
+    if command.difficulty is not None or command.automatic is not None:
+        raise InvalidCommand(
+            f"the {extra} sets the roll's difficulty: leave `difficulty` and `automatic` null",
+            "invalid_difficulty",
+        )
+    fields = msgspec.to_builtins(command)
+    del fields[extra]
+    fields["difficulty"] = difficulty
+    fields["automatic"] = "success" if difficulty is None else None
+    return msgspec.convert(fields, sc.PortalOpenRoll)
+
+
+def deferred_roll(table: Table, actor: str, command: sc.PortalDeferredRoll, keys: TableKeys) -> int:
+    state = game.open(table)
+    table.require_gm(actor, "call a deferred confrontation's roll")
+    deferral = command.deferral
+    reason = checked_reason(deferral.reason)
+    (first,) = _compared(table, state, [deferral.first])
+    if first.character == command.character:
+        raise InvalidCommand("a character confronts another one", "invalid_confrontation")
+    difficulty = deferred_difficulty(first.result, deferral.factor, deferral.bonus)
+    call = _call(command, "deferral", checked_difficulty(difficulty, state.options))
+    roll = open_roll(table, actor, call, keys)  # validates everything before its events
+    character = find_character(game(table), command.character)
+    table.trigger_event(
+        DifficultyDeferred,
+        actor=actor,
+        roll=roll,
+        visibility=command.visibility,
+        character=character.id,
+        seat=character.seat,
+        first=first,
+        factor=deferral.factor,
+        bonus=deferral.bonus,
+        difficulty=difficulty,
+        reason=reason,
+    )
+    return roll
+
+
+# -- advancement ------------------------------------------------------------------------------
+
+
+def _required(value: Any, field: str, improvement: str) -> Any:
+    if value is None:
+        raise InvalidCommand(f"{improvement} names its {field}", "invalid_advancement")
+    return value
+
+
+def _improved(sheet: PortalSheet, command: sc.PortalAdvance) -> tuple[PortalSheet, int]:
+    """The sheet with the improvement, and its cost in character points (negative: given
+    back) [002:711-838]."""
+    kind = command.improvement
+    if kind == "concept":
+        target = _required(command.concept, "concept", kind)
+        if target == sheet.concept:
+            raise InvalidCommand(f"the concept is {target} already", "invalid_advancement")
+        cost = advancement.concept_change(sheet.concept, target)
+        return msgspec.structs.replace(sheet, concept=target), cost
+    name = checked_name(_required(command.name, "name", kind), "an improvement's name")
+    if kind == "fortaleza":
+        level = _required(command.level, "level", kind)
+        held = [f for f in sheet.fortalezas if f.name == name]
+        if held:
+            cost = advancement.fortaleza_cost(held[0].frequency, held[0].level, level)
+            fortalezas = [
+                msgspec.structs.replace(f, level=level) if f.name == name else f
+                for f in sheet.fortalezas
+            ]
+        else:
+            frequency = _required(command.frequency, "frequency", "a new Fortaleza")
+            cost = advancement.fortaleza_cost(frequency, None, level)
+            new = Fortaleza(name=name, level=level, frequency=frequency)
+            fortalezas = [*sheet.fortalezas, new]
+        return msgspec.structs.replace(sheet, fortalezas=fortalezas), cost
+    if kind == "specialty":
+        specialty = checked_name(_required(command.specialty, "specialty", kind), "a specialty")
+        fortaleza = sheet.fortaleza(name)
+        if fortaleza.specialty is not None:
+            raise Conflict(f"{name!r} has a specialty already", "specialty_held")
+        cost = advancement.specialty_cost(fortaleza.level)
+        fortalezas = [
+            msgspec.structs.replace(f, specialty=specialty) if f.name == name else f
+            for f in sheet.fortalezas
+        ]
+        return msgspec.structs.replace(sheet, fortalezas=fortalezas), cost
+    if kind == "remove_limitation":
+        held_limitations = [lim for lim in sheet.limitations if lim.name == name]
+        if not held_limitations:
+            raise Conflict(f"{name!r} is not a limitation of the sheet", "unknown_limitation")
+        cost = advancement.limitation_removal(held_limitations[0].frequency)
+        limitations = [lim for lim in sheet.limitations if lim.name != name]
+        return msgspec.structs.replace(sheet, limitations=limitations), cost
+    if kind == "acquire_drive":
+        drives, cost = advancement.acquire_drive(sheet.drives, name)
+    else:
+        drives, cost = advancement.remove_drive(sheet.drives, name)
+    return msgspec.structs.replace(sheet, drives=drives), cost
+
+
+def _paid(points: CharacterPoints, cost: int, at_adventure_end: bool) -> CharacterPoints:
+    """In play the hand pays alone; at the adventure's end the reserve returns to the hand
+    to buy improvements, and what is left starts the next adventure, 5 in hand at most
+    [002:844, 854-856]. Points given back go where any gain goes."""
+    available = points.in_hand + points.reserve if at_adventure_end else points.in_hand
+    if cost > available:
+        where = "in hand and in reserve" if at_adventure_end else "in hand"
+        raise Conflict(
+            f"the improvement costs {cost} character points and {available} are {where}",
+            "not_enough_points",
+        )
+    if at_adventure_end:
+        return start_adventure(available - cost)
+    in_hand = min(MAX_CP_IN_HAND, points.in_hand - cost)
+    return CharacterPoints(
+        in_hand=in_hand, reserve=points.reserve + points.in_hand - cost - in_hand
+    )
+
+
+def advance(table: Table, actor: str, command: sc.PortalAdvance, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "approve an improvement")
+    approval = checked_reason(command.approval)
+    character = alive(find_character(state, command.character))
+    require_no_open_roll(state, character)
+    _protagonist(character)
+    improved, cost = _improved(character.sheet, command)
+    points = _paid(character.sheet.points, cost, command.at_adventure_end)
+    table.trigger_event(
+        CharacterAdvanced,
+        actor=actor,
+        character=character.id,
+        seat=character.seat,
+        improvement=command.improvement,
+        name=command.name if command.improvement != "concept" else None,
+        cost=cost,
+        concept=improved.concept,
+        sheet=SheetParts(
+            fortalezas=improved.fortalezas,
+            limitations=improved.limitations,
+            drives=improved.drives,
+        ),
+        points=points,
+        at_adventure_end=command.at_adventure_end,
+        approval=approval,
+    )
+
+
+# -- magic ------------------------------------------------------------------------------------
+
+
+def cast_spell(table: Table, actor: str, command: sc.PortalCastSpell, keys: TableKeys) -> int:
+    game.open(table)
+    table.require_gm(actor, "call for a spell's roll")
+    spell = command.spell
+    reason = checked_reason(spell.reason)
+    ruled = casting(spell.rank, spell.purpose, spell.competent, spell.required, spell.missing)
+    call = _call(command, "spell", ruled.difficulty)
+    roll = open_roll(table, actor, call, keys)  # validates everything before its events
+    character = find_character(game(table), command.character)
+    table.trigger_event(
+        SpellCast,
+        actor=actor,
+        roll=roll,
+        visibility=command.visibility,
+        character=character.id,
+        seat=character.seat,
+        rank=ruled.rank,
+        purpose=ruled.purpose,
+        missing=ruled.missing,
+        difficulty=ruled.difficulty,
+        reason=reason,
+    )
+    return roll
+
+
+# -- supporting characters ---------------------------------------------------------------------
+
+
+def _supporting(state: PortalState, supporting_id: str) -> SupportingCharacter:
+    found = state.supporting.get(supporting_id)
+    if found is None:
+        raise NotFound(f"no supporting character {supporting_id!r} here", "unknown_supporting")
+    return found
+
+
+def _turn(supporting: SupportingCharacter) -> Totals:
+    """Its totals this turn: its values and its last turn die's modifier [002:1313]."""
+    rules = supporting.rules()
+    bump = supporting.modifier
+    return Totals(
+        attack=rules.value("attack") + bump,
+        defence=rules.value("defence") + bump,
+        aguante=rules.value("aguante") + bump,
+        damage=rules.value("damage") + bump,
+        reflexes=rules.base_reflexes + bump,
+        modifier=bump,
+    )
+
+
+def add_supporting(table: Table, actor: str, command: sc.PortalAddSupporting, _: TableKeys) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "bring a supporting character")
+    reason = checked_reason(command.reason)
+    if command.reflexes is not None and command.reflexes.is_integer():
+        raise InvalidCommand(
+            "a supporting character's Reflexes are never a whole number [002:1291]",
+            "invalid_cast",
+        )
+    supporting = SupportingCharacter(
+        id=f"s{len(state.supporting) + 1}",
+        name=checked_name(command.name, "a supporting character's name"),
+        generic=command.generic,
+        group=command.group,
+        reflexes=command.reflexes,
+        attack=command.attack,
+        defence=command.defence,
+        aguante=command.aguante,
+        damage=command.damage,
+    )
+    table.trigger_event(SupportingAdded, actor=actor, supporting=supporting, reason=reason)
+
+
+def supporting_turn(
+    table: Table, actor: str, command: sc.PortalSupportingTurn, keys: TableKeys
+) -> int:
+    state = game.open(table)
+    table.require_gm(actor, "roll a supporting character's turn die")
+    supporting = _supporting(state, command.supporting)
+    if supporting.rules().out:
+        raise Conflict(f"{supporting.name} is out of combat [002:1307]", "supporting_out")
+    dice = TableDice(table, keys)
+    face = dice.roll(SIDES, "turn")
+    turn = totals(supporting.rules(), face)
+    roll = dice.record(actor, supporting.id, command.visibility)
+    table.trigger_event(
+        SupportingTurnRolled,
+        actor=actor,
+        roll=roll,
+        visibility=command.visibility,
+        supporting=supporting.id,
+        face=face,
+        modifier=turn.modifier,
+        totals=SupportingTotals(
+            attack=turn.attack,
+            defence=turn.defence,
+            aguante=turn.aguante,
+            damage=turn.damage,
+            reflexes=turn.reflexes,
+        ),
+    )
+    return roll
+
+
+def hurt_supporting(
+    table: Table, actor: str, command: sc.PortalHurtSupporting, _: TableKeys
+) -> None:
+    state = game.open(table)
+    table.require_gm(actor, "hurt a supporting character")
+    reason = checked_reason(command.reason)
+    supporting = _supporting(state, command.supporting)
+    if supporting.turn_roll in table.secret_rolls:
+        raise Conflict(
+            f"{supporting.name}'s turn die (roll {supporting.turn_roll}) is secret: its Aguante "
+            "this turn would tell it; reveal it first",
+            "roll_secret",
+        )
+    rules = supporting.rules()
+    if rules.out:
+        raise Conflict(f"{supporting.name} is out of combat [002:1307]", "supporting_out")
+    aguante = _turn(supporting).aguante
+    after = hurt(rules, command.damage_total, aguante)
+    table.trigger_event(
+        SupportingHurt,
+        actor=actor,
+        supporting=supporting.id,
+        damage_total=command.damage_total,
+        aguante=aguante,
+        through=after.taken - rules.taken,
+        taken=after.taken,
+        generic=after.current,
+        out=after.out,
+        reason=reason,
+    )
+
+
+def stack_unit(table: Table, actor: str, command: sc.PortalStackUnit, keys: TableKeys) -> int:
+    state = game.open(table)
+    table.require_gm(actor, "stack a unit")
+    ids = [command.leader, *command.members]
+    if len(set(ids)) != len(ids):
+        raise InvalidCommand("each supporting character stacks once", "invalid_stack")
+    leader, *members = (_supporting(state, one) for one in ids)
+    for one in (leader, *members):
+        if one.rules().out:
+            raise Conflict(f"{one.name} is out of combat [002:1307]", "supporting_out")
+    if leader.turn_roll in table.secret_rolls:
+        raise Conflict(
+            f"{leader.name}'s turn die (roll {leader.turn_roll}) is secret: its totals would "
+            "tell it; reveal it first",
+            "roll_secret",
+        )
+    turn = _turn(leader)
+    keys_of = ("attack", "damage") if command.purpose == "attack" else ("defence",)
+    own = {"attack": turn.attack, "damage": turn.damage, "defence": turn.defence}
+    dice = TableDice(table, keys)
+    faces = [dice.roll(SIDES, f"stack {member.id}") for member in members]
+    unit = stack(
+        command.purpose,
+        {key: own[key] for key in keys_of},
+        turn.reflexes,
+        [(member.rules(), face) for member, face in zip(members, faces, strict=True)],
+    )
+    roll = dice.record(actor, leader.id, command.visibility)
+    table.trigger_event(
+        UnitStacked,
+        actor=actor,
+        roll=roll,
+        visibility=command.visibility,
+        purpose=command.purpose,
+        leader=leader.id,
+        members=[
+            StackedMember(supporting=member.id, face=part.roll, added=part.added)
+            for member, part in zip(members, unit.contributions, strict=True)
+        ],
+        totals=unit.totals,
+        reflexes=unit.reflexes,
+    )
+    return roll
+
+
+HANDLERS: dict[type, Any] = {
+    sc.PortalCutRerolls: cut_rerolls,
+    sc.PortalConfront: confront_rolls,
+    sc.PortalStartExtended: start_extended,
+    sc.PortalExchange: exchange_rolls,
+    sc.PortalBuyAces: buy_extended_aces,
+    sc.PortalPsychological: psychological_confrontation,
+    sc.PortalTeams: team_confrontation,
+    sc.PortalCollaborate: collaboration,
+    sc.PortalAdvance: advance,
+    sc.PortalCastSpell: cast_spell,
+    sc.PortalDeferredRoll: deferred_roll,
+    sc.PortalAddSupporting: add_supporting,
+    sc.PortalSupportingTurn: supporting_turn,
+    sc.PortalHurtSupporting: hurt_supporting,
+    sc.PortalStackUnit: stack_unit,
+}
