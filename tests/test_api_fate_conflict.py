@@ -373,8 +373,8 @@ def test_F12_a_protected_character_defends_with_the_block_or_its_own_roll(
 
 
 def test_F13_getting_past_a_block_needs_1_shift(http: httpx.Client) -> None:
-    """Bea's block of strength 3 on the door: Markus's effort 4 gets past, 3 does not
-    [004:727]."""
+    """Bea's block of strength 3 on the door: Markus's effort 2 does not get past, 5 does
+    [004:727] (the edge, 3 against 4: `test_api_fate_examples.py::test_F13_...`)."""
     table = _cast(http, [*BLANK, *MINUS2, *PLUS1, *MINUS2])
     table.command("gm", "/fate/conflict", begin(participant("c2", 0), participant("c3", 1)))
     # Markus (Alerta 2) waits for Bea's turn [004:719]
