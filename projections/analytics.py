@@ -293,8 +293,8 @@ class TableStatsProjection(Projection[StatsView]):
         """Events of the log in order, up to `tracking`: one read and one write of the view
         for them all."""
         # keyed by the ids' integers: a UUID hashes in Python, several times an event
-        found = self.view.rows({table_id for table_id, _, _ in items})
-        rows = {table_id.int: row for table_id, row in found.items()}
+        ids = {table_id.int: table_id for table_id, _, _ in items}
+        rows = {table_id.int: row for table_id, row in self.view.rows(ids.values()).items()}
         changed: dict[int, TableRow] = {}
         for table_id, creates, source in items:
             row = rows.get(table_id.int)
