@@ -1,35 +1,40 @@
-"""Clients generated from the committed `openapi/openapi.json` play the README's session.
+"""Clients generated from the committed `openapi/openapi.json` play the README's sessions.
 
 Python: `openapi-python-client` generates a package into a temporary directory, with its
-default post-hooks (`ruff check . --fix-only`, `ruff format .`: the configuration only reads
-NDJSON as bytes) and without a warning (a warning means it dropped an operation or a
-schema); `mypy --strict` passes on it
-together with the scripts of `clients/python`: `session.py` then plays the session through its
-typed calls against a live server, and `follow_live.py` follows a table live through the
-stream's reader (`stream_reader.py`, NDJSON read into the generated models).
+default configuration and post-hooks (`ruff check . --fix-only`, `ruff format .`) and
+without a warning (a warning means it dropped an operation or a
+schema); `mypy --strict` passes on it together with every script of `clients/python`: for each
+registered rule system, `session_<system>.py` then plays the README's session of that system
+through its typed calls against a live server (the stream read at least once, through
+`stream_reader.py`; what the scripts share is in `table_setup.py`), and `follow_live.py`
+follows a table live through the stream's reader (NDJSON read into the generated models).
 
 TypeScript: `openapi-typescript` (default flags) writes `clients/typescript/schema.d.ts`;
-`tsc --strict --noEmit` passes on `session.ts` (openapi-fetch's `createClient<paths>()`, every
-media type kept; it assigns `listEvents`'s `data` to the `EventPage` type, which fails when an
-answer has two media types or a masked field is typed `null` alone),
-which is then compiled and played against a live server too. The tools are pinned by
+`tsc --strict --noEmit` passes on every `session_*.ts` (openapi-fetch's `createClient<paths>()`,
+every media type kept, no cast: views and events narrowed by `system` and `type`; a session
+assigns `listEvents`'s `data` to the `EventPage` type, which fails when an answer has two
+media types or a masked field is typed `null` alone); they are then compiled once, and each
+registered system's `session_<system>.ts` plays its README session against a live server
+(`run.mjs`), observing what the Python session of that system does. The tools are pinned by
 `clients/typescript/package-lock.json` and installed there by `npm ci` (kept between runs
 until the lock file changes). Skipped with the reason without node, except under CI=true.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 from openapi_python_client.strings import snake_case
 
+from domain.systems import RULE_SYSTEMS
 from service.app import create_app
 from tests import npm
 from tests.frontera_helpers import in_memory_tables
@@ -60,7 +65,7 @@ def run(args: Sequence[str | Path], cwd: Path, timeout: float, **env: str) -> st
     return output
 
 
-def assert_session(outcome: dict[str, Any]) -> None:
+def assert_frontera_session(outcome: dict[str, Any]) -> None:
     """What the README's session must have observed, whatever the cards."""
     drawn = outcome["opposed_drawn"]
     assert drawn.keys() == {"c1", "c2"}  # David's Policarpo, then Judit's Clementine
@@ -87,9 +92,91 @@ def assert_session(outcome: dict[str, Any]) -> None:
     assert outcome["shuffles_checked"] >= 2  # the table's deck, reshuffled after the first test
 
 
-#: the committed Python scripts on the generated client: the session, the stream's reader,
-#: and a table followed live with it
-PYTHON_SCRIPTS = ("session.py", "stream_reader.py", "follow_live.py")
+def assert_closed_and_verified(outcome: dict[str, Any], dice: int) -> None:
+    """The table closed, anyone at it verifies every die it rolled against the seed."""
+    assert outcome["verified"] is True
+    assert outcome["dice_checked"] == dice
+
+
+def assert_stepdice_session(outcome: dict[str, Any]) -> None:
+    """What the README's stepdice session must have observed (faces 5, 12, 4, 7)."""
+    assert outcome["rolls"] == [1, 2, 3, 4]
+    assert outcome["guide_hearts"] == [3, 3]  # the maximum the game master set
+    assert outcome["rogue"] == [5, False]  # the Armour token spent: Venganza took no Heart
+    # the blind test: out of Iris's view, and masked in her stream as in her log
+    assert outcome["results_seen_before_reveal"] == [1, 2, 3]
+    face, masked = outcome["blind_streamed"]
+    assert face is None and {"face", "die", "outcome"} <= set(masked)
+    assert outcome["stream_matches_log"] is True
+    assert outcome["tests_read_after_reveal"] == [
+        [1, 5, "failure"],
+        [2, 12, "exceptional"],
+        [4, 7, "failure"],
+    ]
+    assert_closed_and_verified(outcome, dice=4)
+
+
+def assert_asaltos_session(outcome: dict[str, Any]) -> None:
+    """What the README's asaltos session must have observed (faces 5, 2, 6, 7, 1, 4)."""
+    assert outcome["rolls"] == [1, 2, 3, 4]
+    assert outcome["declarations_seen"] == [True, False]  # Ana's actions, not the bandit's
+    assert outcome["bandit_wound"] == ["P", 2]  # a serious chest wound
+    assert outcome["bandit_skills_seen"] is False
+    # the blind check: its result unknown to Iris, in her log and her stream, until revealed
+    assert outcome["checks_before_reveal"] == [True, None]
+    assert outcome["blind_streamed_result"] is False
+    assert outcome["stream_matches_log"] is True
+    assert outcome["checks_after_reveal"] == [True, True]
+    assert_closed_and_verified(outcome, dice=6)
+
+
+def assert_portal_session(outcome: dict[str, Any]) -> None:
+    """What the README's PORTAL session must have observed (its 13 scripted faces)."""
+    assert outcome["rolls"] == [1, 2, 3, 4, 5]
+    assert outcome["omnium_seen_by_jon"] == [1, False]  # her discomfort, not her Fortalezas
+    assert outcome["fireball_result"] == 4
+    assert outcome["omnium_settled"] == [0, 2, 1]
+    assert outcome["locked_reroll_refused"] == "die_blocked"
+    assert outcome["bruno_points"] == 1
+    assert outcome["bruno_hurt"] == [2, 1]
+    # the blind roll: out of Iris's view, its dice masked in her stream as in her log
+    assert outcome["open_rolls_before_reveal"] == []
+    assert {"pool", "readings", "difficulty"} <= set(outcome["blind_streamed_hidden"])
+    assert outcome["stream_matches_log"] is True
+    assert outcome["outcomes"] == ["success", "success", "failure"]
+    assert_closed_and_verified(outcome, dice=13)
+
+
+def assert_fate_session(outcome: dict[str, Any]) -> None:
+    """What the README's fate session must have observed (its 16 scripted faces)."""
+    assert outcome["rolls"] == [1, 2, 3, 4]
+    # the Barón's hidden aspect: not on Jon's sheet until Iris's close guess discovered it
+    assert outcome["baron_aspects_before"] == ["Barón del puerto"]
+    assert outcome["baron_aspects_after"] == ["Barón del puerto", "Cobarde"]
+    assert outcome["baron_fate_points"] == 2
+    assert outcome["climb"] == [5, 1, 1]
+    assert outcome["unnamed_consequence_refused"] == "consequence_required"
+    assert outcome["bruno"] == [3, [3], "mild"]
+    # the blind roll: out of Iris's view, its dice masked in her stream as in her log
+    assert outcome["open_rolls_before_reveal"] == []
+    assert {"dice", "skill", "difficulty"} <= set(outcome["blind_streamed_hidden"])
+    assert outcome["stream_matches_log"] is True
+    assert outcome["shifts"] == [1, 2, 1, 3]
+    assert_closed_and_verified(outcome, dice=16)
+
+
+#: what each rule system's README session must have observed, by the system's name
+SESSION_OUTCOMES: dict[str, Callable[[dict[str, Any]], None]] = {
+    "frontera": assert_frontera_session,
+    "stepdice": assert_stepdice_session,
+    "asaltos": assert_asaltos_session,
+    "portal": assert_portal_session,
+    "fate": assert_fate_session,
+}
+
+#: the committed Python scripts on the generated client, every one type-checked: each
+#: system's session, what they share, the stream's reader, a table followed live with it
+PYTHON_SCRIPTS = sorted(path.name for path in PYTHON.glob("*.py"))
 
 
 #: ruff >= 0.17 enables PYI036, whose fix turns the generated `client.py`'s
@@ -114,8 +201,6 @@ def python_client(tmp_path_factory: pytest.TempPathFactory) -> Path:
             DOCUMENT,
             "--meta",
             "none",
-            "--config",
-            PYTHON / "openapi-python-client.yaml",
             "--output-path",
             tmp_path / "saloon_client",
         ],
@@ -156,10 +241,21 @@ def play(script: str, generated: Path) -> Any:
     return json.loads(played.splitlines()[0])
 
 
-def test_the_python_client_generated_from_the_document_plays_the_readme_session(
-    python_client: Path,
+@pytest.mark.parametrize("system", list(RULE_SYSTEMS))
+def test_the_python_client_generated_from_the_document_plays_each_systems_readme_session(
+    system: str, python_client: Path
 ) -> None:
-    assert_session(play("session.py", python_client))
+    """Every registered rule system has its README session, played through the generated
+    client's typed calls, its live stream included; what it observed is that system's."""
+    script = f"session_{system}.py"
+    assert (PYTHON / script).is_file(), (
+        f"the rule system {system!r} is registered but no client plays it: write "
+        f"clients/python/{script}, its README session through the generated client"
+    )
+    assert system in SESSION_OUTCOMES, (
+        f"nothing checks what {system!r}'s session observed: add it to SESSION_OUTCOMES"
+    )
+    SESSION_OUTCOMES[system](play(script, python_client))
 
 
 def test_the_python_client_follows_a_table_live_and_resumes_as_ndjson(
@@ -175,9 +271,9 @@ def test_the_python_client_follows_a_table_live_and_resumes_as_ndjson(
 
 
 def test_the_python_client_keeps_every_operation_ndjson_ones_included(python_client: Path) -> None:
-    """A function for every operation: none dropped, the NDJSON ones (`exportEvents`,
-    `exportClosedTables`) included, which a default generation drops (`application/x-ndjson`
-    is no content type it knows: the configuration reads it as bytes)."""
+    """A function for every operation: none dropped, the NDJSON exports (`exportEvents`,
+    `exportClosedTables`) included: the generator knows no `application/x-ndjson`, and takes
+    their `application/octet-stream` answer (the same lines as a file), returned as bytes."""
     document = json.loads(DOCUMENT.read_text())
     wanted = {
         snake_case(operation["operationId"])
@@ -187,11 +283,14 @@ def test_the_python_client_keeps_every_operation_ndjson_ones_included(python_cli
     generated = {path.stem for path in (python_client / "saloon_client" / "api").rglob("*.py")}
     assert wanted - generated == set()
     assert {"export_events", "export_closed_tables"} <= generated
+    export = (python_client / "saloon_client" / "api" / "log" / "export_events.py").read_text()
+    assert "File(payload=BytesIO(response.content))" in export
 
 
-def test_the_typescript_session_type_checks_with_the_generated_schema_and_plays(
-    node: str,
-) -> None:
+@functools.cache
+def compiled_typescript() -> None:
+    """The TypeScript sessions type-checked against the schema generated from the document,
+    then compiled into `build` (without checking them again): once for every system's test."""
     npm.installed(TYPESCRIPT)
     document = os.path.relpath(DOCUMENT, TYPESCRIPT)
     run(
@@ -200,23 +299,25 @@ def test_the_typescript_session_type_checks_with_the_generated_schema_and_plays(
         timeout=120,
     )
     run(["npx", "--no-install", "tsc", "--strict", "--noEmit", "-p", "."], TYPESCRIPT, 300)
-    # the type-checked session, compiled (without checking it again) and played
-    run(
-        [
-            "npx",
-            "--no-install",
-            "tsc",
-            "-p",
-            ".",
-            "--noEmit",
-            "false",
-            "--noCheck",
-            "--outDir",
-            "build",
-        ],
-        cwd=TYPESCRIPT,
-        timeout=300,
+    compile_only = ["--noEmit", "false", "--noCheck", "--outDir", "build"]
+    run(["npx", "--no-install", "tsc", "-p", ".", *compile_only], cwd=TYPESCRIPT, timeout=300)
+
+
+@pytest.mark.parametrize("system", list(RULE_SYSTEMS))
+def test_the_typescript_client_type_checks_with_the_generated_schema_and_plays_each_system(
+    system: str, node: str
+) -> None:
+    """Every registered rule system has its README session in TypeScript, type-checked with
+    `tsc --strict` and played against a live server; it observes what the Python one does."""
+    script = f"session_{system}.ts"
+    assert (TYPESCRIPT / script).is_file(), (
+        f"the rule system {system!r} is registered but no TypeScript client plays it: write "
+        f"clients/typescript/{script}, its README session through openapi-fetch"
     )
+    assert system in SESSION_OUTCOMES, (
+        f"nothing checks what {system!r}'s session observed: add it to SESSION_OUTCOMES"
+    )
+    compiled_typescript()
     with serving(create_app(tables=in_memory_tables())) as url:
-        played = run([node, "run.mjs", url], cwd=TYPESCRIPT, timeout=120)
-    assert_session(json.loads(played.splitlines()[0]))
+        played = run([node, "run.mjs", url, system], cwd=TYPESCRIPT, timeout=120)
+    SESSION_OUTCOMES[system](json.loads(played.splitlines()[0]))

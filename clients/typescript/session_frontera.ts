@@ -1,13 +1,19 @@
-// The README's session ("A session with curl") through openapi-fetch, typed by what
+// The README's Frontera session ("A session with curl") through openapi-fetch, typed by what
 // openapi-typescript generates from openapi/openapi.json with its default flags
 // (`npm run generate` writes schema.d.ts). tests/test_clients.py type-checks it with
 // `tsc --strict --noEmit`, then compiles it and plays it against a live server (run.mjs).
-import createClient, { type Client } from "openapi-fetch";
-import type { components, paths } from "./schema.js";
+import type { Client } from "openapi-fetch";
+import type { paths } from "./schema.js";
+import {
+  type AnyView,
+  client,
+  type Event,
+  ok,
+  readStream,
+  type Schemas,
+  seat,
+} from "./session_common.js";
 
-type Schemas = components["schemas"];
-export type Event = Schemas["Event"];
-type Problem = Schemas["Problem"];
 type TableView = Schemas["FronteraTableView"];
 /** A page of the log: `listEvents` answers JSON only (the whole log as NDJSON is
  * `exportEvents`'s), so openapi-fetch's `data` is exactly this, masked fields included
@@ -33,41 +39,6 @@ export interface Outcome {
   shuffles_checked: number;
 }
 
-/** The data of an answer, or an error with the problem the server gave instead. */
-function ok<T>(answer: { data?: T; error?: Problem | unknown; response: Response }): T {
-  if (answer.data === undefined) {
-    const problem = answer.error as Partial<Problem> | undefined;
-    throw new Error(`${answer.response.status} ${problem?.type ?? ""}: ${problem?.detail ?? ""}`);
-  }
-  return answer.data;
-}
-
-/** A client of the whole document, every media type kept: no answer this session reads has
- * two, so none is a union of a JSON body and a string. */
-function client(api: string, credential?: string): Client<paths> {
-  const headers: Record<string, string> =
-    credential === undefined ? {} : { Authorization: `Bearer ${credential}` };
-  return createClient<paths>({ baseUrl: api, headers });
-}
-
-/** The Mayor seats a player; the player claims the seat with the invitation (no credential
- * needed) and gets a client of its own with the credential. */
-async function seat(api: string, table: string, mayor: Client<paths>, name: string) {
-  const invited = ok(
-    await mayor.POST("/tables/{table_id}/seats", {
-      params: { path: { table_id: table } },
-      body: { name },
-    }),
-  );
-  const claimed = ok(
-    await client(api).POST("/tables/{table_id}/seats/{seat}/claim", {
-      params: { path: { table_id: table, seat: invited.seat } },
-      body: { invitation: invited.invitation },
-    }),
-  );
-  return client(api, claimed.credential);
-}
-
 /** A card to choose: any but a joker (whose suit the chooser would have to name). */
 function playable(cards: string[]): string {
   const card = cards.find((c) => !c.includes("JK"));
@@ -76,9 +47,9 @@ function playable(cards: string[]): string {
 }
 
 /** A Frontera table's view: `getView` answers one of every rule system's views. */
-function frontera(view: { system: string }): TableView {
+function frontera(view: AnyView): TableView {
   if (view.system !== "frontera") throw new Error(`not a Frontera table's view: ${view.system}`);
-  return view as TableView;
+  return view;
 }
 
 /** The cards each participant of the open test holds, as this view shows them. */
@@ -89,35 +60,6 @@ function cardsSeen(view: TableView): Record<string, string[] | null> {
     seen[participant.character] = participant.cards ?? null;
   }
   return seen;
-}
-
-/** The events of the table's stream, from its first event to version `until` (where the
- * stream ends by itself), each message's `data` parsed as the `Event` union. */
-async function readStream(player: Client<paths>, table: string, until: number): Promise<Event[]> {
-  const text = ok(
-    await player.GET("/tables/{table_id}/stream", {
-      params: { path: { table_id: table }, query: { after: 0, until } },
-      parseAs: "text",
-    }),
-  );
-  const events: Event[] = [];
-  let fields = new Map<string, string>();
-  for (const line of text.split(/\r\n|\n|\r/)) {
-    if (line.startsWith(":")) continue; // a comment (keep-alive)
-    if (line !== "") {
-      const colon = line.indexOf(":");
-      const name = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-      const previous = name === "data" ? fields.get(name) : undefined;
-      fields.set(name, previous === undefined ? value : `${previous}\n${value}`);
-      continue;
-    }
-    const data = fields.get("data");
-    if (fields.get("event") === "problem") throw new Error(`stream problem: ${data}`);
-    if (data !== undefined) events.push(JSON.parse(data) as Event);
-    fields = new Map();
-  }
-  return events;
 }
 
 export async function play(api: string): Promise<Outcome> {

@@ -1,4 +1,5 @@
-"""The README's session ("A session with curl"), through a client generated from the document.
+"""The README's Frontera session ("A session with curl"), through a client generated from the
+document.
 
 `saloon_client` is what `openapi-python-client` generates from `openapi/openapi.json`
 (`tests/test_clients.py` generates it, checks it and this script with `mypy --strict`, and
@@ -8,8 +9,8 @@ log's fifth event's), the stream ends by itself, and the generated `stream_event
 it as NDJSON through `stream_reader.follow`, one generated `StreamMessage` model a line (its
 event messages hold the typed `Event` union).
 
-Usage: `python session.py http://127.0.0.1:8000` (with `saloon_client` importable); prints
-what the session observed, as JSON.
+Usage: `python session_frontera.py http://127.0.0.1:8000` (with `saloon_client` importable);
+prints what the session observed, as JSON.
 """
 
 from __future__ import annotations
@@ -17,11 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from typing import TypeVar
-from uuid import UUID
 
-import httpx
-from saloon_client import AuthenticatedClient, Client
 from saloon_client.api.frontera import (
     choose,
     create_character,
@@ -31,12 +28,10 @@ from saloon_client.api.frontera import (
     start_table,
 )
 from saloon_client.api.log import list_events
-from saloon_client.api.seats import add_seat, claim_seat
-from saloon_client.api.tables import close_table, create_table, get_view, verify_table
+from saloon_client.api.tables import close_table, get_view, verify_table
 from saloon_client.models import (
-    AddSeat,
-    ClaimSeat,
     CreateTable,
+    EventPage,
     FronteraChoose,
     FronteraContender,
     FronteraCreateCharacter,
@@ -51,50 +46,16 @@ from saloon_client.models import (
     FronteraTableView,
     FronteraTrait,
     ListEventsTypeItem,
-    Problem,
-    StreamEventMessage,
-    StreamProblemMessage,
     TestResolvedEvent,
+    VerificationResult,
 )
 from saloon_client.types import Unset
-from stream_reader import follow
-
-T = TypeVar("T")
-TIMEOUT = httpx.Timeout(10)
-
-
-class Refused(Exception):
-    """The server answered a call of the session with a problem."""
-
-
-def ok(answer: T | Problem | None) -> T:
-    """The answer of a call, or an exception with the problem the server gave instead."""
-    if isinstance(answer, Problem):
-        raise Refused(f"{answer.status} {answer.type_}: {answer.detail}")
-    if answer is None:
-        raise Refused("an answer the document does not describe")
-    return answer
-
-
-def seat(api: str, table_id: UUID, mayor: AuthenticatedClient, name: str) -> AuthenticatedClient:
-    """The Mayor seats a player; the player claims the seat with the invitation (no
-    credential needed) and gets a client of its own with the credential."""
-    invited = ok(add_seat.sync(table_id, client=mayor, body=AddSeat(name=name)))
-    with Client(base_url=api, timeout=TIMEOUT) as anybody:
-        claim = ClaimSeat(invitation=invited.invitation)
-        claimed = ok(claim_seat.sync(table_id, invited.seat, client=anybody, body=claim))
-    return AuthenticatedClient(base_url=api, token=claimed.credential, timeout=TIMEOUT)
+from table_setup import as_a, hang_up, ok, open_table, read_stream, seat
 
 
 def playable(cards: list[str]) -> str:
     """A card to choose: any but a joker (whose suit the chooser would have to name)."""
     return next(card for card in cards if "JK" not in card)
-
-
-def frontera(view: object) -> FronteraTableView:
-    """A Frontera table's view: `getView` answers one of every rule system's views."""
-    assert isinstance(view, FronteraTableView), f"not a Frontera table's view: {view!r}"
-    return view
 
 
 def cards_seen(view: FronteraTableView) -> dict[str, list[str] | None]:
@@ -105,19 +66,6 @@ def cards_seen(view: FronteraTableView) -> dict[str, list[str] | None]:
         cards = participant.cards
         seen[participant.character] = None if isinstance(cards, Unset) else cards
     return seen
-
-
-def read_stream(
-    client: AuthenticatedClient, table_id: UUID, until: int
-) -> list[StreamEventMessage]:
-    """The event messages of the table's stream, from its first event to version `until`."""
-    events: list[StreamEventMessage] = []
-    for message in follow(client, table_id, until=until):
-        if isinstance(message, StreamProblemMessage):
-            raise Refused(f"the stream ended with a problem: {message.problem.detail}")
-        if isinstance(message, StreamEventMessage):
-            events.append(message)
-    return events
 
 
 @dataclasses.dataclass
@@ -143,19 +91,14 @@ class Outcome:
 
 def play(api: str) -> Outcome:
     """The README's session against the server at `api`."""
-    with Client(base_url=api, timeout=TIMEOUT) as anybody:
-        created = ok(
-            create_table.sync(
-                client=anybody,
-                body=CreateTable(
-                    title="Dust and Lead",
-                    gm_name="Ana",
-                    options=FronteraOptions(mode=FronteraOptionsMode.NO_MANAGEMENT),
-                ),
-            )
-        )
-    table = created.table_id
-    mayor = AuthenticatedClient(base_url=api, token=created.credential, timeout=TIMEOUT)
+    table, mayor = open_table(
+        api,
+        CreateTable(
+            title="Dust and Lead",
+            gm_name="Ana",
+            options=FronteraOptions(mode=FronteraOptionsMode.NO_MANAGEMENT),
+        ),
+    )
     david = seat(api, table, mayor, "David")
     judit = seat(api, table, mayor, "Judit")
 
@@ -215,29 +158,28 @@ def play(api: str) -> Outcome:
         c2: ok(draw.sync(table, client=judit, body=FronteraDraw(character=c2))).cards,
     }
     seen = {
-        "David": cards_seen(frontera(ok(get_view.sync(table, client=david)))),
-        "Judit": cards_seen(frontera(ok(get_view.sync(table, client=judit)))),
+        "David": cards_seen(as_a(FronteraTableView, get_view.sync(table, client=david))),
+        "Judit": cards_seen(as_a(FronteraTableView, get_view.sync(table, client=judit))),
     }
     for character, player in ((c1, david), (c2, judit)):
         mine = FronteraChoose(character=character, cards=[playable(drawn_by[character])])
         ok(choose.sync(table, client=player, body=mine))
 
     # The log, the stream, a rewind
-    resolved = ok(
-        list_events.sync(table, client=david, type_=[ListEventsTypeItem.TESTRESOLVED])
+    resolved = as_a(
+        EventPage, list_events.sync(table, client=david, type_=[ListEventsTypeItem.TESTRESOLVED])
     ).events
     numbers = [e.data.test for e in resolved if isinstance(e, TestResolvedEvent)]
     # the stream of the log's first five events: it ends at the fifth one's version
-    logged = ok(list_events.sync(table, client=judit, limit=5)).events
+    logged = as_a(EventPage, list_events.sync(table, client=judit, limit=5)).events
     streamed = read_stream(judit, table, until=logged[-1].version)
-    rewound = frontera(ok(get_view.sync(table, client=david, version=started)))
+    rewound = as_a(FronteraTableView, get_view.sync(table, client=david, version=started))
 
     # Closing reveals the seed; then anyone at the table can verify every shuffle
     ok(close_table.sync(table, client=mayor))
-    verification = ok(verify_table.sync(table, client=david))
-    final = frontera(ok(get_view.sync(table, client=judit)))
-    for client in (mayor, david, judit):
-        client.get_httpx_client().close()
+    verification = as_a(VerificationResult, verify_table.sync(table, client=david))
+    final = as_a(FronteraTableView, get_view.sync(table, client=judit))
+    hang_up(mayor, david, judit)
     return Outcome(
         table_id=str(table),
         opposed_cards_seen=seen,
