@@ -92,7 +92,11 @@ class Totals(Stored, kw_only=True, forbid_unknown_fields=True):
 def totals(cast: Supporting, roll: int | None = None) -> Totals:
     """This turn's totals; with no roll (the game master did not roll) the values as they
     are [002:1309]."""
-    modifier = 0 if roll is None else turn_modifier(cast.current, roll)
+    return with_modifier(cast, 0 if roll is None else turn_modifier(cast.current, roll))
+
+
+def with_modifier(cast: Supporting, modifier: int) -> Totals:
+    """Its values, Reflexes included, plus a turn die's modifier [002:1313]."""
     return Totals(
         attack=cast.value("attack") + modifier,
         defence=cast.value("defence") + modifier,

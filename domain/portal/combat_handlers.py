@@ -33,12 +33,12 @@ from domain.portal.commands import PortalAces, PortalOpenRoll, PortalSettleRoll
 from domain.portal.critical import critical_state
 from domain.portal.damage import damage_total, fumble_points, strike
 from domain.portal.events import game
-from domain.portal.guards import find_open_roll, require_no_open_roll, require_roller
+from domain.portal.guards import find_open_roll, gm_ruling, require_no_open_roll, require_roller
 from domain.portal.handlers import open_roll, settle_roll
 from domain.portal.maneuvers import maneuver_against_reflexes
 from domain.portal.options import SIDES
 from domain.portal.protection import protection_aces
-from domain.portal.reading import Reading, read
+from domain.portal.reading import Reading
 from domain.portal.reflexes import (
     COLD_BLOOD_DIFFICULTY,
     FIRST_PHASE,
@@ -86,15 +86,6 @@ def _out(contender: CombatContender) -> bool:
     return contender.out is not None or contender.critical > 0
 
 
-def _final_readings(rolled: OpenRoll) -> list[Reading]:
-    """An open roll's readings from its faces now, as its settlement will read them (the
-    excess past 5 rerolls on the first [002:514-516])."""
-    specs = list(rolled.readings)
-    if rolled.sequence.excess_bonus:
-        specs[0] = msgspec.structs.replace(specs[0], excess_bonus=rolled.sequence.excess_bonus)
-    return [read(rolled.sequence.pool, spec) for spec in specs]
-
-
 def _named(readings: list[Reading], name: str, aguante: bool, roll: int) -> Reading:
     for reading in readings:
         if reading.name == name:
@@ -120,7 +111,7 @@ def _combat_roll(
     require_roller(table, actor, character, roll)
     if roll in table.secret_rolls:  # as the settlement refuses it, before reading its faces
         raise Conflict(f"roll {roll} is secret: reveal it first", "roll_secret")
-    return combat, rolled, character, _contender(combat, character), _final_readings(rolled)
+    return combat, rolled, character, _contender(combat, character), rolled.final_readings()
 
 
 def _settle(
@@ -145,8 +136,7 @@ def _following(roll: int, rolled: OpenRoll, character: PortalCharacter) -> dict[
 
 
 def start_combat(table: Table, actor: str, command: cc.PortalStartCombat, keys: TableKeys) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "start a combat")
+    state = gm_ruling(table, actor, "start a combat")
     reason = checked_reason(command.reason)
     if len(set(command.contenders)) != len(command.contenders):
         raise InvalidCommand("each contender is named once", "invalid_contenders")
@@ -242,8 +232,7 @@ def take_reflexes(
 
 
 def call_defence(table: Table, actor: str, command: cc.PortalCallDefence, keys: TableKeys) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "call a defence roll")
+    state = gm_ruling(table, actor, "call a defence roll")
     combat = _combat(state, command.combat)
     character = alive(find_character(state, command.character))
     if _out(_contender(combat, character)):
@@ -341,8 +330,7 @@ def _acting(combat: Combat, contender: CombatContender, character: PortalCharact
 
 
 def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "rule a strike")
+    state = gm_ruling(table, actor, "rule a strike")
     reason = checked_reason(command.reason)
     if command.sweep is not None:
         checked_reason(command.sweep.reason)
@@ -505,8 +493,7 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
 
 
 def advance_phase(table: Table, actor: str, command: cc.PortalAdvancePhase, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "advance a combat's phase")
+    state = gm_ruling(table, actor, "advance a combat's phase")
     combat = _combat(state, command.combat)
     fighting = [
         (c, state.characters[c.character])
@@ -552,8 +539,7 @@ def advance_phase(table: Table, actor: str, command: cc.PortalAdvancePhase, _: T
 
 
 def end_combat(table: Table, actor: str, command: cc.PortalEndCombat, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "end a combat")
+    state = gm_ruling(table, actor, "end a combat")
     reason = checked_reason(command.reason)
     combat = _combat(state, command.combat)
     table.trigger_event(CombatEnded, actor=actor, combat=combat.combat, reason=reason)

@@ -1,11 +1,22 @@
-"""Checks PORTAL's handlers make before anything happens: the roll is open, the sender may
-act for its roller, the character holds no open roll."""
+"""Checks PORTAL's handlers make before anything happens: the table takes the game master's
+ruling, the roll is open, the sender may act for its roller or its character, the character
+holds character points, it holds no open roll."""
 
 from __future__ import annotations
 
+from domain.characters import find_character
 from domain.errors import Conflict, Forbidden, NotFound
+from domain.portal.events import game
 from domain.portal.state import OpenRoll, PortalCharacter, PortalState
 from domain.table import Table
+
+
+def gm_ruling(table: Table, actor: str, doing: str) -> PortalState:
+    """The state of an open table whose game master sends a ruling (`doing` names it in the
+    refusal to anyone else)."""
+    state = game.open(table)
+    table.require_gm(actor, doing)
+    return state
 
 
 def find_open_roll(state: PortalState, roll: int) -> OpenRoll:
@@ -13,6 +24,19 @@ def find_open_roll(state: PortalState, roll: int) -> OpenRoll:
     if found is None:
         raise NotFound(f"roll {roll} is no open roll of this table", "unknown_roll")
     return found
+
+
+def rollers_roll(
+    table: Table, actor: str, roll: int
+) -> tuple[PortalState, OpenRoll, PortalCharacter]:
+    """The state, an open roll and its character, for a sender that decides the roll
+    (`require_roller`): a seat of the table first, then the roll, then who decides it."""
+    state = game.open(table)
+    table.require_seat(actor)
+    rolled = find_open_roll(state, roll)
+    character = find_character(state, rolled.character)
+    require_roller(table, actor, character, roll)
+    return state, rolled, character
 
 
 def require_roller(table: Table, actor: str, character: PortalCharacter, roll: int) -> None:
@@ -30,16 +54,27 @@ def require_roller(table: Table, actor: str, character: PortalCharacter, roll: i
             f"{character.name}'s player decides its rerolls and settles its rolls",
             "not_your_seat",
         )
-    if character.seat != actor:
-        raise Forbidden(
-            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
-            "not_your_seat",
-        )
+    require_player(character, actor)
     if secret:
         raise Conflict(
             f"roll {roll} is secret: the game master decides what follows until revealing it",
             "roll_secret",
         )
+
+
+def require_player(character: PortalCharacter, actor: str) -> None:
+    """Only the character's own seat acts for it."""
+    if character.seat != actor:
+        raise Forbidden(
+            f"{character.name} is played by seat {character.seat!r}, not by {actor!r}",
+            "not_your_seat",
+        )
+
+
+def require_points_holder(character: PortalCharacter) -> None:
+    """Character points are a protagonist's: a principal NPC holds none [002:647]."""
+    if character.sheet.kind != "protagonist":
+        raise Conflict("a principal NPC holds no character points [002:647]", "not_enough_points")
 
 
 def require_no_open_roll(state: PortalState, character: PortalCharacter) -> None:

@@ -31,7 +31,14 @@ from domain.portal.events import (
     SequelNamed,
     game,
 )
-from domain.portal.guards import find_open_roll, require_no_open_roll, require_roller
+from domain.portal.guards import (
+    find_open_roll,
+    gm_ruling,
+    require_no_open_roll,
+    require_player,
+    require_points_holder,
+    rollers_roll,
+)
 from domain.portal.luck import recover_luck
 from domain.portal.options import SIDES
 from domain.portal.outcome import checked_difficulty, granted
@@ -96,8 +103,7 @@ def _specs(character: PortalCharacter, command: cmd.PortalOpenRoll) -> list[Read
 
 
 def open_roll(table: Table, actor: str, command: cmd.PortalOpenRoll, keys: TableKeys) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "call for a roll")
+    state = gm_ruling(table, actor, "call for a roll")
     character = alive(find_character(state, command.character))
     require_no_open_roll(state, character)
     require_game_master_sees(table, command.visibility, character.seat)
@@ -225,17 +231,10 @@ def _position(pool: Pool, die: Any) -> int:
 
 
 def reroll_die(table: Table, actor: str, command: cmd.PortalRerollDie, keys: TableKeys) -> int:
-    state = game.open(table)
-    table.require_seat(actor)
-    rolled = find_open_roll(state, command.roll)
-    character = find_character(state, rolled.character)
-    require_roller(table, actor, character, command.roll)
+    _, rolled, character = rollers_roll(table, actor, command.roll)
     sequence = rolled.sequence
     if command.source == "point":
-        if character.sheet.kind != "protagonist":
-            raise Conflict(
-                "a principal NPC holds no character points [002:647]", "not_enough_points"
-            )
+        require_points_holder(character)
         points = spend(character.sheet.points, 1, "ace")
         entitlement = msgspec.structs.replace(
             sequence.entitlement, points=sequence.entitlement.points + 1
@@ -285,19 +284,12 @@ def block_roll(table: Table, actor: str, command: cmd.PortalBlockRoll, _: TableK
             )
     else:
         giver = alive(find_character(state, command.giver))
-        if giver.seat != actor:
-            raise Forbidden(
-                f"{giver.name} is played by seat {giver.seat!r}, not by {actor!r}",
-                "not_your_seat",
-            )
+        require_player(giver, actor)
         if giver.id == character.id:
             raise InvalidCommand(
                 "a character blocks another character's 1s and 6s [002:587]", "invalid_giver"
             )
-        if giver.sheet.kind != "protagonist":
-            raise Conflict(
-                "a principal NPC holds no character points [002:647]", "not_enough_points"
-            )
+        require_points_holder(giver)
     if rolled.sequence.blocked_after is not None:
         raise Conflict("this roll's 1s and 6s are already blocked", "already_blocked")
     if giver is not None:
@@ -327,11 +319,7 @@ def block_roll(table: Table, actor: str, command: cmd.PortalBlockRoll, _: TableK
 
 
 def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_seat(actor)
-    rolled = find_open_roll(state, command.roll)
-    character = find_character(state, rolled.character)
-    require_roller(table, actor, character, command.roll)
+    state, rolled, character = rollers_roll(table, actor, command.roll)
     if command.roll in table.secret_rolls:
         raise Conflict(
             f"roll {command.roll} is secret: settling it would show its outcome on "
@@ -339,10 +327,9 @@ def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: Tabl
             "roll_secret",
         )
     sequence = rolled.sequence
-    specs = list(rolled.readings)
-    if sequence.excess_bonus:  # the roll's own result, its first reading [002:514-516]
-        specs[0] = msgspec.structs.replace(specs[0], excess_bonus=sequence.excess_bonus)
-    result = resolve(character.sheet, sequence.pool, specs, state.options, rolled.difficulty)
+    result = resolve(
+        character.sheet, sequence.pool, rolled.final_specs(), state.options, rolled.difficulty
+    )
     settled = settle(character.sheet, result)
     paid, settlement = pay_sequel_points(
         settled,
@@ -370,8 +357,7 @@ def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: Tabl
 
 
 def name_sequel(table: Table, actor: str, command: cmd.PortalNameSequel, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "name a sequel")
+    state = gm_ruling(table, actor, "name a sequel")
     owed = state.owed_sequels.get(str(command.roll))
     if owed is None:
         raise NotFound(f"roll {command.roll} owes no sequel", "unknown_roll")
@@ -390,8 +376,7 @@ def name_sequel(table: Table, actor: str, command: cmd.PortalNameSequel, _: Tabl
 
 
 def _ruled(table: Table, actor: str, character_id: str, doing: str) -> PortalCharacter:
-    state = game.open(table)
-    table.require_gm(actor, doing)
+    state = gm_ruling(table, actor, doing)
     character = alive(find_character(state, character_id))
     require_no_open_roll(state, character)
     return character

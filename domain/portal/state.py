@@ -11,7 +11,7 @@ import msgspec
 from domain.dice import Visibility
 from domain.portal.cast import Supporting
 from domain.portal.options import Options
-from domain.portal.reading import Reading, ReadingSpec
+from domain.portal.reading import Reading, ReadingSpec, read
 from domain.portal.rerolls import RerollSequence
 from domain.portal.sheet import PortalSheet, SequelLevel
 from domain.structs import Stored
@@ -80,6 +80,18 @@ class OpenRoll(Stored, kw_only=True):
     aces: list[Ace] = []
     #: the table's rolls of this roll's rerolls (each its own `DiceRolled`, as secret as it)
     reroll_rolls: list[int] = []
+
+    def final_specs(self) -> list[ReadingSpec]:
+        """Its readings as its settlement reads them: the excess past 5 rerolls on the first,
+        the roll's own result [002:514-516]."""
+        specs = list(self.readings)
+        if self.sequence.excess_bonus:
+            specs[0] = msgspec.structs.replace(specs[0], excess_bonus=self.sequence.excess_bonus)
+        return specs
+
+    def final_readings(self) -> list[Reading]:
+        """Its readings from its faces now, as its settlement will read them."""
+        return [read(self.sequence.pool, spec) for spec in self.final_specs()]
 
 
 class OwedSequel(Stored, kw_only=True):

@@ -18,7 +18,7 @@ from domain.names import checked_name, checked_reason
 from domain.portal import advancement
 from domain.portal import story_commands as sc
 from domain.portal.absorption import absorb
-from domain.portal.cast import Totals, hurt, stack, totals
+from domain.portal.cast import Supporting, Totals, hurt, stack, totals, with_modifier
 from domain.portal.collaboration import Member, collaborate, collaborative_difficulty
 from domain.portal.confrontation import (
     Extended,
@@ -30,7 +30,7 @@ from domain.portal.confrontation import (
     teams,
 )
 from domain.portal.events import game
-from domain.portal.guards import find_open_roll, require_no_open_roll
+from domain.portal.guards import find_open_roll, gm_ruling, require_no_open_roll
 from domain.portal.handlers import _protagonist, open_roll
 from domain.portal.luck import spend_luck
 from domain.portal.magic import casting
@@ -67,13 +67,18 @@ from domain.portal.story_events import (
 from domain.table import Table
 
 
+def _none_secret(table: Table, numbers: list[int], why: str) -> None:
+    """Refused while a named roll is secret (`why` says what would tell of it)."""
+    secret = [number for number in numbers if number in table.secret_rolls]
+    if secret:
+        raise Conflict(f"roll {secret[0]} is secret: {why}", "roll_secret")
+
+
 def _compared(table: Table, state: PortalState, refs: list[sc.PortalRollRef]) -> list[ComparedRoll]:
     """The settled rolls named, each once and each of a different character: a secret roll
     is refused before anything else is said of it (its outcome is not the table's yet)."""
     numbers = [ref.roll for ref in refs]
-    secret = [number for number in numbers if number in table.secret_rolls]
-    if secret:
-        raise Conflict(f"roll {secret[0]} is secret: reveal it before comparing it", "roll_secret")
+    _none_secret(table, numbers, "reveal it before comparing it")
     if len(set(numbers)) != len(numbers):
         raise InvalidCommand("each roll is named once", "invalid_confrontation")
     compared: list[ComparedRoll] = []
@@ -119,13 +124,10 @@ def _cut_entitlement(entitlement: Entitlement, cut: int, aces: bool) -> Entitlem
 
 
 def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "cut opposed rolls' rerolls")
+    state = gm_ruling(table, actor, "cut opposed rolls' rerolls")
     reason = checked_reason(command.reason)
     numbers = [command.first, command.second]
-    secret = [number for number in numbers if number in table.secret_rolls]
-    if secret:
-        raise Conflict(f"roll {secret[0]} is secret: the cut would tell of it", "roll_secret")
+    _none_secret(table, numbers, "the cut would tell of it")
     first, second = (find_open_roll(state, number) for number in numbers)
     if first.character == second.character:
         raise InvalidCommand("two characters confront each other", "invalid_confrontation")
@@ -168,8 +170,7 @@ def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: Table
 
 
 def confront_rolls(table: Table, actor: str, command: sc.PortalConfront, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "decide a confrontation")
+    state = gm_ruling(table, actor, "decide a confrontation")
     reason = checked_reason(command.reason)
     first, second = _compared(table, state, [command.first, command.second])
     if command.advantage and command.doubled is not None:
@@ -197,8 +198,7 @@ def confront_rolls(table: Table, actor: str, command: sc.PortalConfront, _: Tabl
 
 
 def start_extended(table: Table, actor: str, command: sc.PortalStartExtended, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "open an extended confrontation")
+    state = gm_ruling(table, actor, "open an extended confrontation")
     reason = checked_reason(command.reason)
     first = alive(find_character(state, command.first))
     second = alive(find_character(state, command.second))
@@ -223,8 +223,7 @@ def _extended(state: PortalState, number: int) -> Extended:
 
 
 def exchange_rolls(table: Table, actor: str, command: sc.PortalExchange, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "bank an exchange")
+    state = gm_ruling(table, actor, "bank an exchange")
     extended = _extended(state, command.confrontation)
     first, second = _compared(table, state, [command.first, command.second])
     sides = state.extended[str(command.confrontation)]
@@ -247,8 +246,7 @@ def exchange_rolls(table: Table, actor: str, command: sc.PortalExchange, _: Tabl
 
 
 def buy_extended_aces(table: Table, actor: str, command: sc.PortalBuyAces, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "spend banked levels")
+    state = gm_ruling(table, actor, "spend banked levels")
     reason = checked_reason(command.reason)
     extended = _extended(state, command.confrontation)
     if extended.winner is not None:
@@ -288,8 +286,7 @@ def _pay_luck(character: PortalCharacter, purpose: str) -> tuple[LuckPayment, Po
 def psychological_confrontation(
     table: Table, actor: str, command: sc.PortalPsychological, _: TableKeys
 ) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "decide a psychological confrontation")
+    state = gm_ruling(table, actor, "decide a psychological confrontation")
     reason = checked_reason(command.reason)
     manipulator, victim = _compared(table, state, [command.manipulator, command.victim])
     character = alive(find_character(state, manipulator.character))
@@ -317,8 +314,7 @@ def psychological_confrontation(
 
 
 def team_confrontation(table: Table, actor: str, command: sc.PortalTeams, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "decide a team confrontation")
+    state = gm_ruling(table, actor, "decide a team confrontation")
     reason = checked_reason(command.reason)
     compared = _compared(table, state, [*command.first, *command.second])
     first, second = compared[: len(command.first)], compared[len(command.first) :]
@@ -335,8 +331,7 @@ def team_confrontation(table: Table, actor: str, command: sc.PortalTeams, _: Tab
 
 
 def collaboration(table: Table, actor: str, command: sc.PortalCollaborate, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "resolve a collaboration")
+    state = gm_ruling(table, actor, "resolve a collaboration")
     reason = checked_reason(command.reason)
     checked_difficulty(command.difficulty, state.options)
     compared = _compared(table, state, list(command.members))
@@ -383,8 +378,7 @@ def _call(command: sc.PortalOpenRoll, extra: str, difficulty: int | None) -> sc.
 
 
 def deferred_roll(table: Table, actor: str, command: sc.PortalDeferredRoll, keys: TableKeys) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "call a deferred confrontation's roll")
+    state = gm_ruling(table, actor, "call a deferred confrontation's roll")
     deferral = command.deferral
     reason = checked_reason(deferral.reason)
     (first,) = _compared(table, state, [deferral.first])
@@ -490,8 +484,7 @@ def _paid(points: CharacterPoints, cost: int, at_adventure_end: bool) -> Charact
 
 
 def advance(table: Table, actor: str, command: sc.PortalAdvance, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "approve an improvement")
+    state = gm_ruling(table, actor, "approve an improvement")
     approval = checked_reason(command.approval)
     character = alive(find_character(state, command.character))
     require_no_open_roll(state, character)
@@ -522,8 +515,7 @@ def advance(table: Table, actor: str, command: sc.PortalAdvance, _: TableKeys) -
 
 
 def cast_spell(table: Table, actor: str, command: sc.PortalCastSpell, keys: TableKeys) -> int:
-    game.open(table)
-    table.require_gm(actor, "call for a spell's roll")
+    gm_ruling(table, actor, "call for a spell's roll")
     spell = command.spell
     reason = checked_reason(spell.reason)
     ruled = casting(spell.rank, spell.purpose, spell.competent, spell.required, spell.missing)
@@ -556,23 +548,31 @@ def _supporting(state: PortalState, supporting_id: str) -> SupportingCharacter:
     return found
 
 
+def _in_combat(supporting: SupportingCharacter) -> Supporting:
+    """Its rules, refused once it is out of combat [002:1307]."""
+    rules = supporting.rules()
+    if rules.out:
+        raise Conflict(f"{supporting.name} is out of combat [002:1307]", "supporting_out")
+    return rules
+
+
+def _turn_seen(table: Table, supporting: SupportingCharacter, tells: str) -> None:
+    """Refused while its turn die is secret: what the ruling shows (`tells`) would tell it."""
+    if supporting.turn_roll in table.secret_rolls:
+        raise Conflict(
+            f"{supporting.name}'s turn die (roll {supporting.turn_roll}) is secret: {tells} "
+            "would tell it; reveal it first",
+            "roll_secret",
+        )
+
+
 def _turn(supporting: SupportingCharacter) -> Totals:
     """Its totals this turn: its values and its last turn die's modifier [002:1313]."""
-    rules = supporting.rules()
-    bump = supporting.modifier
-    return Totals(
-        attack=rules.value("attack") + bump,
-        defence=rules.value("defence") + bump,
-        aguante=rules.value("aguante") + bump,
-        damage=rules.value("damage") + bump,
-        reflexes=rules.base_reflexes + bump,
-        modifier=bump,
-    )
+    return with_modifier(supporting.rules(), supporting.modifier)
 
 
 def add_supporting(table: Table, actor: str, command: sc.PortalAddSupporting, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "bring a supporting character")
+    state = gm_ruling(table, actor, "bring a supporting character")
     reason = checked_reason(command.reason)
     if command.reflexes is not None and command.reflexes.is_integer():
         raise InvalidCommand(
@@ -596,11 +596,9 @@ def add_supporting(table: Table, actor: str, command: sc.PortalAddSupporting, _:
 def supporting_turn(
     table: Table, actor: str, command: sc.PortalSupportingTurn, keys: TableKeys
 ) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "roll a supporting character's turn die")
+    state = gm_ruling(table, actor, "roll a supporting character's turn die")
     supporting = _supporting(state, command.supporting)
-    if supporting.rules().out:
-        raise Conflict(f"{supporting.name} is out of combat [002:1307]", "supporting_out")
+    _in_combat(supporting)
     dice = TableDice(table, keys)
     face = dice.roll(SIDES, "turn")
     turn = totals(supporting.rules(), face)
@@ -627,19 +625,11 @@ def supporting_turn(
 def hurt_supporting(
     table: Table, actor: str, command: sc.PortalHurtSupporting, _: TableKeys
 ) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "hurt a supporting character")
+    state = gm_ruling(table, actor, "hurt a supporting character")
     reason = checked_reason(command.reason)
     supporting = _supporting(state, command.supporting)
-    if supporting.turn_roll in table.secret_rolls:
-        raise Conflict(
-            f"{supporting.name}'s turn die (roll {supporting.turn_roll}) is secret: its Aguante "
-            "this turn would tell it; reveal it first",
-            "roll_secret",
-        )
-    rules = supporting.rules()
-    if rules.out:
-        raise Conflict(f"{supporting.name} is out of combat [002:1307]", "supporting_out")
+    _turn_seen(table, supporting, "its Aguante this turn")
+    rules = _in_combat(supporting)
     aguante = _turn(supporting).aguante
     after = hurt(rules, command.damage_total, aguante)
     table.trigger_event(
@@ -657,21 +647,14 @@ def hurt_supporting(
 
 
 def stack_unit(table: Table, actor: str, command: sc.PortalStackUnit, keys: TableKeys) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "stack a unit")
+    state = gm_ruling(table, actor, "stack a unit")
     ids = [command.leader, *command.members]
     if len(set(ids)) != len(ids):
         raise InvalidCommand("each supporting character stacks once", "invalid_stack")
     leader, *members = (_supporting(state, one) for one in ids)
     for one in (leader, *members):
-        if one.rules().out:
-            raise Conflict(f"{one.name} is out of combat [002:1307]", "supporting_out")
-    if leader.turn_roll in table.secret_rolls:
-        raise Conflict(
-            f"{leader.name}'s turn die (roll {leader.turn_roll}) is secret: its totals would "
-            "tell it; reveal it first",
-            "roll_secret",
-        )
+        _in_combat(one)
+    _turn_seen(table, leader, "its totals")
     turn = _turn(leader)
     keys_of = ("attack", "damage") if command.purpose == "attack" else ("defence",)
     own = {"attack": turn.attack, "damage": turn.damage, "defence": turn.defence}

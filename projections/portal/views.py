@@ -18,7 +18,7 @@ import msgspec
 from domain.dice import Visibility
 from domain.portal.events import game
 from domain.portal.pool import Pool
-from domain.portal.reading import Reading, read
+from domain.portal.reading import Reading
 from domain.portal.rerolls import MAX_REROLLS, Entitlement, Reroll
 from domain.portal.sheet import (
     Armour,
@@ -237,16 +237,13 @@ def character_view(table: Table, character: PortalCharacter, viewer: Viewer) -> 
 
 def _open_roll(rolled: OpenRoll) -> PortalOpenRollView:
     sequence = rolled.sequence
-    specs = list(rolled.readings)
-    if sequence.excess_bonus:
-        specs[0] = msgspec.structs.replace(specs[0], excess_bonus=sequence.excess_bonus)
     return PortalOpenRollView(
         roll=rolled.roll,
         character=rolled.character,
         visibility=rolled.visibility,
         difficulty=rolled.difficulty,
         pool=sequence.pool,
-        readings=[read(sequence.pool, spec) for spec in specs],
+        readings=rolled.final_readings(),
         fortalezas=list(rolled.fortalezas),
         aces=list(rolled.aces),
         entitlement=sequence.entitlement,
