@@ -51,12 +51,20 @@ from domain.fate.conflict_events import (
     ZonesDrawn,
 )
 from domain.fate.events import RollSettled, SkillRolled, game
-from domain.fate.guards import find_open_roll, require_no_open_roll
+from domain.fate.guards import find_open_roll, gm_ruling, require_no_open_roll
 from domain.fate.handlers import _in_play, _maneuver, hit
+from domain.fate.headers import about, from_roll
 from domain.fate.invocations import FateRollResult, rolled
 from domain.fate.options import SIDES
 from domain.fate.roll import DICE, FateVerdict, opposed_action
-from domain.fate.state import Block, FateCharacter, FateConflict, FateState, ZoneBorder
+from domain.fate.state import (
+    Block,
+    FateCharacter,
+    FateConflict,
+    FateState,
+    SettledRoll,
+    ZoneBorder,
+)
 from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
 from domain.table import Table
@@ -70,6 +78,12 @@ def _conflict(state: FateState) -> FateConflict:
     if state.conflict is None:
         raise Conflict("no conflict is in play: begin one first", "no_conflict")
     return state.conflict
+
+
+def _ruled_in_conflict(table: Table, actor: str, doing: str) -> tuple[FateState, FateConflict]:
+    """The game's state and its conflict in play, for the game master `doing` something in it."""
+    state = gm_ruling(table, actor, doing)
+    return state, _conflict(state)
 
 
 def _acting(conflict: FateConflict) -> str | None:
@@ -119,8 +133,7 @@ def _contender(state: FateState, participant: cc.FateParticipant, skill: str) ->
 
 
 def begin_conflict(table: Table, actor: str, command: cc.FateBeginConflict, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "begin a conflict")
+    state = gm_ruling(table, actor, "begin a conflict")
     if state.conflict is not None:
         raise Conflict("a conflict is in play: end it first", "conflict_in_play")
     skill = INITIATIVE_SKILL[command.kind]
@@ -154,9 +167,7 @@ def _next_turn(state: FateState, conflict: FateConflict) -> tuple[int, list[str]
 
 
 def end_turn(table: Table, actor: str, command: cc.FateEndTurn, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "end a turn")
-    conflict = _conflict(state)
+    state, conflict = _ruled_in_conflict(table, actor, "end a turn")
     character = find_character(state, command.character)
     _require_turn(state, character)
     exchange, order, turn = _next_turn(state, conflict)
@@ -172,9 +183,7 @@ def end_turn(table: Table, actor: str, command: cc.FateEndTurn, _: TableKeys) ->
 
 
 def delay_turn(table: Table, actor: str, command: cc.FateDelayTurn, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a delayed turn")
-    conflict = _conflict(state)
+    state, conflict = _ruled_in_conflict(table, actor, "record a delayed turn")
     character = find_character(state, command.character)
     _require_turn(state, character)
     after = find_character(state, command.after)
@@ -190,9 +199,7 @@ def delay_turn(table: Table, actor: str, command: cc.FateDelayTurn, _: TableKeys
 
 
 def end_conflict(table: Table, actor: str, command: cc.FateEndConflict, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "end a conflict")
-    conflict = _conflict(state)
+    conflict = _ruled_in_conflict(table, actor, "end a conflict")[1]
     table.trigger_event(
         ConflictEnded,
         actor=actor,
@@ -204,9 +211,7 @@ def end_conflict(table: Table, actor: str, command: cc.FateEndConflict, _: Table
 def declare_full_defence(
     table: Table, actor: str, command: cc.FateFullDefence, _: TableKeys
 ) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a full defence")
-    conflict = _conflict(state)
+    state, conflict = _ruled_in_conflict(table, actor, "record a full defence")
     character = _in_play(find_character(state, command.character))
     if character.id not in conflict.order[conflict.turn :]:
         raise Conflict(
@@ -218,17 +223,14 @@ def declare_full_defence(
         raise Conflict(f"{character.name} is in full defence already", "full_defence")
     table.trigger_event(
         FullDefenceDeclared,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         exchange=conflict.exchange,
         reason=checked_reason(command.reason),
     )
 
 
 def split_minions(table: Table, actor: str, command: cc.FateSplitMinions, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "split minions into groups")
+    state = gm_ruling(table, actor, "split minions into groups")
     opponents = [find_character(state, c).id for c in command.opponents]
     if len(set(opponents)) != len(opponents):
         raise InvalidCommand("each opponent is named once", "invalid_groups")
@@ -245,9 +247,7 @@ def split_minions(table: Table, actor: str, command: cc.FateSplitMinions, _: Tab
 def take_out_minions(
     table: Table, actor: str, command: cc.FateTakeOutMinions, _: TableKeys
 ) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record minions taken out")
-    conflict = _conflict(state)
+    state, conflict = _ruled_in_conflict(table, actor, "record minions taken out")
     group = _in_play(find_character(state, command.group))
     if group.id not in conflict.minions:
         raise Conflict(f"{group.name} is no minion group of this conflict", "not_a_minion_group")
@@ -256,9 +256,7 @@ def take_out_minions(
         raise InvalidCommand(f"{group.name} has {left} minion(s) left", "invalid_groups")
     table.trigger_event(
         MinionsTakenOut,
-        actor=actor,
-        character=group.id,
-        seat=group.seat,
+        **about(actor, group),
         taken_out=command.minions,
         left=left - command.minions,
         reason=checked_reason(command.reason),
@@ -300,13 +298,7 @@ def _thrown_and_settled(
 ) -> None:
     """A roll thrown and settled at once, recorded as `fateRollSkill` and `fateSettleRoll`
     record one: no invocation, no fate point."""
-    common = {
-        "actor": actor,
-        "roll": roll,
-        "visibility": called["visibility"],
-        "character": character.id,
-        "seat": character.seat,
-    }
+    common = {**about(actor, character), "roll": roll, "visibility": called["visibility"]}
     table.trigger_event(
         SkillRolled,
         **common,
@@ -331,9 +323,7 @@ def _thrown_and_settled(
 
 
 def resolve_attack(table: Table, actor: str, command: cc.FateAttack, keys: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record an attack")
-    conflict = _conflict(state)
+    state, conflict = _ruled_in_conflict(table, actor, "record an attack")
     attacker, defender = _fighters(state, conflict, command)
     defence_skill = checked_name(command.defence, "a skill")
     if not may_defend_with(defence_skill, defender.id in conflict.disarmed):
@@ -384,11 +374,9 @@ def resolve_attack(table: Table, actor: str, command: cc.FateAttack, keys: Table
         struck = _hit(table, actor, command, defender, verdict, keys)
     table.trigger_event(
         AttackResolved,
-        actor=actor,
+        **about(actor, attacker),
         roll=attack_roll,
         visibility=command.visibility,
-        character=attacker.id,
-        seat=attacker.seat,
         defender=defender.id,
         defence_roll=defence_roll,
         defence=defended.effort,
@@ -432,9 +420,7 @@ def _hit(
 
 
 def raise_block(table: Table, actor: str, command: cc.FateRaiseBlock, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a block")
-    conflict = _conflict(state)
+    state, conflict = _ruled_in_conflict(table, actor, "record a block")
     settled, blocker = _maneuver(table, state, command.roll)
     _require_action(state, _in_play(blocker))
     if (command.protects is None) == (command.action is None):
@@ -452,11 +438,7 @@ def raise_block(table: Table, actor: str, command: cc.FateRaiseBlock, _: TableKe
     action = None if command.action is None else checked_reason(command.action)
     table.trigger_event(
         BlockRaised,
-        actor=actor,
-        roll=settled.roll,
-        visibility=settled.visibility,
-        character=blocker.id,
-        seat=blocker.seat,
+        **from_roll(actor, settled, blocker),
         block=Block(
             roll=settled.roll,
             character=blocker.id,
@@ -469,9 +451,7 @@ def raise_block(table: Table, actor: str, command: cc.FateRaiseBlock, _: TableKe
 
 
 def challenge_block(table: Table, actor: str, command: cc.FateChallengeBlock, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a block challenged")
-    conflict = _conflict(state)
+    state, conflict = _ruled_in_conflict(table, actor, "record a block challenged")
     settled, challenger = _maneuver(table, state, command.roll)
     blocks = [b for b in conflict.blocks if b.character == command.blocker and b.action]
     if not blocks:
@@ -480,11 +460,7 @@ def challenge_block(table: Table, actor: str, command: cc.FateChallengeBlock, _:
         raise InvalidCommand("a character does not challenge its own block", "invalid_block")
     table.trigger_event(
         BlockChallenged,
-        actor=actor,
-        roll=settled.roll,
-        visibility=settled.visibility,
-        character=challenger.id,
-        seat=challenger.seat,
+        **from_roll(actor, settled, challenger),
         blocker=command.blocker,
         verdict=through_block(settled.verdict.effort, blocks[-1].strength),
         reason=checked_reason(command.reason),
@@ -492,9 +468,7 @@ def challenge_block(table: Table, actor: str, command: cc.FateChallengeBlock, _:
 
 
 def draw_zones(table: Table, actor: str, command: cc.FateDrawZones, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "draw the conflict's zones")
-    conflict = _conflict(state)
+    state, conflict = _ruled_in_conflict(table, actor, "draw the conflict's zones")
     zones = [checked_name(zone, "a zone") for zone in command.zones]
     pairs = [frozenset(checked_name(z, "a zone") for z in b.zones) for b in command.borders]
     places = {
@@ -558,8 +532,7 @@ def _landing(
 
 
 def move(table: Table, actor: str, command: cc.FateMove, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a move")
+    state = gm_ruling(table, actor, "record a move")
     settled, mover = _maneuver(table, state, command.roll)
     way = _way(state.conflict, mover, command.to, counted=command.border is None)
     if command.border is not None:
@@ -573,11 +546,7 @@ def move(table: Table, actor: str, command: cc.FateMove, _: TableKeys) -> None:
         raise Conflict(f"{command.to} is out of {mover.name}'s reach [004:743-745]", "out_of_reach")
     table.trigger_event(
         Moved,
-        actor=actor,
-        roll=settled.roll,
-        visibility=settled.visibility,
-        character=mover.id,
-        seat=mover.seat,
+        **from_roll(actor, settled, mover),
         border=border,
         zones=zones,
         reason=checked_reason(command.reason),
@@ -585,19 +554,21 @@ def move(table: Table, actor: str, command: cc.FateMove, _: TableKeys) -> None:
     )
 
 
-def _target(state: FateState, roller: FateCharacter, target_id: str) -> FateCharacter:
+def _maneuver_on(
+    table: Table, state: FateState, roll: int, target_id: str
+) -> tuple[SettledRoll, FateCharacter, FateCharacter]:
+    """A maneuver's settled roll (`_maneuver`), its roller, and its target: another character
+    still in the scene."""
+    settled, author = _maneuver(table, state, roll)
     target = _in_play(find_character(state, target_id))
-    if target.id == roller.id:
+    if target.id == author.id:
         raise InvalidCommand("a maneuver's target is another character", "invalid_target")
-    return target
+    return settled, author, target
 
 
 def disarm(table: Table, actor: str, command: cc.FateDisarm, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a disarm")
-    conflict = _conflict(state)
-    settled, author = _maneuver(table, state, command.roll)
-    target = _target(state, author, command.target)
+    state, conflict = _ruled_in_conflict(table, actor, "record a disarm")
+    settled, author, target = _maneuver_on(table, state, command.roll, command.target)
     shifts = settled.verdict.shifts
     if settled.verdict.outcome != "success" or shifts < 1:
         raise Conflict("a disarm is a maneuver won by 1 shift at least", "maneuver_failed")
@@ -605,11 +576,7 @@ def disarm(table: Table, actor: str, command: cc.FateDisarm, _: TableKeys) -> No
         raise Conflict(f"{target.name} is disarmed already", "disarmed")
     table.trigger_event(
         Disarmed,
-        actor=actor,
-        roll=settled.roll,
-        visibility=settled.visibility,
-        character=author.id,
-        seat=author.seat,
+        **from_roll(actor, settled, author),
         target=target.id,
         shifts=shifts,
         pickup=disarm_pickup(shifts),
@@ -617,47 +584,64 @@ def disarm(table: Table, actor: str, command: cc.FateDisarm, _: TableKeys) -> No
     )
 
 
-def rearm(table: Table, actor: str, command: cc.FateRearm, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a character armed again")
-    conflict = _conflict(state)
-    character = find_character(state, command.character)
+def _require_disarmed(conflict: FateConflict, character: FateCharacter) -> None:
+    """Only a disarmed character rearms or picks its weapon up [004:871]."""
     if character.id not in conflict.disarmed:
         raise Conflict(f"{character.name} is not disarmed", "not_disarmed")
+
+
+def rearm(table: Table, actor: str, command: cc.FateRearm, _: TableKeys) -> None:
+    state, conflict = _ruled_in_conflict(table, actor, "record a character armed again")
+    character = find_character(state, command.character)
+    _require_disarmed(conflict, character)
     table.trigger_event(
         Rearmed,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         reason=checked_reason(command.reason),
     )
 
 
 def pick_up_weapon(table: Table, actor: str, command: cc.FatePickUpWeapon, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a weapon picked up")
-    conflict = _conflict(state)
+    state, conflict = _ruled_in_conflict(table, actor, "record a weapon picked up")
     rolled_ = find_open_roll(state, command.roll)
     character = state.characters[rolled_.character]
-    if character.id not in conflict.disarmed:
-        raise Conflict(f"{character.name} is not disarmed", "not_disarmed")
+    _require_disarmed(conflict, character)
     table.trigger_event(
         WeaponPickedUp,
-        actor=actor,
-        roll=rolled_.roll,
-        visibility=rolled_.visibility,
-        character=character.id,
-        seat=character.seat,
+        **from_roll(actor, rolled_, character),
         pickup=disarm_pickup(conflict.disarmed[character.id]),
         reason=checked_reason(command.reason),
     )
 
 
+def _record_throw_or_push(
+    table: Table,
+    event: type[Thrown | Pushed],
+    actor: str,
+    command: cc.FateThrow | cc.FatePush,
+    settled: SettledRoll,
+    author: FateCharacter,
+    target: FateCharacter,
+    cost: int,
+) -> None:
+    """A throw or a push as it went: its target moved `zones` away, its cost met by the
+    maneuver's shifts [004:885-889]."""
+    table.trigger_event(
+        event,
+        **from_roll(actor, settled, author),
+        target=target.id,
+        weight=command.weight,
+        zones=command.zones,
+        cost=cost,
+        shifts=settled.verdict.shifts,
+        to=command.to,
+        reason=checked_reason(command.reason),
+    )
+
+
 def throw(table: Table, actor: str, command: cc.FateThrow, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a throw")
-    settled, author = _maneuver(table, state, command.roll)
-    target = _target(state, author, command.target)
+    state = gm_ruling(table, actor, "record a throw")
+    settled, author, target = _maneuver_on(table, state, command.roll, command.target)
     _landing(state.conflict, target, command.to, command.zones, counted=False)
     cost = throw_cost(command.weight, command.zones, state.options)
     if settled.verdict.shifts < cost:
@@ -666,28 +650,12 @@ def throw(table: Table, actor: str, command: cc.FateThrow, _: TableKeys) -> None
             f"has {settled.verdict.shifts} [004:889]",
             "throw_short",
         )
-    table.trigger_event(
-        Thrown,
-        actor=actor,
-        roll=settled.roll,
-        visibility=settled.visibility,
-        character=author.id,
-        seat=author.seat,
-        target=target.id,
-        weight=command.weight,
-        zones=command.zones,
-        cost=cost,
-        shifts=settled.verdict.shifts,
-        reason=checked_reason(command.reason),
-        to=command.to,
-    )
+    _record_throw_or_push(table, Thrown, actor, command, settled, author, target, cost)
 
 
 def push(table: Table, actor: str, command: cc.FatePush, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a push")
-    settled, author = _maneuver(table, state, command.roll)
-    target = _target(state, author, command.target)
+    state = gm_ruling(table, actor, "record a push")
+    settled, author, target = _maneuver_on(table, state, command.roll, command.target)
     way = _landing(state.conflict, target, command.to, command.zones, counted=True)
     places = state.conflict.places if state.conflict else {}
     if way is not None and places.get(author.id) != places[target.id]:
@@ -701,21 +669,7 @@ def push(table: Table, actor: str, command: cc.FatePush, _: TableKeys) -> None:
             f"[004:885], this one has {settled.verdict.shifts}",
             "push_short",
         )
-    table.trigger_event(
-        Pushed,
-        actor=actor,
-        roll=settled.roll,
-        visibility=settled.visibility,
-        character=author.id,
-        seat=author.seat,
-        target=target.id,
-        weight=command.weight,
-        zones=command.zones,
-        cost=cost,
-        shifts=settled.verdict.shifts,
-        to=command.to,
-        reason=checked_reason(command.reason),
-    )
+    _record_throw_or_push(table, Pushed, actor, command, settled, author, target, cost)
 
 
 CONFLICT_HANDLERS: dict[type, Any] = {

@@ -1,18 +1,46 @@
-"""Checks FATE's handlers make before anything happens: the roll is open, the sender may act
-for its roller, the roll is not secret where a ruling would show it, and which aspects a seat
-may name (a hidden one only its owner's player and the game master know [004:145])."""
+"""Checks FATE's handlers make before anything happens: the table takes the game master's
+ruling, the roll is open, the sender may act for its roller, the roll is not secret where a
+ruling would show it, and which aspects a seat may name (a hidden one only its owner's player
+and the game master know [004:145])."""
 
 from __future__ import annotations
 
 from domain.errors import Conflict, Forbidden, NotFound
-from domain.fate.state import FateCharacter, FateState, OpenRoll
+from domain.fate.events import game
+from domain.fate.state import AskedInvocation, FateCharacter, FateState, OpenRoll, SettledRoll
 from domain.table import Table
+
+
+def gm_ruling(table: Table, actor: str, doing: str) -> FateState:
+    """The state of an open table whose game master sends a ruling (`doing` names it in the
+    refusal to anyone else)."""
+    state = game.open(table)
+    table.require_gm(actor, doing)
+    return state
 
 
 def find_open_roll(state: FateState, roll: int) -> OpenRoll:
     found = state.open_rolls.get(str(roll))
     if found is None:
         raise NotFound(f"roll {roll} is no open roll of this table", "unknown_roll")
+    return found
+
+
+def find_asked(state: FateState, roll: int) -> tuple[OpenRoll, AskedInvocation]:
+    """An open roll with the invocation its roller asked for, waiting for a ruling."""
+    found = find_open_roll(state, roll)
+    if found.asked is None:
+        raise Conflict(f"no invocation is asked on roll {roll}", "nothing_asked")
+    return found, found.asked
+
+
+def find_settled_roll(table: Table, state: FateState, roll: int, doing: str) -> SettledRoll:
+    """A settled roll another command reads (an opposed roll, a maneuver), public by now: a
+    secret one waits until revealed (`require_not_secret`, `doing` names what would show it)."""
+    found = state.settled_rolls.get(str(roll))
+    if found is None:
+        raise NotFound(f"roll {roll} is no settled roll", "unknown_roll")
+    require_not_secret(table, found.roll, doing)
     return found
 
 

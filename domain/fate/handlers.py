@@ -11,9 +11,10 @@ import msgspec
 
 from domain.characters import create_from_sheet, creators_seat, find_character
 from domain.dice import TableDice, require_game_master_sees
-from domain.errors import Conflict, InvalidCommand, NotFound
+from domain.errors import Conflict, InvalidCommand
 from domain.fate import commands as cmd
 from domain.fate.aspects import (
+    Guess,
     TemporaryAspect,
     after_use,
     at_scene_end,
@@ -60,13 +61,16 @@ from domain.fate.events import (
     game,
 )
 from domain.fate.guards import (
-    find_open_roll,
+    find_asked,
+    find_settled_roll,
+    gm_ruling,
     known_aspects,
     require_no_open_roll,
     require_not_secret,
     rollers_open_roll,
     scene_aspects,
 )
+from domain.fate.headers import about, from_roll
 from domain.fate.invocations import FateRollResult, Invocation, rolled
 from domain.fate.options import SIDES
 from domain.fate.points import (
@@ -124,10 +128,8 @@ def _against(table: Table, state: FateState, command: cmd.FateRollSkill, charact
         )
     if command.difficulty is not None:
         return command.difficulty
-    opposing = state.settled_rolls.get(str(command.opposed_by))
-    if opposing is None:
-        raise NotFound(f"roll {command.opposed_by} is no settled roll", "unknown_roll")
-    require_not_secret(table, opposing.roll, "opposing it")
+    assert command.opposed_by is not None, "exactly one, checked above"
+    opposing = find_settled_roll(table, state, command.opposed_by, "opposing it")
     if opposing.character == character:
         raise InvalidCommand("a character does not oppose its own roll", "invalid_difficulty")
     return opposing.verdict.effort
@@ -157,8 +159,7 @@ def _modifiers(
 
 
 def roll_skill(table: Table, actor: str, command: cmd.FateRollSkill, keys: TableKeys) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "call for a roll")
+    state = gm_ruling(table, actor, "call for a roll")
     character = _in_play(find_character(state, command.character))
     require_no_open_roll(state, character)
     require_game_master_sees(table, command.visibility, character.seat)
@@ -171,11 +172,9 @@ def roll_skill(table: Table, actor: str, command: cmd.FateRollSkill, keys: Table
     roll = dice.record(actor, character.id, command.visibility)
     table.trigger_event(
         SkillRolled,
-        actor=actor,
+        **about(actor, character),
         roll=roll,
         visibility=command.visibility,
-        character=character.id,
-        seat=character.seat,
         skill=skill,
         rating=character.sheet.rating(skill),
         dice=faces,
@@ -241,6 +240,13 @@ def _asked_aspect(
     return name
 
 
+def _after_miss(guesser: FateCharacter, guess: Guess) -> int:
+    """The guesser's fate points after a missed guess: its point is lost unless it comes back
+    [004:355-359]."""
+    points = guesser.sheet.fate_points
+    return points if guess.refunded else spend(points, 1, "a guess")
+
+
 def _hidden_on(character: FateCharacter, name: str) -> bool:
     return any(a.name == name and a.hidden for a in character.sheet.aspects)
 
@@ -268,20 +274,14 @@ def invoke_aspect(table: Table, actor: str, command: cmd.FateInvokeAspect, _: Ta
         # named at the table, a hidden aspect is hidden no more
         table.trigger_event(
             AspectDiscovered,
-            actor=actor,
-            character=owner.id,
-            seat=owner.seat,
+            **about(actor, owner),
             aspect=name,
             free=None,
             reason="invoked by name",
         )
     table.trigger_event(
         InvocationAsked,
-        actor=actor,
-        roll=rolled_.roll,
-        visibility=rolled_.visibility,
-        character=character.id,
-        seat=character.seat,
+        **from_roll(actor, rolled_, character),
         aspect=name,
         owner=command.owner,
         effect=command.effect,
@@ -293,12 +293,8 @@ def invoke_aspect(table: Table, actor: str, command: cmd.FateInvokeAspect, _: Ta
 def rule_invocation(
     table: Table, actor: str, command: cmd.FateRuleInvocation, keys: TableKeys
 ) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "rule on an invocation")
-    rolled_ = find_open_roll(state, command.roll)
-    asked = rolled_.asked
-    if asked is None:
-        raise Conflict(f"no invocation is asked on roll {command.roll}", "nothing_asked")
+    state = gm_ruling(table, actor, "rule on an invocation")
+    rolled_, asked = find_asked(state, command.roll)
     guessing = command.accepted and asked.guess
     if guessing != (command.secret is not None) or (not guessing and command.revealed is not None):
         raise InvalidCommand(
@@ -308,14 +304,7 @@ def rule_invocation(
         )
     character = state.characters[rolled_.character]
     reason = checked_reason(command.reason)
-    common: dict[str, Any] = {
-        "actor": actor,
-        "roll": rolled_.roll,
-        "visibility": rolled_.visibility,
-        "character": character.id,
-        "seat": character.seat,
-        "reason": reason,
-    }
+    common = {**from_roll(actor, rolled_, character), "reason": reason}
     if not command.accepted:
         table.trigger_event(InvocationDeclined, aspect=asked.aspect, **common)
         return
@@ -326,9 +315,7 @@ def rule_invocation(
         hidden = [a.name for a in owner.sheet.aspects if a.hidden]
         guess = guessed(asked.aspect, command.revealed, hidden, command.secret)
         if guess.revealed is None:
-            points = character.sheet.fate_points
-            if not guess.refunded:
-                points = spend(points, 1, "a guess")
+            points = _after_miss(character, guess)
             table.trigger_event(GuessRuled, guess=guess, fate_points=points, **common)
             return
         aspect = guess.revealed
@@ -352,9 +339,7 @@ def rule_invocation(
     if guess is not None:
         table.trigger_event(
             AspectDiscovered,
-            actor=actor,
-            character=owner.id,
-            seat=owner.seat,
+            **about(actor, owner),
             aspect=aspect,
             free=None,
             reason=reason,
@@ -416,11 +401,7 @@ def settle_roll(table: Table, actor: str, command: cmd.FateSettleRoll, _: TableK
             points[owner.id] = points.get(owner.id, owner.sheet.fate_points) + 1
     table.trigger_event(
         RollSettled,
-        actor=actor,
-        roll=rolled_.roll,
-        visibility=rolled_.visibility,
-        character=character.id,
-        seat=character.seat,
+        **from_roll(actor, rolled_, character),
         result=result,
         verdict=verdict,
         fate_points=points,
@@ -430,16 +411,12 @@ def settle_roll(table: Table, actor: str, command: cmd.FateSettleRoll, _: TableK
 
 def _maneuver(table: Table, state: FateState, roll: int) -> tuple[SettledRoll, FateCharacter]:
     """The settled roll a maneuver's aspect comes of, public by now, and its roller."""
-    settled = state.settled_rolls.get(str(roll))
-    if settled is None:
-        raise NotFound(f"roll {roll} is no settled roll", "unknown_roll")
-    require_not_secret(table, settled.roll, "placing its aspect")
+    settled = find_settled_roll(table, state, roll, "placing its aspect")
     return settled, state.characters[settled.character]
 
 
 def place_aspect(table: Table, actor: str, command: cmd.FatePlaceAspect, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "place a maneuver's aspect")
+    state = gm_ruling(table, actor, "place a maneuver's aspect")
     settled, author = _maneuver(table, state, command.roll)
     if command.target is not None:
         find_character(state, command.target)
@@ -454,19 +431,14 @@ def place_aspect(table: Table, actor: str, command: cmd.FatePlaceAspect, _: Tabl
     )
     table.trigger_event(
         AspectPlaced,
-        actor=actor,
-        roll=settled.roll,
-        visibility=settled.visibility,
-        character=author.id,
-        seat=author.seat,
+        **from_roll(actor, settled, author),
         aspect=aspect,
         reason=checked_reason(command.reason),
     )
 
 
 def avoid_aspect(table: Table, actor: str, command: cmd.FateAvoidAspect, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a maneuver's aspect avoided")
+    state = gm_ruling(table, actor, "record a maneuver's aspect avoided")
     settled, author = _maneuver(table, state, command.roll)
     target = find_character(state, command.target)
     name = checked_name(command.name, "an aspect")
@@ -474,11 +446,7 @@ def avoid_aspect(table: Table, actor: str, command: cmd.FateAvoidAspect, _: Tabl
     placed_by_maneuver(settled.verdict, name, target.id, author.id)
     table.trigger_event(
         AspectAvoided,
-        actor=actor,
-        roll=settled.roll,
-        visibility=settled.visibility,
-        character=author.id,
-        seat=author.seat,
+        **from_roll(actor, settled, author),
         aspect=name,
         target=target.id,
         reason=checked_reason(command.reason),
@@ -489,8 +457,7 @@ def avoid_aspect(table: Table, actor: str, command: cmd.FateAvoidAspect, _: Tabl
 def pass_invocation(
     table: Table, actor: str, command: cmd.FatePassInvocation, _: TableKeys
 ) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a free invocation passed")
+    state = gm_ruling(table, actor, "record a free invocation passed")
     name = checked_name(command.aspect, "an aspect")
     aspect = next((a for a in state.aspects if a.name == name and a.target == command.target), None)
     if aspect is None:
@@ -531,9 +498,7 @@ def _record_compel(
 ) -> None:
     table.trigger_event(
         Compelled,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         compel=settled,
         reason=checked_reason(reason),
         fate_points=character.sheet.fate_points + settled.delta,
@@ -541,8 +506,7 @@ def _record_compel(
 
 
 def compel_aspect(table: Table, actor: str, command: cmd.FateCompel, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "compel an aspect")
+    state = gm_ruling(table, actor, "compel an aspect")
     character, name = _compelled(table, state, actor, command.character, command.aspect)
     settled = compel(character.sheet.fate_points, name, command.accepted, command.kind)
     _record_compel(table, actor, character, settled, command.reason)
@@ -552,8 +516,7 @@ def compel_aspect(table: Table, actor: str, command: cmd.FateCompel, _: TableKey
 def escalate_compel(
     table: Table, actor: str, command: cmd.FateEscalateCompel, _: TableKeys
 ) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "raise a compel")
+    state = gm_ruling(table, actor, "raise a compel")
     character, name = _compelled(table, state, actor, command.character, command.aspect)
     settled = escalated(
         character.sheet.fate_points, name, command.accepted_stake, command.accepted, state.options
@@ -562,8 +525,7 @@ def escalate_compel(
 
 
 def activate_stunt(table: Table, actor: str, command: cmd.FateActivateStunt, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a stunt used")
+    state = gm_ruling(table, actor, "record a stunt used")
     character = _in_play(find_character(state, command.character))
     name = checked_name(command.stunt, "a stunt")
     stunt = next((s for s in character.sheet.stunts if s.name == name), None)
@@ -571,9 +533,7 @@ def activate_stunt(table: Table, actor: str, command: cmd.FateActivateStunt, _: 
         raise InvalidCommand(f"{character.name} has no stunt {name!r}", "no_stunt")
     table.trigger_event(
         StuntActivated,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         stunt=name,
         reason=checked_reason(command.reason),
         fate_points=activated(character.sheet.fate_points, stunt),
@@ -581,8 +541,7 @@ def activate_stunt(table: Table, actor: str, command: cmd.FateActivateStunt, _: 
 
 
 def declare(table: Table, actor: str, command: cmd.FateDeclare, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a declaration")
+    state = gm_ruling(table, actor, "record a declaration")
     character = find_character(state, command.character)
     if command.aspect is not None and not command.accepted:
         raise InvalidCommand("a vetoed declaration creates no aspect", "invalid_declaration")
@@ -593,9 +552,7 @@ def declare(table: Table, actor: str, command: cmd.FateDeclare, _: TableKeys) ->
         aspect = discovered(name, None, character.id, "declaration")
     table.trigger_event(
         Declared,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         declaration=checked_reason(command.declaration),
         accepted=command.accepted,
         aspect=aspect,
@@ -605,8 +562,7 @@ def declare(table: Table, actor: str, command: cmd.FateDeclare, _: TableKeys) ->
 
 
 def refresh(table: Table, actor: str, command: cmd.FateRefresh, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "refresh fate points")
+    state = gm_ruling(table, actor, "refresh fate points")
     table.trigger_event(
         Refreshed,
         actor=actor,
@@ -620,8 +576,7 @@ def refresh(table: Table, actor: str, command: cmd.FateRefresh, _: TableKeys) ->
 def discover_aspect(
     table: Table, actor: str, command: cmd.FateDiscoverAspect, _: TableKeys
 ) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "reveal a hidden aspect")
+    state = gm_ruling(table, actor, "reveal a hidden aspect")
     character = find_character(state, command.character)
     if not _hidden_on(character, command.aspect):
         raise InvalidCommand(
@@ -633,9 +588,7 @@ def discover_aspect(
         free = discovered(command.aspect, character.id, assessor.id, "assessment")
     table.trigger_event(
         AspectDiscovered,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         aspect=command.aspect,
         free=free,
         reason=checked_reason(command.reason),
@@ -653,8 +606,7 @@ def _in_play(character: FateCharacter) -> FateCharacter:
 
 
 def hit(table: Table, actor: str, command: cmd.FateHit, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a hit")
+    state = gm_ruling(table, actor, "record a hit")
     character = _in_play(find_character(state, command.character))
     sheet = character.sheet
     held = list(sheet.consequences)
@@ -680,9 +632,7 @@ def hit(table: Table, actor: str, command: cmd.FateHit, _: TableKeys) -> None:
         raise InvalidCommand("a hit of 0 shifts takes no consequence", "invalid_hit")
     table.trigger_event(
         StressTaken,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         hit=struck,
         taken=taken,
         track=track,
@@ -694,8 +644,7 @@ def hit(table: Table, actor: str, command: cmd.FateHit, _: TableKeys) -> None:
 
 
 def concede(table: Table, actor: str, command: cmd.FateConcede, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a concession")
+    state = gm_ruling(table, actor, "record a concession")
     character = _in_play(find_character(state, command.character))
     attacker = None if command.attacker is None else find_character(state, command.attacker)
     if attacker is not None and attacker.id == character.id:
@@ -711,9 +660,7 @@ def concede(table: Table, actor: str, command: cmd.FateConcede, _: TableKeys) ->
         points[attacker.id] = attacker.sheet.fate_points + moved.attacker
     table.trigger_event(
         Conceded,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         attacker=command.attacker,
         reasonable=command.reasonable,
         accepted=command.accepted,
@@ -724,8 +671,7 @@ def concede(table: Table, actor: str, command: cmd.FateConcede, _: TableKeys) ->
 
 
 def end_scene(table: Table, actor: str, command: cmd.FateEndScene, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "end the scene")
+    state = gm_ruling(table, actor, "end the scene")
     if state.open_rolls:
         raise Conflict("settle the scene's open rolls first", "roll_open")
     reason = checked_reason(command.reason)
@@ -750,14 +696,11 @@ def end_scene(table: Table, actor: str, command: cmd.FateEndScene, _: TableKeys)
 
 
 def recover(table: Table, actor: str, command: cmd.FateRecover, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record a recovery")
+    state = gm_ruling(table, actor, "record a recovery")
     character = find_character(state, command.character)
     table.trigger_event(
         Recovered,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         occasion=command.occasion,
         consequences=recovered(character.sheet.consequences, command.occasion),
         reason=checked_reason(command.reason),
@@ -768,12 +711,8 @@ def recover(table: Table, actor: str, command: cmd.FateRecover, _: TableKeys) ->
 
 
 def deceive_guess(table: Table, actor: str, command: cmd.FateDeceiveGuess, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "rule on a deceived guess")
-    rolled_ = find_open_roll(state, command.roll)
-    asked = rolled_.asked
-    if asked is None:
-        raise Conflict(f"no invocation is asked on roll {command.roll}", "nothing_asked")
+    state = gm_ruling(table, actor, "rule on a deceived guess")
+    rolled_, asked = find_asked(state, command.roll)
     if not asked.guess or asked.owner is None:
         raise InvalidCommand("only a guess at an aspect is deceived [004:359]", "invalid_ruling")
     guesser = state.characters[rolled_.character]
@@ -787,9 +726,7 @@ def deceive_guess(table: Table, actor: str, command: cmd.FateDeceiveGuess, _: Ta
         )
     # missed and deceived: what the liar chose decides the point, not the aspect's secrecy
     guess = guessed(asked.aspect, None, [], secret=True, deceived=command.deception)
-    points = guesser.sheet.fate_points
-    if not guess.refunded:
-        points = spend(points, 1, "a guess")
+    points = _after_miss(guesser, guess)
     placed = None
     if command.aspect is not None:
         name = checked_name(command.aspect.name, "an aspect")
@@ -803,11 +740,7 @@ def deceive_guess(table: Table, actor: str, command: cmd.FateDeceiveGuess, _: Ta
         )
     table.trigger_event(
         GuessDeceived,
-        actor=actor,
-        roll=rolled_.roll,
-        visibility=rolled_.visibility,
-        character=guesser.id,
-        seat=guesser.seat,
+        **from_roll(actor, rolled_, guesser),
         guess=guess,
         liar=liar.id,
         liar_seat=liar.seat,
@@ -818,8 +751,7 @@ def deceive_guess(table: Table, actor: str, command: cmd.FateDeceiveGuess, _: Ta
 
 
 def demand_defeat(table: Table, actor: str, command: cmd.FateDemandDefeat, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "record another defeat demanded")
+    state = gm_ruling(table, actor, "record another defeat demanded")
     character = find_character(state, command.character)
     if character.sheet.kind != "pc":
         raise InvalidCommand("a player demands another defeat [004:811]", "invalid_defeat")
@@ -828,9 +760,7 @@ def demand_defeat(table: Table, actor: str, command: cmd.FateDemandDefeat, _: Ta
     spent = demand_other_defeat(character.sheet.fate_points)
     table.trigger_event(
         DefeatDemanded,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         spent=spent,
         fate_points=character.sheet.fate_points - spent,
         reason=checked_reason(command.reason),
@@ -838,8 +768,7 @@ def demand_defeat(table: Table, actor: str, command: cmd.FateDemandDefeat, _: Ta
 
 
 def rule_stakes(table: Table, actor: str, command: cmd.FateRuleStakes, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "rule a conflict's stakes")
+    state = gm_ruling(table, actor, "rule a conflict's stakes")
     character = _in_play(find_character(state, command.character))
     tenacity = character.sheet.tenacity
     if tenacity is None:
@@ -847,9 +776,7 @@ def rule_stakes(table: Table, actor: str, command: cmd.FateRuleStakes, _: TableK
     degree = tenacity_degree(tenacity, command.stakes)
     table.trigger_event(
         StakesRuled,
-        actor=actor,
-        character=character.id,
-        seat=character.seat,
+        **about(actor, character),
         stakes=command.stakes,
         degree=degree,
         concedes=concedes(character.sheet.consequences, degree),
@@ -873,17 +800,14 @@ def _tenacity_reached(
     if concedes(held, degree):
         table.trigger_event(
             TenacityReached,
-            actor=actor,
-            character=character.id,
-            seat=character.seat,
+            **about(actor, character),
             degree=degree,
             consequences=len(held),
         )
 
 
 def break_session(table: Table, actor: str, command: cmd.FateBreakSession, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "break the session")
+    state = gm_ruling(table, actor, "break the session")
     table.trigger_event(
         ConsequencesCarriedOver,
         actor=actor,
@@ -905,9 +829,7 @@ def _fragile_compelled(
     if fragile and settled.accepted:
         table.trigger_event(
             AspectSpent,
-            actor=actor,
-            character=character.id,
-            seat=character.seat,
+            **about(actor, character),
             aspect=settled.aspect,
         )
 
