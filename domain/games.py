@@ -1,8 +1,8 @@
 """The typed game state of a table, as a rule system's events and handlers read it.
 
 `Table.game` holds whatever state the table's system keeps; each system names its state's
-type once (`game = GameOf(MyState)`) rather than writing the cast, and the guard that a
-closed table takes no more commands, again.
+type once (`game = GameOf(MyState)`) rather than writing the cast, the guard that a closed
+table takes no more commands, and the game master's ruling's opening, again.
 """
 
 from __future__ import annotations
@@ -26,3 +26,10 @@ class GameOf(Generic[StateT]):
         """The state of a table that still takes commands (refused once it is closed)."""
         table.require_open()
         return self(table)
+
+    def ruling(self, table: Table, actor: str, doing: str) -> StateT:
+        """The state of an open table whose game master sends a ruling (`doing` names it in
+        the refusal to anyone else)."""
+        state = self.open(table)
+        table.require_gm(actor, doing)
+        return state

@@ -51,7 +51,7 @@ from domain.fate.conflict_events import (
     ZonesDrawn,
 )
 from domain.fate.events import RollSettled, SkillRolled, game
-from domain.fate.guards import find_open_roll, gm_ruling, require_no_open_roll
+from domain.fate.guards import find_open_roll, require_no_open_roll
 from domain.fate.handlers import _in_play, _maneuver, hit
 from domain.fate.headers import about, from_roll
 from domain.fate.invocations import FateRollResult, rolled
@@ -82,7 +82,7 @@ def _conflict(state: FateState) -> FateConflict:
 
 def _ruled_in_conflict(table: Table, actor: str, doing: str) -> tuple[FateState, FateConflict]:
     """The game's state and its conflict in play, for the game master `doing` something in it."""
-    state = gm_ruling(table, actor, doing)
+    state = game.ruling(table, actor, doing)
     return state, _conflict(state)
 
 
@@ -133,7 +133,7 @@ def _contender(state: FateState, participant: cc.FateParticipant, skill: str) ->
 
 
 def begin_conflict(table: Table, actor: str, command: cc.FateBeginConflict, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "begin a conflict")
+    state = game.ruling(table, actor, "begin a conflict")
     if state.conflict is not None:
         raise Conflict("a conflict is in play: end it first", "conflict_in_play")
     skill = INITIATIVE_SKILL[command.kind]
@@ -230,7 +230,7 @@ def declare_full_defence(
 
 
 def split_minions(table: Table, actor: str, command: cc.FateSplitMinions, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "split minions into groups")
+    state = game.ruling(table, actor, "split minions into groups")
     opponents = [find_character(state, c).id for c in command.opponents]
     if len(set(opponents)) != len(opponents):
         raise InvalidCommand("each opponent is named once", "invalid_groups")
@@ -532,7 +532,7 @@ def _landing(
 
 
 def move(table: Table, actor: str, command: cc.FateMove, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "record a move")
+    state = game.ruling(table, actor, "record a move")
     settled, mover = _maneuver(table, state, command.roll)
     way = _way(state.conflict, mover, command.to, counted=command.border is None)
     if command.border is not None:
@@ -640,7 +640,7 @@ def _record_throw_or_push(
 
 
 def throw(table: Table, actor: str, command: cc.FateThrow, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "record a throw")
+    state = game.ruling(table, actor, "record a throw")
     settled, author, target = _maneuver_on(table, state, command.roll, command.target)
     _landing(state.conflict, target, command.to, command.zones, counted=False)
     cost = throw_cost(command.weight, command.zones, state.options)
@@ -654,7 +654,7 @@ def throw(table: Table, actor: str, command: cc.FateThrow, _: TableKeys) -> None
 
 
 def push(table: Table, actor: str, command: cc.FatePush, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "record a push")
+    state = game.ruling(table, actor, "record a push")
     settled, author, target = _maneuver_on(table, state, command.roll, command.target)
     way = _landing(state.conflict, target, command.to, command.zones, counted=True)
     places = state.conflict.places if state.conflict else {}

@@ -6,17 +6,8 @@ and the game master know [004:145])."""
 from __future__ import annotations
 
 from domain.errors import Conflict, Forbidden, NotFound
-from domain.fate.events import game
 from domain.fate.state import AskedInvocation, FateCharacter, FateState, OpenRoll, SettledRoll
 from domain.table import Table
-
-
-def gm_ruling(table: Table, actor: str, doing: str) -> FateState:
-    """The state of an open table whose game master sends a ruling (`doing` names it in the
-    refusal to anyone else)."""
-    state = game.open(table)
-    table.require_gm(actor, doing)
-    return state
 
 
 def find_open_roll(state: FateState, roll: int) -> OpenRoll:

@@ -63,7 +63,6 @@ from domain.fate.events import (
 from domain.fate.guards import (
     find_asked,
     find_settled_roll,
-    gm_ruling,
     known_aspects,
     require_no_open_roll,
     require_not_secret,
@@ -159,7 +158,7 @@ def _modifiers(
 
 
 def roll_skill(table: Table, actor: str, command: cmd.FateRollSkill, keys: TableKeys) -> int:
-    state = gm_ruling(table, actor, "call for a roll")
+    state = game.ruling(table, actor, "call for a roll")
     character = _in_play(find_character(state, command.character))
     require_no_open_roll(state, character)
     require_game_master_sees(table, command.visibility, character.seat)
@@ -293,7 +292,7 @@ def invoke_aspect(table: Table, actor: str, command: cmd.FateInvokeAspect, _: Ta
 def rule_invocation(
     table: Table, actor: str, command: cmd.FateRuleInvocation, keys: TableKeys
 ) -> None:
-    state = gm_ruling(table, actor, "rule on an invocation")
+    state = game.ruling(table, actor, "rule on an invocation")
     rolled_, asked = find_asked(state, command.roll)
     guessing = command.accepted and asked.guess
     if guessing != (command.secret is not None) or (not guessing and command.revealed is not None):
@@ -416,7 +415,7 @@ def _maneuver(table: Table, state: FateState, roll: int) -> tuple[SettledRoll, F
 
 
 def place_aspect(table: Table, actor: str, command: cmd.FatePlaceAspect, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "place a maneuver's aspect")
+    state = game.ruling(table, actor, "place a maneuver's aspect")
     settled, author = _maneuver(table, state, command.roll)
     if command.target is not None:
         find_character(state, command.target)
@@ -438,7 +437,7 @@ def place_aspect(table: Table, actor: str, command: cmd.FatePlaceAspect, _: Tabl
 
 
 def avoid_aspect(table: Table, actor: str, command: cmd.FateAvoidAspect, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "record a maneuver's aspect avoided")
+    state = game.ruling(table, actor, "record a maneuver's aspect avoided")
     settled, author = _maneuver(table, state, command.roll)
     target = find_character(state, command.target)
     name = checked_name(command.name, "an aspect")
@@ -457,7 +456,7 @@ def avoid_aspect(table: Table, actor: str, command: cmd.FateAvoidAspect, _: Tabl
 def pass_invocation(
     table: Table, actor: str, command: cmd.FatePassInvocation, _: TableKeys
 ) -> None:
-    state = gm_ruling(table, actor, "record a free invocation passed")
+    state = game.ruling(table, actor, "record a free invocation passed")
     name = checked_name(command.aspect, "an aspect")
     aspect = next((a for a in state.aspects if a.name == name and a.target == command.target), None)
     if aspect is None:
@@ -506,7 +505,7 @@ def _record_compel(
 
 
 def compel_aspect(table: Table, actor: str, command: cmd.FateCompel, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "compel an aspect")
+    state = game.ruling(table, actor, "compel an aspect")
     character, name = _compelled(table, state, actor, command.character, command.aspect)
     settled = compel(character.sheet.fate_points, name, command.accepted, command.kind)
     _record_compel(table, actor, character, settled, command.reason)
@@ -516,7 +515,7 @@ def compel_aspect(table: Table, actor: str, command: cmd.FateCompel, _: TableKey
 def escalate_compel(
     table: Table, actor: str, command: cmd.FateEscalateCompel, _: TableKeys
 ) -> None:
-    state = gm_ruling(table, actor, "raise a compel")
+    state = game.ruling(table, actor, "raise a compel")
     character, name = _compelled(table, state, actor, command.character, command.aspect)
     settled = escalated(
         character.sheet.fate_points, name, command.accepted_stake, command.accepted, state.options
@@ -525,7 +524,7 @@ def escalate_compel(
 
 
 def activate_stunt(table: Table, actor: str, command: cmd.FateActivateStunt, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "record a stunt used")
+    state = game.ruling(table, actor, "record a stunt used")
     character = _in_play(find_character(state, command.character))
     name = checked_name(command.stunt, "a stunt")
     stunt = next((s for s in character.sheet.stunts if s.name == name), None)
@@ -541,7 +540,7 @@ def activate_stunt(table: Table, actor: str, command: cmd.FateActivateStunt, _: 
 
 
 def declare(table: Table, actor: str, command: cmd.FateDeclare, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "record a declaration")
+    state = game.ruling(table, actor, "record a declaration")
     character = find_character(state, command.character)
     if command.aspect is not None and not command.accepted:
         raise InvalidCommand("a vetoed declaration creates no aspect", "invalid_declaration")
@@ -562,7 +561,7 @@ def declare(table: Table, actor: str, command: cmd.FateDeclare, _: TableKeys) ->
 
 
 def refresh(table: Table, actor: str, command: cmd.FateRefresh, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "refresh fate points")
+    state = game.ruling(table, actor, "refresh fate points")
     table.trigger_event(
         Refreshed,
         actor=actor,
@@ -576,7 +575,7 @@ def refresh(table: Table, actor: str, command: cmd.FateRefresh, _: TableKeys) ->
 def discover_aspect(
     table: Table, actor: str, command: cmd.FateDiscoverAspect, _: TableKeys
 ) -> None:
-    state = gm_ruling(table, actor, "reveal a hidden aspect")
+    state = game.ruling(table, actor, "reveal a hidden aspect")
     character = find_character(state, command.character)
     if not _hidden_on(character, command.aspect):
         raise InvalidCommand(
@@ -606,7 +605,7 @@ def _in_play(character: FateCharacter) -> FateCharacter:
 
 
 def hit(table: Table, actor: str, command: cmd.FateHit, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "record a hit")
+    state = game.ruling(table, actor, "record a hit")
     character = _in_play(find_character(state, command.character))
     sheet = character.sheet
     held = list(sheet.consequences)
@@ -644,7 +643,7 @@ def hit(table: Table, actor: str, command: cmd.FateHit, _: TableKeys) -> None:
 
 
 def concede(table: Table, actor: str, command: cmd.FateConcede, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "record a concession")
+    state = game.ruling(table, actor, "record a concession")
     character = _in_play(find_character(state, command.character))
     attacker = None if command.attacker is None else find_character(state, command.attacker)
     if attacker is not None and attacker.id == character.id:
@@ -671,7 +670,7 @@ def concede(table: Table, actor: str, command: cmd.FateConcede, _: TableKeys) ->
 
 
 def end_scene(table: Table, actor: str, command: cmd.FateEndScene, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "end the scene")
+    state = game.ruling(table, actor, "end the scene")
     if state.open_rolls:
         raise Conflict("settle the scene's open rolls first", "roll_open")
     reason = checked_reason(command.reason)
@@ -696,7 +695,7 @@ def end_scene(table: Table, actor: str, command: cmd.FateEndScene, _: TableKeys)
 
 
 def recover(table: Table, actor: str, command: cmd.FateRecover, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "record a recovery")
+    state = game.ruling(table, actor, "record a recovery")
     character = find_character(state, command.character)
     table.trigger_event(
         Recovered,
@@ -711,7 +710,7 @@ def recover(table: Table, actor: str, command: cmd.FateRecover, _: TableKeys) ->
 
 
 def deceive_guess(table: Table, actor: str, command: cmd.FateDeceiveGuess, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "rule on a deceived guess")
+    state = game.ruling(table, actor, "rule on a deceived guess")
     rolled_, asked = find_asked(state, command.roll)
     if not asked.guess or asked.owner is None:
         raise InvalidCommand("only a guess at an aspect is deceived [004:359]", "invalid_ruling")
@@ -751,7 +750,7 @@ def deceive_guess(table: Table, actor: str, command: cmd.FateDeceiveGuess, _: Ta
 
 
 def demand_defeat(table: Table, actor: str, command: cmd.FateDemandDefeat, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "record another defeat demanded")
+    state = game.ruling(table, actor, "record another defeat demanded")
     character = find_character(state, command.character)
     if character.sheet.kind != "pc":
         raise InvalidCommand("a player demands another defeat [004:811]", "invalid_defeat")
@@ -768,7 +767,7 @@ def demand_defeat(table: Table, actor: str, command: cmd.FateDemandDefeat, _: Ta
 
 
 def rule_stakes(table: Table, actor: str, command: cmd.FateRuleStakes, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "rule a conflict's stakes")
+    state = game.ruling(table, actor, "rule a conflict's stakes")
     character = _in_play(find_character(state, command.character))
     tenacity = character.sheet.tenacity
     if tenacity is None:
@@ -807,7 +806,7 @@ def _tenacity_reached(
 
 
 def break_session(table: Table, actor: str, command: cmd.FateBreakSession, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "break the session")
+    state = game.ruling(table, actor, "break the session")
     table.trigger_event(
         ConsequencesCarriedOver,
         actor=actor,

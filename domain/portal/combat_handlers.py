@@ -33,7 +33,7 @@ from domain.portal.commands import PortalAces, PortalOpenRoll, PortalSettleRoll
 from domain.portal.critical import critical_state
 from domain.portal.damage import damage_total, fumble_points, strike
 from domain.portal.events import game
-from domain.portal.guards import find_open_roll, gm_ruling, require_no_open_roll, require_roller
+from domain.portal.guards import find_open_roll, require_no_open_roll, require_roller
 from domain.portal.handlers import open_roll, settle_roll
 from domain.portal.maneuvers import maneuver_against_reflexes
 from domain.portal.options import SIDES
@@ -136,7 +136,7 @@ def _following(roll: int, rolled: OpenRoll, character: PortalCharacter) -> dict[
 
 
 def start_combat(table: Table, actor: str, command: cc.PortalStartCombat, keys: TableKeys) -> int:
-    state = gm_ruling(table, actor, "start a combat")
+    state = game.ruling(table, actor, "start a combat")
     reason = checked_reason(command.reason)
     if len(set(command.contenders)) != len(command.contenders):
         raise InvalidCommand("each contender is named once", "invalid_contenders")
@@ -232,7 +232,7 @@ def take_reflexes(
 
 
 def call_defence(table: Table, actor: str, command: cc.PortalCallDefence, keys: TableKeys) -> int:
-    state = gm_ruling(table, actor, "call a defence roll")
+    state = game.ruling(table, actor, "call a defence roll")
     combat = _combat(state, command.combat)
     character = alive(find_character(state, command.character))
     if _out(_contender(combat, character)):
@@ -330,7 +330,7 @@ def _acting(combat: Combat, contender: CombatContender, character: PortalCharact
 
 
 def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "rule a strike")
+    state = game.ruling(table, actor, "rule a strike")
     reason = checked_reason(command.reason)
     if command.sweep is not None:
         checked_reason(command.sweep.reason)
@@ -493,7 +493,7 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
 
 
 def advance_phase(table: Table, actor: str, command: cc.PortalAdvancePhase, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "advance a combat's phase")
+    state = game.ruling(table, actor, "advance a combat's phase")
     combat = _combat(state, command.combat)
     fighting = [
         (c, state.characters[c.character])
@@ -539,7 +539,7 @@ def advance_phase(table: Table, actor: str, command: cc.PortalAdvancePhase, _: T
 
 
 def end_combat(table: Table, actor: str, command: cc.PortalEndCombat, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "end a combat")
+    state = game.ruling(table, actor, "end a combat")
     reason = checked_reason(command.reason)
     combat = _combat(state, command.combat)
     table.trigger_event(CombatEnded, actor=actor, combat=combat.combat, reason=reason)

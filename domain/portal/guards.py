@@ -11,14 +11,6 @@ from domain.portal.state import OpenRoll, PortalCharacter, PortalState
 from domain.table import Table
 
 
-def gm_ruling(table: Table, actor: str, doing: str) -> PortalState:
-    """The state of an open table whose game master sends a ruling (`doing` names it in the
-    refusal to anyone else)."""
-    state = game.open(table)
-    table.require_gm(actor, doing)
-    return state
-
-
 def find_open_roll(state: PortalState, roll: int) -> OpenRoll:
     found = state.open_rolls.get(str(roll))
     if found is None:

@@ -33,7 +33,6 @@ from domain.portal.events import (
 )
 from domain.portal.guards import (
     find_open_roll,
-    gm_ruling,
     require_no_open_roll,
     require_player,
     require_points_holder,
@@ -103,7 +102,7 @@ def _specs(character: PortalCharacter, command: cmd.PortalOpenRoll) -> list[Read
 
 
 def open_roll(table: Table, actor: str, command: cmd.PortalOpenRoll, keys: TableKeys) -> int:
-    state = gm_ruling(table, actor, "call for a roll")
+    state = game.ruling(table, actor, "call for a roll")
     character = alive(find_character(state, command.character))
     require_no_open_roll(state, character)
     require_game_master_sees(table, command.visibility, character.seat)
@@ -357,7 +356,7 @@ def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: Tabl
 
 
 def name_sequel(table: Table, actor: str, command: cmd.PortalNameSequel, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "name a sequel")
+    state = game.ruling(table, actor, "name a sequel")
     owed = state.owed_sequels.get(str(command.roll))
     if owed is None:
         raise NotFound(f"roll {command.roll} owes no sequel", "unknown_roll")
@@ -376,7 +375,7 @@ def name_sequel(table: Table, actor: str, command: cmd.PortalNameSequel, _: Tabl
 
 
 def _ruled(table: Table, actor: str, character_id: str, doing: str) -> PortalCharacter:
-    state = gm_ruling(table, actor, doing)
+    state = game.ruling(table, actor, doing)
     character = alive(find_character(state, character_id))
     require_no_open_roll(state, character)
     return character

@@ -30,7 +30,7 @@ from domain.portal.confrontation import (
     teams,
 )
 from domain.portal.events import game
-from domain.portal.guards import find_open_roll, gm_ruling, require_no_open_roll
+from domain.portal.guards import find_open_roll, require_no_open_roll
 from domain.portal.handlers import _protagonist, open_roll
 from domain.portal.luck import spend_luck
 from domain.portal.magic import casting
@@ -124,7 +124,7 @@ def _cut_entitlement(entitlement: Entitlement, cut: int, aces: bool) -> Entitlem
 
 
 def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "cut opposed rolls' rerolls")
+    state = game.ruling(table, actor, "cut opposed rolls' rerolls")
     reason = checked_reason(command.reason)
     numbers = [command.first, command.second]
     _none_secret(table, numbers, "the cut would tell of it")
@@ -170,7 +170,7 @@ def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: Table
 
 
 def confront_rolls(table: Table, actor: str, command: sc.PortalConfront, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "decide a confrontation")
+    state = game.ruling(table, actor, "decide a confrontation")
     reason = checked_reason(command.reason)
     first, second = _compared(table, state, [command.first, command.second])
     if command.advantage and command.doubled is not None:
@@ -198,7 +198,7 @@ def confront_rolls(table: Table, actor: str, command: sc.PortalConfront, _: Tabl
 
 
 def start_extended(table: Table, actor: str, command: sc.PortalStartExtended, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "open an extended confrontation")
+    state = game.ruling(table, actor, "open an extended confrontation")
     reason = checked_reason(command.reason)
     first = alive(find_character(state, command.first))
     second = alive(find_character(state, command.second))
@@ -223,7 +223,7 @@ def _extended(state: PortalState, number: int) -> Extended:
 
 
 def exchange_rolls(table: Table, actor: str, command: sc.PortalExchange, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "bank an exchange")
+    state = game.ruling(table, actor, "bank an exchange")
     extended = _extended(state, command.confrontation)
     first, second = _compared(table, state, [command.first, command.second])
     sides = state.extended[str(command.confrontation)]
@@ -246,7 +246,7 @@ def exchange_rolls(table: Table, actor: str, command: sc.PortalExchange, _: Tabl
 
 
 def buy_extended_aces(table: Table, actor: str, command: sc.PortalBuyAces, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "spend banked levels")
+    state = game.ruling(table, actor, "spend banked levels")
     reason = checked_reason(command.reason)
     extended = _extended(state, command.confrontation)
     if extended.winner is not None:
@@ -286,7 +286,7 @@ def _pay_luck(character: PortalCharacter, purpose: str) -> tuple[LuckPayment, Po
 def psychological_confrontation(
     table: Table, actor: str, command: sc.PortalPsychological, _: TableKeys
 ) -> None:
-    state = gm_ruling(table, actor, "decide a psychological confrontation")
+    state = game.ruling(table, actor, "decide a psychological confrontation")
     reason = checked_reason(command.reason)
     manipulator, victim = _compared(table, state, [command.manipulator, command.victim])
     character = alive(find_character(state, manipulator.character))
@@ -314,7 +314,7 @@ def psychological_confrontation(
 
 
 def team_confrontation(table: Table, actor: str, command: sc.PortalTeams, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "decide a team confrontation")
+    state = game.ruling(table, actor, "decide a team confrontation")
     reason = checked_reason(command.reason)
     compared = _compared(table, state, [*command.first, *command.second])
     first, second = compared[: len(command.first)], compared[len(command.first) :]
@@ -331,7 +331,7 @@ def team_confrontation(table: Table, actor: str, command: sc.PortalTeams, _: Tab
 
 
 def collaboration(table: Table, actor: str, command: sc.PortalCollaborate, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "resolve a collaboration")
+    state = game.ruling(table, actor, "resolve a collaboration")
     reason = checked_reason(command.reason)
     checked_difficulty(command.difficulty, state.options)
     compared = _compared(table, state, list(command.members))
@@ -378,7 +378,7 @@ def _call(command: sc.PortalOpenRoll, extra: str, difficulty: int | None) -> sc.
 
 
 def deferred_roll(table: Table, actor: str, command: sc.PortalDeferredRoll, keys: TableKeys) -> int:
-    state = gm_ruling(table, actor, "call a deferred confrontation's roll")
+    state = game.ruling(table, actor, "call a deferred confrontation's roll")
     deferral = command.deferral
     reason = checked_reason(deferral.reason)
     (first,) = _compared(table, state, [deferral.first])
@@ -484,7 +484,7 @@ def _paid(points: CharacterPoints, cost: int, at_adventure_end: bool) -> Charact
 
 
 def advance(table: Table, actor: str, command: sc.PortalAdvance, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "approve an improvement")
+    state = game.ruling(table, actor, "approve an improvement")
     approval = checked_reason(command.approval)
     character = alive(find_character(state, command.character))
     require_no_open_roll(state, character)
@@ -515,7 +515,7 @@ def advance(table: Table, actor: str, command: sc.PortalAdvance, _: TableKeys) -
 
 
 def cast_spell(table: Table, actor: str, command: sc.PortalCastSpell, keys: TableKeys) -> int:
-    gm_ruling(table, actor, "call for a spell's roll")
+    game.ruling(table, actor, "call for a spell's roll")
     spell = command.spell
     reason = checked_reason(spell.reason)
     ruled = casting(spell.rank, spell.purpose, spell.competent, spell.required, spell.missing)
@@ -572,7 +572,7 @@ def _turn(supporting: SupportingCharacter) -> Totals:
 
 
 def add_supporting(table: Table, actor: str, command: sc.PortalAddSupporting, _: TableKeys) -> None:
-    state = gm_ruling(table, actor, "bring a supporting character")
+    state = game.ruling(table, actor, "bring a supporting character")
     reason = checked_reason(command.reason)
     if command.reflexes is not None and command.reflexes.is_integer():
         raise InvalidCommand(
@@ -596,7 +596,7 @@ def add_supporting(table: Table, actor: str, command: sc.PortalAddSupporting, _:
 def supporting_turn(
     table: Table, actor: str, command: sc.PortalSupportingTurn, keys: TableKeys
 ) -> int:
-    state = gm_ruling(table, actor, "roll a supporting character's turn die")
+    state = game.ruling(table, actor, "roll a supporting character's turn die")
     supporting = _supporting(state, command.supporting)
     _in_combat(supporting)
     dice = TableDice(table, keys)
@@ -625,7 +625,7 @@ def supporting_turn(
 def hurt_supporting(
     table: Table, actor: str, command: sc.PortalHurtSupporting, _: TableKeys
 ) -> None:
-    state = gm_ruling(table, actor, "hurt a supporting character")
+    state = game.ruling(table, actor, "hurt a supporting character")
     reason = checked_reason(command.reason)
     supporting = _supporting(state, command.supporting)
     _turn_seen(table, supporting, "its Aguante this turn")
@@ -647,7 +647,7 @@ def hurt_supporting(
 
 
 def stack_unit(table: Table, actor: str, command: sc.PortalStackUnit, keys: TableKeys) -> int:
-    state = gm_ruling(table, actor, "stack a unit")
+    state = game.ruling(table, actor, "stack a unit")
     ids = [command.leader, *command.members]
     if len(set(ids)) != len(ids):
         raise InvalidCommand("each supporting character stacks once", "invalid_stack")
