@@ -219,6 +219,13 @@ ENUMS: list[tuple[str, list[Any], str, frozenset[str] | None]] = [
         frozenset({"tenacity"}),
     ),
     (
+        "FateReach",
+        ["touch", "throw", "shoot"],
+        "How far an attack reaches [004:625]: its own zone (`touch`, tocar), the next one "
+        "(`throw`, lanzar), or any zone a path leads to (`shoot`, disparar).",
+        None,
+    ),
+    (
         "FronteraWeaponKind",
         ["melee", "ranged", "thrown"],
         "A weapon's kind: melee, ranged or thrown.",

@@ -47,6 +47,7 @@ def attack(attacker: str, defender: str, **extra: Any) -> dict[str, Any]:
         "attacker": attacker,
         "skill": "Puños",
         "defender": defender,
+        "reach": None,
         "defence": "Atletismo",
         "track": "health",
         "consequence": None,
@@ -187,6 +188,24 @@ def test_minions_are_taken_out_one_by_one_and_the_group_is_out_with_none_left(
     assert (conflict(table)["exchange"], conflict(table)["order"]) == (2, ["c1"])
 
 
+def test_a_split_ties_each_minion_group_to_the_npc_standing_for_it(http: httpx.Client) -> None:
+    """Five minions against Ana and Bea split in groups of 3 and 2 [004:629]; in the conflict
+    Markus and the Esbirros stand for them, each then a minion group of its size."""
+    table = _cast(http, [])
+    character(table, "gm", sheet("Esbirros", kind="npc"))
+    split = {"minions": 5, "opponents": ["c1", "c2"], "reason": "the gang", "npcs": ["c3", "c4"]}
+    refused(table.post("gm", "/fate/conflict/minions", split), 409, "no_conflict")
+    body = begin(*(participant(c, n) for n, c in enumerate(("c1", "c2", "c3", "c4"))))
+    table.command("gm", "/fate/conflict", body)
+    for npcs in (["c3"], ["c3", "c1"], ["c3", "c3"]):
+        crooked = {**split, "npcs": npcs}
+        refused(table.post("gm", "/fate/conflict/minions", crooked), 422, "invalid_groups")
+    table.command("gm", "/fate/conflict/minions", split)
+    tied = events(table, "p1", "fate.MinionsSplit")[-1]["data"]
+    assert (tied["groups"], tied["npcs"]) == ([3, 2], ["c3", "c4"])
+    assert conflict(table)["minions"] == {"c3": 3, "c4": 2}
+
+
 def test_turns_exchanges_and_a_delayed_turn(http: httpx.Client) -> None:
     """Each acts in the initiative order; a delay comes between two turns, never before its
     own [004:717-719]; after the last, a new exchange in the initiative order [004:639]."""
@@ -308,6 +327,30 @@ def test_a_full_defence_holds_for_the_exchange_and_a_defender_winning_by_3(
     refused(table.post("gm", "/fate/conflict/attacks", attack("c2", "c1")), 409, "full_defence")
     table.command("gm", "/fate/conflict/turns/end", {"character": "c2"})
     assert (conflict(table)["exchange"], conflict(table)["full_defence"]) == (2, [])
+
+
+def test_a_declared_full_defence_gives_its_plus_2_to_a_defence_rolled_roll_by_roll(
+    http: httpx.Client,
+) -> None:
+    """Bea declared full defence: her defence called roll by roll takes the +2 [004:715],
+    flagged or not, once; Ana, who declared none, cannot have a roll flagged so. Markus's
+    attack, opposed by the defence, is against its effort."""
+    table = _cast(http, [*BLANK, *BLANK, *BLANK])
+    _fight(table)
+    table.command("gm", "/fate/conflict/full-defences", {"character": "c2", "reason": "guard"})
+    flagged = roll_call("c1", full_defence=True)
+    refused(table.post("gm", "/fate/rolls", flagged), 409, "full_defence_undeclared")
+    efforts = []
+    for flag in (False, True):
+        guard = table.command("gm", "/fate/rolls", roll_call("c2", full_defence=flag))["roll"]
+        settled(table, "p2", guard)
+        defence = rolled(table, "p1", guard)["fate.RollSettled"]["data"]
+        assert defence["result"]["modifiers"] == [{"name": "full defence", "value": 2}]
+        efforts.append(defence["verdict"]["effort"])
+    assert efforts == [5, 5]  # Atletismo 3, blank dice, +2
+    blow = roll_call("c3", skill="Armas", difficulty=None, opposed_by=guard)
+    strike = table.command("gm", "/fate/rolls", blow)["roll"]
+    assert rolled(table, "p1", strike)["fate.SkillRolled"]["data"]["against"] == 5
 
 
 def test_a_blind_attack_is_hidden_as_its_rolls_and_its_hit_waits(http: httpx.Client) -> None:
@@ -531,6 +574,48 @@ def test_zones_drawn_moves_pushes_and_throws_go_from_zone_to_zone(http: httpx.Cl
     )
     table.command("gm", "/fate/conflict/throws", {**throw, "to": "street"})
     assert conflict(table)["places"] == {"c1": "bar", "c2": "bar", "c3": "street"}
+
+
+def test_an_attack_reaches_its_own_zone_by_touch_the_adjacent_by_throw_any_by_shooting(
+    http: httpx.Client,
+) -> None:
+    """With the zones drawn [004:625]: Markus in the bar touches only his own zone, throws to
+    the street next door (its border slows a move, not a throw), shoots onto the roof two zones
+    away; his attacks name their reach, one played roll by roll too."""
+    table = _cast(http, [*BLANK, *BLANK, *BLANK, *BLANK, *BLANK, *BLANK])
+    _fight(table)
+    scene = {
+        "zones": ["bar", "street", "roof"],
+        "borders": [
+            {"zones": ["bar", "street"], "value": 3},
+            {"zones": ["street", "roof"], "value": 0},
+        ],
+        "places": [
+            {"character": "c3", "zone": "bar"},
+            {"character": "c1", "zone": "street"},
+            {"character": "c2", "zone": "roof"},
+        ],
+        "reason": "a shootout down the street",
+    }
+    table.command("gm", "/fate/conflict/zones", scene)
+    at_ana = attack("c3", "c1", skill="Armas")
+    refused(table.post("gm", "/fate/conflict/attacks", at_ana), 422, "invalid_attack")
+    for reach, target in (("touch", "c1"), ("throw", "c2")):
+        body = {**at_ana, "defender": target, "reach": reach}
+        refused(table.post("gm", "/fate/conflict/attacks", body), 409, "out_of_range")
+    assert events(table, "p1", "fate.AttackResolved") == []
+    table.command("gm", "/fate/conflict/attacks", {**at_ana, "reach": "throw"})
+    table.command("gm", "/fate/conflict/attacks", {**at_ana, "defender": "c2", "reach": "shoot"})
+    resolved = events(table, "p1", "fate.AttackResolved")
+    assert [r["data"]["defender"] for r in resolved] == ["c1", "c2"]
+    # roll by roll, the defender is the one whose roll opposes the attack
+    guard = table.command("gm", "/fate/rolls", roll_call("c2"))["roll"]
+    settled(table, "p2", guard)
+    shot = roll_call("c3", skill="Armas", difficulty=None, opposed_by=guard, reach="throw")
+    refused(table.post("gm", "/fate/rolls", shot), 409, "out_of_range")
+    simple = {**shot, "opposed_by": None, "difficulty": 2}
+    refused(table.post("gm", "/fate/rolls", simple), 422, "invalid_attack")
+    table.command("gm", "/fate/rolls", {**shot, "reach": "shoot"})
 
 
 # -- the new endpoints' permissions (cells for tests/fate_support.py's matrix) ----------------

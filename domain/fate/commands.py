@@ -20,7 +20,7 @@ from domain.characters import CharacterId
 from domain.commands import Command
 from domain.dice import Visibility
 from domain.fate.aspects import Deception
-from domain.fate.conflict import Role
+from domain.fate.conflict import Reach, Role
 from domain.fate.invocations import Effect
 from domain.fate.points import CompelKind
 from domain.fate.sheet import MAX_ENTRIES, FateSheet, Rating
@@ -90,13 +90,21 @@ class FateRollSkill(Command, kw_only=True):
     reason: Reason
     """Why the game master calls the roll"""
     full_defence: bool
-    """The character gave up its action this round for +2 on every defence and reaction [004:715]"""
+    """The character gave up its action this round for +2 on every defence and reaction
+    [004:715]. In a conflict the exchange's declaration (`fateFullDefence`) says it: a
+    declared character's rolls take the +2 flagged or not, and flagging an undeclared one is
+    refused"""
     secondary_action: FateSecondaryAction | None
     """A secondary action done in the same roll (-1, and a border's value when moving a zone);
     null: none"""
     combined_with: Annotated[list[FateCombinedSkill], msgspec.Meta(max_length=MAX_ENTRIES)]
     """The roller's other skills that modify this one (±1 at most in all [004:759]); empty: none"""
     visibility: Visibility = "public"
+    reach: Reach | None = None
+    """For an attack played roll by roll in a conflict with the zones drawn: how far it reaches
+    [004:625], `touch`, `throw` or `shoot` (as `fateAttack`'s), the defender being the one
+    whose roll opposes it (`opposed_by`), refused when out of reach; null: no attack, or its
+    reach unchecked"""
 
 
 class FateInvokeAspect(Command, kw_only=True):

@@ -1,6 +1,6 @@
 """Conflict helpers [004:603-765, 861-889]: initiative and delay, minion groups, attacks, full
-defence, blocks, secondary actions and movement (zones and their borders), combining skills,
-disarm, throw and push.
+defence, blocks, secondary actions and movement (zones and their borders, an attack's reach),
+combining skills, disarm, throw and push.
 """
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from __future__ import annotations
 import heapq
 from typing import Literal
 
-from domain.errors import InvalidCommand
+from domain.errors import Conflict, InvalidCommand
 from domain.fate.options import Options
 from domain.fate.roll import CRITICAL_SHIFTS, FateModifier, FateVerdict, opposed_action
-from domain.fate.state import ZoneBorder
+from domain.fate.state import FateCharacter, FateConflict, ZoneBorder
 from domain.names import Name
 from domain.structs import Stored
 
@@ -24,6 +24,13 @@ PERSON_WEIGHT = 2
 #: the skill a disarmed character cannot use until rearmed: no parrying with it [004:871], nor
 #: (the book's silence read so) striking with the weapon it dropped
 WEAPON_SKILL = "Armas"
+
+#: how far an attack reaches across the zones drawn [004:625]: to touch, in one's own zone
+#: ("tocarse"); to throw, to an adjacent zone ("lanzarse cosas"); to shoot, two zones or more
+#: away ("dispararse")
+Reach = Literal["touch", "throw", "shoot"]
+#: the most zones each reach crosses; null: any, so long as a way leads there
+REACH_ZONES: dict[str, int | None] = {"touch": 0, "throw": 1, "shoot": None}
 
 
 class Contender(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -185,6 +192,13 @@ def delayed(order: list[str], who: str, after: str) -> list[str]:
     return [*rest[:place], who, *rest[place:]]
 
 
+def in_reach(reach: Reach, zones: int) -> bool:
+    """Whether an attack of this reach gets at a target `zones` steps away [004:625]: what
+    reaches farther reaches nearer too (one shoots or throws at whom one could touch)."""
+    most = REACH_ZONES[reach]
+    return most is None or zones <= most
+
+
 def route(
     borders: list[ZoneBorder], start: str, end: str, *, counted: bool
 ) -> tuple[int, int] | None:
@@ -208,3 +222,28 @@ def route(
                     best[there] = step
                     heapq.heappush(frontier, (step, steps + 1, crossed + border.value, there))
     return None
+
+
+def require_in_reach(
+    conflict: FateConflict, attacker: FateCharacter, defender: FateCharacter, reach: Reach | None
+) -> None:
+    """With the zones drawn, the defender stands within the attack's reach [004:625], counted
+    in zones (a border slows a move, not a blow or a shot)."""
+    if not conflict.zones:
+        return
+    if reach is None:
+        raise InvalidCommand(
+            "the zones are drawn: name the attack's reach, touch, throw or shoot [004:625]",
+            "invalid_attack",
+        )
+    for character in (attacker, defender):
+        if character.id not in conflict.places:
+            raise Conflict(f"{character.name} takes no part in this conflict", "not_in_conflict")
+    start, end = conflict.places[attacker.id], conflict.places[defender.id]
+    way = route(conflict.borders, start, end, counted=False)
+    if way is None or not in_reach(reach, way[0]):
+        away = "no way" if way is None else f"{way[0]} zone(s)"
+        raise Conflict(
+            f"{defender.name} is {away} from {attacker.name}, out of a {reach}'s reach [004:625]",
+            "out_of_range",
+        )

@@ -13,6 +13,7 @@ import msgspec
 from domain.characters import CharacterId
 from domain.commands import Command
 from domain.fate.commands import MAX_BORDER, RollNumber
+from domain.fate.conflict import Reach
 from domain.fate.sheet import MAX_ENTRIES, Rating
 from domain.fate.state import ConflictKind
 from domain.fate.stress import Track
@@ -103,6 +104,11 @@ class FateAttack(Command, kw_only=True):
     [004:659-693], as the game master rules"""
     defender: CharacterId
     """The id of the character attacked"""
+    reach: Reach | None
+    """With the zones drawn (`fateDrawZones`), how far the attack reaches [004:625]: `touch`
+    (tocar: the attacker's own zone), `throw` (lanzar: an adjacent zone at most) or `shoot`
+    (disparar: any zone a way leads to); a defender out of reach is refused. Null: only when
+    no zones are drawn (then a reach named is not checked)"""
     defence: Name
     """The defender's skill: Puños, Armas, Atletismo, Empatía, Coraje, Fuerza [004:659-693];
     not Armas when disarmed [004:871]; +2 when in full defence this exchange
@@ -212,7 +218,8 @@ class FateThrow(Command, kw_only=True):
 
 class FateSplitMinions(Command, kw_only=True):
     """The game master splits a side's minions into groups, as many as the characters
-    opposing them, each acting as one [004:627-629]; each group then plays as one NPC."""
+    opposing them, each acting as one [004:627-629]; each group then plays as one NPC, tied to
+    it here in a conflict in play (`npcs`)."""
 
     minions: Annotated[int, msgspec.Meta(ge=1, le=MAX_ENTRIES)]
     """How many minions the side has, 1-40"""
@@ -220,6 +227,11 @@ class FateSplitMinions(Command, kw_only=True):
     """The ids of the characters opposing them, each once"""
     reason: Reason
     """Who the minions are, as the game master says"""
+    npcs: Annotated[list[CharacterId], msgspec.Meta(max_length=MAX_ENTRIES)] = []
+    """In a conflict in play: the ids of the NPCs standing for the groups, one per group in
+    their order (as many as the opponents, or the minions when fewer), each in the conflict and
+    no opponent; each becomes a minion group of its size (`fateTakeOutMinions`). Empty: the
+    groups' sizes only, for `fateBeginConflict`'s `minions`"""
 
 
 class FateFullDefence(Command, kw_only=True):

@@ -277,6 +277,13 @@ class MinionsSplit(Table.Event):
     while there are minions enough"""
     reason: str
     """Who the minions are, as the game master says"""
+    npcs: list[str]
+    """The ids of the NPCs standing for the groups, in their order, each now a minion group of
+    the conflict; empty: none tied"""
+
+    def apply(self, table: Table) -> None:
+        if self.npcs:
+            _conflict(table).minions.update(zip(self.npcs, self.groups, strict=True))
 
 
 class FullDefenceDeclared(Table.Event):

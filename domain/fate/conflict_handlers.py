@@ -26,6 +26,7 @@ from domain.fate.conflict import (
     may_defend_with,
     minion_groups,
     push_cost,
+    require_in_reach,
     route,
     through_block,
     throw_cost,
@@ -234,14 +235,39 @@ def split_minions(table: Table, actor: str, command: cc.FateSplitMinions, _: Tab
     opponents = [find_character(state, c).id for c in command.opponents]
     if len(set(opponents)) != len(opponents):
         raise InvalidCommand("each opponent is named once", "invalid_groups")
+    groups = minion_groups(command.minions, len(opponents))
+    npcs = _standing_for(state, command.npcs, opponents, len(groups))
     table.trigger_event(
         MinionsSplit,
         actor=actor,
         minions=command.minions,
         opponents=opponents,
-        groups=minion_groups(command.minions, len(opponents)),
+        groups=groups,
         reason=checked_reason(command.reason),
+        npcs=npcs,
     )
+
+
+def _standing_for(
+    state: FateState, named: list[str], opponents: list[str], groups: int
+) -> list[str]:
+    """The NPCs standing for a split's groups [004:629]: none, or one per group, each an NPC of
+    the conflict in play, once, and no opponent of the minions."""
+    if not named:
+        return []
+    conflict = _conflict(state)
+    npcs = [_in_play(find_character(state, c)) for c in named]
+    ids = [npc.id for npc in npcs]
+    if len(ids) != groups or len(set(ids)) != groups or set(ids) & set(opponents):
+        raise InvalidCommand(
+            f"name {groups} NPC(s) for the groups, each once and no opponent", "invalid_groups"
+        )
+    for npc in npcs:
+        if npc.sheet.kind != "npc":
+            raise InvalidCommand(f"{npc.name} is no NPC to stand for a group", "invalid_groups")
+        if npc.id not in conflict.initiative:
+            raise Conflict(f"{npc.name} takes no part in this conflict", "not_in_conflict")
+    return ids
 
 
 def take_out_minions(
@@ -284,6 +310,7 @@ def _fighters(
     _require_action(state, attacker)
     for character in (attacker, defender):
         require_no_open_roll(state, character)
+    require_in_reach(conflict, attacker, defender, command.reach)
     return attacker, defender
 
 

@@ -29,6 +29,7 @@ from domain.fate.conflict import (
     Secondary,
     combined,
     full_defence,
+    require_in_reach,
     secondary_action,
 )
 from domain.fate.conflict_events import ConflictEnded
@@ -134,12 +135,47 @@ def _against(table: Table, state: FateState, command: cmd.FateRollSkill, charact
     return opposing.verdict.effort
 
 
+def _require_defender_in_reach(
+    table: Table, state: FateState, attacker: FateCharacter, command: cmd.FateRollSkill
+) -> None:
+    """An attack played roll by roll names its reach: in a conflict, its defender, the one
+    whose roll opposes it, stands within it (`require_in_reach`)."""
+    if command.reach is None:
+        return
+    if command.opposed_by is None:
+        raise InvalidCommand(
+            "a reach is an attack's, opposed by its defence's roll [004:653]", "invalid_attack"
+        )
+    if state.conflict is not None:
+        opposing = find_settled_roll(table, state, command.opposed_by, "opposing it")
+        defender = state.characters[opposing.character]
+        require_in_reach(state.conflict, attacker, defender, command.reach)
+
+
+def _in_full_defence(state: FateState, character: FateCharacter, flagged: bool) -> bool:
+    """Whether a roll takes full defence's +2 [004:715]. In a conflict it is the exchange's
+    declaration (`fateFullDefence`): every roll of a character who gave up its action for it
+    is a defence or reaction, so each takes the +2 flagged or not; flagged without it, the
+    roll contradicts the conflict and is refused. Out of a conflict, the roll's flag says it."""
+    conflict = state.conflict
+    if conflict is None or character.id not in conflict.initiative:
+        return flagged
+    declared = character.id in conflict.full_defence
+    if flagged and not declared:
+        raise Conflict(
+            f"{character.name} declared no full defence this exchange: declare it first "
+            "(fateFullDefence) [004:715]",
+            "full_defence_undeclared",
+        )
+    return declared
+
+
 def _modifiers(
     state: FateState, character: FateCharacter, skill: str, command: cmd.FateRollSkill
 ) -> tuple[list[FateModifier], list[str]]:
     """The game master's modifiers of a roll, each with its reason."""
     found: list[tuple[FateModifier, str]] = []
-    if command.full_defence:
+    if _in_full_defence(state, character, command.full_defence):
         found.append((full_defence(), "full defence"))
     if command.secondary_action is not None:
         border = command.secondary_action.border
@@ -163,6 +199,7 @@ def roll_skill(table: Table, actor: str, command: cmd.FateRollSkill, keys: Table
     require_no_open_roll(state, character)
     require_game_master_sees(table, command.visibility, character.seat)
     against = _against(table, state, command, character.id)
+    _require_defender_in_reach(table, state, character, command)
     skill = checked_name(command.skill, "a skill")
     reason = checked_reason(command.reason)
     modifiers, reasons = _modifiers(state, character, skill, command)

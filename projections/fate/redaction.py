@@ -155,7 +155,7 @@ RULES |= {
     cev.Thrown: public(*_ROLL, "target", "weight", "zones", "cost", "shifts", "reason", "to"),
     cev.Pushed: public(*_ROLL, "target", "weight", "zones", "cost", "shifts", "to", "reason"),
     cev.ZonesDrawn: public("zones", "borders", "places", "reason"),
-    cev.MinionsSplit: public("minions", "opponents", "groups", "reason"),
+    cev.MinionsSplit: public("minions", "opponents", "groups", "reason", "npcs"),
     cev.MinionsTakenOut: public("character", "seat", "taken_out", "left", "reason"),
     cev.FullDefenceDeclared: public("character", "seat", "exchange", "reason"),
     cev.WeaponPickedUp: public(*_ROLL, "pickup", "reason"),

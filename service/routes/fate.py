@@ -50,7 +50,10 @@ ROUTES: list[HTTPRouteHandler] = [
         "Fudge dice (1-2 -, 3-4 blank, 5-6 + [004:65-71]), effort = skill + dice + modifiers "
         "[004:75], against a difficulty (a simple action [004:87]) or the effort of a settled "
         "roll (an opposed action [004:589-601]). The roll stays open for invocations until "
-        "settled. Answers with the roll's number." + SECRET_ROLL,
+        "settled. In a conflict, a character who declared full defence (`fateFullDefence`) "
+        "takes +2 on each of its rolls that exchange [004:715]; an attack played roll by roll "
+        "may name its `reach`, checked against the zones drawn [004:625]. Answers with the "
+        "roll's number." + SECRET_ROLL,
     ),
     command_route(
         "fateInvokeAspect",
@@ -270,7 +273,9 @@ ROUTES += [
         "it and no `consequence` is named, or the attack is `blind`, the hit waits for "
         "`fateHit`. A defender winning by 3 earns a critical [004:697]. A `blind` attack's two "
         "rolls are the game master's until revealed, both together (each names the other's "
-        "effort).",
+        "effort). With the zones drawn the attack names its `reach` and the defender must "
+        "stand within it [004:625]: `touch` its own zone, `throw` an adjacent one, `shoot` "
+        "any zone a way leads to.",
     ),
     command_route(
         "fateRaiseBlock",
@@ -377,7 +382,8 @@ ROUTES += [
         description="A side's minions are split into as many groups as the characters "
         "opposing them, each acting as one [004:627-629], as evenly as possible (the book "
         "does not say how); each group then plays as one NPC, its initiative its leader's or "
-        "its quality (`fateBeginConflict`).",
+        "its quality (`fateBeginConflict`). In a conflict in play, `npcs` ties each group to "
+        "the NPC standing for it, a minion group of that size (`fateTakeOutMinions`).",
     ),
     command_route(
         "fateTakeOutMinions",
