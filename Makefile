@@ -34,10 +34,11 @@ run-prod: $(INSTALLED)  ## WORKERS processes on PostgreSQL + Redis behind HAProx
 	$(PROD_ENV) SALOON_HOST=$(SALOON_HOST) SALOON_PORT=$(SALOON_PORT) \
 		$(BIN)/python -m service.deploy --workers $(WORKERS)
 
-# worksteal: a worker that runs out of tests takes some of another's, so that a few long
-# tests (the property tests of every rule system) never end the run on one core alone
+# loadgroup: tests are handed out as workers free up, but the tests of a module marked
+# `xdist_group` (a module whose tests go on from one another on one shared table) run together,
+# in order, on one worker
 test: $(INSTALLED)  ## the suite, on every core
-	$(BIN)/pytest -n auto --dist worksteal
+	$(BIN)/pytest -n auto --dist loadgroup
 
 bench: $(INSTALLED)
 	$(BIN)/python -m bench

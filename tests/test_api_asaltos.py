@@ -28,6 +28,11 @@ SWORD = {"name": "espada", "code": "1/2-3/4-9/10", "type": "cortante", "skill": 
 AXE = {"name": "hacha", "code": "-/1-4/5-10/-", "type": "cortante", "skill": "Hacha"}
 
 
+#: the tests share one table (`duel`), each going on from the one before: they run in order,
+#: on one worker (`make test` runs `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("test_api_asaltos")
+
+
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())

@@ -37,6 +37,11 @@ F3 = [4, 5, 3, 2]
 PLUS4 = [5, 6, 5, 6]
 
 
+#: the tests share one table (`cast`), each going on from the one before: they run in order,
+#: on one worker (`make test` runs `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("test_api_fate")
+
+
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())

@@ -26,6 +26,10 @@ from tests.dice_http import SEATS, Table, every_read, new_table
 from tests.live_server import serving
 from tests.session_helpers import in_memory_tables
 
+#: the tests share one table (`cast`), each going on from the one before: they run in order,
+#: on one worker (`make test` runs `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("test_api_portal")
+
 
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:

@@ -173,7 +173,7 @@ def test_schema_valid_requests_along_the_links_are_never_refused_as_malformed() 
                 # enough scenarios that a trait test opens and its record is read along the
                 # links whatever the server answered before (claims change whose reads follow)
                 max_examples=120,
-                stateful_step_count=16,
+                stateful_step_count=24,
                 deadline=None,
                 derandomize=True,
                 database=None,

@@ -27,6 +27,11 @@ from tests.live_server import serving
 NO_HELP: None = None
 
 
+#: the tests share one table (`examples`), each going on from the one before: they run in order,
+#: on one worker (`make test` runs `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("test_api_stepdice")
+
+
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())

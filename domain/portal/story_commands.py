@@ -244,8 +244,9 @@ class PortalAddSupporting(Command, kw_only=True):
     """Its generic value G, 1..6 [002:661]"""
     group: Annotated[int, msgspec.Meta(ge=1, le=50)] | None = None
     """How many of its kind may stack in one unit [002:1371]; null: G"""
-    reflexes: Annotated[float, msgspec.Meta(ge=0, le=20)] | None = None
-    """Its Reflexes, never a whole number [002:1291]; null: G - 0.5"""
+    reflexes: float | None = None
+    """Its Reflexes, between 0 and 20 and never a whole number [002:1291] (checked by the
+    table: litestar's document drops a float's bounds); null: G - 0.5"""
     attack: Value | None = None
     """Its Attack; null: G"""
     defence: Value | None = None

@@ -571,12 +571,19 @@ def _turn(supporting: SupportingCharacter) -> Totals:
     return with_modifier(supporting.rules(), supporting.modifier)
 
 
+#: a supporting character's Reflexes stay below this (G is 6 at most [002:661])
+MAX_REFLEXES = 20
+
+
 def add_supporting(table: Table, actor: str, command: sc.PortalAddSupporting, _: TableKeys) -> None:
     state = game.ruling(table, actor, "bring a supporting character")
     reason = checked_reason(command.reason)
-    if command.reflexes is not None and command.reflexes.is_integer():
+    if command.reflexes is not None and (
+        command.reflexes.is_integer() or not 0 < command.reflexes < MAX_REFLEXES
+    ):
         raise InvalidCommand(
-            "a supporting character's Reflexes are never a whole number [002:1291]",
+            "a supporting character's Reflexes are between 0 and "
+            f"{MAX_REFLEXES} and never a whole number [002:1291]",
             "invalid_cast",
         )
     supporting = SupportingCharacter(

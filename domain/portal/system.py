@@ -32,6 +32,8 @@ def _fork_copy(state: PortalState) -> dict[str, Any]:
 REFUSAL_CODES: dict[int, frozenset[str]] = {
     # a seat not entitled to the command
     403: frozenset({"not_your_seat"}),
+    # an extended confrontation or supporting character the table does not have
+    404: frozenset({"unknown_confrontation", "unknown_supporting"}),
     # the game's state: an open roll, a secret roll, what the sheet holds
     409: frozenset(
         {
