@@ -65,6 +65,8 @@ SYSTEM_ROUTES: list[HTTPRouteHandler] = [route for system in SYSTEMS for route i
 RENAMED: dict[str, str] = {
     new: former for system in SYSTEMS for new, former in getattr(system, "FORMER_PATHS", {}).items()
 }
+#: the enums a client names that each system declares (`ENUMS`: `service.named_enums`)
+SYSTEM_ENUMS = [enum for system in SYSTEMS for enum in getattr(system, "ENUMS", [])]
 #: the former paths of the renamed routes, deprecated
 FORMER_ROUTES = former_routes(SYSTEM_ROUTES)
 SYSTEM_ROUTES += FORMER_ROUTES

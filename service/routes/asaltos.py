@@ -7,6 +7,7 @@ from litestar.handlers import HTTPRouteHandler
 
 from domain.asaltos import commands as ac
 from service.command_routes import CREATED, ROLLED, SECRET_ROLL_READERS, command_route
+from service.named_enums import NamedEnum
 
 SECRET_CHECK = (
     " `visibility` (public, gm, blind, self) keeps the die and the outcome "
@@ -235,5 +236,27 @@ ROUTES: list[HTTPRouteHandler] = [
         "End the combat (game master)",
         description="The combat is over: suppressed pain returns [001:63] and the wounds' "
         "rest begins again [001:71-73].",
+    ),
+]
+
+#: the enums of this system a client names (`service.named_enums`)
+ENUMS = [
+    NamedEnum(
+        "AsaltosLocation",
+        ["PD", "PI", "BD", "BI", "A", "P", "C"],
+        "A hit location (docs/glossary.md): `PD`, `PI` the right and left leg (pierna), "
+        "`BD`, `BI` the right and left arm (brazo), `A` the abdomen, `P` the chest (pecho), "
+        "`C` the head (cabeza).",
+    ),
+    NamedEnum("AsaltosHand", ["BD", "BI"], "A hand: the right arm's (`BD`) or the left's (`BI`)."),
+    NamedEnum(
+        "AsaltosCharacteristic",
+        ["FUE", "AGI", "RES", "TAM"],
+        "A physical characteristic: strength, agility, endurance, size (docs/glossary.md).",
+    ),
+    NamedEnum(
+        "AsaltosAttackOutcome",
+        ["hit", "missed", "dodged", "parried"],
+        "How an attack ended: it hit, it missed, the target dodged it, or parried it.",
     ),
 ]

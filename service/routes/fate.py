@@ -8,6 +8,7 @@ from litestar.handlers import HTTPRouteHandler
 from domain.fate import commands as fc
 from domain.fate import conflict_commands as fcc
 from service.command_routes import CREATED, ROLLED, command_route
+from service.named_enums import NamedEnum
 
 SECRET_ROLL = (
     " `visibility` (public, gm, blind, self) keeps the dice and everything derived from them "
@@ -439,5 +440,32 @@ ROUTES += [
         "how long it lasts [004:835]: a mild one is gone, a moderate one heals as a mild one "
         "(a breather), a severe one as a moderate one (six hours of rest); its severity is "
         "unchanged.",
+    ),
+]
+
+#: the enums of this system a client names (`service.named_enums`)
+ENUMS = [
+    NamedEnum(
+        "FateOut",
+        ["taken_out", "conceded"],
+        "How a character left the conflict: taken out, or conceded.",
+    ),
+    NamedEnum(
+        "FateDeception",
+        ["returned", "destroyed"],
+        "What the liar did with the guesser's fate point when the guesser was deceived: "
+        "`returned` it (placing a temporary aspect on the guesser) or `destroyed` it.",
+    ),
+    NamedEnum(
+        "FateTenacity",
+        [1, 2],
+        "The tenacity of a non-player character: how many hits it takes.",
+        frozenset({"tenacity"}),
+    ),
+    NamedEnum(
+        "FateReach",
+        ["touch", "throw", "shoot"],
+        "How far an attack reaches [004:625]: its own zone (`touch`, tocar), the next one "
+        "(`throw`, lanzar), or any zone a path leads to (`shoot`, disparar).",
     ),
 ]

@@ -39,6 +39,7 @@ from service.api import (
     tables_of,
 )
 from service.command_routes import CREATED, Answer, command_route
+from service.named_enums import NamedEnum
 from service.reads import scan as scan_log
 
 TEST_OPENED = Answer(
@@ -626,3 +627,15 @@ FORMER_PATHS = {
     "/games/house/close": "/house/close",
     "/games/house/stop": "/house/stop",
 }
+
+#: the enums of this system a client names (`service.named_enums`)
+ENUMS = [
+    NamedEnum(
+        "FronteraWeaponKind",
+        ["melee", "ranged", "thrown"],
+        "A weapon's kind: melee, ranged or thrown.",
+    ),
+    NamedEnum(
+        "FronteraKit", ["revolver", "knives"], "A new protagonist's kit: a revolver, or ten knives."
+    ),
+]

@@ -9,6 +9,7 @@ from domain.portal import combat_commands as pcc
 from domain.portal import commands as pc
 from domain.portal import story_commands as ps
 from service.command_routes import CREATED, ROLLED, SECRET_ROLL_READERS, command_route
+from service.named_enums import NamedEnum
 
 SECRET_ROLL = (
     " `visibility` (public, gm, blind, self) keeps the dice and everything derived from them "
@@ -437,5 +438,68 @@ ROUTES += [
         "the leader's defence, on the leader's totals this turn. A unit holds its Group at "
         "most, the leader included (Group 1 never stacks), and acts in its slowest member's "
         "phase. Answers with the dice's roll number.",
+    ),
+]
+
+#: the enums of this system a client names (`service.named_enums`)
+ENUMS = [
+    NamedEnum(
+        "PortalLevel",
+        ["HIGH", "MID", "LOW"],
+        "How a pool of dice is read: its highest die, its middle one, or its lowest.",
+    ),
+    NamedEnum(
+        "PortalAutomaticOutcome",
+        ["success", "failure"],
+        "A roll's outcome decided without reading its dice: a success, or a failure.",
+    ),
+    NamedEnum(
+        "PortalImprovement",
+        ["acquire_drive", "concept", "fortaleza", "remove_drive", "remove_limitation", "specialty"],
+        "What character points buy [002:846]: a Fortaleza level, a specialty, a limitation "
+        "removed, a new concept, a drive acquired or removed.",
+    ),
+    NamedEnum(
+        "PortalFrequency",
+        ["uncommon", "moderate", "frequent", "constant"],
+        "How often a Fortaleza applies [002:400]: uncommon, moderate, frequent or constant.",
+    ),
+    NamedEnum(
+        "PortalMeleeSize",
+        ["bare", "small", "medium", "large", "gigantic"],
+        "A melee weapon's size [002:1133]: bare hands, small, medium, large or gigantic.",
+    ),
+    NamedEnum(
+        "PortalRangedWeapon",
+        [
+            "improvised",
+            "light",
+            "longbow",
+            "crossbow",
+            "light_firearm",
+            "shotgun",
+            "rifle",
+            "military",
+        ],
+        "A ranged weapon's kind [002:1182-1197]: improvised or light projectiles, a longbow, a "
+        "crossbow, a light firearm, a shotgun, a rifle or a military weapon.",
+    ),
+    NamedEnum(
+        "PortalConceptRank",
+        ["ordinary", "team_member", "mythic_hero"],
+        "A concept's rank [002:720]: an ordinary person, a team member, a mythic hero.",
+    ),
+    NamedEnum(
+        "PortalSide",
+        ["first", "second"],
+        "One of the two sides of a confrontation: the first roll named, or the second.",
+        frozenset({"doubled", "winner"}),
+    ),
+    NamedEnum(
+        "PortalPayment",
+        ["harm", "luck", "pool"],
+        "How a psychological confrontation's loser paid [002:966]: with harm (a discomfort "
+        "die), a luck die, or a principal NPC's pool.",
+        frozenset({"paid_with"}),
     ),
 ]

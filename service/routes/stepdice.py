@@ -8,6 +8,7 @@ from litestar.handlers import HTTPRouteHandler
 from domain.stepdice import commands as sc
 from service import schemas
 from service.command_routes import CREATED, ROLLED, SECRET_ROLL_READERS, Answer, command_route
+from service.named_enums import NamedEnum
 
 #: an enemy or a clock: its id; the table's view lists it (`enemies`, `clocks`)
 LISTED = Answer(
@@ -207,5 +208,37 @@ ROUTES: list[HTTPRouteHandler] = [
         "Advance a character, solo variant (game master)",
         description="Solo-d6 advancement [003:342-347]: one attribute's rank up (e.g. Novato → "
         "Entrenado), or +1 Heart or +1 Mana, maximum and current.",
+    ),
+]
+
+#: the enums of this system a client names (`service.named_enums`)
+ENUMS = [
+    NamedEnum("StepdiceDie", [6, 8, 10, 12, 20], "A step die: its number of faces, d6 to d20."),
+    NamedEnum(
+        "StepdiceAttribute",
+        ["fuerza", "agilidad", "destreza", "magia"],
+        "An attribute: strength, agility, dexterity, magic (docs/glossary.md).",
+    ),
+    NamedEnum(
+        "StepdiceRank",
+        ["sin_habilidad", "novato", "entrenado", "maestro"],
+        "A skill's rank: unskilled, novice, trained, master (docs/glossary.md).",
+    ),
+    NamedEnum(
+        "StepdiceOutcome",
+        ["exceptional", "success", "failure", "failure_complication"],
+        "A test's outcome: an exceptional success, a success, a failure, or a failure with a "
+        "complication.",
+    ),
+    NamedEnum(
+        "StepdiceOwed",
+        ["benefit", "complication", "consequence", "venganza"],
+        "What a roll leaves owed: a benefit, a complication, a consequence, or venganza (the "
+        "game master's, docs/glossary.md).",
+    ),
+    NamedEnum(
+        "StepdiceEnemyStatus",
+        ["standing", "downed", "out", "defeated"],
+        "An enemy's state: standing, downed, out of the fight, or defeated.",
     ),
 ]
