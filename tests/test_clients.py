@@ -186,6 +186,12 @@ PYTHON_SCRIPTS = sorted(path.name for path in PYTHON.glob("*.py"))
 RUFF_SETTINGS = '[lint]\nextend-ignore = ["PYI036"]\n'
 
 
+#: the generated client (`python_client`: generation and `mypy --strict`) and the compiled
+#: TypeScript built once: the module's tests run on one worker (`make test` runs `--dist
+#: loadgroup`), not once on each
+pytestmark = pytest.mark.xdist_group("test_clients")
+
+
 @pytest.fixture(scope="module")
 def python_client(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The generated package's directory, once `mypy --strict` passed on it and the scripts."""

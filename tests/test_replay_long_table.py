@@ -71,6 +71,11 @@ RECORD_BOARD = """
 """
 
 
+#: the long table (`long_table`: 3,000 events) built once: the module's tests run on one
+#: worker (`make test` runs `--dist loadgroup`), not once on each
+pytestmark = pytest.mark.xdist_group("test_replay_long_table")
+
+
 @pytest.fixture(scope="module")
 def base() -> Iterator[str]:
     with replay_server() as url:
