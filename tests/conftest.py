@@ -193,3 +193,22 @@ def problem_codes_are_listed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     off = unlisted(met)
     if off:
         pytest.fail(f"problem codes the document does not list: {sorted(set(off))}")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Stop the run when `xdist_group` no longer reaches pytest-xdist: a module whose tests go
+    on from one another on one table would be split across workers and fail at random (pytest
+    9.2 stopped xdist 3.8 from suffixing node ids, which is how `--dist loadgroup` groups)."""
+    if not config.getoption("loadgroup", default=False):  # set in xdist's workers only
+        return
+    lost = [
+        item.nodeid
+        for item in items
+        if item.get_closest_marker("xdist_group") is not None and "@" not in item.nodeid
+    ]
+    if lost:
+        raise pytest.UsageError(
+            f"pytest-xdist could not group {lost[0]} (and {len(lost) - 1} more): "
+            "pin pytest and pytest-xdist to versions that keep `xdist_group` (pyproject.toml)"
+        )
