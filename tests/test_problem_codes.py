@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.systems import RULE_SYSTEMS
 from service.problem_codes import CODES, every_code, raised_codes, system_codes, system_operations
 from tests.api_helpers import api_client, bearer, ok
 from tests.listed_codes import recorded, unlisted
@@ -28,6 +29,47 @@ SHARED = sorted(
     for folder in ("domain", "projections", "service")
     for module in (ROOT / folder).glob("*.py")
 )
+
+
+#: the 422 codes a rule system raises that no request keeping to the document meets, each with
+#: why: a bound the document states, or a value the table or the server supplies, not the
+#: request (the check guards a command built in code, which skips decoding)
+UNMET_422: dict[str, dict[str, str]] = {
+    "asaltos": {
+        "invalid_difficulty": "every base difficulty is a `Difficulty`: -20 to 20",
+        "invalid_level": "a wound's level is 1 to 4",
+        "invalid_time": "time advances by 1 second or more",
+    },
+    "fate": {
+        "invalid_border": "a border is 0 to 8",
+        "invalid_dice": "the dice are the server's d6, four a roll, new ones for a reroll only",
+        "invalid_guess": "a deception is ruled only on a guess that revealed nothing",
+        "invalid_points": "fate points spent are 0 or more; the rules' costs are never negative",
+        "invalid_shifts": "a hit's shifts are 0 or more",
+    },
+    "frontera": {
+        "invalid_difficulty": "a trait test's difficulty is 2 to 15",
+        "invalid_drinks": "a round is 1 to 10 drinks",
+        "invalid_kit": "the kit is a literal of the document",
+        "invalid_modifier": "a modifier's amount is -10 to 10, never 0",
+        "invalid_money": "money is 0 to a million (a debt: down to minus a million), a stake too",
+        "invalid_shot_limit": "a shot limit is 1 to 100",
+        "invalid_way": "the way is a literal of the document",
+        "unknown_card": "every card id named has the pattern of what `cards.card` parses",
+        "unknown_skill": "skills are the document's enum",
+        "unknown_suit": "suits are the document's enum",
+        "unknown_track": "tracks are a literal of the document",
+        "unknown_trait": "traits are the document's enum",
+    },
+    "portal": {
+        "invalid_attack": "no handler calls the rules of special_attacks.py that raise it",
+        "invalid_luck": "luck is spent 1 die at a time",
+        "invalid_order": "a phase's order takes the combat's direction die (rolled) and contenders",
+    },
+    "stepdice": {
+        "invalid_clock": "a clock has 1 to 12 steps",
+    },
+}
 
 
 def listed_codes() -> set[str]:
@@ -118,3 +160,27 @@ def test_the_check_sees_each_problem_answered_and_knows_an_unlisted_one(
     assert met == [found]
     assert unlisted(met) == []
     assert unlisted([(*found[:3], "table_closed")]) == [(*found[:3], "table_closed")]
+
+
+@pytest.mark.parametrize("system", sorted(RULE_SYSTEMS))
+def test_a_system_declares_every_refusal_it_raises(system: str) -> None:
+    """A refusal a valid request may meet is declared, so the schemathesis tests' check
+    (tests/schema_refusals.py) accepts it: found here at once, not when fuzzing reaches it."""
+    declared = RULE_SYSTEMS[system].refusal_codes
+    unmet = UNMET_422.get(system, {})
+    for status, raised in raised_codes(f"domain/{system}", f"projections/{system}").items():
+        known = declared.get(status, frozenset()) | SHARED_REFUSALS.get(status, set())
+        missing = raised - known - (unmet.keys() if status == 422 else set())
+        assert not missing, (
+            f"{system} raises {sorted(missing)} ({status}): declare each in "
+            f"domain/{system}/system.py's REFUSAL_CODES, or (422) bound the field in the document"
+        )
+
+
+def test_each_unmet_refusal_is_raised_and_undeclared() -> None:
+    """The list of 422 codes no valid request meets does not outlive its codes."""
+    assert UNMET_422.keys() <= RULE_SYSTEMS.keys()
+    for system, unmet in UNMET_422.items():
+        raised = raised_codes(f"domain/{system}", f"projections/{system}").get(422, frozenset())
+        declared = RULE_SYSTEMS[system].refusal_codes.get(422, frozenset())
+        assert unmet.keys() <= raised - declared, system

@@ -64,6 +64,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "invalid_combatants",
             "invalid_declaration",
             "invalid_loss",
+            "invalid_modifier",
             "invalid_options",
             "invalid_reaction",
             "invalid_sheet",

@@ -50,6 +50,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "roll_open",
             "roll_secret",
             "sequel_payment_unavailable",
+            "specialty_applies",
             "too_many_rerolls",
             # the story outside combat (story_handlers.py)
             "confrontation_over",
@@ -70,6 +71,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "critical_due",
             "in_combat",
             "no_combat",
+            "no_opportunity_left",
             "not_critical",
             "not_in_combat",
             "not_your_phase",

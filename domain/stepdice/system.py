@@ -40,19 +40,44 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
     # the game's phase, or what is under way at the table
     409: frozenset(
         {
+            "almost_impossible",
+            "armour_offer_pending",
+            "at_maximum",
             "character_dead",
+            "character_downed",
+            "clock_stopped",
+            "enemy_out",
+            "help_on_d20",
+            "insufficient_mana",
+            "no_benefit_owed",
             "no_pending_hit",
+            "no_venganza_owed",
+            "not_a_failure",
+            "not_downed",
             "not_solo",
+            "rank_at_top",
             "roll_secret",
+            "venganza_owed",
         }
     ),
     # the table's state, or fields that must go together
     422: frozenset(
         {
             "self_roll_unseen_by_game_master",
+            "benefit_not_applicable",
+            "invalid_advance",
             "invalid_character",
+            "invalid_characters",
+            "invalid_cost",
+            "invalid_heal",
+            "invalid_helper",
+            "invalid_maxima",
             "invalid_options",
+            "invalid_shift",
+            "invalid_venganza",
             "too_many_characters",
+            "too_many_clocks",
+            "too_many_enemies",
         }
     ),
 }
