@@ -14,8 +14,10 @@ from litestar.testing import TestClient
 
 from domain.application import Tables
 from domain.commands import AddSeat, RevealRolls
+from domain.portal import cast_commands as castc
 from domain.portal import combat_commands as cc
 from domain.portal import commands as cmd
+from domain.portal import special_commands as xc
 from domain.portal import story_commands as sc
 from domain.portal.reading import read
 from domain.portal.roll import resolve
@@ -531,6 +533,137 @@ PORTAL_ENDPOINTS.update(
 )
 
 
+# -- supporting characters in a fight (domain/portal/cast_commands.py) ----------------------
+
+SUPPORTING_ATTACK = {
+    "combat": 1,
+    "attacker": "s1",
+    "attack_unit": [],
+    "defender": "c2",
+    "defence_roll": 2,
+    "defence_unit": [],
+    "setting": "normal",
+    "nonlethal": False,
+    "reason": "a bite",
+}
+SUPPORTING_DEFEND = {
+    "combat": 1,
+    "attack_roll": 4,
+    "attack_unit": [],
+    "target": "s1",
+    "defence_unit": [],
+    "weapon": STRIKE["weapon"],
+    "setting": "normal",
+    "reason": "a thrust",
+}
+
+
+def a_defence_and_a_zombie(world: World) -> None:
+    """Combat 1, roll 2: Bob's defence roll settled (his wound die declined); zombie s1."""
+    a_combat(world)
+    defence = open_roll("c2", readings=DEFENCE_READINGS, declined_wounds=1)
+    ok(world.post("mayor", "/portal/rolls", defence))
+    ok(world.post("B", "/portal/combats/rolls", {"combat": 1, "roll": 2, "payments": []}))
+    a_zombie(world)
+
+
+def an_attack_and_a_zombie(world: World) -> None:
+    """Ann's attack roll 4 settled in her phase; zombie s1."""
+    an_exchange(world)
+    a_zombie(world)
+
+
+PORTAL_ENDPOINTS.update(
+    {
+        "POST portal/supporting/clash": Cell(
+            two_zombies,
+            "POST",
+            "/portal/supporting/clash",
+            (403, 403, 200),
+            {
+                "attacker": "s1",
+                "attack_unit": [],
+                "target": "s2",
+                "defence_unit": [],
+                "reason": "r",
+            },
+        ),
+        "POST portal/supporting/attack": Cell(
+            a_defence_and_a_zombie,
+            "POST",
+            "/portal/supporting/attack",
+            (403, 403, 200),
+            SUPPORTING_ATTACK,
+        ),
+        "POST portal/supporting/defend": Cell(
+            an_attack_and_a_zombie,
+            "POST",
+            "/portal/supporting/defend",
+            (403, 403, 200),
+            SUPPORTING_DEFEND,
+        ),
+    }
+)
+
+
+# -- special attacks and a team leader's levels (domain/portal/special_commands.py) ---------
+
+CEDE = {"leader": "c1", "leader_roll": 1, "roll": 2, "reason": "she leads"}
+GRAPPLE = {
+    "combat": 1,
+    "attack_roll": 4,
+    "defence_roll": 5,
+    "defender_weapon": "none",
+    "reason": "a grab",
+}
+MULTIPLE = {
+    "combat": 1,
+    "attack_rolls": [4],
+    "attacks": [{"defender": "c2", "supporting": None, "weapon": STRIKE["weapon"]}] * 2,
+    "defence_rolls": [5],
+    "increment": {"weapons": "ready", "position": "adjacent", "reason": "one target"},
+    "cancel": {"reason": "nothing cancels"},
+    "setting": "normal",
+    "nonlethal": False,
+    "reason": "a flurry",
+}
+GRAB_READINGS = [ATTACK_READINGS[0], {**ATTACK_READINGS[0], "name": "strength"}]
+HOLD_READINGS = [DEFENCE_READINGS[0], {**DEFENCE_READINGS[0], "name": "struggle"}]
+
+
+def two_sneaking(world: World) -> None:
+    """Roll 1, Ann's, her Sigilo applying (2 levels); roll 2, Bob's."""
+    anns_roll(world)
+    ok(world.post("mayor", "/portal/rolls", open_roll("c2")))
+
+
+def a_grapple(world: World) -> None:
+    """In Ann's phase, rolls 4 (Ann's, read for attack and strength) and 5 (Bob's, read for
+    defence and struggle, his wound die declined) settled."""
+    a_combat_under_way(world)
+    grab = open_roll("c1", readings=GRAB_READINGS, difficulty=None)
+    ok(world.post("mayor", "/portal/rolls", grab))
+    ok(world.post("A", "/portal/rolls/settle", {"roll": 4, "payments": []}))
+    hold = open_roll("c2", readings=HOLD_READINGS, difficulty=None, declined_wounds=1)
+    ok(world.post("mayor", "/portal/rolls", hold))
+    ok(world.post("B", "/portal/rolls/settle", {"roll": 5, "payments": []}))
+
+
+PORTAL_ENDPOINTS.update(
+    {
+        "POST portal/collaborations/leader": Cell(
+            two_sneaking, "POST", "/portal/collaborations/leader", (403, 403, 200), CEDE
+        ),
+        "POST portal/combats/grapples": Cell(
+            a_grapple, "POST", "/portal/combats/grapples", (403, 403, 200), GRAPPLE
+        ),
+        "POST portal/combats/multiple": Cell(
+            an_exchange, "POST", "/portal/combats/multiple", (403, 403, 200), MULTIPLE
+        ),
+    }
+)
+
+
 # -- the hidden-roll scan: two blind rolls, each with an ace worded with a marker -----------
 
 MARKERS = ("ACE-MARK-ONE", "ACE-MARK-TWO")
@@ -598,6 +731,25 @@ BODIES.update(
         "/portal/combats/defences": {**open_roll("c1"), "combat": 1, "protection": GUARD},
         "/portal/combats/phases": {"combat": 1},
         "/portal/combats/end": {"combat": 1, "reason": "x"},
+    }
+)
+
+#: supporting characters' fights naming the secret rolls: refused, nothing said of them
+BODIES.update(
+    {
+        "/portal/supporting/attack": {**SUPPORTING_ATTACK, "defence_roll": 1},
+        "/portal/supporting/defend": {**SUPPORTING_DEFEND, "attack_roll": 2},
+    }
+)
+
+
+#: special attacks and a team leader's levels naming the secret rolls: refused (no combat
+#: under way, or the rolls secret), nothing said of them
+BODIES.update(
+    {
+        "/portal/collaborations/leader": CEDE,
+        "/portal/combats/grapples": {**GRAPPLE, "attack_roll": 1, "defence_roll": 2},
+        "/portal/combats/multiple": {**MULTIPLE, "attack_rolls": [1], "defence_rolls": [2]},
     }
 )
 
@@ -832,12 +984,110 @@ def random_story_command(data: st.DataObject, session: Session) -> tuple[str, An
     )
 
 
+def random_cast_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
+    """A random command of supporting characters in a fight, mostly the game master's: a wolf
+    brought, one supporting character attacking another, a contender's kept defence roll or
+    a contender's kept attack roll striking one; units drawn from the table's supporting
+    characters (the same one twice, or a contender out of its phase, is refused)."""
+    state = session.state
+    pick = data.draw
+    ids = sorted(state.supporting) or ["s1"]
+    sender = pick(st.sampled_from([GM, GM, GM, "p1"]), label="sender")
+    kind = pick(st.integers(0, 3), label="cast kind")
+    cast = pick(st.lists(st.sampled_from(ids), min_size=2, max_size=4), label="cast")
+    units = {"attack_unit": cast[2:3], "defence_unit": cast[3:]}
+    kept = sorted(int(r) for c in state.combats.values() for r in c.rolls) or [1]
+    chosen = {
+        "combat": pick(st.sampled_from(sorted(int(c) for c in state.combats) or [1])),
+        "setting": "normal",
+        "reason": "the fight",
+        **units,
+    }
+    if kind == 0:
+        generic = pick(st.integers(1, 6), label="generic")
+        return sender, command(
+            sc.PortalAddSupporting, name="a wolf", generic=generic, group=7, reason="a pack"
+        )
+    if kind == 1:
+        return sender, command(
+            castc.PortalSupportingClash,
+            attacker=cast[0],
+            target=cast[1],
+            reason="the fight",
+            **units,
+        )
+    if kind == 2:
+        return sender, command(
+            castc.PortalSupportingAttack,
+            **chosen,
+            attacker=cast[0],
+            defender=pick(st.sampled_from(sorted(state.characters)), label="defender"),
+            defence_roll=pick(st.sampled_from([*kept, None]), label="defence roll"),
+            nonlethal=pick(st.booleans(), label="nonlethal"),
+        )
+    return sender, command(
+        castc.PortalSupportingDefend,
+        **chosen,
+        attack_roll=pick(st.sampled_from(kept), label="attack roll"),
+        target=cast[0],
+        weapon=STRIKE["weapon"],
+    )
+
+
+def random_special_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
+    """A random special attack or ceded level, mostly the game master's: a team leader's
+    level ceded between two open rolls, an attempt to immobilize on two settled rolls, a
+    multiple attack on kept rolls against contenders or supporting characters (often
+    refused: the wrong rolls, a target of each kind, out of the attacker's phase)."""
+    state = session.state
+    pick = data.draw
+    sender = pick(st.sampled_from([GM, GM, GM, "p1"]), label="sender")
+    characters = sorted(state.characters)
+    combat = pick(st.sampled_from(sorted(int(c) for c in state.combats) or [1]), label="combat")
+    kind = pick(st.integers(0, 2), label="special kind")
+    if kind == 0:
+        opened = sorted(int(r) for r in state.open_rolls) or [1, 2]
+        led, given = (pick(st.sampled_from(opened), label="open roll") for _ in "lg")
+        leader = pick(st.sampled_from(characters), label="leader")
+        return sender, command(
+            xc.PortalCedeLevel, leader=leader, leader_roll=led, roll=given, reason="she leads"
+        )
+    if kind == 1:
+        settled = sorted(int(r) for r in state.settled) or [1, 2]
+        attack, defence = (pick(st.sampled_from(settled), label="settled") for _ in "ad")
+        weapon = pick(st.sampled_from(["none", "one_hand", "two_hands"]), label="weapon")
+        chosen = {"combat": combat, "attack_roll": attack, "defence_roll": defence}
+        return sender, command(
+            xc.PortalImmobilize, **{**GRAPPLE, **chosen, "defender_weapon": weapon}
+        )
+    kept = sorted(int(r) for c in state.combats.values() for r in c.rolls) or [1]
+    targets = [{"defender": c, "supporting": None} for c in characters]
+    targets += [{"defender": None, "supporting": s} for s in sorted(state.supporting)]
+    attacks = pick(st.lists(st.sampled_from(targets), min_size=2, max_size=3), label="targets")
+    given_up = pick(st.integers(0, 2), label="reflexes given up")
+    return sender, command(
+        xc.PortalMultipleAttack,
+        **{
+            **MULTIPLE,
+            "combat": combat,
+            "attack_rolls": pick(st.lists(st.sampled_from(kept), min_size=1, max_size=2)),
+            "attacks": [{**a, "weapon": STRIKE["weapon"]} for a in attacks],
+            "defence_rolls": pick(st.lists(st.sampled_from(kept), max_size=2)),
+            "cancel": {"reflexes": given_up, "reason": "slower"},
+        },
+    )
+
+
 def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     """A random command and its sender: rolls of every visibility, rerolls, blocks and
     settlements of the open rolls, sequels named, the game master's rulings (often refused:
     a refusal is a fine step too)."""
     if data.draw(st.integers(0, 3), label="combat or not") == 0:
         return random_combat_command(data, session)
+    if data.draw(st.integers(0, 7), label="supporting fight or not") == 0:
+        return random_cast_command(data, session)
+    if data.draw(st.integers(0, 7), label="special attack or not") == 0:
+        return random_special_command(data, session)
     if data.draw(st.integers(0, 5), label="story or not") == 0:
         return random_story_command(data, session)
     state = session.state

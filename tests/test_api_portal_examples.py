@@ -549,3 +549,153 @@ def test_a_last_aguante_roll_below_the_damage_leaves_him_unstabilised_by_default
             False,
         ), who
     assert ok(table.get("p1", "/characters/c2"))["dead"] is False
+
+
+# -- fixes: tempt luck in combat, the thorn check, reflex thorns, large weights ----------------
+
+
+@pytest.mark.parametrize(
+    ("tempter", "attack", "defence", "result", "against"),
+    [("c1", [5, 3, 2, 4], [3, 3, 1], 5, 3), ("c2", [3, 3, 1], [5, 3, 2, 4], 5, 3)],
+)
+def test_tempt_luck_in_combat_comes_back_by_beating_the_opponent_errata(
+    http: httpx.Client,
+    tempter: str,
+    attack: list[int],
+    defence: list[int],
+    result: int,
+    against: int,
+) -> None:
+    """Errata GAP [002:350]: the tempt die comes back when the roll "supera la dificultad del
+    reto"; a combat roll's challenge is the opponent's result. The tempter, holding no luck
+    and 1 lost die, tempts luck in the attack (c1's 5, 3, 2 and the tempt die 4, beaten: 5
+    against a defence of 3, a sling's hit) or in the defence (c2's, against an attack of 3, a
+    miss). Settled, the die stays lost (no 6 kept, no match); the strike, the roll beating its
+    opponent's, wins it back, seen as the roll is, by every seat."""
+    faces = [*DIRECTION, *QUICK, *SLOW, *attack, *defence]
+    table = new_table(http, "portal", faces)
+    tempting = {"luck_held": 0, "luck_lost": 1}
+    character(table, "p1", sheet("Tirador", **(tempting if tempter == "c1" else {})))
+    character(table, "p2", sheet("Bandido", **(tempting if tempter == "c2" else {})))
+    face_off(table)
+    for who, readings in (("c1", [reading("attack", "HIGH")]), ("c2", defence_and_aguante("LOW"))):
+        call = open_roll(who, readings=readings, difficulty=None, tempt=who == tempter)
+        table.command("gm", "/portal/rolls", call)
+    table.command("p1", "/portal/combats/rolls", {"combat": 1, "roll": 4, "payments": []})
+    table.command("p2", "/portal/combats/rolls", {"combat": 1, "roll": 5, "payments": []})
+    roll = 4 if tempter == "c1" else 5
+    assert (
+        table.rolled("p1", roll)["portal.RollSettled"]["data"]["result"]["tempt_recovered"] is False
+    )
+    sling = weapon("a sling", ranged="light")
+    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": sling})
+    for who in SEATS:
+        (won,) = (e["data"] for e in table.log(who, "portal.TemptLuckRecovered"))
+        assert (won["roll"], won["character"], won["result"], won["against"]) == (
+            roll,
+            tempter,
+            result,
+            against,
+        ), who
+        seen = ok(table.get(who, f"/characters/{tempter}"))
+        assert (seen["luck_held"], seen["luck_lost"]) == (1, 0), who
+
+
+def test_the_thorn_check_reads_the_dice_held_after_the_damage(http: httpx.Client) -> None:
+    """[002:1250-1269] and the digest's §2.9.6, whose accumulated damage (2 per wound die, 1
+    per discomfort die) is the "state after the damage": P23's Ricardo, holding 2 wound and
+    2 discomfort dice after the shot, rolls 5, 3, 2 with a discomfort 5 and 6 and wound 6
+    and 6: his kept 5 removes the discomfort 5 when the roll is settled, but the check is on
+    the 6 the damage left, not the 5 after the roll: his aguante MID 3 falls short by 3, a
+    wound die every hour."""
+    shot = [5, 3, 2, 4, 2, 2, 1, 1, 1, 1]
+    new_reflexes = [5, 3, 2, 5, 6, 6, 6]
+    faces = [*DIRECTION, *QUICK, *SLOW, 1, 1, 1, 1, *shot, *new_reflexes]
+    table = new_table(http, "portal", faces)
+    character(table, "p1", sheet("Tirador"))
+    character(table, "p2", sheet("Ricardo", discomfort=3, wound=1, aguante_die="MID"))
+    face_off(table)
+    exchange(table, [reading("attack", "HIGH")], defence_and_aguante("LOW"))
+    sling = weapon("a sling", ranged="light")
+    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": sling})
+    check = [reading("reflexes", "HIGH"), reading("aguante", "MID", aguante=True)]
+    table.command("gm", "/portal/rolls", open_roll("c2", readings=check, difficulty=None))
+    table.command("p2", "/portal/combats/reflexes", reflexes(6))
+    for who in SEATS:
+        taken = table.log(who, "portal.ReflexesTaken")[-1]["data"]
+        thorn = taken["thorn"]
+        assert (thorn["accumulated"], thorn["aguante"], thorn["difference"]) == (6, 3, 3), who
+        assert (taken["reflexes"], taken["discomfort"], taken["wound"]) == (1, 1, 2), who
+    ricardo = ok(table.get("p1", "/characters/c2"))
+    assert [(t["gives"], t["every"]) for t in ricardo["thorns"]] == [
+        ("wound", "hour, until proper medical care")
+    ]
+
+
+def test_a_reflex_thorn_lowers_every_reflex_roll_errata(http: httpx.Client) -> None:
+    """Errata [002:623, 629]: Vilvis's poison takes 1 from "cualquier tirada de Reflejos".
+    Her initial roll reads 5 for reflexes: 4, acting in phase 4, not 5; every seat reads the
+    penalty with the reflexes."""
+    table = new_table(http, "portal", [*DIRECTION, *QUICK, *SLOW])
+    poison = {"name": "poison", "gives": "reflex", "amount": 1, "every": "each reflex roll"}
+    character(table, "gm", sheet("Vilvis", thorns=[poison]), seat="p1")
+    character(table, "p2", sheet("Orco"))
+    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a brawl"}
+    table.command("gm", "/portal/combats", start)
+    for who, roll in (("c1", 2), ("c2", 3)):
+        table.command("gm", "/portal/rolls", reflex_roll(who, "HIGH", "HIGH"))
+        table.command(f"p{roll - 1}", "/portal/combats/reflexes", reflexes(roll))
+    for who in SEATS:
+        vilvis = table.log(who, "portal.ReflexesTaken")[0]["data"]
+        assert (vilvis["reflexes"], vilvis["thorn_penalty"], vilvis["phases"]) == (4, 1, [4])
+    assert [advance(table)["order"] for _ in range(3)] == [[], [], ["c1"]]
+
+
+def test_p21_boris_throws_a_table_with_the_mid_die(http: httpx.Client) -> None:
+    """P21 [002:1172, 1178], the table: a large weight thrown takes the damage-die category
+    one below Boris's HIGH: the raw MID die, his own damage die not counting. His 5, 4, 2
+    hits a defence of 3 by 2: 2 + 4 = 6, 3 past an aguante of 3."""
+    faces = [*DIRECTION, *QUICK, *SLOW, 5, 4, 2, 3, 3, 1]
+    table = new_table(http, "portal", faces)
+    character(table, "p1", sheet("Boris", damage_die="HIGH"))
+    character(table, "p2", sheet("Bandido"))
+    face_off(table)
+    exchange(table, [reading("attack", "HIGH")], defence_and_aguante("HIGH"))
+    thrown = weapon("a tavern table", weight="thrown")
+    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": thrown})
+    for who in SEATS:
+        hit = blow(table, who)
+        assert (hit["weapon"]["dice"], hit["weapon"]["melee"]) == (["MID"], False), who
+        damage = hit["damage"]
+        assert (damage["damage_die"], damage["weapon"], damage["total"]) == (None, 4, 6), who
+        assert (hit["toughness"]["total"], hit["through"]) == (3, 3), who
+    assert ok(table.get("p2", "/characters/c2"))["discomfort"] == 3
+
+
+def test_p21_boris_drops_a_barrel_from_the_roof_high_and_an_ace(http: httpx.Client) -> None:
+    """P21 [002:1173, 1178], the barrel: dropped from above, the category one above HIGH
+    cannot rise, so HIGH and an ace on damage, "podrá repetir un Dado a la hora de calcular
+    el Daño". The damage is read from the attack roll [002:1092], so the game master grants
+    the ace with it; Boris rerolls his 2 of 4, 3, 2 (roll 5): a 5. Attack 5 against 3, 2 + the raw
+    HIGH 5 = 7, 4 past an aguante of 3."""
+    faces = [*DIRECTION, *QUICK, *SLOW, 4, 3, 2, 5, 3, 3, 1]
+    table = new_table(http, "portal", faces)
+    character(table, "p1", sheet("Boris", damage_die="HIGH"))
+    character(table, "p2", sheet("Bandido"))
+    face_off(table)
+    ace = {"count": 1, "reason": "a barrel dropped from the roof [002:1173]"}
+    call = open_roll("c1", readings=[reading("attack", "HIGH")], difficulty=None, aces=[ace])
+    table.command("gm", "/portal/rolls", call)
+    table.command("p1", "/portal/rolls/reroll", reroll(4, "basic", 2, "ace"))
+    table.command("p1", "/portal/combats/rolls", {"combat": 1, "roll": 4, "payments": []})
+    defence = open_roll("c2", readings=defence_and_aguante("HIGH"), difficulty=None)
+    table.command("gm", "/portal/rolls", defence)
+    table.command("p2", "/portal/combats/rolls", {"combat": 1, "roll": 6, "payments": []})
+    dropped = weapon("a barrel from the roof", weight="dropped")
+    table.command("gm", "/portal/combats/strikes", {**strike(4, 6), "weapon": dropped})
+    for who in SEATS:
+        hit = blow(table, who)
+        assert (hit["weapon"]["dice"], hit["weapon"]["damage_aces"]) == (["HIGH"], 1), who
+        assert (hit["strike"]["attack"], hit["damage"]["total"], hit["through"]) == (5, 7, 4)
+    bandido = ok(table.get("p2", "/characters/c2"))
+    assert (bandido["discomfort"], bandido["wound"]) == (2, 1)

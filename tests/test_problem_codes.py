@@ -62,7 +62,6 @@ UNMET_422: dict[str, dict[str, str]] = {
         "unknown_trait": "traits are the document's enum",
     },
     "portal": {
-        "invalid_attack": "no handler calls the rules of special_attacks.py that raise it",
         "invalid_luck": "luck is spent 1 die at a time",
         "invalid_order": "a phase's order takes the combat's direction die (rolled) and contenders",
     },

@@ -117,7 +117,12 @@ def _run_prod(
     api = f"http://127.0.0.1:{port}"
     try:
         with httpx.Client(base_url=api, timeout=10) as http:
-            _until(lambda: http.get("/health/live").status_code == 200, timeout=60)
+            try:
+                _until(lambda: http.get("/health/live").status_code == 200, timeout=60)
+            except AssertionError:
+                log.flush()
+                said = (tmp_path / "run-prod.log").read_text(errors="replace")[-4000:]
+                raise AssertionError(f"make run-prod never answered; it said:\n{said}") from None
         yield api, make.pid
     finally:
         os.killpg(make.pid, signal.SIGTERM)

@@ -23,7 +23,7 @@ from domain.portal.protection import Cover
 from domain.portal.reflexes import FightKind
 from domain.portal.sequels import Payment
 from domain.portal.sheet import MAX_DICE, MAX_ENTRIES
-from domain.portal.weapons import MeleeSize, RangedKind
+from domain.portal.weapons import MeleeSize, RangedKind, WeightUse
 
 RollNumber = Annotated[int, msgspec.Meta(ge=1)]
 Payments = Annotated[list[Payment], msgspec.Meta(max_length=MAX_DICE)]
@@ -115,13 +115,19 @@ class PortalSettleCombatRoll(Command, kw_only=True):
 
 class PortalWeapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """The weapon of a strike as the game master rules it [002:1124-1186]: a melee weapon by
-    size, or a ranged one by kind."""
+    size, a ranged one by kind, or a large weight (a table, a barrel) by how it is thrown."""
 
     melee: MeleeSize | None
-    """A melee weapon's size: `bare`, `small`, `medium`, `large`, `gigantic`; null: ranged"""
+    """A melee weapon's size: `bare`, `small`, `medium`, `large`, `gigantic`; null: ranged or
+    a weight"""
     ranged: RangedKind | None
     """A ranged weapon's kind: `improvised`, `light`, `longbow`, `crossbow`, `light_firearm`,
-    `shotgun`, `rifle`, `military`; null: melee"""
+    `shotgun`, `rifle`, `military`; null: melee or a weight"""
+    weight: WeightUse | None = None
+    """A large weight `thrown` (the attacker's damage-die category one down) or `dropped` from
+    above (one up), its raw die only [002:1172-1178]; the ace a dropped HIGH weight earns on
+    damage is granted with the attack roll's `aces`, which it is read from [002:1092, 1173];
+    null: melee or ranged"""
     sharp: bool = False
     """A melee weapon that cuts or pierces: +1 [002:1135]"""
     improvised: bool = False

@@ -82,7 +82,8 @@ class ReflexesTaken(FromRoll):
     seat: str
     """The seat id of the character's player (the game master's seat for a principal NPC)"""
     reflexes: int
-    """The reflex value now: the `reflexes` reading, less reflex points paid for cold blood"""
+    """The reflex value now: the `reflexes` reading, less the thorns' penalty and the reflex
+    points paid for cold blood"""
     phases: list[int]
     """The phases the reflex value acts in, highest first [002:1024-1030]"""
     cold_blood: ColdBlood | None
@@ -95,6 +96,9 @@ class ReflexesTaken(FromRoll):
     """The discomfort dice the character holds after, 0..3"""
     wound: int
     """The wound dice the character holds after, 0..3"""
+    thorn_penalty: int = 0
+    """The reflex points taken off the `reflexes` reading by the character's thorns that
+    penalise reflexes (Errata: Vilvis [002:623, 629]); 0: none"""
 
     def apply(self, table: Table) -> None:
         contender = _contender(table, self.combat, self.character)
@@ -125,6 +129,9 @@ class CombatRollSettled(FromRoll):
     melee), or `defence` and `aguante`"""
     basic: list[int]
     """The roll's final basic dice, 1..6 each"""
+    tempt: bool = False
+    """Whether the roll tempted luck and the die did not come back at this settlement: the
+    strike wins it back if the roll beats the opponent's (Errata GAP [002:350])"""
 
     def apply(self, table: Table) -> None:
         _combat(table, self.combat).rolls[str(self.roll)] = CombatRoll(
@@ -132,6 +139,8 @@ class CombatRollSettled(FromRoll):
             character=self.character,
             readings=[clone(r) for r in self.readings],
             basic=list(self.basic),
+            visibility=self.visibility,
+            tempt=self.tempt,
         )
 
 
@@ -215,6 +224,32 @@ class StrikeResolved(Table.Event):
             contender.reflex_roll_due = contender.thorn_due = True
         if self.absorption.unabsorbed:
             contender.critical = self.absorption.unabsorbed
+
+
+class TemptLuckRecovered(FromRoll):
+    """A combat roll that tempted luck beat its opponent's at the strike (its `StrikeResolved`
+    just before): "supera la dificultad del reto" [002:350], the challenge being the opponent's
+    result (Errata GAP), so the tempt die returns to the held reserve."""
+
+    TOPIC = "portal.TemptLuckRecovered"
+    combat: int
+    """The combat's number (the roll of its direction die)"""
+    character: str
+    """The id of the contender whose roll tempted luck"""
+    seat: str
+    """The seat id of the character's player"""
+    result: int
+    """The roll's result at the strike: the attack (less the weapon's penalty) or the defence"""
+    against: int
+    """The opponent's result it exceeded"""
+    luck_held: int
+    """The luck dice the character holds now"""
+    luck_lost: int
+    """The luck dice the character has lost now"""
+
+    def apply(self, table: Table) -> None:
+        sheet = game(table).characters[self.character].sheet
+        sheet.luck_held, sheet.luck_lost = self.luck_held, self.luck_lost
 
 
 class CriticalStateRolled(FromRoll):

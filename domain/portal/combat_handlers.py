@@ -28,6 +28,7 @@ from domain.portal.combat_events import (
     PhaseAdvanced,
     ReflexesTaken,
     StrikeResolved,
+    TemptLuckRecovered,
 )
 from domain.portal.commands import PortalAces, PortalOpenRoll, PortalSettleRoll
 from domain.portal.critical import critical_state
@@ -35,6 +36,7 @@ from domain.portal.damage import damage_total, fumble_points, strike
 from domain.portal.events import game
 from domain.portal.guards import find_open_roll, require_no_open_roll, require_roller
 from domain.portal.handlers import open_roll, settle_roll
+from domain.portal.luck import recover_luck, tempt_recovered
 from domain.portal.maneuvers import maneuver_against_reflexes
 from domain.portal.options import SIDES
 from domain.portal.protection import protection_aces
@@ -47,7 +49,7 @@ from domain.portal.reflexes import (
     phase_order,
     phases,
 )
-from domain.portal.sheet import MAX_DICE
+from domain.portal.sheet import MAX_DICE, Choice
 from domain.portal.special_attacks import LOCATED_STRIKE_DIFFICULTY, knee_strike, sweep
 from domain.portal.state import (
     Combat,
@@ -57,8 +59,8 @@ from domain.portal.state import (
     PortalCharacter,
     PortalState,
 )
-from domain.portal.thorns import thorn_check
-from domain.portal.weapons import WeaponDamage, melee_weapon, ranged_weapon
+from domain.portal.thorns import reflex_penalty, thorn_check
+from domain.portal.weapons import WeaponDamage, large_weight, melee_weapon, ranged_weapon
 from domain.table import Table
 
 REFLEXES, COLD_BLOOD, AGUANTE = "reflexes", "cold blood", "aguante"
@@ -173,7 +175,9 @@ def take_reflexes(
             f"{character.name}'s reflexes stand until wound dice or a maneuver [002:1059]",
             "reflexes_taken",
         )
-    reflexes = _named(readings, REFLEXES, False, command.roll).result
+    # a thorn may penalise every reflex roll (Errata: Vilvis [002:623, 629])
+    penalty = reflex_penalty(character.sheet.thorns)
+    reflexes = _named(readings, REFLEXES, False, command.roll).result - penalty
     paid = command.lost_turns + command.discomfort + command.reflex_points
     initial = contender.reflexes is None
     sheet = character.sheet
@@ -196,6 +200,9 @@ def take_reflexes(
         )
     if contender.thorn_due:
         _named(readings, AGUANTE, True, command.roll)
+    # the thorn check reads the dice held after the damage, before this roll removes any
+    # (digest §2.9.6 [002:1250-1269])
+    after_damage = (sheet.discomfort, sheet.wound)
     character = _settle(table, actor, command.roll, list(command.payments), keys)
     sheet = character.sheet
     paid_cold = None
@@ -216,7 +223,7 @@ def take_reflexes(
     thorn = None
     if contender.thorn_due:
         aguante = _named(readings, AGUANTE, True, command.roll).result
-        thorn = thorn_check(aguante, discomfort, wound)
+        thorn = thorn_check(aguante, *after_damage)
     table.trigger_event(
         ReflexesTaken,
         actor=actor,
@@ -226,6 +233,7 @@ def take_reflexes(
         phases=phases(reflexes, options),
         cold_blood=paid_cold,
         thorn=thorn,
+        thorn_penalty=penalty,
         discomfort=discomfort,
         wound=wound,
     )
@@ -274,6 +282,11 @@ def settle_combat_roll(
             f"roll {command.roll} is read for no attack nor defence [002:1092]",
             "invalid_readings",
         )
+    tempt = rolled.sequence.pool.tempt
+    # a combat roll's challenge is the opponent's result: the strike may win the die back
+    back = tempt is None or tempt_recovered(
+        readings[0].face, tempt, readings[0].result, rolled.difficulty
+    )
     character = _settle(table, actor, command.roll, list(command.payments), keys)
     table.trigger_event(
         CombatRollSettled,
@@ -282,23 +295,44 @@ def settle_combat_roll(
         combat=combat.combat,
         readings=readings,
         basic=list(rolled.sequence.pool.basic),
+        tempt=not back,
     )
 
 
-def _weapon(weapon: cc.PortalWeapon) -> WeaponDamage:
+def _weapon(weapon: cc.PortalWeapon, damage_die: Choice | None = None) -> WeaponDamage:
+    """The weapon's damage; a large weight's from the attacker's `damage_die` category."""
     checked_reason(weapon.reason)
-    if (weapon.melee is None) == (weapon.ranged is None):
-        raise InvalidCommand("a weapon is melee or ranged, one of the two", "invalid_weapon")
+    if [weapon.melee, weapon.ranged, weapon.weight].count(None) != 2:
+        raise InvalidCommand(
+            "a weapon is melee, ranged or a large weight, one of the three", "invalid_weapon"
+        )
     if weapon.melee is not None:
         if weapon.black_powder:
             raise InvalidCommand("black powder is a gun's [002:1186]", "invalid_weapon")
         return melee_weapon(weapon.melee, weapon.sharp, weapon.improvised, weapon.special)
-    assert weapon.ranged is not None
     if weapon.sharp or weapon.improvised or weapon.special:
         raise InvalidCommand(
             "sharp, improvised and special are melee sizes [002:1133-1137]", "invalid_weapon"
         )
+    if weapon.weight is not None:
+        if weapon.black_powder:
+            raise InvalidCommand("black powder is a gun's [002:1186]", "invalid_weapon")
+        if damage_die is None:
+            raise InvalidCommand(
+                "a large weight takes the attacker's damage-die category [002:1172]: neither "
+                "its sheet nor its attack roll's `damage` reading names one",
+                "invalid_weapon",
+            )
+        return large_weight(damage_die, weapon.weight == "dropped")
+    assert weapon.ranged is not None
     return ranged_weapon(weapon.ranged, weapon.black_powder)
+
+
+def _damage_category(character: PortalCharacter, attack: CombatRoll) -> Choice | None:
+    """The attacker's damage-die category: its sheet's, or the one the game master chose for
+    the attack roll's `damage` reading [002:1153]; null: neither."""
+    read = _reading(attack.readings, DAMAGE)
+    return character.sheet.damage_die or (read.choice if read is not None else None)
 
 
 def _kept(combat: Combat, roll: int, name: str) -> CombatRoll:
@@ -344,7 +378,7 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
     if defender.id == attacker.id:
         raise InvalidCommand("a character does not strike itself", "invalid_contenders")
     out = _out(_contender(combat, defender))
-    weapon = _weapon(command.weapon)
+    weapon = _weapon(command.weapon, _damage_category(attacker, attack))
     attack_reading = _reading(attack.readings, ATTACK)
     damage_die = _reading(attack.readings, DAMAGE) if weapon.melee else None
     assert attack_reading is not None
@@ -438,6 +472,33 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
         knee=knee,
         fumbles=[fumble_points(attack_reading.result), fumble_points(defence_reading.result)],
         killed=False,
+    )
+    beaten = [(attack, blow.attack, blow.defence), (defence, blow.defence, blow.attack)]
+    for kept, result, against in beaten:
+        _tempt_won_back(table, actor, combat, kept, result, against)
+
+
+def _tempt_won_back(
+    table: Table, actor: str, combat: Combat, kept: CombatRoll, result: int, against: int
+) -> None:
+    """A roll that tempted luck wins its die back by exceeding the opponent's result, the
+    challenge of a combat roll [002:350] (Errata GAP); unless the die is back already."""
+    character = game(table).characters[kept.character]
+    if not kept.tempt or result <= against or not character.sheet.luck_lost:
+        return
+    sheet = recover_luck(character.sheet, 1)
+    table.trigger_event(
+        TemptLuckRecovered,
+        actor=actor,
+        roll=kept.roll,
+        visibility=kept.visibility,
+        character=character.id,
+        seat=character.seat,
+        combat=combat.combat,
+        result=result,
+        against=against,
+        luck_held=sheet.luck_held,
+        luck_lost=sheet.luck_lost,
     )
 
 

@@ -82,6 +82,11 @@ class PortalOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     #: is an attack that must exceed the defence, and Lucio must "superar" the struggle);
     #: "grabber": a tie holds.
     immobilize_tie: Literal["defender", "grabber"] = "defender"
+    #: Errata GAP (§2.9.10, [002:1487-1529]): a multiple attack's attack rolls. "one" (default
+    #: here, the digest offers none: "una misma acción", and an action is one roll [002:1073]):
+    #: one attack roll read against every attack's difficulty; "per_attack": one attack roll
+    #: per attack, in the attacks' order.
+    multiple_attack_rolls: Literal["one", "per_attack"] = "one"
     #: Errata GAP (§2.10): a protagonist's defence equal to a supporting character's Attack.
     #: "hit" (default here: the Attack is the difficulty the defence must exceed [002:1292],
     #: so a tie hits with an excess of 0, as between supporting characters [002:1341]);

@@ -62,10 +62,15 @@ class Grapple(Stored, kw_only=True, forbid_unknown_fields=True):
     STORED_AS = "portal.Grapple"
 
     defence: int
+    """The defence against the grab: the defence result plus the weapon's bonus [002:1477]"""
     grabbed: bool
+    """Whether the attack exceeded that defence (ties: the table's `immobilize_tie`)"""
     struggle: int | None = None
+    """The grab's margin plus the grabber's strength; null when not grabbed"""
     immobilized: bool = False
+    """Whether the struggle total exceeded the defender's struggle result"""
     margin: int | None = None
+    """The struggle total less the defender's struggle result; null when not grabbed"""
 
 
 def immobilize(

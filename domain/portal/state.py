@@ -255,6 +255,11 @@ class CombatRoll(Stored, kw_only=True):
     `aguante`"""
     basic: list[int]
     """The roll's final basic dice, 1..6 each"""
+    visibility: Visibility = "public"
+    """Who the roll was shown to (settled, every seat sees it now)"""
+    tempt: bool = False
+    """Whether the roll tempted luck and the die did not come back when it was settled: beating
+    the opponent's result at the strike wins it back [002:350] (Errata GAP)"""
 
 
 class Combat(Stored, kw_only=True):

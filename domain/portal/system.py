@@ -6,9 +6,11 @@ from typing import Any
 
 import msgspec
 
+from domain.portal.cast_handlers import HANDLERS as CAST_HANDLERS
 from domain.portal.combat_handlers import HANDLERS as COMBAT_HANDLERS
 from domain.portal.handlers import HANDLERS
 from domain.portal.options import PortalOptions, check_options
+from domain.portal.special_handlers import HANDLERS as SPECIAL_HANDLERS
 from domain.portal.state import PortalState
 from domain.portal.story_handlers import HANDLERS as STORY_HANDLERS
 from domain.registry import RuleSystem
@@ -78,6 +80,8 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "out_of_combat",
             "reflexes_due",
             "reflexes_taken",
+            # special attacks (special_handlers.py)
+            "too_many_attacks",
         }
     ),
     # the table's state, or fields that must go together
@@ -113,6 +117,8 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "invalid_damage",
             "invalid_defence",
             "invalid_weapon",
+            # special attacks (special_handlers.py)
+            "invalid_attack",
         }
     ),
 }
@@ -124,7 +130,13 @@ PORTAL = RuleSystem(
     options_type=PortalOptions,
     state_type=PortalState,
     fork_copy=_fork_copy,
-    handlers={**HANDLERS, **STORY_HANDLERS, **COMBAT_HANDLERS},
+    handlers={
+        **HANDLERS,
+        **STORY_HANDLERS,
+        **COMBAT_HANDLERS,
+        **CAST_HANDLERS,
+        **SPECIAL_HANDLERS,
+    },
     qualified_event_types=True,
     refusal_codes=REFUSAL_CODES,
     check_options=check_options,

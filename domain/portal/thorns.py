@@ -58,3 +58,9 @@ def thorn_check(aguante: int, discomfort: int, wound: int) -> ThornCheck:
     return ThornCheck(
         accumulated=accumulated, aguante=aguante, difference=difference, thorns=thorns
     )
+
+
+def reflex_penalty(thorns: list[Thorn]) -> int:
+    """The reflex points every reflex roll loses to the thorns that penalise reflexes: Vilvis's
+    poison, 1 a roll (Errata [002:623, 629])."""
+    return sum(thorn.amount for thorn in thorns if thorn.gives == "reflex")

@@ -49,6 +49,8 @@ RANGED_DICE: dict[str, tuple[Choice, ...]] = {
     "military": ("LOW", "MID", "HIGH"),
 }
 CATEGORY_ORDER: tuple[Choice, ...] = ("LOW", "MID", "HIGH")
+#: a large weight thrown, or dropped from above [002:1172]
+WeightUse = Literal["thrown", "dropped"]
 
 
 class WeaponDamage(Stored, kw_only=True, forbid_unknown_fields=True):

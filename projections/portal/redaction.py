@@ -19,8 +19,10 @@
 
 from __future__ import annotations
 
+from domain.portal import cast_events as cae
 from domain.portal import combat_events as ce
 from domain.portal import events as ev
+from domain.portal import special_events as spe
 from domain.portal import story_events as se
 from projections.visibility import (
     CHARACTERS_OWN,
@@ -263,9 +265,10 @@ COMBAT_RULES: dict[type, Rule] = {
         "thorn",
         "discomfort",
         "wound",
+        "thorn_penalty",
     ),
     ce.CombatRollSettled: public(
-        "roll", "visibility", "combat", "character", "seat", "readings", "basic"
+        "roll", "visibility", "combat", "character", "seat", "readings", "basic", "tempt"
     ),
     ce.StrikeResolved: public(
         "combat",
@@ -287,6 +290,17 @@ COMBAT_RULES: dict[type, Rule] = {
         "fumbles",
         "killed",
     ),
+    ce.TemptLuckRecovered: public(
+        "roll",
+        "visibility",
+        "combat",
+        "character",
+        "seat",
+        "result",
+        "against",
+        "luck_held",
+        "luck_lost",
+    ),
     ce.CriticalStateRolled: public("roll", "visibility", "combat", "character", "seat", "critical"),
     ce.ManeuverMade: public(
         "roll", "visibility", "combat", "character", "seat", "enemy", "maneuver", "phases"
@@ -295,3 +309,108 @@ COMBAT_RULES: dict[type, Rule] = {
     ce.CombatEnded: public("combat", "reason"),
 }
 RULES.update(COMBAT_RULES)
+
+#: special attacks and a team leader's ceded levels (domain/portal/special_events.py): they
+#: read settled rolls, or open rolls none secret, and the supporting characters' public d6s
+SPECIAL_RULES: dict[type, Rule] = {
+    spe.LevelCeded: public(
+        "leader", "leader_roll", "roll", "character", "leader_entitlement", "entitlement", "reason"
+    ),
+    spe.Immobilized: public(
+        "combat",
+        "grabber",
+        "character",
+        "attack",
+        "strength",
+        "defence",
+        "struggle",
+        "defender_weapon",
+        "grapple",
+        "reason",
+    ),
+    spe.MultipleAttackResolved: public(
+        "combat",
+        "attacker",
+        "attack_rolls",
+        "defence_rolls",
+        "dice_roll",
+        "dice",
+        "increment",
+        "cancelled",
+        "reflexes",
+        "phases",
+        "attacks",
+        "setting",
+        "reason",
+    ),
+}
+RULES.update(SPECIAL_RULES)
+
+#: supporting characters in a fight (domain/portal/cast_events.py): said at the table, their
+#: units' dice public; the defence and attack rolls they read were settled, so seen by all
+CAST_RULES: dict[type, Rule] = {
+    cae.SupportingClashed: public(
+        "roll",
+        "attacker",
+        "target",
+        "attack_unit",
+        "defence_unit",
+        "attack",
+        "damage",
+        "defence",
+        "aguante",
+        "hit",
+        "excess",
+        "through",
+        "taken",
+        "generic",
+        "out",
+        "reason",
+    ),
+    cae.SupportingAttacked: public(
+        "roll",
+        "combat",
+        "attacker",
+        "attack_unit",
+        "attack",
+        "damage",
+        "character",
+        "seat",
+        "defence_roll",
+        "defence_unit",
+        "defence",
+        "hit",
+        "excess",
+        "damage_total",
+        "environment",
+        "toughness",
+        "through",
+        "absorption",
+        "fumble",
+        "killed",
+        "setting",
+        "reason",
+    ),
+    cae.SupportingDefended: public(
+        "roll",
+        "combat",
+        "attacker",
+        "attack_roll",
+        "attack_unit",
+        "target",
+        "defence_unit",
+        "weapon",
+        "setting",
+        "strike",
+        "damage",
+        "damage_total",
+        "aguante",
+        "through",
+        "taken",
+        "generic",
+        "out",
+        "fumble",
+        "reason",
+    ),
+}
+RULES.update(CAST_RULES)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from litestar.handlers import HTTPRouteHandler
 
+from domain.portal import cast_commands as pcast
 from domain.portal import combat_commands as pcc
 from domain.portal import commands as pc
+from domain.portal import special_commands as psp
 from domain.portal import story_commands as ps
 from service.command_routes import CREATED, ROLLED, SECRET_ROLL_READERS, command_route
 from service.named_enums import NamedEnum
@@ -438,6 +440,103 @@ ROUTES += [
         "the leader's defence, on the leader's totals this turn. A unit holds its Group at "
         "most, the leader included (Group 1 never stacks), and acts in its slowest member's "
         "phase. Answers with the dice's roll number.",
+    ),
+]
+
+# -- special attacks, a team leader's levels (domain/portal/special_commands.py) -----------
+
+ROUTES += [
+    command_route(
+        "portalCedeLevel",
+        "/portal/collaborations/leader",
+        psp.PortalCedeLevel,
+        "Cede a team leader's Fortaleza level to a member's roll (game master)",
+        description="In a collaboration only the team leader's Fortaleza levels reroll other "
+        "members' dice [002:914]: one level applying to the leader's open roll goes to another "
+        "member's open roll, whose player rerolls one of its dice with it (`portalRerollDie`, "
+        "source `fortaleza`): Alex's Sigilo 2, one level for David, one for Cosme [002:918]. "
+        "The game master names the leader, with the reason. Both rolls in the open: a secret "
+        "one is refused.",
+    ),
+    command_route(
+        "portalImmobilize",
+        "/portal/combats/grapples",
+        psp.PortalImmobilize,
+        "Rule an attempt to immobilize (game master)",
+        description="The grabber's action in its phase [002:1073, 1473-1481]: a confrontation "
+        "of two settled rolls, each read twice. The grab: the grabber's `attack` must exceed "
+        "the defender's `defence`, plus 1 (one hand) or 2 (two hands) for a long cutting "
+        "weapon against an unarmed grabber [002:1477]; the struggle: the grab's margin plus "
+        "the grabber's `strength` against the defender's `struggle`, no weapon bonus (Lucio's "
+        "6 against Salvio's 1 + 1: 4, and 4 + 3 against 4: immobilized by 3 [002:1481]). Ties "
+        "are the table's `immobilize_tie`." + SETTLED,
+    ),
+    command_route(
+        "portalMultipleAttack",
+        "/portal/combats/multiple",
+        psp.PortalMultipleAttack,
+        "Rule a multiple attack (game master)",
+        description="The attacker's action in its phase: at most its reflex value of attacks "
+        "on the same or different targets, against coupled defences [002:1487-1506]. "
+        "Contenders attacked sum their settled defence results, each times the attacks on it "
+        "(Omnium's 4 against three attacks: 12 [002:1504]); supporting characters attacked "
+        "each roll a public d6: below both its G and Defence, +1 to the others' defences; "
+        "equal to its G, its Defence to theirs (to its own once per attack when attacked "
+        "several times). Every attack's difficulty rises by the weapons' and the positions' "
+        "increment [002:1508-1515], cancelled 1:1 by aces, Fortaleza levels or reflex points "
+        "given up, never the coupling bonus (Dorkar against three goblins: 5, 5 and 4 "
+        "[002:1521-1529]). One attack roll for every attack, or one per attack, by the "
+        "table's `multiple_attack_rolls`. Hits deal damage as `portalStrike`'s do. Declaring "
+        "it neglects the attacker's defence, -2 on its defence results [002:1493]: not "
+        "applied by the table.",
+    ),
+]
+
+# -- supporting characters in a fight (domain/portal/cast_commands.py) ------------------------
+
+UNITS = (
+    " Either side may stack supporting characters on its leader for this attack "
+    "(`attack_unit`, `defence_unit`): one public d6 each, thrown now, against its current G "
+    "(equal: its whole value; below: +1 to each total its value exceeds the die by; above: "
+    "nothing [002:1383-1387]), which is also that member's turn die for its own totals "
+    "[002:1415-1417]. Refused while a totals' turn die is secret."
+)
+
+ROUTES += [
+    command_route(
+        "portalSupportingClash",
+        "/portal/supporting/clash",
+        pcast.PortalSupportingClash,
+        "Rule a supporting character's attack on another (game master)",
+        description="Its Attack this turn (its value and its turn die's modifier) against the "
+        "target's Defence: a tie is a hit of excess 0; the excess plus its Damage past the "
+        "target's Aguante lowers the target's G, out of combat at 0 [002:1321-1363]." + UNITS,
+    ),
+    command_route(
+        "portalSupportingAttack",
+        "/portal/supporting/attack",
+        pcast.PortalSupportingAttack,
+        "Rule a supporting character's attack on a contender (game master)",
+        description="Its Attack this turn is the difficulty the contender's settled defence "
+        "roll must exceed [002:1292]; below it, the shortfall plus its Damage is the damage "
+        "total against the aguante reading and the armour's raw die, absorbed as discomfort "
+        "and wound dice [002:1295, 1199, 1238]. A defence equal to the Attack is the table's "
+        '`sc_attack_tie` (Errata): "hit" (excess 0) or "environment" (the defender\'s raw die '
+        "of the setting, through the toughness). A contender out of combat makes no defence "
+        "roll: attacked, it dies [002:1112]." + UNITS,
+    ),
+    command_route(
+        "portalSupportingDefend",
+        "/portal/supporting/defend",
+        pcast.PortalSupportingDefend,
+        "Rule a contender's strike on a supporting character (game master)",
+        description="In a phase the attacker acts in, once a phase [002:1073]: its settled "
+        "attack roll (less a black-powder gun's 1) against the supporting character's Defence "
+        "this turn [002:1293]. Above: a hit, the damage total (the excess, the damage die in "
+        "melee, the weapon's raw dice) past its Aguante lowers its G [002:1297-1307]; equal: "
+        "the attacker's raw die of the setting, through the Aguante (Errata); below: a miss. "
+        "Supporting characters stacked on the attacker add their Attack to the attack and "
+        "their Damage to the damage total (Colmillo helping Sombra [002:1389-1395])." + UNITS,
     ),
 ]
 

@@ -1,0 +1,349 @@
+"""The handlers of supporting characters in a fight (`cast_commands`) [002:1285-1419]: the pure
+rules of `cast` (a supporting character's totals this turn, its attacks, stacking) met with a
+combat's settled rolls and the damage path of `combat_handlers` (a strike, the toughness,
+absorption). Every command is the game master's; each validates everything before its
+events, the units' dice thrown (not recorded) while validating."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.characters import alive, find_character
+from domain.dice import TableDice
+from domain.errors import InvalidCommand
+from domain.keys import TableKeys
+from domain.names import checked_reason
+from domain.portal import cast_commands as cc
+from domain.portal.absorption import absorb, damage_through, toughness
+from domain.portal.cast import (
+    Purpose,
+    Totals,
+    attack_protagonist,
+    cast_attack,
+    hurt,
+    stack,
+    turn_modifier,
+)
+from domain.portal.cast_events import (
+    SupportingAttacked,
+    SupportingClashed,
+    SupportingDefended,
+    Unit,
+    UnitMember,
+)
+from domain.portal.combat_handlers import (
+    AGUANTE,
+    ATTACK,
+    DAMAGE,
+    DEFENCE,
+    _acting,
+    _combat,
+    _contender,
+    _kept,
+    _out,
+    _reading,
+    _weapon,
+)
+from domain.portal.damage import damage_total, fumble_points, strike
+from domain.portal.events import game
+from domain.portal.guards import require_no_open_roll
+from domain.portal.options import SIDES
+from domain.portal.state import PortalState, SupportingCharacter
+from domain.portal.story_handlers import _in_combat, _supporting, _turn, _turn_seen
+from domain.table import Table
+
+
+def _distinct(ids: list[str]) -> None:
+    if len(set(ids)) != len(ids):
+        raise InvalidCommand("each supporting character takes part once", "invalid_stack")
+
+
+def _fighting(table: Table, state: PortalState, supporting_id: str) -> SupportingCharacter:
+    """A supporting character in combat whose totals this turn may be shown."""
+    supporting = _supporting(state, supporting_id)
+    _in_combat(supporting)
+    _turn_seen(table, supporting, "its totals")
+    return supporting
+
+
+def _unit(
+    state: PortalState,
+    dice: TableDice,
+    purpose: Purpose,
+    leader: str,
+    values: dict[str, int],
+    reflexes: float,
+    member_ids: list[str],
+) -> Unit | None:
+    """`member_ids` stacked on a leader's `values`, one d6 each thrown now [002:1383-1419];
+    None without members."""
+    if not member_ids:
+        return None
+    members = [_supporting(state, one) for one in member_ids]
+    rules = [_in_combat(member) for member in members]
+    faces = [dice.roll(SIDES, f"stack {member.id}") for member in members]
+    stacked = stack(purpose, values, reflexes, list(zip(rules, faces, strict=True)))
+    return Unit(
+        leader=leader,
+        members=[
+            UnitMember(
+                supporting=member.id,
+                face=part.roll,
+                added=part.added,
+                modifier=turn_modifier(own.current, part.roll),
+            )
+            for member, own, part in zip(members, rules, stacked.contributions, strict=True)
+        ],
+        totals=stacked.totals,
+        reflexes=stacked.reflexes,
+    )
+
+
+def _with(totals: Totals, unit: Unit | None) -> Totals:
+    """A supporting leader's totals this turn with its unit's."""
+    return totals if unit is None else msgspec.structs.replace(totals, **unit.totals)
+
+
+def _recorded(dice: TableDice, actor: str, roller: str) -> int | None:
+    """The units' dice as one public roll, said at the table; None when none was thrown."""
+    return dice.record(actor, roller, "public") if dice.dice else None
+
+
+def clash(table: Table, actor: str, command: cc.PortalSupportingClash, keys: TableKeys) -> None:
+    state = game.ruling(table, actor, "rule a supporting character's attack")
+    reason = checked_reason(command.reason)
+    _distinct([command.attacker, *command.attack_unit, command.target, *command.defence_unit])
+    attacker = _fighting(table, state, command.attacker)
+    target = _fighting(table, state, command.target)
+    dice = TableDice(table, keys)
+    attacking, defending = _turn(attacker), _turn(target)
+    values = {"attack": attacking.attack, "damage": attacking.damage}
+    attack_unit = _unit(
+        state, dice, "attack", attacker.id, values, attacking.reflexes, command.attack_unit
+    )
+    defence_unit = _unit(
+        state,
+        dice,
+        "defence",
+        target.id,
+        {"defence": defending.defence},
+        defending.reflexes,
+        command.defence_unit,
+    )
+    attacking, defending = _with(attacking, attack_unit), _with(defending, defence_unit)
+    blow = cast_attack(attacking, defending)
+    rules = target.rules()
+    after = hurt(rules, blow.excess + attacking.damage, defending.aguante) if blow.hit else rules
+    roll = _recorded(dice, actor, attacker.id)
+    table.trigger_event(
+        SupportingClashed,
+        actor=actor,
+        roll=roll,
+        attacker=attacker.id,
+        target=target.id,
+        attack_unit=attack_unit,
+        defence_unit=defence_unit,
+        attack=attacking.attack,
+        damage=attacking.damage,
+        defence=defending.defence,
+        aguante=defending.aguante,
+        hit=blow.hit,
+        excess=blow.excess,
+        through=blow.through,
+        taken=after.taken,
+        generic=after.current,
+        out=after.out,
+        reason=reason,
+    )
+
+
+def supporting_attack(
+    table: Table, actor: str, command: cc.PortalSupportingAttack, keys: TableKeys
+) -> None:
+    state = game.ruling(table, actor, "rule a supporting character's attack")
+    reason = checked_reason(command.reason)
+    _distinct([command.attacker, *command.attack_unit, *command.defence_unit])
+    combat = _combat(state, command.combat)
+    attacker = _fighting(table, state, command.attacker)
+    defender = alive(find_character(state, command.defender))
+    contender = _contender(combat, defender)
+    out = _out(contender)
+    if out != (command.defence_roll is None) or (out and command.defence_unit):
+        raise InvalidCommand(
+            f"{defender.name} is {'out of' if out else 'in'} combat: a defence roll (and a unit "
+            "on it) only in combat [002:1112]",
+            "invalid_defence",
+        )
+    dice = TableDice(table, keys)
+    attacking = _turn(attacker)
+    values = {"attack": attacking.attack, "damage": attacking.damage}
+    attack_unit = _unit(
+        state, dice, "attack", attacker.id, values, attacking.reflexes, command.attack_unit
+    )
+    attacking = _with(attacking, attack_unit)
+    ruled: dict[str, Any] = {
+        "combat": combat.combat,
+        "attacker": attacker.id,
+        "attack_unit": attack_unit,
+        "attack": attacking.attack,
+        "damage": attacking.damage,
+        "character": defender.id,
+        "seat": defender.seat,
+        "defence_roll": command.defence_roll,
+        "setting": command.setting,
+        "reason": reason,
+    }
+    if command.defence_roll is None:
+        # "excepto si el personaje está fuera de combate, en cuyo caso muere" [002:1112]
+        table.trigger_event(
+            SupportingAttacked,
+            actor=actor,
+            **ruled,
+            roll=_recorded(dice, actor, attacker.id),
+            defence_unit=None,
+            defence=None,
+            hit=False,
+            excess=0,
+            damage_total=0,
+            environment=None,
+            toughness=None,
+            through=0,
+            absorption=None,
+            fumble=0,
+            killed=True,
+        )
+        return
+    defence = _kept(combat, command.defence_roll, DEFENCE)
+    if defence.character != defender.id:
+        raise InvalidCommand(
+            f"roll {defence.roll} is not {defender.name}'s defence roll", "invalid_defence"
+        )
+    require_no_open_roll(state, defender)
+    defence_reading = _reading(defence.readings, DEFENCE)
+    aguante = _reading(defence.readings, AGUANTE)
+    assert defence_reading is not None and aguante is not None
+    defence_unit = _unit(
+        state,
+        dice,
+        "defence",
+        defender.id,
+        {"defence": defence_reading.result},
+        float(contender.reflexes or 0),
+        command.defence_unit,
+    )
+    defending = defence_reading.result if defence_unit is None else defence_unit.totals["defence"]
+    against = attack_protagonist(
+        attacking, defending, defence.basic, command.setting, state.options
+    )
+    # environment damage goes through toughness (Errata)
+    points = against.damage_total if against.hit else against.environment or 0
+    tough = toughness(aguante, defence.basic, defender.sheet.armour)
+    through = damage_through(points, tough.total)
+    sheet = defender.sheet
+    table.trigger_event(
+        SupportingAttacked,
+        actor=actor,
+        **ruled,
+        roll=_recorded(dice, actor, attacker.id),
+        defence_unit=defence_unit,
+        defence=defending,
+        hit=against.hit,
+        excess=against.excess,
+        damage_total=against.damage_total,
+        environment=against.environment,
+        toughness=tough,
+        through=through,
+        absorption=absorb(sheet.discomfort, sheet.wound, through, command.nonlethal)
+        if through
+        else None,
+        fumble=fumble_points(defence_reading.result),
+        killed=False,
+    )
+
+
+def supporting_defend(
+    table: Table, actor: str, command: cc.PortalSupportingDefend, keys: TableKeys
+) -> None:
+    state = game.ruling(table, actor, "rule a strike on a supporting character")
+    reason = checked_reason(command.reason)
+    weapon = _weapon(command.weapon)
+    _distinct([command.target, *command.attack_unit, *command.defence_unit])
+    combat = _combat(state, command.combat)
+    attack = _kept(combat, command.attack_roll, ATTACK)
+    attacker = alive(find_character(state, attack.character))
+    contender = _contender(combat, attacker)
+    _acting(combat, contender, attacker)
+    target = _fighting(table, state, command.target)
+    attack_reading = _reading(attack.readings, ATTACK)
+    damage_die = _reading(attack.readings, DAMAGE) if weapon.melee else None
+    assert attack_reading is not None
+    if weapon.melee and damage_die is None:
+        raise InvalidCommand(
+            f"roll {attack.roll} is not read for damage: a melee hit reads it [002:1118]",
+            "invalid_readings",
+        )
+    dice = TableDice(table, keys)
+    attacking = attack_reading.result - weapon.attack_penalty
+    attack_unit = _unit(
+        state,
+        dice,
+        "attack",
+        attacker.id,
+        {"attack": attacking, "damage": 0},
+        float(contender.reflexes or 0),
+        command.attack_unit,
+    )
+    defending = _turn(target)
+    defence_unit = _unit(
+        state,
+        dice,
+        "defence",
+        target.id,
+        {"defence": defending.defence},
+        defending.reflexes,
+        command.defence_unit,
+    )
+    added_damage = 0
+    if attack_unit is not None:
+        attacking, added_damage = attack_unit.totals["attack"], attack_unit.totals["damage"]
+    defence = _with(defending, defence_unit).defence
+    blow = strike(attacking, defence, attack.basic, command.setting)
+    total = None
+    points = blow.environment or 0  # a tie's, through the Aguante (Errata)
+    if blow.outcome == "hit":
+        total = damage_total(blow.excess, weapon, attack.basic, damage_die)
+        points = total.total + added_damage  # the unit's Damage on the total [002:1385]
+    rules = target.rules()
+    after = hurt(rules, points, defending.aguante) if blow.outcome != "miss" else rules
+    table.trigger_event(
+        SupportingDefended,
+        actor=actor,
+        roll=_recorded(dice, actor, target.id),
+        combat=combat.combat,
+        attacker=attacker.id,
+        attack_roll=attack.roll,
+        attack_unit=attack_unit,
+        target=target.id,
+        defence_unit=defence_unit,
+        weapon=weapon,
+        setting=command.setting,
+        strike=blow,
+        damage=total,
+        damage_total=points,
+        aguante=defending.aguante,
+        through=after.taken - rules.taken,
+        taken=after.taken,
+        generic=after.current,
+        out=after.out,
+        fumble=fumble_points(attack_reading.result),
+        reason=reason,
+    )
+
+
+HANDLERS: dict[type, Any] = {
+    cc.PortalSupportingClash: clash,
+    cc.PortalSupportingAttack: supporting_attack,
+    cc.PortalSupportingDefend: supporting_defend,
+}

@@ -1,0 +1,364 @@
+"""The handlers of PORTAL's special attacks and of a team leader's ceded levels
+(`special_commands`). They combine the pure rules (`special_attacks`, `collaboration`) with
+the combat's and the story's own checks and the strike's damage path; each validates
+everything before its events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.characters import alive, find_character
+from domain.dice import TableDice
+from domain.errors import Conflict, InvalidCommand
+from domain.keys import TableKeys
+from domain.names import checked_reason
+from domain.portal import special_commands as xc
+from domain.portal.absorption import absorb, damage_through, toughness
+from domain.portal.collaboration import may_reroll_for
+from domain.portal.combat_handlers import (
+    AGUANTE,
+    ATTACK,
+    DAMAGE,
+    DEFENCE,
+    _acting,
+    _combat,
+    _contender,
+    _kept,
+    _out,
+    _reading,
+    _weapon,
+)
+from domain.portal.damage import damage_total, fumble_points, strike
+from domain.portal.events import game
+from domain.portal.guards import find_open_roll
+from domain.portal.options import SIDES
+from domain.portal.reflexes import phases
+from domain.portal.rerolls import MAX_ACES, MAX_REROLLS
+from domain.portal.special_attacks import (
+    cancel_increment,
+    coupled_cast_defences,
+    coupled_protagonist_defence,
+    immobilize,
+    multiple_attack_increment,
+)
+from domain.portal.special_events import (
+    AttackResolved,
+    Immobilized,
+    LevelCeded,
+    MultipleAttackResolved,
+)
+from domain.portal.state import CombatRoll, PortalState, SupportingCharacter
+from domain.portal.story_commands import PortalRollRef
+from domain.portal.story_handlers import _compared, _none_secret
+from domain.table import Table
+
+STRENGTH, STRUGGLE = "strength", "struggle"
+
+
+def cede_level(table: Table, actor: str, command: xc.PortalCedeLevel, _: TableKeys) -> None:
+    state = game.ruling(table, actor, "cede a team leader's Fortaleza level")
+    reason = checked_reason(command.reason)
+    numbers = [command.leader_roll, command.roll]
+    _none_secret(table, numbers, "the level ceded would tell of it")
+    led, member = (find_open_roll(state, number) for number in numbers)
+    leader = alive(find_character(state, command.leader))
+    if led.character == member.character or not may_reroll_for(
+        led.character, member.character, leader.id
+    ):
+        raise InvalidCommand(
+            "only the team leader's Fortaleza levels reroll another member's dice [002:914]",
+            "invalid_collaboration",
+        )
+    held = led.sequence.entitlement
+    if held.fortaleza <= led.sequence.used("fortaleza"):
+        raise Conflict(f"roll {led.roll} has no Fortaleza level left to cede", "no_reroll_left")
+    given = member.sequence.entitlement
+    if len(member.sequence.rerolls) >= MAX_REROLLS or given.fortaleza >= MAX_ACES:
+        raise Conflict(f"roll {member.roll} takes no more rerolls [002:514]", "too_many_rerolls")
+    table.trigger_event(
+        LevelCeded,
+        actor=actor,
+        leader=leader.id,
+        leader_roll=led.roll,
+        roll=member.roll,
+        character=member.character,
+        leader_entitlement=msgspec.structs.replace(held, fortaleza=held.fortaleza - 1),
+        entitlement=msgspec.structs.replace(given, fortaleza=given.fortaleza + 1),
+        reason=reason,
+    )
+
+
+def immobilize_contender(
+    table: Table, actor: str, command: xc.PortalImmobilize, _: TableKeys
+) -> None:
+    """An immobilization is a confrontation [002:1475]: its rolls are settled ones, read and
+    counted as the story's comparisons read them."""
+    state = game.ruling(table, actor, "rule an attempt to immobilize")
+    reason = checked_reason(command.reason)
+    combat = _combat(state, command.combat)
+
+    def compared(grab: str, hold: str) -> list[Any]:
+        refs = [
+            PortalRollRef(roll=command.attack_roll, reading=grab),
+            PortalRollRef(roll=command.defence_roll, reading=hold),
+        ]
+        return _compared(table, state, refs)
+
+    attack, defence = compared(ATTACK, DEFENCE)
+    strength, struggle = compared(STRENGTH, STRUGGLE)
+    grabber = alive(find_character(state, attack.character))
+    _acting(combat, _contender(combat, grabber), grabber)
+    defender = alive(find_character(state, defence.character))
+    if _out(_contender(combat, defender)):
+        raise InvalidCommand(
+            f"{defender.name} is out of combat: no defence roll [002:1112]", "invalid_defence"
+        )
+    grapple = immobilize(
+        attack.result,
+        defence.result,
+        strength.result,
+        struggle.result,
+        command.defender_weapon,
+        state.options,
+    )
+    table.trigger_event(
+        Immobilized,
+        actor=actor,
+        combat=combat.combat,
+        grabber=grabber.id,
+        character=defender.id,
+        attack=attack,
+        strength=strength,
+        defence=defence,
+        struggle=struggle,
+        defender_weapon=command.defender_weapon,
+        grapple=grapple,
+        reason=reason,
+    )
+
+
+def _targets(
+    state: PortalState, command: xc.PortalMultipleAttack
+) -> tuple[dict[str, int], dict[str, SupportingCharacter]]:
+    """The attacks on each contender and the supporting characters attacked, in order: one
+    kind or the other, each target named one way."""
+    contenders: dict[str, int] = {}
+    cast: dict[str, SupportingCharacter] = {}
+    for attack in command.attacks:
+        checked_reason(attack.weapon.reason)
+        if (attack.defender is None) == (attack.supporting is None):
+            raise InvalidCommand(
+                "an attack's target is a contender or a supporting character, one of the two",
+                "invalid_attack",
+            )
+        if attack.defender is not None:
+            contenders[attack.defender] = contenders.get(attack.defender, 0) + 1
+        elif attack.supporting is not None:
+            found = state.supporting.get(attack.supporting)
+            if found is None or found.rules().out:
+                raise InvalidCommand(
+                    f"{attack.supporting} is no supporting character in the fight [002:1307]",
+                    "invalid_attack",
+                )
+            cast[found.id] = found
+    if contenders and cast:
+        raise InvalidCommand(
+            "a multiple attack couples the defences of contenders or of supporting "
+            "characters, each kind with its own [002:1497-1498]",
+            "invalid_attack",
+        )
+    return contenders, cast
+
+
+def _attack_rolls(state: PortalState, command: xc.PortalMultipleAttack) -> list[int]:
+    """The attack roll read for each attack: the one roll, or one per attack (the table's
+    `multiple_attack_rolls`, GAP)."""
+    rolls = list(command.attack_rolls)
+    if len(set(rolls)) != len(rolls):
+        raise InvalidCommand("each attack roll is named once", "invalid_attack")
+    if state.options.multiple_attack_rolls == "one":
+        if len(rolls) != 1:
+            raise InvalidCommand(
+                "this table reads a multiple attack from one attack roll (`multiple_attack_rolls`)",
+                "invalid_attack",
+            )
+        return rolls * len(command.attacks)
+    if len(rolls) != len(command.attacks):
+        raise InvalidCommand(
+            "this table reads a multiple attack from one attack roll per attack "
+            "(`multiple_attack_rolls`)",
+            "invalid_attack",
+        )
+    return rolls
+
+
+def multiple_attack(
+    table: Table, actor: str, command: xc.PortalMultipleAttack, keys: TableKeys
+) -> None:
+    state = game.ruling(table, actor, "rule a multiple attack")
+    reason = checked_reason(command.reason)
+    checked_reason(command.increment.reason)
+    checked_reason(command.cancel.reason)
+    combat = _combat(state, command.combat)
+    numbers = _attack_rolls(state, command)
+    kept = {roll: _kept(combat, roll, ATTACK) for roll in set(numbers)}
+    attackers = {rolled.character for rolled in kept.values()}
+    if len(attackers) != 1:
+        raise InvalidCommand("one attacker makes a multiple attack", "invalid_attack")
+    attacker = alive(find_character(state, attackers.pop()))
+    contender = _contender(combat, attacker)
+    _acting(combat, contender, attacker)
+    reflexes = contender.reflexes or 0
+    if len(command.attacks) > reflexes:
+        raise Conflict(
+            f"{attacker.name} makes at most {reflexes} attacks, its reflex value [002:1491]",
+            "too_many_attacks",
+        )
+    contenders, cast = _targets(state, command)
+    # the defence rolls: one each, of the contenders attacked
+    defences: dict[str, CombatRoll] = {}
+    for roll in command.defence_rolls:
+        defence = _kept(combat, roll, DEFENCE)
+        defences.setdefault(defence.character, defence)
+    if sorted(defences) != sorted(contenders) or len(command.defence_rolls) != len(defences):
+        raise InvalidCommand(
+            "each contender attacked is named once, with one settled defence roll [002:1497]",
+            "invalid_defence",
+        )
+    defenders = {}
+    for defender_id in contenders:
+        defender = alive(find_character(state, defender_id))
+        if defender.id == attacker.id or _out(_contender(combat, defender)):
+            raise InvalidCommand(
+                f"{defender.name} is no contender to attack with a multiple attack",
+                "invalid_contenders",
+            )
+        defenders[defender.id] = defender
+    cancel = command.cancel
+    levels = 0
+    if cancel.fortaleza is not None:
+        levels = attacker.sheet.fortaleza(cancel.fortaleza).level
+    if cancel.levels > levels:
+        raise InvalidCommand(
+            f"{attacker.name}'s Fortaleza gives {levels} levels to cancel [002:1517]",
+            "invalid_attack",
+        )
+    if cancel.reflexes > reflexes:
+        raise InvalidCommand(
+            f"{attacker.name}'s reflex value is {reflexes} [002:1517]", "invalid_attack"
+        )
+    increment = multiple_attack_increment(command.increment.weapons, command.increment.position)
+    left = cancel_increment(increment, cancel.aces, cancel.levels, cancel.reflexes)
+    weapons = [_weapon(attack.weapon) for attack in command.attacks]
+    # the coupled defences [002:1497-1506]
+    coupled: dict[str, int] = {}
+    if contenders:
+        results = []
+        for defender_id in contenders:
+            reading = _reading(defences[defender_id].readings, DEFENCE)
+            assert reading is not None
+            results.append(reading.result)
+        summed = coupled_protagonist_defence(results, list(contenders.values()))
+        coupled = dict.fromkeys(contenders, summed)
+    dice: list[int] = []
+    dice_roll = None
+    thrown = TableDice(table, keys)
+    if cast:
+        attacked = {c: sum(1 for a in command.attacks if a.supporting == c) for c in cast}
+        dice = [thrown.roll(SIDES, f"coupled defence of {c}") for c in cast]
+        rules = [
+            (one.rules(), die, attacked[one.id])
+            for one, die in zip(cast.values(), dice, strict=True)
+        ]
+        defended = coupled_cast_defences(rules)
+        coupled = {
+            one.id: value + one.modifier for one, value in zip(cast.values(), defended, strict=True)
+        }
+    resolved = []
+    held = {d.id: (d.sheet.discomfort, d.sheet.wound) for d in defenders.values()}
+    taken = {one.id: one.taken for one in cast.values()}
+    for attack, weapon, roll in zip(command.attacks, weapons, numbers, strict=True):
+        rolled = kept[roll]
+        attack_reading = _reading(rolled.readings, ATTACK)
+        assert attack_reading is not None
+        damage_die = _reading(rolled.readings, DAMAGE) if weapon.melee else None
+        if weapon.melee and damage_die is None:
+            raise InvalidCommand(
+                f"roll {roll} is not read for damage: a melee hit reads it [002:1118]",
+                "invalid_readings",
+            )
+        target = attack.defender or attack.supporting
+        assert target is not None
+        attacking = attack_reading.result - weapon.attack_penalty - left
+        blow = strike(attacking, coupled[target], rolled.basic, command.setting)
+        total = None
+        points = blow.environment or 0
+        if blow.outcome == "hit":
+            total = damage_total(blow.excess, weapon, rolled.basic, damage_die)
+            points = total.total
+        tough = absorption = None
+        if attack.defender is not None:
+            defence = defences[attack.defender]
+            aguante = _reading(defence.readings, AGUANTE)
+            if aguante is None:
+                raise InvalidCommand(
+                    f"roll {defence.roll} is not read for aguante [002:1199]", "invalid_readings"
+                )
+            tough = toughness(aguante, defence.basic, defenders[attack.defender].sheet.armour)
+            against = tough.total
+            through = damage_through(points, against)
+            if through:
+                absorption = absorb(*held[attack.defender], through, command.nonlethal)
+                held[attack.defender] = (absorption.discomfort, absorption.wound)
+        else:
+            one = cast[target]
+            against = one.rules().value("aguante") + one.modifier
+            through = damage_through(points, against)
+            taken[target] += through
+        resolved.append(
+            AttackResolved(
+                defender=attack.defender,
+                supporting=attack.supporting,
+                attack_roll=roll,
+                weapon=weapon,
+                defence=coupled[target],
+                difficulty=coupled[target] + left,
+                strike=blow,
+                damage=total,
+                toughness=tough,
+                aguante=against,
+                through=through,
+                absorption=absorption,
+                taken=taken[target] if attack.supporting is not None else None,
+                fumbles=fumble_points(attack_reading.result),
+            )
+        )
+    if cast:
+        dice_roll = thrown.record(actor, table.gm_seat.id, "public")
+    after = reflexes - cancel.reflexes
+    table.trigger_event(
+        MultipleAttackResolved,
+        actor=actor,
+        combat=combat.combat,
+        attacker=attacker.id,
+        attack_rolls=sorted(kept),
+        defence_rolls=list(command.defence_rolls),
+        dice_roll=dice_roll,
+        dice=dice,
+        increment=increment,
+        cancelled=increment - left,
+        reflexes=after,
+        phases=phases(after, state.options),
+        attacks=resolved,
+        setting=command.setting,
+        reason=reason,
+    )
+
+
+HANDLERS: dict[type, Any] = {
+    xc.PortalCedeLevel: cede_level,
+    xc.PortalImmobilize: immobilize_contender,
+    xc.PortalMultipleAttack: multiple_attack,
+}
