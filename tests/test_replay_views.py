@@ -491,3 +491,36 @@ def test_live_mode_names_a_dice_systems_character_created_while_it_follows(
         f"roll 1: Vera rolled d12={STEPDICE.public_face}"
     )
     expect(page.locator('[data-facet="roll:1"]')).to_contain_text("roll 1 by Vera")
+
+
+def test_a_line_names_a_supporting_character_by_its_name(page: Page, base: str) -> None:
+    """PORTAL's event lines name its supporting characters by id (`s1`): the page learns
+    their names from the view (each system says what else its lines name, `others`), as it
+    learns the characters'."""
+    with httpx.Client(base_url=base) as client:
+        created = ok(
+            client.post(
+                "/tables", json={"title": "Night", "mayor_name": "Ana", "system": "portal"}
+            ),
+            201,
+        )
+        table, gm = created["table_id"], bearer(created["credential"])
+        for name in ("Old Zombie", "Young Zombie"):
+            body = {"name": name, "generic": 3, "reason": "the graveyard"}
+            ok(client.post(f"/tables/{table}/portal/supporting", json=body, headers=gm))
+        clash = {"attacker": "s1", "attack_unit": [], "target": "s2", "defence_unit": []}
+        clashed = ok(
+            client.post(
+                f"/tables/{table}/portal/supporting/clash",
+                json={**clash, "reason": "hungry"},
+                headers=gm,
+            )
+        )
+    played = Played(
+        base, table, {"gm": created["credential"]}, moments={"last": clashed["version"]}
+    )
+    sign_in(page, played, "gm")
+    line = page.locator('#events li[data-type="portal.SupportingClashed"]')
+    expect(line).to_contain_text("Old Zombie")
+    expect(line).to_contain_text("Young Zombie")
+    expect(line).not_to_contain_text("s1")

@@ -89,8 +89,8 @@ function learnNames(view) {
   for (const character of view.characters || []) {
     if (character.name) state.characters.set(character.id, character.name);
   }
-  // Stepdice's enemies and clocks: event lines name them by id too (not in the character filter)
-  for (const named of [...(view.enemies || []), ...(view.clocks || [])]) {
+  // what else the system's event lines name by id (not in the character filter), if it says
+  for (const named of state.system.others?.(view) ?? []) {
     if (named.name) state.others.set(named.id, named.name);
   }
   listCharacters();

@@ -61,12 +61,15 @@ export function track(symbol, empty, have, most) {
 }
 
 // A dice system's board: one line per character as a player reads the sheet (`row` gives its
-// parts), above the generic board, which keeps every field of the view and each die rolled.
-export function withGlance(name, summaries, row) {
+// parts), above the generic board, which keeps every field of the view and each die rolled;
+// `others` lists what else of the view its event lines name by id (enemies, supporting
+// characters…), each `{ id, name }`.
+export function withGlance(name, summaries, row, others = () => []) {
   return {
     ...generic,
     name,
     summaries,
+    others,
     async render(view, context) {
       const board = await renderGeneric(view, context);
       const rows = (view.characters || []).map((character) =>

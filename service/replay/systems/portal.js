@@ -57,29 +57,48 @@ function thorn(t) {
   return `; aguante ${t.aguante} against ${t.accumulated} accumulated${(t.thorns || []).length ? `: a thorn (${list(t.thorns.map((x) => `${plain(x.gives)} every ${plain(x.every)}`))})` : ", no thorn"}`;
 }
 
+// a strike's outcome: "a hit by 2, damage 7", "a tie, the setting deals 3", "a miss"
+const landed = (s, dealt) =>
+  s.outcome === "hit" ? `a hit by ${s.excess}${dealt === null ? "" : `, damage ${dealt}`}` : s.outcome === "tie" ? `a tie, the setting deals ${s.environment}` : "a miss";
+const passed = (through) => (through ? `${plural(through, "point")} through` : "nothing through");
+// what met a contender's aguante (its total, if seen) and what the points through did
+const endured = (aguante, through, absorption) =>
+  `${aguante === null ? "" : ` against aguante ${aguante}`}: ${passed(through)}${absorption ? ` — ${absorbed(absorption)}` : ""}`;
+// a supporting character's G after the points through [002:1301-1307]
+const lowered = (through, generic, out) => `${passed(through)}, generic value now ${generic}${out ? ", out of combat" : ""}`;
+// what came with a result: its weapon's changes besides the dice (a penalty to hit, taken off
+// the attack shown; aces on damage), its fumble penalties [002:1555-1562]
+function aside(weapon, fumbles) {
+  const changes = list([weapon?.attack_penalty ? `${weapon.attack_penalty} off the attack` : "", weapon?.damage_aces ? `${plural(weapon.damage_aces, "ace")} on damage` : ""]);
+  const notes = [changes ? `the weapon: ${changes}` : "", fumbles ? plural(fumbles, "fumble penalty", "fumble penalties") : ""];
+  return notes.some(Boolean) ? ` (${notes.filter(Boolean).join("; ")})` : "";
+}
+
 function blow(e) {
   if (e.data.killed) return `out of combat, ${who(e.c, e.data.character)} dies`;
   if (masked(e, "strike")) return "the blow is not seen";
   const s = e.data.strike;
   const swept = masked(e, "sweep") ? "" : ` (a sweep: half of ${e.data.sweep.damage_total} added)`;
-  const against = `attack ${s.attack}${swept} against defence ${s.defence}`;
+  const against = `attack ${s.attack}${aside(e.data.weapon, 0)}${swept} against defence ${s.defence}`;
   const dealt = masked(e, "sweep") ? (masked(e, "damage") ? null : e.data.damage.total) : e.data.sweep.damage;
-  const damage = s.outcome === "hit" ? `a hit by ${s.excess}${dealt === null ? "" : `, damage ${dealt}`}` : s.outcome === "tie" ? `a tie, the setting deals ${s.environment}` : "a miss";
-  const tough = masked(e, "toughness") ? "" : ` against aguante ${e.data.toughness.total}`;
-  const through = s.outcome === "miss" ? "" : `${tough}: ${e.data.through ? `${plural(e.data.through, "point")} through` : "nothing through"}`;
+  const through = s.outcome === "miss" ? "" : endured(masked(e, "toughness") ? null : e.data.toughness.total, e.data.through, masked(e, "absorption") ? null : e.data.absorption);
   const knee = masked(e, "knee") ? "" : ` — at the knee: ${plural(e.data.knee.discomfort, "discomfort die", "discomfort dice")}${e.data.knee.sequel_level ? `, a movement sequel of level ${e.data.knee.sequel_level}` : ""}`;
-  return `${against}, ${damage}${through}${masked(e, "absorption") ? "" : ` — ${absorbed(e.data.absorption)}`}${knee}`;
+  return `${against}, ${landed(s, dealt)}${through}${knee}`;
 }
 
 Object.assign(lines, {
   CombatStarted: (e, c) => [`a combat starts (${plain(e.data.fight)}, cold blood ${e.data.cold_blood_difficulty}) between ${names(c, e.data.contenders)}; ties go ${e.data.direction_die % 2 === 0 ? "right" : "left"} round the table${why(e.data.reason)}`],
-  ReflexesTaken: (e, c) => [`${who(c, e.data.character)}${masked(e, "reflexes") ? " takes reflexes in secret" : ` has reflexes ${e.data.reflexes}, acting in ${(e.data.phases || []).length ? `phases ${list(e.data.phases.map(String))}` : "no phase"}`}${masked(e, "cold_blood") ? "" : coldBlood(e.data.cold_blood)}${masked(e, "thorn") ? "" : thorn(e.data.thorn)}`],
-  CombatRollSettled: (e, c) => [`${who(c, e.data.character)}'s roll is kept for a strike${masked(e, "readings") ? "" : `: ${readings(e.data.readings)}`}`],
+  ReflexesTaken: (e, c) => [`${who(c, e.data.character)}${masked(e, "reflexes") ? " takes reflexes in secret" : ` has reflexes ${e.data.reflexes}${masked(e, "thorn_penalty") || !e.data.thorn_penalty ? "" : ` (${e.data.thorn_penalty} off for thorns)`}, acting in ${(e.data.phases || []).length ? `phases ${list(e.data.phases.map(String))}` : "no phase"}`}${masked(e, "cold_blood") ? "" : coldBlood(e.data.cold_blood)}${masked(e, "thorn") ? "" : thorn(e.data.thorn)}`],
+  CombatRollSettled: (e, c) => [`${who(c, e.data.character)}'s roll is kept for a strike${masked(e, "readings") ? "" : `: ${readings(e.data.readings)}`}${!masked(e, "tempt") && e.data.tempt ? "; luck tempted, the die comes back if the roll beats the opponent's" : ""}`],
   StrikeResolved: (e, c) => [`${who(c, e.data.attacker)} strikes ${who(c, e.data.character)}${why(e.data.reason)}: ${blow({ ...e, c })}`],
+  TemptLuckRecovered: (e, c) => [`${who(c, e.data.character)}'s tempted luck pays off: ${e.data.result} beats ${e.data.against}, the temptation die comes back (luck ${e.data.luck_held} held, ${e.data.luck_lost} lost)`],
   CriticalStateRolled: (e, c) => [`${who(c, e.data.character)} fights for life${masked(e, "critical") ? "" : `: aguante ${e.data.critical.aguante} against ${e.data.critical.unabsorbed} unabsorbed, ${plain(e.data.critical.state)}${e.data.critical.stabilised ? " and stabilised" : ""}`}`],
   ManeuverMade: (e, c) => [`${who(c, e.data.character)} maneuvers${e.data.enemy ? ` against ${who(c, e.data.enemy)}'s reflexes` : ""}${masked(e, "maneuver") ? "" : `: ${e.data.maneuver.result}${e.data.enemy ? (e.data.maneuver.succeeded ? `, above ${e.data.maneuver.enemy_reflexes}: an ace on the next attack` : `, not above ${e.data.maneuver.enemy_reflexes}`) : ""}; reflexes now ${e.data.maneuver.reflexes}`}`],
-  PhaseAdvanced: (e, c) => [`turn ${e.data.turn}, phase ${e.data.phase}: ${(e.data.order || []).length ? `${names(c, e.data.order)} act` : "nobody acts"}${(e.data.idle || []).length ? `; ${names(c, e.data.idle)} lose the turn` : ""}`],
+  PhaseAdvanced: (e, c) => [`turn ${e.data.turn}, phase ${e.data.phase}: ${(e.data.order || []).length ? `${names(c, e.data.order)} act` : "nobody acts"}${(e.data.idle || []).length ? `; ${names(c, e.data.idle)} lose the turn` : ""}${(e.data.stunned || []).length ? `; ${names(c, e.data.stunned)} stunned` : ""}`],
   CombatEnded: (e) => [`the combat ends${why(e.data.reason)}`],
+  AttackCalled: (e, c) => [`${who(c, e.data.character)}'s ${e.data.attack ? "attack" : "maneuver"} roll is called${e.data.target ? ` against ${who(c, e.data.target)}` : ""}${masked(e, "aces") || !e.data.aces ? "" : ` with ${plural(e.data.aces, "standing ace")}`}`],
+  ManeuverDeclared: (e, c) => [`${who(c, e.data.character)} ${{ total_defence: "stays on total defence", prepare_attack: "prepares an attack", neglect_defence: "neglects defence" }[e.data.maneuver] || plain(e.data.maneuver)}${e.data.standing && e.data.standing.target ? ` against ${who(c, e.data.standing.target)}` : ""}${why(e.data.reason)}`],
+  FreeActionTaken: (e, c) => [`${who(c, e.data.character)} takes a free action (${plain(e.data.action)})${why(e.data.reason)}${e.data.bought ? `, bought with a reflex point: reflexes now ${e.data.reflexes}` : ""}`],
 });
 
 // the story outside combat: confrontations and collaborations of settled rolls, advancement, spells
@@ -100,14 +119,67 @@ Object.assign(lines, {
   CharacterAdvanced: (e, c) => [`${who(c, e.data.character)} improves${masked(e, "improvement") ? "" : `: ${plain(e.data.improvement)}${e.data.name ? ` ${plain(e.data.name)}` : ""}`}${masked(e, "cost") ? "" : ` for ${plural(e.data.cost, "point")}`}${masked(e, "approval") ? "" : why(e.data.approval)}; concept ${plain(e.data.concept)}`],
   SupportingAdded: (e) => [`${e.data.supporting.name} joins the story, generic value ${e.data.supporting.generic}${why(e.data.reason)}`],
   SupportingTurnRolled: (e) => [`A supporting character's turn die shows ${e.data.face}: ${e.data.modifier ? `${signed(e.data.modifier)} to every total` : "no change"} (attack ${e.data.totals.attack}, defence ${e.data.totals.defence}, aguante ${e.data.totals.aguante})`],
-  SupportingHurt: (e) => [`A supporting character takes a damage total of ${e.data.damage_total} against aguante ${e.data.aguante}: ${plural(e.data.through, "point")} through, generic value now ${e.data.generic}${e.data.out ? ", out of combat" : ""}${why(e.data.reason)}`],
+  SupportingHurt: (e) => [`A supporting character takes a damage total of ${e.data.damage_total} against aguante ${e.data.aguante}: ${lowered(e.data.through, e.data.generic, e.data.out)}${why(e.data.reason)}`],
   DifficultyDeferred: (e, c) => [`${who(c, e.data.character)} must beat ${who(c, e.data.first.character)}'s ${e.data.first.result}${e.data.factor > 1 ? ` times ${e.data.factor}` : ""}${e.data.bonus ? ` ${e.data.bonus > 0 ? "plus" : "minus"} ${Math.abs(e.data.bonus)}` : ""}: difficulty ${e.data.difficulty}${why(e.data.reason)}`],
   UnitStacked: (e) => [`A unit of ${plural(e.data.members.length + 1, "supporting character")} stacks for ${plain(e.data.purpose)}: ${list(["attack", "damage", "defence"].filter((k) => k in e.data.totals).map((k) => `${k} ${e.data.totals[k]}`))}, acting at reflexes ${e.data.reflexes}`],
   SpellCast: (e, c) => [`${who(c, e.data.character)} works a spell of rank ${e.data.rank} (${plain(e.data.purpose)})${e.data.difficulty === null ? ", no roll needed" : ` against difficulty ${e.data.difficulty}`}${e.data.missing ? `, ${plural(e.data.missing, "element")} missing` : ""}${why(e.data.reason)}`],
+  SpellPaid: (e, c) => [`${who(c, e.data.character)} pays a spell's elements before its roll${Object.keys(e.data.elements).length ? `: ${list(Object.entries(e.data.elements).map(([k, n]) => plural(n, `${k} die`, `${k} dice`)))}` : ""}${masked(e, "points_paid") || !e.data.points_paid ? "" : `, ${plural(e.data.points_paid, "character point")}`}`],
+  CriticalActionTaken: (e, c) => [`${who(c, e.data.character)} takes a ${e.data.action === "heroic" ? "last heroic" : e.data.action} action past the damage limit${masked(e, "paid_with") ? "" : ` paid with ${{ luck: "a luck die", points: "a character point", pool: "the pool", harm: "harm" }[e.data.paid_with]}`}, ${plain(e.data.state)} after${why(e.data.reason)}`],
+});
+
+// supporting characters in a fight, alone or stacked in units [002:1285-1419]
+const stacked = (c, u) => ((u?.members || []).length ? ` with ${list(u.members.map((m) => `${who(c, m.supporting)} (a ${m.face})`))} stacked` : "");
+
+Object.assign(lines, {
+  SupportingClashed: (e, c) => {
+    const d = e.data;
+    const hit = d.hit ? (d.excess ? `a hit by ${d.excess}` : "a tie, which hits") : "a miss";
+    return [`${who(c, d.attacker)}${stacked(c, d.attack_unit)} attacks ${who(c, d.target)}${stacked(c, d.defence_unit)}${why(d.reason)}: attack ${d.attack} against defence ${d.defence}, ${hit}${d.hit ? `; damage ${d.damage} against aguante ${d.aguante}: ${lowered(d.through, d.generic, d.out)}` : ""}`];
+  },
+  SupportingAttacked: (e, c) => {
+    const d = e.data;
+    const s = { outcome: d.hit ? "hit" : masked(e, "environment") ? "miss" : "tie", excess: d.excess, environment: d.environment };
+    const defence = masked(e, "defence") ? "no defence" : `defence ${d.defence}${aside(null, d.fumble)}${stacked(c, d.defence_unit)}`;
+    const told = d.killed
+      ? `out of combat, ${who(c, d.character)} dies`
+      : `attack ${d.attack} against ${defence}, ${landed(s, d.hit ? d.damage_total : null)}${s.outcome === "miss" ? "" : endured(masked(e, "toughness") ? null : d.toughness.total, d.through, masked(e, "absorption") ? null : d.absorption)}`;
+    return [`${who(c, d.attacker)}${stacked(c, d.attack_unit)} attacks ${who(c, d.character)}${why(d.reason)}: ${told}`];
+  },
+  SupportingDefended: (e, c) => {
+    const d = e.data;
+    const s = d.strike;
+    return [`${who(c, d.attacker)}${stacked(c, d.attack_unit)} strikes ${who(c, d.target)}${stacked(c, d.defence_unit)}${why(d.reason)}: attack ${s.attack}${aside(d.weapon, d.fumble)} against defence ${s.defence}, ${landed(s, s.outcome === "hit" ? d.damage_total : null)}${s.outcome === "miss" ? "" : ` against aguante ${d.aguante}: ${lowered(d.through, d.generic, d.out)}`}`];
+  },
+});
+
+// special attacks [002:1473-1529], and a team leader's ceded levels [002:914-918]
+function oneOfMany(c, a) {
+  const s = a.strike;
+  const after = s.outcome === "miss" ? "" : `${endured(a.aguante, a.through, a.absorption)}${a.taken === null || a.taken === undefined ? "" : `, ${a.taken} taken in all`}`;
+  return `against ${who(c, a.defender ?? a.supporting)}, attack ${s.attack}${aside(a.weapon, a.fumbles)} against defence ${s.defence}, ${landed(s, a.damage ? a.damage.total : null)}${after}`;
+}
+
+const grip = { none: "", one_hand: " (a weapon in one hand)", two_hands: " (a weapon in both hands)" };
+
+Object.assign(lines, {
+  LevelCeded: (e, c) => [`${who(c, e.data.leader)}, leading the team${why(e.data.reason)}, cedes a Fortaleza level to ${who(c, e.data.character)}: ${plural(e.data.leader_entitlement.fortaleza, "Fortaleza reroll")} left, ${plural(e.data.entitlement.fortaleza, "Fortaleza reroll")} for ${who(c, e.data.character)}`],
+  Immobilized: (e, c) => {
+    const g = e.data.grapple;
+    const struggle = g.immobilized ? `immobilized by ${g.margin}` : "breaks free";
+    return [`${who(c, e.data.grabber)} grabs at ${who(c, e.data.character)}${why(e.data.reason)}: attack ${e.data.attack.result} against defence ${g.defence}${grip[e.data.defender_weapon] ?? ""}, ${g.grabbed ? `grabbed; the struggle ${g.struggle} (strength ${e.data.strength.result}) against ${e.data.struggle.result}: ${struggle}` : "not grabbed"}`];
+  },
+  MultipleAttackResolved: (e, c) => {
+    const d = e.data;
+    const harder = d.increment ? `, each ${d.increment} harder${d.cancelled ? ` with ${d.cancelled} cancelled` : ""}` : "";
+    return [`${who(c, d.attacker)} makes ${plural(d.attacks.length, "attack")} at once${why(d.reason)}${harder}, reflexes now ${d.reflexes}: ${d.attacks.map((a) => oneOfMany(c, a)).join("; ")}`];
+  },
 });
 
 // the dice a player keeps track of: discomfort and wound dice, luck, points, sequels
 const glance = (ch) =>
   `${plural(ch.discomfort ?? 0, "discomfort die", "discomfort dice")}, ${plural(ch.wound ?? 0, "wound die", "wound dice")} · luck ${ch.luck_held ?? "?"} held, ${ch.luck_lost ?? "?"} lost${ch.points ? ` · points ${ch.points.in_hand} in hand, ${ch.points.reserve} in reserve` : ""}${(ch.sequels || []).length ? ` · sequels: ${list(ch.sequels.map((q) => `${plain(q.kind)} ${q.level}`))}` : ""}${ch.dead ? " · dead" : ""}`;
 
-export default withGlance("portal", qualify("portal", lines), glance);
+// its supporting characters, which event lines name by id
+const others = (view) => (view.supporting || []).map((s) => s.character);
+
+export default withGlance("portal", qualify("portal", lines), glance, others);

@@ -57,4 +57,7 @@ const lines = {
 const glance = (ch) =>
   `Hearts ${track("♥", "♡", ch.hearts, ch.hearts_max)} · Mana ${track("◆", "◇", ch.mana, ch.mana_max)}${ch.dead ? " · dead" : ch.downed ? " · down" : ""}${ch.armour ? " · armour ready" : ""}`;
 
-export default withGlance("stepdice", qualify("stepdice", lines), glance);
+// its enemies and clocks, which event lines name by id
+const others = (view) => [...(view.enemies || []), ...(view.clocks || [])];
+
+export default withGlance("stepdice", qualify("stepdice", lines), glance, others);
