@@ -153,6 +153,29 @@ def word_order(found: str) -> tuple[int, int, str]:
         return (1, 0, found)
 
 
+def word_text(found: str) -> str | None:
+    """A key word read back as the value it was made of (`word`): None for none."""
+    return None if found == NONE else found
+
+
+def word_number(found: str) -> int | None:
+    """A key word read back as the number it was made of (`word`): None for none."""
+    return None if found == NONE else int(found)
+
+
+def outcome_rows(
+    tally: Tally, *words: object, order: Callable[[str], Any] = str
+) -> list[tuple[tuple[str, ...], dict[str, int]]]:
+    """The counts under `words` whose paths end in an outcome (`check/<kind>/…/<outcome>`), a
+    row for each rest of path with its outcomes' counts in name order; rows sorted word by
+    word by `order`, as each system lists its checks, tests or rolls."""
+    rows: dict[tuple[str, ...], dict[str, int]] = {}
+    for (*row, outcome), n in tally.under(*words).items():
+        rows.setdefault(tuple(row), {})[outcome] = int(n)
+    ordered = sorted(rows.items(), key=lambda item: tuple(map(order, item[0])))
+    return [(row, dict(sorted(outcomes.items()))) for row, outcomes in ordered]
+
+
 S = TypeVar("S", bound=msgspec.Struct)
 
 

@@ -16,6 +16,7 @@ import anyio
 import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.datastructures import ResponseHeader
+from litestar.di import NamedDependency, Provide
 from litestar.openapi import ResponseSpec
 from litestar.openapi.spec import Example, Operation, RequestBody
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
@@ -190,6 +191,17 @@ ToVersion = Annotated[
         description="Only events up to this version",
     ),
 ]
+
+
+def _log_filter(
+    seat: SeatFilter = None, character: CharacterFilter = None, text: TextFilter = None
+) -> LogFilter:
+    return LogFilter(seat=seat, character=character, text=text)
+
+
+#: the filters of the log that judge each event as the caller sees it, as an operation's
+#: `only` (their query parameters are documented where it stands in its signature)
+LOG_FILTERS = {"only": Provide(_log_filter, sync_to_thread=False)}
 
 
 #: the table's version after the request, as its ETag (send it back as If-Match)
@@ -462,6 +474,21 @@ def command_post(
     )
 
 
+def read_get(path: str, *, operation_id: str, summary: str, description: str, **kwargs: Any) -> Any:
+    """A read of a table as the caller's seat may see it: it answers the table's version as
+    its ETag (`read_etag`), and 304 while the caller's If-None-Match still holds."""
+    return get(
+        path,
+        operation_id=operation_id,
+        summary=summary,
+        description=description,
+        responses=READ_RESPONSES,
+        response_headers=HEADERS,
+        security=[{"bearer": []}],
+        **kwargs,
+    )
+
+
 @get(
     "/systems",
     operation_id="listSystems",
@@ -535,7 +562,7 @@ class TablesController(Controller):
         headers = {**etag(table.version), "Location": f"/tables/{table_id}"}
         return Response(body, status_code=201, headers=headers)
 
-    @get(
+    @read_get(
         "/{table_id:uuid}",
         operation_id="getView",
         summary="The caller's view of the table, now or as it was at a version (rewind)",
@@ -544,9 +571,6 @@ class TablesController(Controller):
         "where the book says nobody looks [L236]), open test, combat or exchange. With "
         "`version`, the table as it was then; with `audit`, the game master sees every secret "
         "any seat has seen.",
-        responses=READ_RESPONSES,
-        response_headers=HEADERS,
-        security=[{"bearer": []}],
     )
     async def view(
         self,
@@ -712,16 +736,13 @@ class TablesController(Controller):
     ) -> Response[schemas.Accepted]:
         return await accepted(request, table_id, CloseTable(), if_match, idempotency_key)
 
-    @get(
+    @read_get(
         "/{table_id:uuid}/verify",
         operation_id="verifyTable",
         summary="After closing: recompute every shuffle and die from the revealed seed",
         description="Anyone at a closed table checks that the revealed seed matches the "
         "commitment made at its creation and that every shuffle and die of the log follows "
         "from it.",
-        responses=READ_RESPONSES,
-        response_headers=HEADERS,
-        security=[{"bearer": []}],
     )
     async def verify(
         self,
@@ -746,7 +767,7 @@ class TablesController(Controller):
         )
         return Response(result, headers=read_etag(request))
 
-    @get(
+    @read_get(
         "/{table_id:uuid}/characters/{character_id:str}",
         operation_id="getCharacter",
         summary="A character: its sheet in full for its player and the game master, else its "
@@ -755,9 +776,6 @@ class TablesController(Controller):
         "Frontera's [L1446]: traits, skills, toughness and confidence, health, morale and "
         "sobriety, gear and money); in full for its player and the game master, its public "
         "part for the other seats.",
-        responses=READ_RESPONSES,
-        response_headers=HEADERS,
-        security=[{"bearer": []}],
     )
     async def character(
         self,
@@ -772,7 +790,7 @@ class TablesController(Controller):
         result = await read_as_caller(request, table_id, False, None, view, if_none_match)
         return Response(result, headers=read_etag(request))
 
-    @get(
+    @read_get(
         "/{table_id:uuid}/events",
         operation_id="listEvents",
         summary="The audit log, each event as the caller may see it",
@@ -786,27 +804,23 @@ class TablesController(Controller):
         "export`); this operation still answers it to `Accept: application/x-ndjson`, "
         "deprecated since release 0.3.0 (with a `Deprecation` header), until release 0.4.0 "
         "at the earliest.",
-        responses=READ_RESPONSES,
-        response_headers=HEADERS,
-        security=[{"bearer": []}],
+        dependencies=LOG_FILTERS,
     )
     async def events(
         self,
         request: Request[Any, Any, Any],
         table_id: FromPath[UUID],
+        *,  # `only` is injected (LOG_FILTERS) where its parameters stand in the document
         audit: Audit = False,
         after: After = 0,
         limit: Annotated[int, QueryParameter(name="limit", ge=1, le=MAX_PAGE)] = 100,
         types: EventTypes = None,
-        seat: SeatFilter = None,
-        character: CharacterFilter = None,
-        text: TextFilter = None,
+        only: NamedDependency[LogFilter],
         to_version: ToVersion = None,
         if_none_match: IfNoneMatch = None,
         perspective: Perspective = None,
     ) -> Response[schemas.EventPage]:
         tables = tables_of(request)
-        only = LogFilter(seat=seat, character=character, text=text)
         if request.accept.best_match([JSON, ndjson.MEDIA_TYPE], default=JSON) != JSON:
             lines = await _events_as_ndjson(
                 request,
@@ -840,7 +854,7 @@ class TablesController(Controller):
         page = await read_log(request, table_id, audit, plan, if_none_match, perspective)
         return Response(page, headers=read_etag(request))
 
-    @get(
+    @read_get(
         "/{table_id:uuid}/events/export",
         operation_id="exportEvents",
         summary="The whole log as NDJSON, each event as the caller may see it",
@@ -850,25 +864,21 @@ class TablesController(Controller):
         "to the table's version when the read began (or `to_version`). `listEvents` with "
         "`Accept: application/x-ndjson` answers the same, deprecated: an operation of its own "
         "keeps a generated client's JSON page a single type.",
-        responses=READ_RESPONSES,
-        response_headers=HEADERS,
-        security=[{"bearer": []}],
+        dependencies=LOG_FILTERS,
     )
     async def export_events(
         self,
         request: Request[Any, Any, Any],
         table_id: FromPath[UUID],
+        *,  # `only` is injected (LOG_FILTERS) where its parameters stand in the document
         audit: Audit = False,
         after: After = 0,
         types: EventTypes = None,
-        seat: SeatFilter = None,
-        character: CharacterFilter = None,
-        text: TextFilter = None,
+        only: NamedDependency[LogFilter],
         to_version: ToVersion = None,
         if_none_match: IfNoneMatch = None,
         perspective: Perspective = None,
     ) -> Response[Any]:
-        only = LogFilter(seat=seat, character=character, text=text)
         return await _events_as_ndjson(
             request, table_id, audit, after, types, only, to_version, if_none_match, perspective
         )

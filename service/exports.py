@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 import msgspec
-from litestar import Request, get
+from litestar import Request
 from litestar.exceptions import ValidationException
 from litestar.params import QueryParameter
 from litestar.response import Stream
@@ -26,7 +26,7 @@ from domain.application import Tables
 from domain.table import Table, TableClosed
 from projections.visibility import AFTER_CLOSING
 from service import ndjson
-from service.operator import OPERATOR_RESPONSES, OPERATOR_SECURITY, operator_only
+from service.operator import operator_get
 from service.reads import in_read_thread
 
 #: TableClosed notifications read at a time
@@ -71,7 +71,7 @@ async def export_lines(
                 yield chunk
 
 
-@get(
+@operator_get(
     "/export",
     operation_id="exportClosedTables",
     summary="Every closed table's log, as NDJSON (operator)",
@@ -81,10 +81,6 @@ async def export_lines(
     "rule `system`. Tables come in the order they closed, each one's events together and in "
     "version order; with `since`, only the tables closed at or after it. An open table never "
     "appears. The answer is streamed, without a page limit.",
-    tags=["operations"],
-    guards=[operator_only],
-    security=OPERATOR_SECURITY,
-    responses=OPERATOR_RESPONSES,
 )
 async def export_closed_tables(
     request: Request[Any, Any, Any],

@@ -6,8 +6,8 @@ did not exist; with one, a request must present it as `Authorization: Bearer <to
 401 (with `WWW-Authenticate: Bearer`, like a seat's refused credential). A seat's credential is
 never the operator's, and the operator's is no seat's.
 
-An operator endpoint takes `guards=[operator_only]`, `security=OPERATOR_SECURITY` and
-`responses=OPERATOR_RESPONSES` (or a dict built from it). What is open on a server without an
+An operator endpoint is declared with `operator_get`: it takes `guards=[operator_only]`,
+`security=OPERATOR_SECURITY` and `responses=OPERATOR_RESPONSES`. What is open on a server without an
 operator token but the operator's on one with a token (the metrics) takes
 `guards=[operator_if_configured]` and `security=OPERATOR_IF_CONFIGURED`.
 """
@@ -18,6 +18,7 @@ import hashlib
 import hmac
 from typing import Any
 
+from litestar import get
 from litestar.connection import ASGIConnection
 from litestar.exceptions import NotFoundException
 from litestar.handlers.base import BaseRouteHandler
@@ -104,3 +105,20 @@ async def operator_if_configured(
             "send the operator's token as 'Authorization: Bearer <token>'",
             "invalid_operator_token",
         )
+
+
+def operator_get(
+    path: str, *, operation_id: str, summary: str, description: str, **kwargs: Any
+) -> Any:
+    """A read of the operator's, among the server's operations: guarded by `operator_only`."""
+    return get(
+        path,
+        operation_id=operation_id,
+        summary=summary,
+        description=description,
+        tags=["operations"],
+        guards=[operator_only],
+        security=OPERATOR_SECURITY,
+        responses=OPERATOR_RESPONSES,
+        **kwargs,
+    )

@@ -22,7 +22,7 @@ from uuid import UUID
 
 import msgspec
 from eventsourcing.persistence import PersistenceError
-from litestar import Request, Response, get
+from litestar import Request, Response
 from litestar.params import FromPath, QueryParameter
 
 from domain.systems import SystemName
@@ -34,19 +34,18 @@ from projections.tally import Tally, summed
 from projections.visibility import Viewer, knowledge
 from service.analytics import Analytics
 from service.api import (
-    HEADERS,
-    READ_RESPONSES,
     Audit,
     IfNoneMatch,
     read_as_caller,
     read_etag,
+    read_get,
 )
 from service.exports import rfc3339
-from service.operator import OPERATOR_RESPONSES, OPERATOR_SECURITY, operator_only
+from service.operator import operator_get
 from service.reads import Turns, in_read_pages, in_read_thread
 
 
-@get(
+@read_get(
     "/tables/{table_id:uuid}/stats",
     operation_id="getTableStats",
     summary="The table's figures as the caller may know them",
@@ -55,9 +54,6 @@ from service.reads import Turns, in_read_pages, in_read_thread
     "log shows them (`audit` as for the log). Once the table is closed the figures count "
     "every event in full (`complete`), and `fairness` judges what was drawn and rolled "
     "against the expected shares (chi-square).",
-    responses=READ_RESPONSES,
-    response_headers=HEADERS,
-    security=[{"bearer": []}],
     tags=["tables"],
 )
 async def get_table_stats(
@@ -126,7 +122,7 @@ def _moment(name: str, description: str) -> Any:
     return QueryParameter(name=name, required=False, description=description)
 
 
-@get(
+@operator_get(
     "/stats",
     operation_id="getClosedTablesStats",
     summary="The figures of closed tables, added up (operator)",
@@ -137,10 +133,6 @@ def _moment(name: str, description: str) -> Any:
     "figures that name one table's seats or characters are left out. Read from the analytics "
     "read model: a table closed a moment ago may not be counted yet (see the "
     "`saloon_analytics_lag_events` metric).",
-    tags=["operations"],
-    guards=[operator_only],
-    security=OPERATOR_SECURITY,
-    responses=OPERATOR_RESPONSES,
 )
 async def get_closed_tables_stats(
     request: Request[Any, Any, Any],

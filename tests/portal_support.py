@@ -392,7 +392,7 @@ PORTAL_ENDPOINTS.update(
             "POST",
             "/portal/spells",
             (403, 403, 200),
-            {**open_roll("c1", difficulty=None), "spell": SPELL},
+            {**open_roll("c1", difficulty=None), "spell": {**SPELL, "paid": {"luck": 1}}},
         ),
     }
 )
@@ -426,6 +426,30 @@ STRIKE = {
     "sweep": None,
     "located": None,
     "reason": "a thrust",
+}
+
+
+#: a minimal action of Ann's past the damage limit [002:1281]
+CRITICAL_ACT = {"combat": 1, "character": "c1", "action": "minimal", "reason": "crawls"}
+
+
+#: Ann's attack roll on Bob called, her standing aces with it
+CALL_ATTACK = {**open_roll("c1", readings=ATTACK_READINGS), "combat": 1, "target": "c2"}
+#: Ann's total defence in her phase
+DECLARE = {
+    "combat": 1,
+    "character": "c1",
+    "maneuver": "total_defence",
+    "target": None,
+    "reason": "she keeps her guard",
+}
+#: Ann draws her sword, her one free action this turn
+FREE_ACTION = {
+    "combat": 1,
+    "character": "c1",
+    "action": "draw",
+    "bought": False,
+    "reason": "she draws her sword",
 }
 
 
@@ -508,6 +532,10 @@ PORTAL_ENDPOINTS.update(
         "POST portal/combats/strikes": Cell(
             an_exchange, "POST", "/portal/combats/strikes", (403, 403, 200), STRIKE
         ),
+        # the game master reaches the rules: Ann is not in the critical state
+        "POST portal/combats/critical/actions": Cell(
+            a_combat, "POST", "/portal/combats/critical/actions", (403, 403, 409), CRITICAL_ACT
+        ),
         # the roller's player reaches the rules: Ann faces no critical state
         "POST portal/combats/critical": Cell(
             an_aguante_roll,
@@ -528,6 +556,15 @@ PORTAL_ENDPOINTS.update(
         ),
         "POST portal/combats/end": Cell(
             a_combat, "POST", "/portal/combats/end", (403, 403, 200), {"combat": 1, "reason": "r"}
+        ),
+        "POST portal/combats/attacks": Cell(
+            a_combat_under_way, "POST", "/portal/combats/attacks", (403, 403, 200), CALL_ATTACK
+        ),
+        "POST portal/combats/declarations": Cell(
+            a_combat_under_way, "POST", "/portal/combats/declarations", (403, 403, 200), DECLARE
+        ),
+        "POST portal/combats/free": Cell(
+            a_combat_under_way, "POST", "/portal/combats/free", (403, 403, 200), FREE_ACTION
         ),
     }
 )
@@ -727,10 +764,14 @@ BODIES.update(
         "/portal/combats/rolls": {"combat": 1, "roll": 2, "payments": []},
         "/portal/combats/strikes": {**STRIKE, "attack_roll": 1, "defence_roll": 2},
         "/portal/combats/critical": {"combat": 1, "roll": 1, "payments": []},
+        "/portal/combats/critical/actions": CRITICAL_ACT,
         "/portal/combats/maneuvers": {"combat": 1, "roll": 1, "payments": [], "enemy": None},
         "/portal/combats/defences": {**open_roll("c1"), "combat": 1, "protection": GUARD},
         "/portal/combats/phases": {"combat": 1},
         "/portal/combats/end": {"combat": 1, "reason": "x"},
+        "/portal/combats/attacks": {**open_roll("c1"), "combat": 1, "target": None},
+        "/portal/combats/declarations": DECLARE,
+        "/portal/combats/free": FREE_ACTION,
     }
 )
 
@@ -852,7 +893,9 @@ def random_combat_command(data: st.DataObject, session: Session) -> tuple[str, A
     sender = pick(st.sampled_from([roller, roller, roller, GM]), label="sender")
     payments = pick(st.sampled_from([[], [], ["discomfort"], ["sequel"]]), label="payments")
     # weighted towards the rolls and strikes of a combat under way
-    kind = pick(st.sampled_from([0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 5, 6, 6, 6, 6, 7, 8]))
+    kind = pick(
+        st.sampled_from([0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 5, 6, 6, 6, 6, 7, 8, 9, 10, 11])
+    )
     if kind == 0 or not state.combats:
         fight = pick(st.sampled_from(["friendly_brawl", "we_are_going_to_die"]), label="fight")
         contenders = pick(st.permutations(characters), label="contenders")[:2]
@@ -887,8 +930,15 @@ def random_combat_command(data: st.DataObject, session: Session) -> tuple[str, A
     if kind == 5:
         kept = sorted(int(r) for c in state.combats.values() for r in c.rolls) or [1]
         attack, defence = (pick(st.sampled_from([*kept, None]), label="kept") for _ in "ad")
-        chosen = {"combat": combat, "attack_roll": attack or 1, "defence_roll": defence}
-        return GM, command(cc.PortalStrike, **{**STRIKE, **chosen, "defender": character_id})
+        leaving = pick(st.sampled_from([None, None, {"reason": "he flees"}]), label="leaving")
+        chosen: dict[str, Any] = {
+            "combat": combat,
+            "attack_roll": attack or 1,
+            "defence_roll": defence,
+            "defender": character_id,
+            "opportunity": leaving,
+        }
+        return GM, command(cc.PortalStrike, **{**STRIKE, **chosen})
     if kind == 6:
         return GM, command(cc.PortalAdvancePhase, combat=combat)
     if kind == 8:
@@ -896,6 +946,24 @@ def random_combat_command(data: st.DataObject, session: Session) -> tuple[str, A
         return sender, command(
             cc.PortalManeuver, combat=combat, roll=roll_number, payments=payments, enemy=enemy
         )
+    if kind == 9:  # an attack or maneuver roll called with its standing aces
+        readings = pick(st.sampled_from(COMBAT_CALLS), label="readings")
+        target = pick(st.sampled_from([None, *characters]), label="target")
+        call = open_roll(character_id, readings=readings, difficulty=None)
+        return GM, command(cc.PortalCallAttack, **call, combat=combat, target=target)
+    if kind == 10:
+        maneuver = pick(
+            st.sampled_from(["total_defence", "prepare_attack", "neglect_defence"]),
+            label="maneuver",
+        )
+        target = pick(st.sampled_from([None, *characters]), label="target")
+        declared = {"maneuver": maneuver, "target": target, "character": character_id}
+        return GM, command(cc.PortalDeclareManeuver, **{**DECLARE, **declared, "combat": combat})
+    if kind == 11:
+        action = pick(st.sampled_from(["draw", "move", "speak", "ask"]), label="action")
+        bought = pick(st.booleans(), label="bought")
+        taken = {"action": action, "bought": bought, "character": character_id}
+        return GM, command(cc.PortalFreeAction, **{**FREE_ACTION, **taken, "combat": combat})
     return GM, command(cc.PortalEndCombat, combat=combat, reason="the foes flee")
 
 
@@ -938,7 +1006,7 @@ def random_story_command(data: st.DataObject, session: Session) -> tuple[str, An
     if len(unused) < 2 and shown and pick(st.booleans(), label="settle first"):
         return settlement(session, shown[0])
     sender = pick(st.sampled_from([GM, GM, GM, "p1"]), label="sender")
-    kind = pick(st.integers(0, 14), label="story kind")
+    kind = pick(st.integers(0, 15), label="story kind")
     story: list[Any] = [
         (sc.PortalConfront, {"first": rolls[0], "second": rolls[1], "advantage": 1}),
         (sc.PortalPsychological, {"manipulator": rolls[0], "victim": rolls[1]}),
@@ -978,9 +1046,19 @@ def random_story_command(data: st.DataObject, session: Session) -> tuple[str, An
         return sender, command(
             sc.PortalDeferredRoll, **msgspec.to_builtins(call), deferral=deferral
         )
-    spell = {"rank": 1, "purpose": "cast", "competent": True, "required": 1, "missing": 1}
+    if kind == len(story) + 3:
+        action = pick(st.sampled_from(["minimal", "normal", "heroic"]), label="critical action")
+        fought = pick(st.sampled_from(sorted(int(c) for c in state.combats) or [1]))
+        return sender, command(
+            sc.PortalCriticalAction, combat=fought, character="c1", action=action, reason="r"
+        )
+    spell = {"rank": 1, "purpose": "cast", "competent": True, "required": 2, "missing": 1}
+    # the elements paid before the roll [002:1604]: two kinds for the one present, refused
+    paid = pick(st.sampled_from([None, {"luck": 1}, {"discomfort": 1, "points": 1}]))
     return sender, command(
-        sc.PortalCastSpell, **msgspec.to_builtins(call), spell={**spell, "reason": "a spark"}
+        sc.PortalCastSpell,
+        **msgspec.to_builtins(call),
+        spell={**spell, "paid": paid, "reason": "a spark"},
     )
 
 

@@ -4,7 +4,7 @@ tanda in Agilidad order, attacks with their parry or dodge, the end of the comba
 from __future__ import annotations
 
 from domain.asaltos import commands as cmd
-from domain.asaltos.check import CheckResult, Term, usable
+from domain.asaltos.check import CheckResult, Term
 from domain.asaltos.combat import Roller, accumulation, declare, resolve_attack
 from domain.asaltos.events import (
     ActionsDeclared,
@@ -35,6 +35,7 @@ from domain.asaltos.guards import (
     require_controls,
     require_tanda,
     require_turn,
+    skill_value,
     weapon_in_hand,
     wound_terms,
 )
@@ -48,6 +49,9 @@ from domain.asaltos.modifiers import (
 )
 from domain.asaltos.state import (
     Aim,
+    AsaltosState,
+    Character,
+    Combat,
     Declared,
     Hit,
 )
@@ -86,15 +90,24 @@ def start_round(table: Table, actor: str, _: cmd.StartRound, __: TableKeys) -> N
     expire_timers(table, actor, state, now)
 
 
-def declare_actions(
-    table: Table, actor: str, command: cmd.DeclareActions, _: TableKeys
-) -> list[Declared]:
+def _acting_combatant(
+    table: Table, actor: str, character_id: str
+) -> tuple[AsaltosState, Combat, Character]:
+    """The state, the combat and a combatant the actor plays, able to act now (a choice made
+    for the round, outside its tanda's steps)."""
     state = game.open(table)
     combat = current_combat(state)
-    character = find_character(state, command.character)
+    character = find_character(state, character_id)
     require_controls(table, actor, character)
     require_combatant(combat, character)
     can_act(character, None)
+    return state, combat, character
+
+
+def declare_actions(
+    table: Table, actor: str, command: cmd.DeclareActions, _: TableKeys
+) -> list[Declared]:
+    state, combat, character = _acting_combatant(table, actor, command.character)
     if combat.tanda != 0:
         raise Conflict("actions are declared before the first tanda", "declarations_closed")
     if character.id in combat.declarations:
@@ -108,12 +121,7 @@ def declare_actions(
 
 
 def take_aim(table: Table, actor: str, command: cmd.TakeAim, _: TableKeys) -> int:
-    state = game.open(table)
-    combat = current_combat(state)
-    character = find_character(state, command.character)
-    require_controls(table, actor, character)
-    require_combatant(combat, character)
-    can_act(character, None)
+    state, combat, character = _acting_combatant(table, actor, command.character)
     target = alive(find_character(state, command.target))
     if target.id == character.id:
         raise InvalidCommand("a shooter aims at somebody else", "invalid_target")
@@ -240,7 +248,7 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
     ):
         terms.append(Term(name="aim", amount=AIM_PER_ROUND * min(aim.rounds, MAX_AIM_ROUNDS)))
     terms += wound_terms(attacker, state, step)
-    value = usable(attacker.sheet.skill(weapon.skill), f"{attacker.name}'s {weapon.skill}")
+    value = skill_value(attacker, weapon.skill)
     defence, reaction = None, None
     if command.reaction == "none":
         if (
@@ -265,12 +273,9 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
         if command.reaction == "parry":
             assert reaction.action.weapon is not None
             parrying = weapon_in_hand(target, reaction.action.weapon, step)
-            defence_value = usable(
-                target.sheet.skill(parrying.skill), f"{target.name}'s {parrying.skill}"
-            )
+            defence_value = skill_value(target, parrying.skill)
         else:
-            dodge = options.dodge_skill
-            defence_value = usable(target.sheet.skill(dodge), f"{target.name}'s {dodge}")
+            defence_value = skill_value(target, options.dodge_skill)
         defence = Roller(
             value=defence_value,
             terms=[

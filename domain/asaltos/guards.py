@@ -168,7 +168,12 @@ def checked_value(
     if characteristic is not None:
         return character.value(characteristic), characteristic
     assert skill is not None
-    return usable(character.sheet.skill(skill), f"{character.name}'s {skill}"), skill
+    return skill_value(character, skill), skill
+
+
+def skill_value(character: Character, skill: str) -> int:
+    """The character's skill as a roll may use it (`usable`): a refusal names whose skill."""
+    return usable(character.sheet.skill(skill), f"{character.name}'s {skill}")
 
 
 def record_roll(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.asaltos import commands as cmd
-from domain.asaltos.check import Term, check, usable
+from domain.asaltos.check import Term, check
 from domain.asaltos.damage import resolve_damage
 from domain.asaltos.events import (
     ConditionsGained,
@@ -28,6 +28,7 @@ from domain.asaltos.guards import (
     gm_state,
     record_roll,
     require_combatant,
+    skill_value,
     wound_terms,
 )
 from domain.asaltos.modifiers import other_terms
@@ -296,9 +297,7 @@ def medicine_roll(
     patient = find_character(state, command.patient)
     if patient.dead:
         raise Conflict(f"{patient.name} is dead", "character_dead")
-    skill = usable(
-        healer.sheet.skill(options.medicine_skill), f"{healer.name}'s {options.medicine_skill}"
-    )
+    skill = skill_value(healer, options.medicine_skill)
     if command.wound is None:
         if not patient.timers:
             raise Conflict(f"{patient.name} has no death timer running", "no_death_timer")

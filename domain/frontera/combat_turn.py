@@ -59,10 +59,7 @@ from domain.frontera.combat_events import (
 from domain.frontera.combat_judgement import judge, judge_hold
 from domain.frontera.equipment import require_armed
 from domain.frontera.events import (
-    CardsChosen,
-    CardsRevealed,
     TestOpened,
-    TestResolved,
     game,
 )
 from domain.frontera.recovery import pass_time
@@ -310,16 +307,8 @@ def choose_attacks(table: Table, actor: str, command: ChooseAttacks, keys: Table
     named = [attack.target for attack in command.attacks]
     if declaration.action == "hold" and len(set(named)) != len(named):
         raise InvalidCommand("a hold's test plays one card against each rival", "invalid_targets")
-    table.trigger_event(
-        CardsChosen,
-        actor=actor,
-        test=test.number,
-        character=command.character,
-        seat=participant.seat,
-        cards=cards,
-        joker_suits=suits,
-        targets={attack.card: attack.target for attack in command.attacks},
-    )
+    targets = {attack.card: attack.target for attack in command.attacks}
+    rules.record_choice(table, actor, test, participant, cards, suits, targets)
     _resolve_when_ready(table, actor, keys)
 
 
@@ -352,17 +341,8 @@ def _resolve_turn(
     test: OpenTest,
     keys: TableKeys,
 ) -> None:
-    chosen = {c: list(p.chosen or []) for c, p in test.participants.items()}
-    suits = {k: v for p in test.participants.values() for k, v in p.joker_suits.items()}
     targets = {c: dict(p.targets) for c, p in test.participants.items()}
-    table.trigger_event(
-        CardsRevealed,
-        actor=actor,
-        test=test.number,
-        cards=chosen,
-        joker_suits=suits,
-        targets=targets,
-    )
+    chosen, suits = rules.reveal_choices(table, actor, test, targets)
     holds = [
         judge_hold(held, footing.held_by, targets, suits)
         for held, footing in combat.combatants.items()
@@ -393,14 +373,7 @@ def _resolve_turn(
             own = [hold for hold in holds if c in (hold.held, hold.holder)]
             outcomes[c] = "kept" if all(hold.kept for hold in own) else "broken"
             explanation[c] = "; ".join(hold.why for hold in own)
-    table.trigger_event(
-        TestResolved,
-        actor=actor,
-        test=test.number,
-        kind=test.kind,
-        outcomes=outcomes,
-        explanation=explanation,
-    )
+    rules.log_outcomes(table, actor, test, outcomes, explanation)
     for participant in test.participants.values():
         rules.put_away(table, actor, participant, chosen[participant.character])
     # a turn is six seconds of everybody's time (a paralysed character may be over it

@@ -27,6 +27,7 @@ from domain.commands import Command
 from domain.errors import Conflict, InvalidCommand
 from domain.frontera import guards, piles, rules
 from domain.frontera.cards import card
+from domain.frontera.character import Character
 from domain.frontera.events import game
 from domain.frontera.resolution import DEFEAT
 from domain.frontera.state import (
@@ -175,16 +176,17 @@ def face_threat(table: Table, actor: str, command: FaceThreat, keys: TableKeys) 
         target = player_discard(seat)
     piles.move_cards(table, actor, [drawn], source, target, "threat", None)
     if frightened:
-        rules.shift_condition(
-            table,
-            actor,
-            character,
-            "morale",
-            -1,
-            f"{reason}: the threat's {drawn} ({value}) is above confidence {character.confidence}",
-            keys,
-        )
+        above = f"the threat's {drawn} ({value}) is above confidence {character.confidence}"
+        _lose_morale(table, actor, character, f"{reason}: {above}", keys)
     return character.morale
+
+
+def _lose_morale(
+    table: Table, actor: str, character: Character, reason: str, keys: TableKeys
+) -> None:
+    """A morale level lost: to a threat above confidence, a challenge or a provocation lost, a
+    challenge refused."""
+    rules.shift_condition(table, actor, character, "morale", -1, reason, keys)
 
 
 # -- challenge and provoke ----------------------------------------------------------------
@@ -238,15 +240,8 @@ def challenged(
     state = game(table)
     challenger, target = str(test.stakes["challenger"]), str(test.stakes["challenged"])
     if outcomes[challenger] == DEFEAT:
-        rules.shift_condition(
-            table,
-            actor,
-            state.characters[challenger],
-            "morale",
-            -1,
-            f"lost the challenge to {state.characters[target].name}",
-            keys,
-        )
+        lost = f"lost the challenge to {state.characters[target].name}"
+        _lose_morale(table, actor, state.characters[challenger], lost, keys)
     elif outcomes[target] == DEFEAT:
         table.trigger_event(ChallengeLost, actor=actor, challenged=target, challenger=challenger)
 
@@ -258,15 +253,8 @@ def provoked(
     provoker, target = str(test.stakes["provoker"]), str(test.stakes["provoked"])
     for loser, winner in ((provoker, target), (target, provoker)):
         if outcomes[loser] == DEFEAT:
-            rules.shift_condition(
-                table,
-                actor,
-                state.characters[loser],
-                "morale",
-                -1,
-                f"lost the provocation to {state.characters[winner].name}",
-                keys,
-            )
+            lost = f"lost the provocation to {state.characters[winner].name}"
+            _lose_morale(table, actor, state.characters[loser], lost, keys)
 
 
 def answer_challenge(table: Table, actor: str, command: AnswerChallenge, keys: TableKeys) -> int:
@@ -286,15 +274,8 @@ def answer_challenge(table: Table, actor: str, command: AnswerChallenge, keys: T
         accepted=command.accept,
     )
     if not command.accept:
-        rules.shift_condition(
-            table,
-            actor,
-            character,
-            "morale",
-            -1,
-            f"refused to face {state.characters[challenger].name} after losing the challenge",
-            keys,
-        )
+        refused = f"refused to face {state.characters[challenger].name} after losing the challenge"
+        _lose_morale(table, actor, character, refused, keys)
     return character.morale
 
 

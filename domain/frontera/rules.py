@@ -477,17 +477,8 @@ def draw(table: Table, actor: str, command: cmd.Draw, keys: TableKeys) -> list[s
         better, drawn = flip_dead_mans_hand(table, actor, character.id, "test", test.cards, keys)
         outcome = test.better if better else test.worse
         outcomes = {character.id: outcome}
-        table.trigger_event(
-            TestResolved,
-            actor=actor,
-            test=test.number,
-            kind=test.kind,
-            outcomes=outcomes,
-            explanation={
-                character.id: f"{' and '.join(drawn)}: "
-                f"{'an Ace' if better else 'no Ace'}, so {outcome}"
-            },
-        )
+        aces = f"{' and '.join(drawn)}: {'an Ace' if better else 'no Ace'}, so {outcome}"
+        log_outcomes(table, actor, test, outcomes, {character.id: aces})
         _set_off(table, actor, test, outcomes, keys)
         return drawn
     able(character)
@@ -537,17 +528,32 @@ def choose(table: Table, actor: str, command: cmd.Choose, keys: TableKeys) -> No
             "combat_turn",
         )
     suits = checked_choice(game(table), test, participant, command.cards, command.joker_suits)
+    record_choice(table, actor, test, participant, list(command.cards), suits)
+    if not test.waiting_for:
+        _resolve(table, actor, keys)
+
+
+def record_choice(
+    table: Table,
+    actor: str,
+    test: OpenTest,
+    participant: Participant,
+    cards: list[str],
+    joker_suits: dict[str, Suit],
+    targets: dict[str, str] | None = None,
+) -> None:
+    """Log a participant's checked choice (`checked_choice`), its seat's secret until the
+    reveal; a combat turn's names each card's target."""
     table.trigger_event(
         CardsChosen,
         actor=actor,
         test=test.number,
-        character=command.character,
+        character=participant.character,
         seat=participant.seat,
-        cards=list(command.cards),
-        joker_suits=suits,
+        cards=cards,
+        joker_suits=joker_suits,
+        targets=targets,
     )
-    if not test.waiting_for:
-        _resolve(table, actor, keys)
 
 
 def checked_choice(
@@ -600,11 +606,7 @@ def _resolve(table: Table, actor: str, keys: TableKeys) -> None:
     """Everyone has chosen: reveal all at once, decide, then put the cards where they go."""
     state = game(table)
     test = current_test(state)
-    chosen = {c: list(p.chosen or []) for c, p in test.participants.items()}
-    suits = {k: v for p in test.participants.values() for k, v in p.joker_suits.items()}
-    table.trigger_event(
-        CardsRevealed, actor=actor, test=test.number, cards=chosen, joker_suits=suits
-    )
+    chosen, suits = reveal_choices(table, actor, test)
     plays = {c: (Play.of(cards[0], suits) if cards else None) for c, cards in chosen.items()}
     if test.kind == "trait":
         ((character, participant),) = test.participants.items()
@@ -614,17 +616,47 @@ def _resolve(table: Table, actor: str, keys: TableKeys) -> None:
     else:
         traits = {c: p.tested_trait for c, p in test.participants.items()}
         results = opposed_test(plays, traits)
+    outcomes = {c: outcome for c, (outcome, _) in results.items()}
+    log_outcomes(table, actor, test, outcomes, {c: why for c, (_, why) in results.items()})
+    for participant in test.participants.values():
+        put_away(table, actor, participant, chosen[participant.character])
+    _set_off(table, actor, test, outcomes, keys)
+
+
+def reveal_choices(
+    table: Table, actor: str, test: OpenTest, targets: dict[str, dict[str, str]] | None = None
+) -> tuple[dict[str, list[str]], dict[str, Suit]]:
+    """Everyone has chosen: show every participant's cards at once (and a combat turn's
+    `targets`). Returns the cards by character and the Jokers' suits by card."""
+    chosen = {c: list(p.chosen or []) for c, p in test.participants.items()}
+    suits = {k: v for p in test.participants.values() for k, v in p.joker_suits.items()}
+    table.trigger_event(
+        CardsRevealed,
+        actor=actor,
+        test=test.number,
+        cards=chosen,
+        joker_suits=suits,
+        targets=targets,
+    )
+    return chosen, suits
+
+
+def log_outcomes(
+    table: Table,
+    actor: str,
+    test: OpenTest,
+    outcomes: dict[str, str],
+    explanation: dict[str, str],
+) -> None:
+    """A test decided: each participant's outcome, and why."""
     table.trigger_event(
         TestResolved,
         actor=actor,
         test=test.number,
         kind=test.kind,
-        outcomes={c: outcome for c, (outcome, _) in results.items()},
-        explanation={c: why for c, (_, why) in results.items()},
+        outcomes=outcomes,
+        explanation=explanation,
     )
-    for participant in test.participants.values():
-        put_away(table, actor, participant, chosen[participant.character])
-    _set_off(table, actor, test, {c: outcome for c, (outcome, _) in results.items()}, keys)
 
 
 def _set_off(

@@ -19,6 +19,7 @@ from domain.commands import Command
 from domain.names import Reason
 from domain.portal.commands import PortalOpenRoll
 from domain.portal.damage import Setting
+from domain.portal.maneuvers import DeclaredManeuver
 from domain.portal.protection import Cover
 from domain.portal.reflexes import FightKind
 from domain.portal.sequels import Payment
@@ -100,6 +101,64 @@ class PortalCallDefence(PortalOpenRoll, kw_only=True):
     """What protects the defender against this attack"""
 
 
+class PortalCallAttack(PortalOpenRoll, kw_only=True):
+    """The game master calls a contender's attack roll (read for `attack`) or maneuver roll
+    (`maneuver`): the aces standing for it join the roll's `aces`, each with its reason, and
+    are spent: a maneuver's above an enemy's reflexes [002:1441] and a prepared attack's
+    against its target [002:1433], on an attack; a neglected defence's this turn, on either
+    [002:1447]. A call that spends any is public: the table's view shows them spent."""
+
+    combat: RollNumber
+    """The combat's number (the roll of its direction die)"""
+    target: CharacterId | None
+    """The id of the contender attacked, whom a prepared attack's ace must be against; null:
+    a maneuver roll, or none designated"""
+
+
+class PortalDeclareManeuver(Command, kw_only=True):
+    """The game master rules a contender's advanced maneuver [002:1421-1447]: total defence
+    (an ace on every defence roll for the rest of the turn [002:1427]) or preparing an attack
+    (an ace on the next attack against the target [002:1433-1435]), each giving up its attack,
+    so its action in this phase; or neglecting defence, declared before the turn's first
+    defence roll (an ace on this turn's attack or maneuver, -2 on every defence result for the
+    rest of the turn [002:1443-1447])."""
+
+    combat: RollNumber
+    """The combat's number (the roll of its direction die)"""
+    character: CharacterId
+    """The id of the contender"""
+    maneuver: DeclaredManeuver
+    """`total_defence`, `prepare_attack` or `neglect_defence`"""
+    target: CharacterId | None
+    """The id of the contender a prepared attack is against [002:1433]; null for the others"""
+    reason: Reason
+    """The game master's reason: what the contender does, in the story"""
+
+
+FreeActionKind = Literal["draw", "move", "speak", "ask"]
+
+
+class PortalFreeAction(Command, kw_only=True):
+    """The game master rules a contender's free action this turn, before or after its normal
+    one [002:1077-1084]: one per normal action, each one more bought with a reflex point
+    [002:1088]; where the lowered reflexes act this turn is the table's
+    `free_action_reflexes` (Errata GAP)."""
+
+    combat: RollNumber
+    """The combat's number (the roll of its direction die)"""
+    character: CharacterId
+    """The id of the contender"""
+    action: FreeActionKind
+    """`draw` a weapon or pick up something at hand, `move` up to its reflexes in metres,
+    `speak` up to its reflexes in words, `ask` the game master a question about the scene
+    [002:1079-1082]"""
+    bought: bool
+    """Whether the action is bought with a reflex point [002:1088]: true once the free actions
+    of its normal ones are taken, false before"""
+    reason: Reason
+    """The game master's reason: what the contender does, in the story"""
+
+
 class PortalSettleCombatRoll(Command, kw_only=True):
     """The roller settles an attack roll (read for `attack`, and `damage` in melee) or a
     defence roll (read for `defence` and `aguante`) [002:1092]: kept for the strike the game
@@ -136,6 +195,12 @@ class PortalWeapon(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A special melee weapon (magical, futuristic): one size up [002:1133]"""
     black_powder: bool = False
     """An old black-powder gun: -1 to attack [002:1186]"""
+    heavy: bool = False
+    """A heavy weapon [002:1188-1197], its dice given as the `ranged` kind of the same dice:
+    a molotov `light` (LOW), a flamethrower `longbow` (MID), dynamite `crossbow` (HIGH),
+    grenades `light_firearm` (LOW + MID), mines `shotgun` (LOW + HIGH), missiles or plastic
+    explosive `rifle` (MID + HIGH), anti-tank or experimental explosives `military` (all
+    three). It sweeps automatically (`sweep` required), its damage added again [002:1190]"""
     reason: Reason
     """The game master's reason for the weapon's category"""
 
@@ -146,6 +211,15 @@ class PortalSweep(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     reason: Reason
     """The game master's reason the sweep is possible here"""
+
+
+class PortalOpportunity(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """An opportunity attack [002:1545-1549]: the defender leaves melee with the attacker and
+    did not win the maneuver that would spare it, so the attacker strikes out of its phases,
+    at most its reflex value of times a turn."""
+
+    reason: Reason
+    """The game master's reason: how the defender leaves, and why no maneuver saved it"""
 
 
 class PortalLocated(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -187,6 +261,9 @@ class PortalStrike(Command, kw_only=True):
     """A located strike: +2 to its difficulty [002:1451]; null: none"""
     reason: Reason
     """The game master's reason: what the attack is, in the story"""
+    opportunity: PortalOpportunity | None = None
+    """An opportunity attack on a defender leaving melee, out of the attacker's phases
+    [002:1545-1549]; null: the attacker's action in its phase"""
 
 
 class PortalTakeCritical(Command, kw_only=True):

@@ -15,7 +15,7 @@ from domain.portal.absorption import Absorption, Toughness
 from domain.portal.critical import CriticalState
 from domain.portal.damage import DamageTotal, Strike
 from domain.portal.events import game
-from domain.portal.maneuvers import ReflexManeuver
+from domain.portal.maneuvers import ReflexManeuver, Standing
 from domain.portal.reading import Reading
 from domain.portal.reflexes import ColdBlood
 from domain.portal.sheet import Sequel, SequelLevel
@@ -103,6 +103,7 @@ class ReflexesTaken(FromRoll):
     def apply(self, table: Table) -> None:
         contender = _contender(table, self.combat, self.character)
         contender.reflexes, contender.phases = self.reflexes, list(self.phases)
+        contender.later_phases = None
         contender.reflex_roll_due = contender.thorn_due = False
         if self.cold_blood is not None:
             contender.lost_turns += self.cold_blood.lost_turns
@@ -134,7 +135,10 @@ class CombatRollSettled(FromRoll):
     strike wins it back if the roll beats the opponent's (Errata GAP [002:350])"""
 
     def apply(self, table: Table) -> None:
-        _combat(table, self.combat).rolls[str(self.roll)] = CombatRoll(
+        combat = _combat(table, self.combat)
+        if any(reading.name == "defence" for reading in self.readings):
+            _contender(table, self.combat, self.character).defended = combat.turn
+        combat.rolls[str(self.roll)] = CombatRoll(
             roll=self.roll,
             character=self.character,
             readings=[clone(r) for r in self.readings],
@@ -194,6 +198,16 @@ class StrikeResolved(Table.Event):
     result, the game master's to pick [002:1555-1562]"""
     killed: bool
     """Whether the strike killed the defender: attacked out of combat [002:1112]"""
+    defence_modifier: int = 0
+    """What the defence result took off this turn, in `strike`'s defence: -2 for a neglected
+    defence (declared, or by a multiple attack [002:1447, 1493]), -2 more stunned [002:1075];
+    0: none"""
+    heavy: int = 0
+    """A heavy weapon's damage added again to a sweep's hit [002:1190], in `sweep`'s damage;
+    0: none"""
+    opportunities: int = 0
+    """For an opportunity attack, the attacker's opportunity attacks this turn, this one
+    included, at most its reflexes [002:1549]; 0: the attacker's action in its phase"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -201,8 +215,12 @@ class StrikeResolved(Table.Event):
         combat.rolls.pop(str(self.attack_roll), None)
         if self.defence_roll is not None:
             combat.rolls.pop(str(self.defence_roll), None)
-        combat.acted = [*combat.acted, self.attacker]
-        _contender(table, self.combat, self.attacker).aces = 0  # spent on this attack
+        attacker = _contender(table, self.combat, self.attacker)
+        if self.opportunities:  # out of its phases [002:1547]
+            attacker.opportunities = self.opportunities
+        else:
+            combat.acted = [*combat.acted, self.attacker]
+        attacker.aces = 0  # spent on this attack
         defender = state.characters[self.character]
         if self.killed:
             defender.dead = True
@@ -220,6 +238,7 @@ class StrikeResolved(Table.Event):
         defender.sheet.discomfort = self.absorption.discomfort
         defender.sheet.wound = self.absorption.wound
         contender = _contender(table, self.combat, self.character)
+        contender.stunned_turns += self.absorption.stunned_turns
         if self.absorption.wound_gained:
             contender.reflex_roll_due = contender.thorn_due = True
         if self.absorption.unabsorbed:
@@ -303,6 +322,7 @@ class ManeuverMade(FromRoll):
         combat.acted = [*combat.acted, self.character]
         contender = _contender(table, self.combat, self.character)
         contender.reflexes, contender.phases = self.maneuver.reflexes, list(self.phases)
+        contender.later_phases = None
         contender.aces += self.maneuver.aces
 
 
@@ -322,6 +342,9 @@ class PhaseAdvanced(Table.Event):
     """The ids of the contenders who act in this phase, first to last"""
     idle: list[str]
     """The ids of the contenders who lose this turn, paying cold blood [002:1051]"""
+    stunned: list[str]
+    """The ids of the contenders stunned this turn: they do not act and defend at -2
+    [002:1075, 1246]"""
 
     def apply(self, table: Table) -> None:
         combat = _combat(table, self.combat)
@@ -330,7 +353,107 @@ class PhaseAdvanced(Table.Event):
                 contender.idle = contender.character in self.idle
                 if contender.idle:
                     contender.lost_turns -= 1
+                contender.stunned = contender.character in self.stunned
+                if contender.stunned:
+                    contender.stunned_turns -= 1
+                contender.free_actions = contender.opportunities = 0
+                if contender.later_phases is not None:
+                    contender.phases, contender.later_phases = contender.later_phases, None
+                # a turn's defence stands no longer; a prepared attack waits [002:1435]
+                contender.standing = [s for s in contender.standing if s.cause == "prepare_attack"]
         combat.turn, combat.phase, combat.acted = self.turn, self.phase, []
+
+
+class AttackCalled(FromRoll):
+    """A contender's attack or maneuver roll called in a combat (its `RollOpened` just
+    before): the aces standing for it, granted in the roll's `aces`, are spent
+    [002:1433-1447]."""
+
+    TOPIC = "portal.AttackCalled"
+    combat: int
+    """The combat's number (the roll of its direction die)"""
+    character: str
+    """The id of the contender who rolls"""
+    seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
+    target: str | None
+    """The id of the contender attacked; null: a maneuver roll, or none designated"""
+    attack: bool
+    """Whether the roll is read for `attack` (else `maneuver`)"""
+    aces: int
+    """The aces standing for it, granted with the roll: a maneuver's, a prepared attack's, a
+    neglected defence's; 0: none"""
+    standing: list[Standing]
+    """What stands for the contender after, the aces granted spent"""
+
+    def apply(self, table: Table) -> None:
+        contender = _contender(table, self.combat, self.character)
+        contender.standing = [clone(s) for s in self.standing]
+        if self.attack:  # the maneuver's ace goes to this attack [002:1441]
+            contender.aces = 0
+
+
+class ManeuverDeclared(Table.Event):
+    """A contender's advanced maneuver ruled [002:1421-1447]: total defence or a prepared
+    attack, its action in this phase; or its defence neglected for an ace on its attack.
+    What it leaves standing, applied as its rolls are called and read."""
+
+    TOPIC = "portal.ManeuverDeclared"
+    combat: int
+    """The combat's number (the roll of its direction die)"""
+    character: str
+    """The id of the contender"""
+    maneuver: str
+    """`total_defence`, `prepare_attack` or `neglect_defence`"""
+    standing: Standing
+    """What it leaves standing: aces and penalty on defence this turn, aces on the next
+    attack"""
+    acted: bool
+    """Whether it is the contender's action in this phase (total defence, a prepared attack:
+    the attack given up [002:1427, 1433])"""
+    reason: str
+    """The game master's reason: what the contender does, in the story"""
+
+    def apply(self, table: Table) -> None:
+        contender = _contender(table, self.combat, self.character)
+        contender.standing = [*contender.standing, clone(self.standing)]
+        if self.acted:
+            combat = _combat(table, self.combat)
+            combat.acted = [*combat.acted, self.character]
+
+
+class FreeActionTaken(Table.Event):
+    """A contender's free action this turn [002:1077-1084]; one bought past those of its
+    normal actions lowers its reflexes by 1 [002:1088], their phases this turn or from the
+    next as the table's `free_action_reflexes` says (Errata GAP)."""
+
+    TOPIC = "portal.FreeActionTaken"
+    combat: int
+    """The combat's number (the roll of its direction die)"""
+    character: str
+    """The id of the contender"""
+    action: str
+    """`draw`, `move`, `speak` or `ask` [002:1079-1082]"""
+    bought: bool
+    """Whether it was bought with a reflex point [002:1088]"""
+    free_actions: int
+    """The free actions the contender has taken this turn, this one included"""
+    reflexes: int
+    """The contender's reflex value after"""
+    phases: list[int]
+    """The phases it acts in for the rest of this turn, highest first"""
+    later_phases: list[int] | None
+    """The phases of the lowered reflexes from the next turn on, where this turn keeps its
+    own (`free_action_reflexes`: `next_turn`); null: `phases` from now on"""
+    reason: str
+    """The game master's reason: what the contender does, in the story"""
+
+    def apply(self, table: Table) -> None:
+        contender = _contender(table, self.combat, self.character)
+        contender.free_actions = self.free_actions
+        contender.reflexes, contender.phases = self.reflexes, list(self.phases)
+        if self.later_phases is not None:
+            contender.later_phases = list(self.later_phases)
 
 
 class CombatEnded(Table.Event):

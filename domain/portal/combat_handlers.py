@@ -20,10 +20,13 @@ from domain.names import checked_reason
 from domain.portal import combat_commands as cc
 from domain.portal.absorption import absorb, damage_through, toughness
 from domain.portal.combat_events import (
+    AttackCalled,
     CombatEnded,
     CombatRollSettled,
     CombatStarted,
     CriticalStateRolled,
+    FreeActionTaken,
+    ManeuverDeclared,
     ManeuverMade,
     PhaseAdvanced,
     ReflexesTaken,
@@ -37,7 +40,14 @@ from domain.portal.events import game
 from domain.portal.guards import find_open_roll, require_no_open_roll, require_roller
 from domain.portal.handlers import open_roll, settle_roll
 from domain.portal.luck import recover_luck, tempt_recovered
-from domain.portal.maneuvers import maneuver_against_reflexes
+from domain.portal.maneuvers import (
+    attack_aces,
+    defence_aces,
+    defence_modifier,
+    maneuver_against_reflexes,
+    opportunity_attack,
+    standing,
+)
 from domain.portal.options import SIDES
 from domain.portal.protection import protection_aces
 from domain.portal.reading import Reading
@@ -60,7 +70,13 @@ from domain.portal.state import (
     PortalState,
 )
 from domain.portal.thorns import reflex_penalty, thorn_check
-from domain.portal.weapons import WeaponDamage, large_weight, melee_weapon, ranged_weapon
+from domain.portal.weapons import (
+    WeaponDamage,
+    large_weight,
+    melee_weapon,
+    ranged_weapon,
+    weapon_damage,
+)
 from domain.table import Table
 
 REFLEXES, COLD_BLOOD, AGUANTE = "reflexes", "cold blood", "aguante"
@@ -260,9 +276,167 @@ def call_defence(table: Table, actor: str, command: cc.PortalCallDefence, keys: 
     granted = [*command.aces]
     if aces:
         granted.append(PortalAces(count=aces, reason=f"protection [002:1201-1222]: {reason}"))
+    total = defence_aces(_contender(combat, character).standing, combat.turn)
+    if total:
+        granted.append(PortalAces(count=total, reason="total defence this turn [002:1427]"))
     fields = {f: getattr(command, f) for f in PortalOpenRoll.__struct_fields__}
     # the ordinary call, its aces with the protection's: validated there, before its events
     return open_roll(table, actor, PortalOpenRoll(**{**fields, "aces": granted}), keys)
+
+
+def call_attack(table: Table, actor: str, command: cc.PortalCallAttack, keys: TableKeys) -> int:
+    state = game.ruling(table, actor, "call an attack roll")
+    combat = _combat(state, command.combat)
+    character = alive(find_character(state, command.character))
+    contender = _contender(combat, character)
+    if _out(contender):
+        raise Conflict(f"{character.name} is out of combat [002:1273]", "out_of_combat")
+    names = {reading.name for reading in command.readings}
+    attack = ATTACK in names
+    if attack == (MANEUVER in names):
+        raise InvalidCommand(
+            "an attack roll is read for `attack`, a maneuver roll for `maneuver`: one of the two",
+            "invalid_readings",
+        )
+    if command.target is not None:
+        target = alive(find_character(state, command.target))
+        if target.id == character.id or not attack:
+            raise InvalidCommand(
+                "an attack's target is another contender; a maneuver roll names none",
+                "invalid_contenders",
+            )
+        _contender(combat, target)
+    held = contender.standing
+    standing_aces = attack_aces(held, combat.turn, command.target, attack)
+    earned = contender.aces if attack else 0
+    granted = [*command.aces]
+    if earned:
+        granted.append(PortalAces(count=earned, reason="a maneuver above the enemy's [002:1441]"))
+    if standing_aces:
+        granted.append(
+            PortalAces(
+                count=standing_aces,
+                reason="a prepared attack or a neglected defence [002:1433, 1447]",
+            )
+        )
+    # the aces granted are spent: a neglected defence's -2 stands to the turn's end
+    kept = [
+        msgspec.structs.replace(s, attack_aces=0) if s.cause == "neglect_defence" else s
+        for s in held
+        if not (attack and s.cause == "prepare_attack")
+    ]
+    if (earned or kept != held) and command.visibility != "public":
+        raise Conflict(
+            f"{character.name}'s standing aces are spent before the table: call the roll public",
+            "roll_secret",
+        )
+    fields = {f: getattr(command, f) for f in PortalOpenRoll.__struct_fields__}
+    number = open_roll(table, actor, PortalOpenRoll(**{**fields, "aces": granted}), keys)
+    table.trigger_event(
+        AttackCalled,
+        actor=actor,
+        roll=number,
+        visibility=command.visibility,
+        combat=combat.combat,
+        character=character.id,
+        seat=character.seat,
+        target=command.target,
+        attack=attack,
+        aces=earned + standing_aces,
+        standing=kept,
+    )
+    return number
+
+
+def declare_maneuver(
+    table: Table, actor: str, command: cc.PortalDeclareManeuver, _: TableKeys
+) -> None:
+    state = game.ruling(table, actor, "rule an advanced maneuver")
+    reason = checked_reason(command.reason)
+    combat = _combat(state, command.combat)
+    character = alive(find_character(state, command.character))
+    contender = _contender(combat, character)
+    prepared = command.maneuver == "prepare_attack"
+    if (command.target is not None) != prepared:
+        raise InvalidCommand(
+            "a prepared attack names its target [002:1433]; the other maneuvers none",
+            "invalid_contenders",
+        )
+    if command.target is not None:
+        target = alive(find_character(state, command.target))
+        if target.id == character.id:
+            raise InvalidCommand("a character does not attack itself", "invalid_contenders")
+        _contender(combat, target)
+    acted = command.maneuver != "neglect_defence"
+    if acted:  # the attack given up: the contender's action [002:1427, 1433]
+        _acting(combat, contender, character)
+    else:
+        _this_turn(combat, contender, character)
+        if contender.defended == combat.turn:
+            raise Conflict(
+                f"{character.name} has defended this turn: a neglected defence is declared "
+                "before the first defence roll [002:1445]",
+                "defence_rolled",
+            )
+    table.trigger_event(
+        ManeuverDeclared,
+        actor=actor,
+        combat=combat.combat,
+        character=character.id,
+        maneuver=command.maneuver,
+        standing=standing(command.maneuver, combat.turn, command.target),
+        acted=acted,
+        reason=reason,
+    )
+
+
+def free_action(table: Table, actor: str, command: cc.PortalFreeAction, _: TableKeys) -> None:
+    state = game.ruling(table, actor, "rule a free action")
+    reason = checked_reason(command.reason)
+    combat = _combat(state, command.combat)
+    character = alive(find_character(state, command.character))
+    contender = _contender(combat, character)
+    _this_turn(combat, contender, character)
+    # one free action per normal action this turn [002:1084]
+    left = len(contender.phases) - contender.free_actions
+    if command.bought != (left <= 0):
+        if left > 0:
+            raise InvalidCommand(
+                f"{character.name} has {left} free actions left this turn: none to buy",
+                "invalid_free_action",
+            )
+        raise Conflict(
+            f"{character.name}'s free actions this turn are taken: buy one with a reflex "
+            "point [002:1088]",
+            "no_free_action",
+        )
+    reflexes = contender.reflexes or 0
+    now, later = list(contender.phases), None
+    if command.bought:
+        if reflexes < 1:
+            raise Conflict(
+                f"{character.name}'s reflexes are {reflexes}: none to lower [002:1088]",
+                "no_reflexes",
+            )
+        reflexes -= 1
+        lowered = phases(reflexes, state.options)
+        if state.options.free_action_reflexes == "at_once":
+            now = lowered
+        else:
+            later = lowered
+    table.trigger_event(
+        FreeActionTaken,
+        actor=actor,
+        combat=combat.combat,
+        character=character.id,
+        action=command.action,
+        bought=command.bought,
+        free_actions=contender.free_actions + 1,
+        reflexes=reflexes,
+        phases=now,
+        later_phases=later,
+        reason=reason,
+    )
 
 
 def settle_combat_roll(
@@ -299,12 +473,21 @@ def settle_combat_roll(
     )
 
 
-def _weapon(weapon: cc.PortalWeapon, damage_die: Choice | None = None) -> WeaponDamage:
-    """The weapon's damage; a large weight's from the attacker's `damage_die` category."""
+def _weapon(
+    weapon: cc.PortalWeapon, damage_die: Choice | None = None, swept: bool = False
+) -> WeaponDamage:
+    """The weapon's damage; a large weight's from the attacker's `damage_die` category; a
+    heavy weapon only in a strike that sweeps (`swept`) [002:1190]."""
     checked_reason(weapon.reason)
     if [weapon.melee, weapon.ranged, weapon.weight].count(None) != 2:
         raise InvalidCommand(
             "a weapon is melee, ranged or a large weight, one of the three", "invalid_weapon"
+        )
+    if weapon.heavy and (weapon.ranged is None or not swept):
+        raise InvalidCommand(
+            "a heavy weapon sweeps automatically, in a strike [002:1190], its dice named by the "
+            "ranged kind of the same dice [002:1191-1197]",
+            "invalid_weapon",
         )
     if weapon.melee is not None:
         if weapon.black_powder:
@@ -350,11 +533,32 @@ def _reading(readings: list[Reading], name: str) -> Reading | None:
     return next((r for r in readings if r.name == name), None)
 
 
-def _acting(combat: Combat, contender: CombatContender, character: PortalCharacter) -> None:
-    """An action is taken in one of the contender's phases, once a phase entry [002:1073]."""
+def _this_turn(combat: Combat, contender: CombatContender, character: PortalCharacter) -> None:
+    """The contender acts this turn: fighting, the turn under way, not lost to cold blood
+    [002:1051] nor stunned [002:1246]."""
     if _out(contender):
         raise Conflict(f"{character.name} is out of combat [002:1273]", "out_of_combat")
-    if combat.phase == 0 or contender.idle or combat.phase not in contender.phases:
+    if contender.stunned:
+        raise Conflict(
+            f"{character.name} is stunned this turn: no action but defence [002:1075, 1246]",
+            "stunned",
+        )
+    if combat.phase == 0 or contender.idle:
+        raise Conflict(
+            f"{character.name} does not act in turn {combat.turn} [002:1051]", "not_your_phase"
+        )
+
+
+def defence_taken_off(combat: Combat, contender: CombatContender) -> int:
+    """What the contender's defence results take off now: a neglected defence this turn, a
+    stun [002:1075, 1447, 1493]."""
+    return defence_modifier(contender.standing, combat.turn, contender.stunned)
+
+
+def _acting(combat: Combat, contender: CombatContender, character: PortalCharacter) -> None:
+    """An action is taken in one of the contender's phases, once a phase entry [002:1073]."""
+    _this_turn(combat, contender, character)
+    if combat.phase not in contender.phases:
         raise Conflict(
             f"{character.name} does not act in phase {combat.phase} of turn {combat.turn}",
             "not_your_phase",
@@ -373,12 +577,22 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
     combat = _combat(state, command.combat)
     attack = _kept(combat, command.attack_roll, ATTACK)
     attacker = alive(find_character(state, attack.character))
-    _acting(combat, _contender(combat, attacker), attacker)
+    striking = _contender(combat, attacker)
+    opportunities = 0
+    if command.opportunity is None:
+        _acting(combat, striking, attacker)
+    else:  # out of its phases, at most its reflexes a turn [002:1547-1549]
+        checked_reason(command.opportunity.reason)
+        _this_turn(combat, striking, attacker)
+        opportunities = opportunity_attack(striking.opportunities, striking.reflexes or 0)
     defender = alive(find_character(state, command.defender))
     if defender.id == attacker.id:
         raise InvalidCommand("a character does not strike itself", "invalid_contenders")
-    out = _out(_contender(combat, defender))
-    weapon = _weapon(command.weapon, _damage_category(attacker, attack))
+    defending = _contender(combat, defender)
+    out = _out(defending)
+    weapon = _weapon(
+        command.weapon, _damage_category(attacker, attack), swept=command.sweep is not None
+    )
     attack_reading = _reading(attack.readings, ATTACK)
     damage_die = _reading(attack.readings, DAMAGE) if weapon.melee else None
     assert attack_reading is not None
@@ -397,6 +611,7 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
         "weapon": weapon,
         "setting": command.setting,
         "reason": reason,
+        "opportunities": opportunities,
     }
     if out or command.defence_roll is None:
         if not out:
@@ -437,15 +652,19 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
     attacking = attack_reading.result - weapon.attack_penalty
     if command.located is not None:
         attacking -= LOCATED_STRIKE_DIFFICULTY
-    swept = None
+    modifier = defence_taken_off(combat, defending)
+    defended = defence_reading.result + modifier
+    swept, heavy = None, 0
     if command.sweep is None:
-        blow = strike(attacking, defence_reading.result, attack.basic, command.setting)
+        blow = strike(attacking, defended, attack.basic, command.setting)
         total = None
         if blow.outcome == "hit":
             total = damage_total(blow.excess, weapon, attack.basic, damage_die)
     else:  # the damage total first, half of it on the attack [002:1533]
         total = damage_total(0, weapon, attack.basic, damage_die)
-        swept = sweep(attacking, total.total, defence_reading.result, attack.basic, command.setting)
+        # a heavy weapon's damage again on a hit [002:1190]
+        heavy = weapon_damage(weapon, attack.basic) if command.weapon.heavy else 0
+        swept = sweep(attacking, total.total, defended, attack.basic, command.setting, heavy)
         blow = swept.strike
     # environment damage goes through toughness (Errata)
     points = blow.environment or 0
@@ -472,6 +691,8 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
         knee=knee,
         fumbles=[fumble_points(attack_reading.result), fumble_points(defence_reading.result)],
         killed=False,
+        defence_modifier=modifier,
+        heavy=heavy if blow.outcome == "hit" else 0,
     )
     beaten = [(attack, blow.attack, blow.defence), (defence, blow.defence, blow.attack)]
     for kept, result, against in beaten:
@@ -574,7 +795,13 @@ def advance_phase(table: Table, actor: str, command: cc.PortalAdvancePhase, _: T
     turn, phase = (combat.turn + 1, FIRST_PHASE) if new_turn else (combat.turn, combat.phase - 1)
     # a new turn is lost by whoever still owes turns of cold blood [002:1051]
     idle = [c.character for c, _ in fighting if (c.lost_turns > 0 if new_turn else c.idle)]
-    acting = [(c, ch) for c, ch in fighting if c.character not in idle and phase in c.phases]
+    # stunned turns are whole turns, as lost ones are, from the next turn on [002:1246]
+    stunned = [c.character for c, _ in fighting if (c.stunned_turns > 0 if new_turn else c.stunned)]
+    acting = [
+        (c, ch)
+        for c, ch in fighting
+        if c.character not in (*idle, *stunned) and phase in _phases_in(c, new_turn)
+    ]
     order = phase_order(
         [
             Contender(
@@ -596,7 +823,16 @@ def advance_phase(table: Table, actor: str, command: cc.PortalAdvancePhase, _: T
         phase=phase,
         order=order,
         idle=idle,
+        stunned=stunned,
     )
+
+
+def _phases_in(contender: CombatContender, new_turn: bool) -> list[int]:
+    """The phases the contender acts in, at a new turn those a bought free action left for
+    it (`free_action_reflexes`)."""
+    if new_turn and contender.later_phases is not None:
+        return contender.later_phases
+    return contender.phases
 
 
 def end_combat(table: Table, actor: str, command: cc.PortalEndCombat, _: TableKeys) -> None:
@@ -610,6 +846,9 @@ HANDLERS: dict[type, Any] = {
     cc.PortalStartCombat: start_combat,
     cc.PortalTakeReflexes: take_reflexes,
     cc.PortalCallDefence: call_defence,
+    cc.PortalCallAttack: call_attack,
+    cc.PortalDeclareManeuver: declare_maneuver,
+    cc.PortalFreeAction: free_action,
     cc.PortalSettleCombatRoll: settle_combat_roll,
     cc.PortalStrike: strike_blow,
     cc.PortalTakeCritical: take_critical,

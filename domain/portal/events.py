@@ -20,7 +20,7 @@ from domain.portal.reading import ReadingSpec
 from domain.portal.rerolls import Entitlement, Reroll, RerollSequence, Source
 from domain.portal.roll import PortalRollResult
 from domain.portal.sequels import Payment
-from domain.portal.sheet import CharacterPoints, Sequel, SequelLevel
+from domain.portal.sheet import CharacterPoints, PortalSheet, Sequel, SequelLevel
 from domain.portal.state import (
     Ace,
     Applied,
@@ -138,7 +138,10 @@ class DieRerolled(FromRoll):
     sleeve), `point` (a character point spent for an ace) or `adventure`"""
     points: CharacterPoints | None
     """The roller's character points after paying for the ace (source `point`); null for any other
-    source"""
+    source, or a principal NPC's"""
+    pool: int | None = None
+    """A principal NPC's pool after paying for the ace from it (source `point`, Errata
+    [002:649]); null otherwise"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -157,6 +160,7 @@ class DieRerolled(FromRoll):
         open_roll.reroll_rolls = [*open_roll.reroll_rolls, self.reroll_roll]
         if self.points is not None:
             _sheet(table, self.character).sheet.points = clone(self.points)
+        _pool_paid(_sheet(table, self.character).sheet, self.pool)
 
 
 class OnesAndSixesBlocked(FromRoll):
@@ -352,12 +356,22 @@ class PointsSpent(_SheetRuling):
     points: CharacterPoints
     """The character's points in hand and in reserve after spending"""
     wound: int
-    """The wound dice the character holds after, 0..3 (one fewer for `remove_wound` [002:583])"""
+    """The wound dice the character holds after, 0..3 (one fewer for `remove_wound` [002:583];
+    one more a point for a principal NPC paying with its harm, Errata [002:649])"""
+    pool: int | None = None
+    """A principal NPC's pool after paying from it (Errata [002:649]); null otherwise"""
 
     def apply(self, table: Table) -> None:
         sheet = _sheet(table, self.character).sheet
         sheet.points = clone(self.points)
         sheet.wound = self.wound
+        _pool_paid(sheet, self.pool)
+
+
+def _pool_paid(sheet: PortalSheet, pool: int | None) -> None:
+    """A principal NPC's pool after a cost paid from it (`costs.pay`); None: unchanged."""
+    if sheet.npc_pool is not None and pool is not None:
+        sheet.npc_pool = msgspec.structs.replace(sheet.npc_pool, pool=pool)
 
 
 class LuckRestored(_SheetRuling):

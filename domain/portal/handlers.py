@@ -5,6 +5,7 @@ rerolls, its die naming the die it replaces (`reroll_of`) and what paid for it."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -16,6 +17,7 @@ from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
 from domain.portal import commands as cmd
 from domain.portal.absorption import absorb, take_damage
+from domain.portal.costs import pay
 from domain.portal.events import (
     CharacterCreated,
     DamageAbsorbed,
@@ -47,7 +49,7 @@ from domain.portal.reading import ReadingSpec
 from domain.portal.rerolls import Entitlement, fortaleza_levels, reroll
 from domain.portal.roll import resolve, settle
 from domain.portal.sequels import pay_sequel_points
-from domain.portal.sheet import MAX_DICE, Sequel, checked_sheet
+from domain.portal.sheet import MAX_DICE, Sequel, Sheet, checked_sheet
 from domain.portal.state import Ace, Applied, PortalCharacter
 from domain.table import Table
 
@@ -101,12 +103,21 @@ def _specs(character: PortalCharacter, command: cmd.PortalOpenRoll) -> list[Read
     return specs
 
 
-def open_roll(table: Table, actor: str, command: cmd.PortalOpenRoll, keys: TableKeys) -> int:
+def open_roll(
+    table: Table,
+    actor: str,
+    command: cmd.PortalOpenRoll,
+    keys: TableKeys,
+    paid: tuple[Sheet, Callable[[], None]] | None = None,
+) -> int:
+    """`paid`: what a cost paid before the roll leaves on the sheet (a spell's elements
+    [002:1604]), the roll thrown from it, and what records the payment once everything is
+    checked, before the roll's own events."""
     state = game.ruling(table, actor, "call for a roll")
     character = alive(find_character(state, command.character))
     require_no_open_roll(state, character)
     require_game_master_sees(table, command.visibility, character.seat)
-    sheet = character.sheet
+    sheet = character.sheet if paid is None else paid[0]
     options = state.options
     if command.difficulty is not None and command.automatic is not None:
         raise InvalidCommand(
@@ -186,6 +197,8 @@ def open_roll(table: Table, actor: str, command: cmd.PortalOpenRoll, keys: Table
     resolve(sheet, pool, specs, options, command.difficulty)
     if entitlement.total > 20:
         raise InvalidCommand("a roll is entitled to 20 rerolls at most", "invalid_fortalezas")
+    if paid is not None:
+        paid[1]()
     return _opened(table, actor, command, dice, common, pool, entitlement)
 
 
@@ -232,9 +245,18 @@ def _position(pool: Pool, die: Any) -> int:
 def reroll_die(table: Table, actor: str, command: cmd.PortalRerollDie, keys: TableKeys) -> int:
     _, rolled, character = rollers_roll(table, actor, command.roll)
     sequence = rolled.sequence
+    pool = None
     if command.source == "point":
-        require_points_holder(character)
-        points = spend(character.sheet.points, 1, "ace")
+        npc_pool = character.sheet.npc_pool
+        if npc_pool is not None and npc_pool.pays_with == "harm":
+            raise Conflict(
+                f"{character.name} pays with harm, and the dice of an open roll do not change: "
+                "no ace bought during it (Errata [002:649])",
+                "roll_open",
+            )
+        paid_with, paid = pay(character.sheet, "points", 1, "ace")
+        points = paid.points if paid_with == "points" else None
+        pool = paid.npc_pool.pool if paid.npc_pool is not None else None
         entitlement = msgspec.structs.replace(
             sequence.entitlement, points=sequence.entitlement.points + 1
         )
@@ -261,6 +283,7 @@ def reroll_die(table: Table, actor: str, command: cmd.PortalRerollDie, keys: Tab
         new=face,
         source=command.source,
         points=points,
+        pool=pool,
     )
     return reroll_roll
 
@@ -487,7 +510,8 @@ def award_points(table: Table, actor: str, command: cmd.PortalAwardPoints, _: Ta
 
 def spend_points(table: Table, actor: str, command: cmd.PortalSpendPoints, _: TableKeys) -> None:
     character = _ruled(table, actor, command.character, "spend character points")
-    _protagonist(character)
+    if character.sheet.npc_pool is None or command.use == "remove_wound":
+        _protagonist(character)  # a principal NPC pays as its sheet says, or not at all
     reason = checked_reason(command.reason)
     sheet = character.sheet
     if command.use == "remove_wound":
@@ -500,9 +524,7 @@ def spend_points(table: Table, actor: str, command: cmd.PortalSpendPoints, _: Ta
             "invalid_points",
         )
     else:
-        after = msgspec.structs.replace(
-            sheet, points=spend(sheet.points, command.points, command.use)
-        )
+        after = pay(sheet, "points", command.points, command.use)[1]
     _rule(
         table,
         PointsSpent,
@@ -513,6 +535,7 @@ def spend_points(table: Table, actor: str, command: cmd.PortalSpendPoints, _: Ta
         use=command.use,
         points=after.points,
         wound=after.wound,
+        pool=None if after.npc_pool is None else after.npc_pool.pool,
     )
 
 

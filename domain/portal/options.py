@@ -87,6 +87,12 @@ class PortalOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     #: one attack roll read against every attack's difficulty; "per_attack": one attack roll
     #: per attack, in the attacks' order.
     multiple_attack_rolls: Literal["one", "per_attack"] = "one"
+    #: Errata GAP (§2.9.2, [002:1088]): a free action bought mid-turn "REDUCIENDO SU VALOR DE
+    #: REFLEJOS": are the later phases lost? "at_once" (default here, the digest offers none:
+    #: as every other new reflex value, a maneuver's [002:1067] or a multiple attack's
+    #: [002:1517], the lowered value's phases hold from the next phase on, a later phase it
+    #: lacks lost); "next_turn": this turn keeps its phases, the lowered value's from the next.
+    free_action_reflexes: Literal["at_once", "next_turn"] = "at_once"
     #: Errata GAP (§2.10): a protagonist's defence equal to a supporting character's Attack.
     #: "hit" (default here: the Attack is the difficulty the defence must exceed [002:1292],
     #: so a tie hits with an excess of 0, as between supporting characters [002:1341]);

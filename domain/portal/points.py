@@ -49,9 +49,9 @@ def gain(points: CharacterPoints, amount: int, reason: Gain) -> CharacterPoints:
     )
 
 
-def spend(points: CharacterPoints, amount: int, use: Use) -> CharacterPoints:
-    """Points spent from the hand only: the reserve waits for the end of the adventure
-    [002:854-856]."""
+def spend(points: CharacterPoints, amount: int, use: str) -> CharacterPoints:
+    """Points spent from the hand only, for `use` (a `Use`, or what a cost is for): the
+    reserve waits for the end of the adventure [002:854-856]."""
     if amount < 1:
         raise InvalidCommand("spending character points takes one at least", "invalid_points")
     if points.in_hand < amount:

@@ -10,6 +10,7 @@ from domain.portal.absorption import Absorption, Toughness
 from domain.portal.combat_events import _combat, _contender
 from domain.portal.damage import DamageTotal, Strike
 from domain.portal.events import game
+from domain.portal.maneuvers import standing
 from domain.portal.rerolls import Entitlement
 from domain.portal.special_attacks import Grapple
 from domain.portal.story_events import ComparedRoll, _count
@@ -121,6 +122,10 @@ class AttackResolved(Stored, kw_only=True, forbid_unknown_fields=True):
     """The damage points a supporting character has taken after; null for a contender"""
     fumbles: int
     """The attack's fumble penalties, one per negative point of its result [002:1555-1562]"""
+    defence_modifier: int = 0
+    """What a contender's defence result took off this turn before coupling: -2 for a
+    neglected defence (declared, or by a multiple attack [002:1447, 1493]), -2 more stunned
+    [002:1075]; 0: none, or a supporting character"""
 
 
 class MultipleAttackResolved(Table.Event):
@@ -166,6 +171,9 @@ class MultipleAttackResolved(Table.Event):
         attacker = _contender(table, self.combat, self.attacker)
         attacker.aces = 0  # spent on this attack
         attacker.reflexes, attacker.phases = self.reflexes, list(self.phases)
+        attacker.later_phases = None
+        # declaring it neglects the attacker's defence for the turn [002:1493]
+        attacker.standing = [*attacker.standing, standing("multiple_attack", combat.turn)]
         for attack in self.attacks:
             if attack.supporting is not None and attack.taken is not None:
                 state.supporting[attack.supporting].taken = attack.taken
@@ -177,3 +185,4 @@ class MultipleAttackResolved(Table.Event):
             if attack.absorption.wound_gained:
                 contender.reflex_roll_due = contender.thorn_due = True
             contender.critical += attack.absorption.unabsorbed
+            contender.stunned_turns += attack.absorption.stunned_turns

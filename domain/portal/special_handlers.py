@@ -29,6 +29,7 @@ from domain.portal.combat_handlers import (
     _out,
     _reading,
     _weapon,
+    defence_taken_off,
 )
 from domain.portal.damage import damage_total, fumble_points, strike
 from domain.portal.events import game
@@ -254,12 +255,14 @@ def multiple_attack(
     weapons = [_weapon(attack.weapon) for attack in command.attacks]
     # the coupled defences [002:1497-1506]
     coupled: dict[str, int] = {}
+    # each contender's defence less what it takes off this turn [002:1075, 1447, 1493]
+    modifiers = {d: defence_taken_off(combat, _contender(combat, defenders[d])) for d in defenders}
     if contenders:
         results = []
         for defender_id in contenders:
             reading = _reading(defences[defender_id].readings, DEFENCE)
             assert reading is not None
-            results.append(reading.result)
+            results.append(reading.result + modifiers[defender_id])
         summed = coupled_protagonist_defence(results, list(contenders.values()))
         coupled = dict.fromkeys(contenders, summed)
     dice: list[int] = []
@@ -333,6 +336,7 @@ def multiple_attack(
                 absorption=absorption,
                 taken=taken[target] if attack.supporting is not None else None,
                 fumbles=fumble_points(attack_reading.result),
+                defence_modifier=modifiers.get(target, 0),
             )
         )
     if cast:

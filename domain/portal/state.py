@@ -10,6 +10,7 @@ import msgspec
 
 from domain.dice import Visibility
 from domain.portal.cast import Supporting
+from domain.portal.maneuvers import Standing
 from domain.portal.options import Options
 from domain.portal.reading import Reading, ReadingSpec, read
 from domain.portal.rerolls import RerollSequence
@@ -238,6 +239,23 @@ class CombatContender(Stored, kw_only=True):
     `unstabilised`): out of combat [002:1112, 1279-1281]; null: fighting"""
     aces: int = 0
     """Aces a maneuver earned for the contender's next attack [002:1441], until it strikes"""
+    standing: list[Standing] = []
+    """What its declared maneuvers and multiple attacks leave standing: aces and a penalty on
+    its defence rolls this turn, aces on its next attack [002:1425-1447, 1493]"""
+    defended: int = 0
+    """The last turn a defence roll of its was settled: neglecting defence is declared before
+    the turn's first [002:1445]; 0: none yet"""
+    stunned_turns: int = 0
+    """Whole turns still to be stunned by non-lethal points, from the next turn on [002:1246]"""
+    stunned: bool = False
+    """Whether it is stunned this turn: it does not act and defends at -2 [002:1075, 1246]"""
+    free_actions: int = 0
+    """The free actions it took this turn [002:1077-1088]"""
+    opportunities: int = 0
+    """The opportunity attacks it made this turn, at most its reflexes [002:1549]"""
+    later_phases: list[int] | None = None
+    """The phases its reflex value acts in from the next turn on, where the table keeps this
+    turn's after reflexes are spent on a free action (`free_action_reflexes`); null: none"""
 
 
 class CombatRoll(Stored, kw_only=True):

@@ -18,7 +18,15 @@ from domain.portal.collaboration import MAX_MEMBERS
 from domain.portal.commands import PortalOpenRoll
 from domain.portal.confrontation import Side
 from domain.portal.magic import Purpose, Rank
-from domain.portal.sheet import MAX_DICE, ConceptRank, Frequency, Label, Level
+from domain.portal.sheet import (
+    MAX_CP_IN_HAND,
+    MAX_DICE,
+    ConceptRank,
+    DiceCount,
+    Frequency,
+    Label,
+    Level,
+)
 
 RollNumber = Annotated[int, msgspec.Meta(ge=1)]
 #: a virtual advantage or a difficulty's change: far beyond any result [002:107, 948]
@@ -199,6 +207,23 @@ class PortalAdvance(Command, kw_only=True):
     """The game master's reason for approving the improvement [002:846]"""
 
 
+class PortalElements(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A spell's elements paid from the caster's sheet before its roll [002:1604]: each kind
+    paid is one required element the caster has. A principal NPC pays the luck and the
+    points as its sheet says (`npc_pool`: its pool, or a discomfort die per luck die and a
+    wound die per point, Errata [002:649])."""
+
+    luck: DiceCount = 0
+    """Held luck dice paid, lost as any spent luck [002:1606-1608]; 0: none"""
+    discomfort: DiceCount = 0
+    """Discomfort dice taken, absorbed as any (past 3 they turn into wound dice [002:248])
+    [002:1606-1608]; 0: none"""
+    points: Annotated[int, msgspec.Meta(ge=0, le=MAX_CP_IN_HAND)] = 0
+    """Character points paid from the hand, 0..5 [002:1610-1612]; 0: none"""
+    wound: DiceCount = 0
+    """Wound dice taken, up to 3 held [002:1610-1612]; 0: none"""
+
+
 class PortalSpell(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A spell as the game master rules it [002:1604-1620]: its rank of power, what it is
     for, and the elements it requires and those the caster lacks."""
@@ -217,6 +242,9 @@ class PortalSpell(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     missing: Annotated[int, msgspec.Meta(ge=0, le=MAX_DICE * 4)]
     """How many of them the caster lacks: each makes the roll harder; none may miss at rank 3
     [002:1608-1614]"""
+    paid: PortalElements | None = None
+    """The required elements paid from the caster's sheet before the roll [002:1604]; null:
+    none from the sheet (turns, ingredients and time are the story's)"""
     reason: Reason
     """The game master's reason for the rank and the elements"""
 
@@ -230,6 +258,30 @@ class PortalCastSpell(PortalOpenRoll, kw_only=True):
 
     spell: PortalSpell
     """The spell as the game master rules it"""
+
+
+#: what a character in the critical state does once more [002:590, 599-601, 1281]
+CriticalAction = Literal["minimal", "normal", "heroic"]
+
+
+class PortalCriticalAction(Command, kw_only=True):
+    """A contender in the critical state acts once more at its cost: conscious past the
+    damage limit, a `minimal` action (whisper aside: press a button, crawl) for a luck die, a
+    `normal` one (attack, flee) for a character point [002:590, 1281]; unconscious but
+    stabilised, a last `heroic` normal action for a character point, at the end of the turn,
+    penalised with 3 discomfort and 3 wound dice, leaving it unstabilised again
+    [002:591, 599-601]. A principal NPC pays as its sheet says (`npc_pool`, Errata
+    [002:649]). The game master then calls the action's roll, if any."""
+
+    combat: RollNumber
+    """The combat's number (its `CombatStarted`)"""
+    character: CharacterId
+    """The id of the contender in the critical state"""
+    action: CriticalAction
+    """`minimal` or `normal` (conscious past the limit), `heroic` (unconscious and
+    stabilised)"""
+    reason: Reason
+    """The game master's reason: what the character does"""
 
 
 class PortalAddSupporting(Command, kw_only=True):

@@ -6,12 +6,13 @@ secret, and its casting is hidden exactly as the roll (`FromRoll`)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
 from domain.dice import FromRoll
 from domain.portal.confrontation import Side, Winner
+from domain.portal.costs import PaidWith
 from domain.portal.events import game
 from domain.portal.magic import Purpose
 from domain.portal.outcome import Outcome
@@ -19,7 +20,7 @@ from domain.portal.reading import ReadingSpec
 from domain.portal.rerolls import Entitlement
 from domain.portal.sheet import CharacterPoints, ConceptRank, Drives, Fortaleza, Limitation
 from domain.portal.state import ExtendedConfrontation, SupportingCharacter
-from domain.portal.story_commands import Improvement
+from domain.portal.story_commands import CriticalAction, Improvement
 from domain.structs import Stored, clone
 from domain.table import Table
 
@@ -229,11 +230,19 @@ class PsychologicalConfronted(Table.Event):
 
     def apply(self, table: Table) -> None:
         _count(table, self.manipulator, self.victim)
-        sheet = game(table).characters[self.manipulator.character].sheet
-        sheet.luck_held, sheet.luck_lost = self.luck_held, self.luck_lost
-        sheet.discomfort, sheet.wound = self.discomfort, self.wound
-        if sheet.npc_pool is not None and self.pool is not None:
-            sheet.npc_pool = msgspec.structs.replace(sheet.npc_pool, pool=self.pool)
+        _paid(table, self.manipulator.character, self)
+
+
+def _paid(table: Table, character: str, event: Any) -> None:
+    """A cost paid (`costs.pay`): the sheet's dice, points and pool as the event says."""
+    sheet = game(table).characters[character].sheet
+    sheet.luck_held, sheet.luck_lost = event.luck_held, event.luck_lost
+    sheet.discomfort, sheet.wound = event.discomfort, event.wound
+    points = getattr(event, "points", None)
+    if points is not None:
+        sheet.points = clone(points)
+    if sheet.npc_pool is not None and event.pool is not None:
+        sheet.npc_pool = msgspec.structs.replace(sheet.npc_pool, pool=event.pool)
 
 
 class TeamsConfronted(Table.Event):
@@ -372,6 +381,98 @@ class SpellCast(FromRoll):
     plus 1 (rank 1) or 2 (rank 2) per missing element [002:1606-1614]; null: no roll"""
     reason: str
     """The game master's reason for the rank and the elements"""
+
+
+class PaidDice(Stored, kw_only=True, forbid_unknown_fields=True):
+    """The dice a spell's elements took from the caster's sheet, by kind."""
+
+    STORED_AS = "portal.PaidDice"
+
+    luck: int = 0
+    """Luck dice paid (a principal NPC's: the luck-equivalents it paid otherwise)"""
+    discomfort: int = 0
+    """Discomfort dice taken as an element"""
+    wound: int = 0
+    """Wound dice taken as an element"""
+
+
+class SpellPaid(Table.Event):
+    """A spell's elements paid from the caster's sheet before its roll [002:1604], recorded
+    just before the roll's dice (`SpellCast` follows them): the dice on the sheet are the
+    table's, so the payment is public, whatever the roll's visibility; the points and an
+    NPC's pool are the player's and the game master's."""
+
+    TOPIC = "portal.SpellPaid"
+    character: str
+    """The id of the caster"""
+    seat: str
+    """The seat id of the caster's player (the game master's seat for a principal NPC)"""
+    elements: PaidDice
+    """The elements paid from the dice, by kind"""
+    points_paid: int
+    """The character points paid, 0 or more"""
+    luck_with: PaidWith | None
+    """What paid the luck: the caster's own `luck`, a principal NPC's `pool` or `harm` (a
+    discomfort die each) (Errata [002:649]); null: no luck paid"""
+    points_with: PaidWith | None
+    """What paid the points: the caster's own `points`, a principal NPC's `pool` or `harm` (a
+    wound die each) (Errata [002:649]); null: no points paid"""
+    luck_held: int
+    """The luck dice the caster holds after paying, 0..3"""
+    luck_lost: int
+    """The caster's lost luck dice after paying, 0..3"""
+    discomfort: int
+    """The caster's discomfort dice after paying, 0..3: the roll throws them"""
+    wound: int
+    """The caster's wound dice after paying, 0..3: the roll throws them"""
+    points: CharacterPoints
+    """The caster's character points after paying"""
+    pool: int | None
+    """A principal NPC's pool after paying; null for a protagonist"""
+
+    def apply(self, table: Table) -> None:
+        _paid(table, self.character, self)
+
+
+class CriticalActionTaken(Table.Event):
+    """A contender in the critical state acts once more, its cost paid [002:590, 599-601,
+    1281]: a luck die for a minimal action, a character point for a normal or a last heroic
+    one (a principal NPC's pool or harm, Errata [002:649]); the heroic one penalised with 3
+    discomfort and 3 wound dice, and the character unstabilised again. Said at the table."""
+
+    TOPIC = "portal.CriticalActionTaken"
+    combat: int
+    """The combat's number"""
+    character: str
+    """The id of the contender who acts"""
+    seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
+    action: CriticalAction
+    """`minimal`, `normal` or `heroic`"""
+    paid_with: PaidWith
+    """What paid: the character's own `luck` or `points`, a principal NPC's `pool` or `harm`"""
+    luck_held: int
+    """The luck dice the character holds after paying, 0..3"""
+    luck_lost: int
+    """The character's lost luck dice after paying, 0..3"""
+    discomfort: int
+    """The character's discomfort dice after paying (3 for a heroic action), 0..3"""
+    wound: int
+    """The character's wound dice after paying (3 for a heroic action), 0..3"""
+    points: CharacterPoints
+    """The character's points after paying"""
+    pool: int | None
+    """A principal NPC's pool after paying; null for a protagonist"""
+    state: str
+    """The critical state after: unchanged, or `unstabilised` after a heroic action"""
+    reason: str
+    """The game master's reason: what the character does"""
+
+    def apply(self, table: Table) -> None:
+        _paid(table, self.character, self)
+        contender = game(table).combats[str(self.combat)].contender(self.character)
+        if contender is not None:
+            contender.out = self.state
 
 
 # -- supporting characters ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ everything before its events."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -20,6 +21,7 @@ from domain.portal import story_commands as sc
 from domain.portal.absorption import absorb
 from domain.portal.cast import Supporting, Totals, hurt, stack, totals, with_modifier
 from domain.portal.collaboration import Member, collaborate, collaborative_difficulty
+from domain.portal.combat_handlers import _combat, _contender
 from domain.portal.confrontation import (
     Extended,
     buy_aces,
@@ -29,16 +31,16 @@ from domain.portal.confrontation import (
     psychological,
     teams,
 )
+from domain.portal.costs import Cost, PaidWith, pay
 from domain.portal.events import game
 from domain.portal.guards import find_open_roll, require_no_open_roll
 from domain.portal.handlers import _protagonist, open_roll
-from domain.portal.luck import spend_luck
 from domain.portal.magic import casting
 from domain.portal.options import SIDES
 from domain.portal.outcome import checked_difficulty
 from domain.portal.points import start_adventure
 from domain.portal.rerolls import Entitlement, confrontation_reduction, specialty_bonus
-from domain.portal.sheet import MAX_CP_IN_HAND, CharacterPoints, Fortaleza, PortalSheet
+from domain.portal.sheet import MAX_CP_IN_HAND, MAX_DICE, CharacterPoints, Fortaleza, PortalSheet
 from domain.portal.state import OpenRoll, PortalCharacter, PortalState, SupportingCharacter
 from domain.portal.story_events import (
     AcesBought,
@@ -47,15 +49,17 @@ from domain.portal.story_events import (
     Collaborator,
     ComparedRoll,
     Confronted,
+    CriticalActionTaken,
     CutRoll,
     DifficultyDeferred,
     ExchangeBanked,
     ExtendedStarted,
-    LuckPayment,
+    PaidDice,
     PsychologicalConfronted,
     RerollsCut,
     SheetParts,
     SpellCast,
+    SpellPaid,
     StackedMember,
     SupportingAdded,
     SupportingHurt,
@@ -264,23 +268,10 @@ def buy_extended_aces(table: Table, actor: str, command: sc.PortalBuyAces, _: Ta
     )
 
 
-def _pay_luck(character: PortalCharacter, purpose: str) -> tuple[LuckPayment, PortalSheet]:
-    """One luck die paid outside a roll: a protagonist's held die (`spend_luck`); a principal
-    NPC pays with its pool, kept to the purpose the game master gave it, or with its harm, a
-    discomfort die absorbed as any (Errata [002:649-651], [002:248])."""
-    sheet = character.sheet
-    npc_pool = sheet.npc_pool
-    if sheet.kind != "principal" or npc_pool is None:
-        return "luck", spend_luck(sheet, 1, purpose)
-    if npc_pool.pays_with == "pool":
-        if npc_pool.pool < 1:
-            raise Conflict(f"{character.name}'s pool is empty", "not_enough_luck")
-        emptier = msgspec.structs.replace(npc_pool, pool=npc_pool.pool - 1)
-        return "pool", msgspec.structs.replace(sheet, npc_pool=emptier)
-    harm = absorb(sheet.discomfort, sheet.wound, 1)
-    if harm.unabsorbed:
-        raise Conflict(f"{character.name} holds no room for more harm [002:312]", "dice_full")
-    return "harm", msgspec.structs.replace(sheet, discomfort=harm.discomfort, wound=harm.wound)
+def _pay_luck(character: PortalCharacter, purpose: str) -> tuple[PaidWith, PortalSheet]:
+    """One luck die paid outside a roll (`costs.pay`): a protagonist's held die, a principal
+    NPC's pool (kept to the purpose the game master gave it) or harm (Errata [002:649-651])."""
+    return pay(character.sheet, "luck", 1, purpose)
 
 
 def psychological_confrontation(
@@ -514,13 +505,75 @@ def advance(table: Table, actor: str, command: sc.PortalAdvance, _: TableKeys) -
 # -- magic ------------------------------------------------------------------------------------
 
 
+def _elements_paid(
+    table: Table, actor: str, caster: PortalCharacter, spell: sc.PortalSpell
+) -> tuple[PortalSheet, Callable[[], None]] | None:
+    """The caster's sheet after paying the spell's elements before its roll [002:1604], and
+    what records the payment: luck and points through `costs.pay` (a principal NPC's pool or
+    harm), discomfort absorbed as any [002:248], wound dice up to 3. Each kind paid is one of
+    the elements required and not missing."""
+    if spell.paid is None:
+        return None
+    elements = {k: v for k, v in msgspec.to_builtins(spell.paid).items() if v}
+    if not elements:
+        return None
+    if len(elements) > spell.required - spell.missing:
+        raise InvalidCommand(
+            f"{len(elements)} kinds of element paid, {spell.required - spell.missing} "
+            "required and not missing",
+            "invalid_spell",
+        )
+    sheet = caster.sheet
+    paid_with: dict[str, PaidWith | None] = {"luck": None, "points": None}
+    for cost in ("luck", "points"):
+        if cost in elements:
+            paid_with[cost], sheet = pay(sheet, cost, elements[cost], "the spell")
+    harm = absorb(sheet.discomfort, sheet.wound, elements.get("discomfort", 0))
+    if harm.unabsorbed or harm.wound + elements.get("wound", 0) > MAX_DICE:
+        raise Conflict(f"{caster.name} holds no room for the spell's harm [002:312]", "dice_full")
+    sheet = msgspec.structs.replace(
+        sheet, discomfort=harm.discomfort, wound=harm.wound + elements.get("wound", 0)
+    )
+
+    def record() -> None:
+        table.trigger_event(
+            SpellPaid,
+            actor=actor,
+            character=caster.id,
+            seat=caster.seat,
+            elements=PaidDice(
+                luck=elements.get("luck", 0),
+                discomfort=elements.get("discomfort", 0),
+                wound=elements.get("wound", 0),
+            ),
+            points_paid=elements.get("points", 0),
+            luck_with=paid_with["luck"],
+            points_with=paid_with["points"],
+            luck_held=sheet.luck_held,
+            luck_lost=sheet.luck_lost,
+            discomfort=sheet.discomfort,
+            wound=sheet.wound,
+            points=sheet.points,
+            pool=None if sheet.npc_pool is None else sheet.npc_pool.pool,
+        )
+
+    return sheet, record
+
+
 def cast_spell(table: Table, actor: str, command: sc.PortalCastSpell, keys: TableKeys) -> int:
-    game.ruling(table, actor, "call for a spell's roll")
+    state = game.ruling(table, actor, "call for a spell's roll")
     spell = command.spell
     reason = checked_reason(spell.reason)
     ruled = casting(spell.rank, spell.purpose, spell.competent, spell.required, spell.missing)
     call = _call(command, "spell", ruled.difficulty)
-    roll = open_roll(table, actor, call, keys)  # validates everything before its events
+    caster = alive(find_character(state, command.character))
+    paid = _elements_paid(table, actor, caster, spell)
+    if paid is not None and ruled.difficulty is None:
+        raise InvalidCommand(
+            "a competent mage's rank 0 spell costs nothing [002:1606]", "invalid_spell"
+        )
+    # validates everything before its events, the payment recorded before the roll's dice
+    roll = open_roll(table, actor, call, keys, paid)
     character = find_character(game(table), command.character)
     table.trigger_event(
         SpellCast,
@@ -536,6 +589,59 @@ def cast_spell(table: Table, actor: str, command: sc.PortalCastSpell, keys: Tabl
         reason=reason,
     )
     return roll
+
+
+# -- the critical state --------------------------------------------------------------------------
+
+#: what each action past the damage limit costs, the state it is for, and the use it pays for
+CRITICAL_ACTIONS: dict[str, tuple[Cost, str, str]] = {
+    "minimal": ("luck", "conscious", "a minimal action past the damage limit [002:1281]"),
+    "normal": ("points", "conscious", "action_past_limit"),
+    "heroic": ("points", "unconscious", "heroic_action"),
+}
+
+
+def critical_action(
+    table: Table, actor: str, command: sc.PortalCriticalAction, _: TableKeys
+) -> None:
+    state = game.ruling(table, actor, "let a character in the critical state act")
+    reason = checked_reason(command.reason)
+    character = alive(find_character(state, command.character))
+    require_no_open_roll(state, character)
+    contender = _contender(_combat(state, command.combat), character)
+    if contender.critical:
+        raise Conflict(f"{character.name}'s last aguante roll is due [002:1273]", "critical_due")
+    if contender.out is None:
+        raise Conflict(f"{character.name} is not in the critical state [002:1273]", "not_critical")
+    cost, needed, use = CRITICAL_ACTIONS[command.action]
+    if contender.out != needed:
+        raise Conflict(
+            f"{character.name} is {contender.out}: a {command.action} action is for the "
+            f"{needed} [002:601, 1281]",
+            "wrong_critical_state",
+        )
+    paid_with, sheet = pay(character.sheet, cost, 1, use)
+    after = contender.out
+    if command.action == "heroic":  # 3 and 3 of penalty, then unstabilised [002:601]
+        sheet = msgspec.structs.replace(sheet, discomfort=MAX_DICE, wound=MAX_DICE)
+        after = "unstabilised"
+    table.trigger_event(
+        CriticalActionTaken,
+        actor=actor,
+        combat=command.combat,
+        character=character.id,
+        seat=character.seat,
+        action=command.action,
+        paid_with=paid_with,
+        luck_held=sheet.luck_held,
+        luck_lost=sheet.luck_lost,
+        discomfort=sheet.discomfort,
+        wound=sheet.wound,
+        points=sheet.points,
+        pool=None if sheet.npc_pool is None else sheet.npc_pool.pool,
+        state=after,
+        reason=reason,
+    )
 
 
 # -- supporting characters ---------------------------------------------------------------------
@@ -702,6 +808,7 @@ HANDLERS: dict[type, Any] = {
     sc.PortalCollaborate: collaboration,
     sc.PortalAdvance: advance,
     sc.PortalCastSpell: cast_spell,
+    sc.PortalCriticalAction: critical_action,
     sc.PortalDeferredRoll: deferred_roll,
     sc.PortalAddSupporting: add_supporting,
     sc.PortalSupportingTurn: supporting_turn,

@@ -71,6 +71,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "unknown_limitation",
             # combat (combat_handlers.py)
             "critical_due",
+            "wrong_critical_state",
             "in_combat",
             "no_combat",
             "no_opportunity_left",
@@ -80,6 +81,10 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "out_of_combat",
             "reflexes_due",
             "reflexes_taken",
+            "defence_rolled",
+            "no_free_action",
+            "no_reflexes",
+            "stunned",
             # special attacks (special_handlers.py)
             "too_many_attacks",
         }
@@ -116,6 +121,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "invalid_contenders",
             "invalid_damage",
             "invalid_defence",
+            "invalid_free_action",
             "invalid_weapon",
             # special attacks (special_handlers.py)
             "invalid_attack",

@@ -36,10 +36,13 @@ from projections.tally import (
     Tally,
     by_character,
     name_character,
+    outcome_rows,
     took_damage,
     whole,
     word,
+    word_number,
     word_order,
+    word_text,
 )
 
 #: the events that roll against a value, by the kind of check they count as
@@ -222,6 +225,19 @@ def _wound(tally: Tally, data: dict[str, Any]) -> None:
     took_damage(tally, character, level or 0)
 
 
+#: the events that count once each, under these words
+COUNTED = {
+    "CombatStarted": ("combat", "combats"),
+    "RoundStarted": ("combat", "rounds"),
+    "AimTaken": ("combat", "aims"),
+    "ShockSuffered": ("wounds", "shocks"),
+    "DeathTimerStarted": ("wounds", "death_timers"),
+    "DeathTimerStopped": ("wounds", "death_timers_stopped"),
+    "WoundHealed": ("wounds", "healed"),
+    "CharacteristicLost": ("wounds", "characteristics_lost"),
+}
+
+
 def fold(tally: Tally, event: LoggedEvent) -> None:
     """Count what one of Asaltos's events says."""
     data = event.data
@@ -237,12 +253,8 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
         _checked(tally, "medicine", healer, None, result)
         if isinstance(healer, str) and isinstance(result, dict) and result.get("success") is True:
             tally.add("character", healer, "medicine_successes")
-    elif kind == "CombatStarted":
-        tally.add("combat", "combats")
-    elif kind == "RoundStarted":
-        tally.add("combat", "rounds")
-    elif kind == "AimTaken":
-        tally.add("combat", "aims")
+    elif kind in COUNTED:
+        tally.add(*COUNTED[kind])
     elif kind == "CriticalRolled":
         tally.add("combat", "criticals")
         if data.get("confirmed") is True:
@@ -257,37 +269,23 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
             tally.add("character", data["attacker"], "wounds_dealt", amount=max(level, 0))
     elif kind == "WoundInflicted":
         _wound(tally, data)
-    elif kind == "ShockSuffered":
-        tally.add("wounds", "shocks")
-    elif kind == "DeathTimerStarted":
-        tally.add("wounds", "death_timers")
-    elif kind == "DeathTimerStopped":
-        tally.add("wounds", "death_timers_stopped")
     elif kind == "Died" and isinstance(data.get("character"), str):
         tally.add("wounds", "deaths")
         tally.add("character", data["character"], "died")
-    elif kind == "WoundHealed":
-        tally.add("wounds", "healed")
-    elif kind == "CharacteristicLost":
-        tally.add("wounds", "characteristics_lost")
 
 
 # -- the figures ---------------------------------------------------------------------------
 
 
 def _checks(tally: Tally) -> list[AsaltosCheckFigures]:
-    rows: dict[tuple[str, str, str], dict[str, int]] = {}
-    for (kind, checked, difficulty, outcome), n in tally.under("check").items():
-        rows.setdefault((kind, checked, difficulty), {})[outcome] = int(n)
-    ordered = sorted(rows.items(), key=lambda item: tuple(map(word_order, item[0])))
     return [
         AsaltosCheckFigures(
             kind=kind,
-            checked=None if checked == NONE else checked,
-            difficulty=None if difficulty == NONE else int(difficulty),
-            outcomes=dict(sorted(outcomes.items())),
+            checked=word_text(checked),
+            difficulty=word_number(difficulty),
+            outcomes=outcomes,
         )
-        for (kind, checked, difficulty), outcomes in ordered
+        for (kind, checked, difficulty), outcomes in outcome_rows(tally, "check", order=word_order)
     ]
 
 

@@ -47,17 +47,19 @@ from domain.frontera.state import PILE
 from projections.fairness import Fairness, fairness
 from projections.registry import SystemStats
 from projections.tally import (
-    NONE,
     Counts,
     DamagePoint,
     LoggedEvent,
     Tally,
     key,
     name_character,
+    outcome_rows,
     over_time,
     per_character,
     whole,
     word,
+    word_number,
+    word_text,
 )
 
 #: a key word for a figure the event does not give (a dead man's hand tests no trait)
@@ -429,18 +431,15 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
 
 
 def _tests(tally: Tally) -> list[FronteraTestFigures]:
-    rows: dict[tuple[str, str, str, str], dict[str, int]] = {}
-    for (kind, trait, skill, difficulty, outcome), n in tally.under("test").items():
-        rows.setdefault((kind, trait, skill, difficulty), {})[outcome] = int(n)
     return [
         FronteraTestFigures(
             kind=kind,
-            trait=None if trait == NONE else trait,
-            skill=None if skill == NONE else skill,
-            difficulty=None if difficulty == NONE else int(difficulty),
-            outcomes=dict(sorted(outcomes.items())),
+            trait=word_text(trait),
+            skill=word_text(skill),
+            difficulty=word_number(difficulty),
+            outcomes=outcomes,
         )
-        for (kind, trait, skill, difficulty), outcomes in sorted(rows.items())
+        for (kind, trait, skill, difficulty), outcomes in outcome_rows(tally, "test")
     ]
 
 

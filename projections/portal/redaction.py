@@ -89,6 +89,7 @@ RULES: dict[type, Rule] = {
         "new",
         "source",
         points=CHARACTERS_OWN,
+        pool=CHARACTERS_OWN,
     ),
     ev.OnesAndSixesBlocked: public(
         "roll",
@@ -136,6 +137,7 @@ RULES: dict[type, Rule] = {
         use=CHARACTERS_OWN,
         points=CHARACTERS_OWN,
         reason=CHARACTERS_OWN,
+        pool=CHARACTERS_OWN,
     ),
     ev.LuckRestored: public("character", "seat", "reason", "dice", "luck_held", "luck_lost"),
 }
@@ -243,6 +245,35 @@ STORY_RULES: dict[type, Rule] = {
         "difficulty",
         "reason",
     ),
+    se.SpellPaid: public(
+        "character",
+        "seat",
+        "elements",
+        "luck_held",
+        "luck_lost",
+        "discomfort",
+        "wound",
+        luck_with=CHARACTERS_OWN,
+        points_with=CHARACTERS_OWN,
+        points_paid=CHARACTERS_OWN,
+        points=CHARACTERS_OWN,
+        pool=CHARACTERS_OWN,
+    ),
+    se.CriticalActionTaken: public(
+        "combat",
+        "character",
+        "seat",
+        "action",
+        "luck_held",
+        "luck_lost",
+        "discomfort",
+        "wound",
+        "state",
+        "reason",
+        paid_with=CHARACTERS_OWN,
+        points=CHARACTERS_OWN,
+        pool=CHARACTERS_OWN,
+    ),
 }
 RULES.update(STORY_RULES)
 
@@ -289,6 +320,9 @@ COMBAT_RULES: dict[type, Rule] = {
         "knee",
         "fumbles",
         "killed",
+        "defence_modifier",
+        "heavy",
+        "opportunities",
     ),
     ce.TemptLuckRecovered: public(
         "roll",
@@ -305,8 +339,32 @@ COMBAT_RULES: dict[type, Rule] = {
     ce.ManeuverMade: public(
         "roll", "visibility", "combat", "character", "seat", "enemy", "maneuver", "phases"
     ),
-    ce.PhaseAdvanced: public("combat", "turn", "phase", "order", "idle"),
+    ce.PhaseAdvanced: public("combat", "turn", "phase", "order", "idle", "stunned"),
     ce.CombatEnded: public("combat", "reason"),
+    # the aces standing for an attack or maneuver roll, hidden as the roll's own are
+    ce.AttackCalled: public(
+        "roll",
+        "visibility",
+        "combat",
+        "character",
+        "seat",
+        "target",
+        "attack",
+        "aces",
+        "standing",
+    ),
+    ce.ManeuverDeclared: public("combat", "character", "maneuver", "standing", "acted", "reason"),
+    ce.FreeActionTaken: public(
+        "combat",
+        "character",
+        "action",
+        "bought",
+        "free_actions",
+        "reflexes",
+        "phases",
+        "later_phases",
+        "reason",
+    ),
 }
 RULES.update(COMBAT_RULES)
 

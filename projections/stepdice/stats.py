@@ -29,7 +29,6 @@ import msgspec
 
 from projections.registry import SystemStats
 from projections.tally import (
-    NONE,
     Counts,
     DamagePoint,
     LoggedEvent,
@@ -38,10 +37,13 @@ from projections.tally import (
     by_character,
     key,
     name_character,
+    outcome_rows,
     roller_figures,
     took_damage,
     whole,
     word,
+    word_number,
+    word_text,
 )
 
 #: labels `attack/<roll>`: the character whose attack rolled it, to credit the wounds it
@@ -207,6 +209,17 @@ def _character_event(tally: Tally, figure: str, data: dict[str, Any]) -> None:
         tally.add("character", character, figure)
 
 
+#: the events that count once each, under these words
+COUNTED = {
+    "EnemyAdded": ("enemies", "added"),
+    "ClockStarted": ("clocks", "started"),
+    "ClockAdvanced": ("clocks", "advanced"),
+    "ClockRanOut": ("clocks", "ran_out"),
+    "SceneBegun": ("scenes",),
+    "RestCompleted": ("rests",),
+}
+
+
 def fold(tally: Tally, event: LoggedEvent) -> None:
     """Count what one of Stepdice's events says."""
     data = event.data
@@ -215,8 +228,6 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
         _roll(tally, ROLLS[event.type], data)
     elif kind == "CharacterCreated":
         name_character(tally, data.get("character"))
-    elif kind == "EnemyAdded":
-        tally.add("enemies", "added")
     elif kind == "HelpGiven" and isinstance(data.get("helper"), str):
         tally.add("character", data["helper"], "helped")
     elif kind == "EnemyHit":
@@ -256,42 +267,23 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
             "RaisedByAlly": "raised",
         }[kind]
         _character_event(tally, figure, data)
-    elif kind == "ClockStarted":
-        tally.add("clocks", "started")
-    elif kind == "ClockAdvanced":
-        tally.add("clocks", "advanced")
-    elif kind == "ClockRanOut":
-        tally.add("clocks", "ran_out")
-    elif kind == "SceneBegun":
-        tally.add("scenes")
-    elif kind == "RestCompleted":
-        tally.add("rests")
+    elif kind in COUNTED:
+        tally.add(*COUNTED[kind])
 
 
 # -- the figures ---------------------------------------------------------------------------
 
 
-def _number(found: str) -> int | None:
-    return None if found == NONE else int(found)
-
-
-def _text(found: str) -> str | None:
-    return None if found == NONE else found
-
-
 def _rolls(tally: Tally) -> list[StepdiceRollFigures]:
-    rows: dict[tuple[str, ...], dict[str, int]] = {}
-    for (kind, attribute, die, grade, target, outcome), n in tally.under("roll").items():
-        rows.setdefault((kind, attribute, die, grade, target), {})[outcome] = int(n)
-    ordered = sorted(rows.items(), key=lambda item: tuple(w.zfill(3) for w in item[0]))
+    ordered = outcome_rows(tally, "roll", order=lambda found: found.zfill(3))
     return [
         StepdiceRollFigures(
             kind=kind,
-            attribute=_text(attribute),
-            die=_number(die),
-            grade=_text(grade),
-            target=_number(target),
-            outcomes=dict(sorted(outcomes.items())),
+            attribute=word_text(attribute),
+            die=word_number(die),
+            grade=word_text(grade),
+            target=word_number(target),
+            outcomes=outcomes,
         )
         for (kind, attribute, die, grade, target), outcomes in ordered
     ]

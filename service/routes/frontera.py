@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from litestar import Request, Response, get
+from litestar import Request, Response
 from litestar.handlers import HTTPRouteHandler
 from litestar.params import FromPath
 
@@ -25,8 +25,6 @@ from projections.frontera.tests_record import TestRecord, opened_at, test_record
 from projections.visibility import Viewer
 from service import schemas
 from service.api import (
-    HEADERS,
-    READ_RESPONSES,
     Audit,
     IdempotencyKey,
     IfMatch,
@@ -35,6 +33,7 @@ from service.api import (
     accepted,
     command_post,
     read_etag,
+    read_get,
     read_log,
     tables_of,
 )
@@ -86,7 +85,7 @@ async def start_table(
     return await accepted(request, table_id, fc.StartTable(), if_match, idempotency_key)
 
 
-@get(
+@read_get(
     "/tables/{table_id:uuid}/tests/{number:int}",
     operation_id="getTest",
     summary="A test: rulings, cards played, outcome, and its events as the caller may see them",
@@ -94,10 +93,7 @@ async def start_table(
     "...): the Mayor's rulings, the cards drawn and played as the caller may see them, "
     "the outcome, and its events, to settle a dispute card by card; the game master may read "
     "it as a seat read it (`perspective`).",
-    responses=READ_RESPONSES,
-    response_headers=HEADERS,
     tags=["tables"],
-    security=[{"bearer": []}],
 )
 async def get_test(
     request: Request[Any, Any, Any],

@@ -282,6 +282,10 @@ ROUTES += [
         "spell works a rank higher (a rank 3 one is a rite of 6), each missing element adds 1 "
         "at rank 1 and 2 at rank 2, and none may miss at rank 3 [002:1616-1620]; a competent "
         "mage's rank 0 spell succeeds with no roll. `difficulty` and `automatic` stay null. "
+        "The elements the caster pays from its sheet (`spell.paid`: luck, discomfort, points, "
+        "wound dice) are paid before the roll [002:1604], which throws the dice they leave; a "
+        "principal NPC pays luck and points with its pool or its harm (Errata [002:649]); "
+        "the payment is public (`portal.SpellPaid`), the dice being on the table. "
         "Answers with the roll's number." + SECRET_ROLL,
     ),
 ]
@@ -330,8 +334,49 @@ ROUTES += [
         "attack: cover from its side (partial 1 ace, full 2), the sheet's shield (large: full "
         "cover; medium 2 and small 1 against melee) and, against melee, 1 ace each for a sharp "
         "weapon that wounds without momentum, a trapping weapon, a long one usable here "
-        "[002:1201-1222]. Those aces join the roll's, with the protection's reason. Answers "
-        "with the roll's number." + SECRET_ROLL,
+        "[002:1201-1222]. Those aces join the roll's, with the protection's reason, and so do "
+        "the contender's total defences this turn (an ace each [002:1427]). Answers with the "
+        "roll's number." + SECRET_ROLL,
+    ),
+    command_route(
+        "portalCallAttack",
+        "/portal/combats/attacks",
+        pcc.PortalCallAttack,
+        "Call a contender's attack or maneuver roll with its standing aces (game master)",
+        answer=ROLLED,
+        description="An attack roll (read for `attack`) or a maneuver roll (`maneuver`) called "
+        "as `portalOpenRoll` calls any roll, with the aces standing for it, each with its "
+        "reason, spent: on an attack, the ace of a maneuver above the enemy's reflexes "
+        "[002:1441] and of an attack prepared against this `target` [002:1433-1435]; on either, "
+        "a neglected defence's this turn [002:1447]. A call that spends any is public "
+        "(`roll_secret` otherwise): the view shows them spent. Answers with the roll's number."
+        + SECRET_ROLL,
+    ),
+    command_route(
+        "portalDeclareManeuver",
+        "/portal/combats/declarations",
+        pcc.PortalDeclareManeuver,
+        "Rule total defence, a prepared attack or a neglected defence (game master)",
+        description="Total defence and preparing an attack give up the contender's attack, "
+        "its action in this phase: an ace on every defence roll for the rest of the turn "
+        "[002:1427], or on its next attack against the target, this turn or the next "
+        "[002:1433-1437]. Neglecting defence, declared before the turn's first defence roll, "
+        "gives an ace on this turn's attack or maneuver and -2 on every defence result for the "
+        "rest of the turn [002:1443-1447], as a multiple attack does [002:1493]. The aces join "
+        "the rolls called (`portalCallDefence`, `portalCallAttack`), the -2 the defence read "
+        "at the strike. A stunned contender does not act, and defends at -2 too [002:1075].",
+    ),
+    command_route(
+        "portalFreeAction",
+        "/portal/combats/free",
+        pcc.PortalFreeAction,
+        "Rule a contender's free action (game master)",
+        description="Before or after its normal action, a contender draws a weapon or picks up "
+        "something at hand, moves or speaks up to its reflexes in metres or words, or asks the "
+        "game master about the scene [002:1077-1082]: one free action per normal action this "
+        "turn [002:1084], each one more bought for a reflex point [002:1088]. Whether the "
+        "lowered reflexes' phases hold at once, a later phase lost, or from the next turn is "
+        "the table's `free_action_reflexes` (Errata GAP).",
     ),
     command_route(
         "portalSettleCombatRoll",
@@ -356,7 +401,10 @@ ROUTES += [
         "reflex roll and a thorn check, damage past 3 and 3 the critical state's last aguante "
         "roll (`portalTakeCritical`). Negative results are fumbles, the game master's to pick "
         "[002:1555-1562]. A contender out of combat makes no defence roll: attacked, it dies "
-        "[002:1112].",
+        "[002:1112]. The defence takes off -2 for a neglected defence this turn and -2 stunned "
+        "(`defence_modifier` [002:1075, 1447, 1493]). A heavy weapon sweeps, its damage again "
+        "on a hit [002:1190]. An `opportunity` attack strikes a defender leaving melee out of "
+        "the attacker's phases, at most its reflexes a turn [002:1545-1549].",
     ),
     command_route(
         "portalTakeCritical",
@@ -369,6 +417,19 @@ ROUTES += [
         "every 10 minutes) and out of combat." + COMBAT_ROLL,
     ),
     command_route(
+        "portalCriticalAction",
+        "/portal/combats/critical/actions",
+        ps.PortalCriticalAction,
+        "Let a contender in the critical state act once more at its cost (game master)",
+        description="Conscious past the damage limit, a minimal action (press a button, "
+        "crawl) costs a luck die, a normal one (attack, flee) a character point "
+        "[002:590, 1281]; unconscious but stabilised, a last heroic normal action costs a "
+        "character point, comes at the end of the turn with 3 discomfort and 3 wound dice, and "
+        "leaves the character unstabilised [002:591, 599-601]. A principal NPC pays as its "
+        "sheet says: its pool, or its harm (a discomfort die per luck die, a wound die per "
+        "point) (Errata [002:649]). The game master then calls the action's roll, if any.",
+    ),
+    command_route(
         "portalManeuver",
         "/portal/combats/maneuvers",
         pcc.PortalManeuver,
@@ -376,8 +437,9 @@ ROUTES += [
         description="A maneuver is the contender's action in one of its phases [002:1073]: "
         "the roll's `maneuver` reading becomes its new reflex value and phases, better or "
         "worse [002:1067, 1441]; against an enemy's current reflexes (`enemy`), exceeding them "
-        "earns an ace on the next attack [002:1439-1441], which the game master grants in that "
-        "roll's call. A maneuver only to better the reflexes is fair [002:1069]." + COMBAT_ROLL,
+        "earns an ace on the next attack [002:1439-1441], granted when that roll is called "
+        "(`portalCallAttack`). A maneuver only to better the reflexes is fair [002:1069]."
+        + COMBAT_ROLL,
     ),
     command_route(
         "portalAdvancePhase",
@@ -584,6 +646,12 @@ ENUMS = [
         "crossbow, a light firearm, a shotgun, a rifle or a military weapon.",
     ),
     NamedEnum(
+        "PortalWeight",
+        ["thrown", "dropped"],
+        "How a large weight strikes [002:1172-1178]: thrown (the attacker's damage die one "
+        "down) or dropped from above (one up).",
+    ),
+    NamedEnum(
         "PortalConceptRank",
         ["ordinary", "team_member", "mythic_hero"],
         "A concept's rank [002:720]: an ordinary person, a team member, a mythic hero.",
@@ -600,5 +668,18 @@ ENUMS = [
         "How a psychological confrontation's loser paid [002:966]: with harm (a discomfort "
         "die), a luck die, or a principal NPC's pool.",
         frozenset({"paid_with"}),
+    ),
+    NamedEnum(
+        "PortalCostPayment",
+        ["harm", "luck", "points", "pool"],
+        "What paid a luck or character-point cost: a protagonist's own luck die or points, a "
+        "principal NPC's pool or its harm (discomfort and wound dice) [002:649].",
+        frozenset({"paid_with", "luck_with", "points_with"}),
+    ),
+    NamedEnum(
+        "PortalCriticalActionKind",
+        ["minimal", "normal", "heroic"],
+        "What a character in the critical state does once more [002:590, 599-601, 1281]: a "
+        "minimal action, a normal one, or a last heroic one.",
     ),
 ]
