@@ -87,13 +87,14 @@ def ann_and_bob(
     bobs: list[int],
     after: list[int],
     bob_pays: int = 0,
+    weapons: dict[str, Any] | None = None,
     **options: Any,
 ) -> Table:
     """Combat 1 (direction die 2): Ann's reflex roll (roll 2) read HIGH and her cold blood
     MID, Bob's (roll 3) likewise, his missing cold blood paid with reflex points, in a
     friendly brawl (cold blood 3)."""
     table = new_table(http, "portal", [2, *anns, *bobs, *after], **options)
-    character(table, "p1", sheet("Ann"))
+    character(table, "p1", sheet("Ann", weapons=weapons or {}))
     character(table, "p2", sheet("Bob", discomfort=len(bobs) - 3))
     start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a tavern"}
     table.command("gm", "/portal/combats", start)
@@ -391,3 +392,95 @@ def test_a_heavy_weapon_sweeps_and_adds_its_damage_again(http: httpx.Client) -> 
         assert (swept["damage_total"], swept["bonus"], swept["damage"]) == (5, 2, 8), who
         assert (blow["strike"]["attack"], blow["strike"]["excess"]) == (6, 3)
         assert (blow["heavy"], blow["through"]) == (5, 5)
+
+
+def ann_strikes_bob(http: httpx.Client, weapons: dict[str, Any] | None = None) -> Table:
+    """Phase 6, Ann's: her attack roll 6, 4, 2 (roll 4: attack 6, damage die 6) and Bob's
+    defence roll 3, 2, 2 (roll 5: defence 3, aguante 3), both settled."""
+    table = ann_and_bob(http, [6, 5, 3], [4, 4, 2], [6, 4, 2, 3, 2, 2], weapons=weapons)
+    assert advance(table)["order"] == ["c1"]
+    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2"))
+    table.command("gm", "/portal/combats/defences", defence_call("c2"))
+    settle(table, "p1", 4)
+    settle(table, "p2", 5)
+    return table
+
+
+def test_a_head_strike_adds_5_damage_or_stuns_for_the_points_through(
+    http: httpx.Client,
+) -> None:
+    """A strike at the head is +2 to hit [002:1451]; a hit adds 5 to the damage total or
+    stuns the rival as many turns as the damage points it makes [002:1455], the game
+    master's judgement with the weapon [002:1457]. Ann's 6 less 2 beats Bob's 3 by 1: 1 + her
+    damage die 6 = 7 against his aguante 3. With +5, 9 points go through (3 discomfort, 3
+    wound dice, 3 unabsorbed); stunning, 4 go through and stun him 4 turns."""
+    for effect, through, stunned in (("damage", 9, 0), ("stun", 4, 4)):
+        table = ann_strikes_bob(http)
+        head = {"part": "head", "reason": "a fist to the jaw", "head": effect}
+        path = "/portal/combats/strikes"
+        no_effect = {**head, "head": None}
+        assert refused(table, "gm", path, strike(4, 5, "c2", located=no_effect)) == (
+            422,
+            "invalid_located",
+        )
+        knee = {"part": "knee", "reason": "low", "head": effect}
+        assert refused(table, "gm", path, strike(4, 5, "c2", located=knee)) == (
+            422,
+            "invalid_located",
+        )
+        table.command("gm", path, strike(4, 5, "c2", located=head))
+        for who in SEATS:
+            (blow,) = (e["data"] for e in table.log(who, "portal.StrikeResolved"))
+            assert (blow["strike"]["attack"], blow["damage"]["total"]) == (4, 7), who
+            assert (blow["through"], blow["head"]["effect"]) == (through, effect), who
+            assert blow["head"]["bonus"] == (5 if effect == "damage" else 0)
+            assert (blow["head"]["stunned_turns"], blow["disarmed"]) == (stunned, False)
+        assert contender(table, "p1", "c2")["stunned_turns"] == stunned
+
+
+def test_a_hand_strike_disarms_as_the_game_master_rules_and_a_draw_rearms(
+    http: httpx.Client,
+) -> None:
+    """A strike at a weapon or the hand holding it may disarm [002:1469]; the game master
+    rules it with common sense [002:1471], so a hand strike names it. Ann's hit disarms Bob,
+    its damage absorbed as usual; a free action picking a weapon up [002:1079] rearms him."""
+    table = ann_strikes_bob(http)
+    hand = {"part": "hand", "reason": "his knife hand", "disarm": True}
+    path = "/portal/combats/strikes"
+    unruled = {**hand, "disarm": None}
+    assert refused(table, "gm", path, strike(4, 5, "c2", located=unruled)) == (
+        422,
+        "invalid_located",
+    )
+    table.command("gm", path, strike(4, 5, "c2", located=hand))
+    for who in SEATS:
+        (blow,) = (e["data"] for e in table.log(who, "portal.StrikeResolved"))
+        assert (blow["through"], blow["disarmed"], blow["head"]) == (4, True, None), who
+        assert blow["absorption"]["wound"] == 1
+    assert contender(table, "p2", "c2")["disarmed"] is True
+    table.command("gm", "/portal/combats/free", free("c2", "draw", False))
+    assert contender(table, "p2", "c2")["disarmed"] is False
+
+
+def test_a_strike_names_a_weapon_off_the_attackers_sheet(http: httpx.Client) -> None:
+    """A sheet carries its weapons by name, each with what it adds to the damage total
+    [002:1153-1190]: Ann's cudgel adds the LOW die, as Lamorak's does [002:1155]. A strike
+    names it instead of ruling the weapon: 6 against 3 is an excess of 3, plus her damage
+    die 6 and the raw LOW 2, 11 [002:1118-1122]. A strike rules a weapon or names one, not
+    both, and only one the sheet carries."""
+    cudgel = {"dice": ["LOW"], "bonus": 0, "melee": True}
+    path = "/portal/characters"
+    table = new_table(http, "portal", [2])
+    blunt = sheet("Ann", weapons={"cudgel": {**cudgel, "bonus": -1}})
+    assert refused(table, "p1", path, {"sheet": blunt}) == (422, "invalid_sheet")
+    table = ann_strikes_bob(http, weapons={"cudgel": cudgel})
+    path = "/portal/combats/strikes"
+    both = strike(4, 5, "c2", wielded="cudgel")
+    assert refused(table, "gm", path, both) == (422, "invalid_weapon")
+    unknown = strike(4, 5, "c2", weapon=None, wielded="sword")
+    assert refused(table, "gm", path, unknown) == (422, "invalid_weapon")
+    table.command("gm", path, strike(4, 5, "c2", weapon=None, wielded="cudgel"))
+    for who in SEATS:
+        (blow,) = (e["data"] for e in table.log(who, "portal.StrikeResolved"))
+        assert blow["weapon"]["dice"] == ["LOW"], who
+        assert (blow["damage"]["weapon"], blow["damage"]["total"]) == (2, 11), who

@@ -80,12 +80,16 @@ def test_a_record_gives_each_draws_count_term_by_term_and_each_event_its_times(
     open_test(page, 4)
     record = played.get("mayor", "/tests/4")
     count = draw_of(record, "c2")["data"]["count"]
-    # the terms the draw event records, not numbers of the page's own
-    assert (count["trait"], count["skill"], count["total"]) == (4, 2, 5)
+    # the terms the draw event records, not numbers of the page's own; the README's combat
+    # wounds her when David's random card hits (then a health term, as the event records it)
+    health = count["health"]
+    assert (count["trait"], count["skill"], count["total"]) == (4, 2, 5 + health)
     assert [m["amount"] for m in count["modifiers"]] == [1, -2]
+    wound = f" {MINUS} {-health} (health)" if health else ""
     side = page.locator('#test-record .side[data-character="c2"]')
     expect(side.locator(".breakdown")).to_have_text(
-        f"Draws senses 4 + skill 2 + 1 (a good horse) {MINUS} 2 (the dust storm) = 5"
+        f"Draws senses 4 + skill 2 + 1 (a good horse) {MINUS} 2 (the dust storm){wound} = "
+        f"{5 + health}"
     )
     # each event of the test: its wall-clock time as the API gives it, and its game time, as
     # the board at its version gives it (two hours passed before the test)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from domain.portal.absorption import Absorption, Toughness
 from domain.portal.damage import DamageTotal, Strike
 from domain.portal.events import game
+from domain.portal.harm import absorbed
 from domain.portal.state import PortalState
 from domain.portal.weapons import WeaponDamage
 from domain.structs import Stored
@@ -166,12 +167,9 @@ class SupportingAttacked(Table.Event):
         defender.dead = defender.dead or self.killed
         if self.absorption is None:
             return
-        defender.sheet.discomfort = self.absorption.discomfort
-        defender.sheet.wound = self.absorption.wound
         contender = combat.contender(self.character)
         assert contender is not None
-        if self.absorption.wound_gained:  # a new reflex roll and a thorn check [002:1063]
-            contender.reflex_roll_due = contender.thorn_due = True
+        absorbed(defender.sheet, contender, self.absorption)
         if self.absorption.unabsorbed:
             contender.critical = self.absorption.unabsorbed
 

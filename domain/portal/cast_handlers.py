@@ -16,7 +16,7 @@ from domain.errors import InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_reason
 from domain.portal import cast_commands as cc
-from domain.portal.absorption import absorb, damage_through, toughness
+from domain.portal.absorption import absorb
 from domain.portal.cast import (
     Purpose,
     Totals,
@@ -34,9 +34,7 @@ from domain.portal.cast_events import (
     UnitMember,
 )
 from domain.portal.combat_handlers import (
-    AGUANTE,
     ATTACK,
-    DAMAGE,
     DEFENCE,
     _acting,
     _combat,
@@ -46,12 +44,20 @@ from domain.portal.combat_handlers import (
     _reading,
     _weapon,
 )
-from domain.portal.damage import damage_total, fumble_points, strike
+from domain.portal.damage import fumble_points
 from domain.portal.events import game
+from domain.portal.fight import attack_read, struck, toughness_through
 from domain.portal.guards import require_no_open_roll
 from domain.portal.options import SIDES
 from domain.portal.state import PortalState, SupportingCharacter
-from domain.portal.story_handlers import _in_combat, _supporting, _turn, _turn_seen
+from domain.portal.supporting import (
+    find_supporting,
+    hurt_after,
+    in_combat,
+    stacked_on,
+    this_turn,
+    turn_seen,
+)
 from domain.table import Table
 
 
@@ -62,9 +68,9 @@ def _distinct(ids: list[str]) -> None:
 
 def _fighting(table: Table, state: PortalState, supporting_id: str) -> SupportingCharacter:
     """A supporting character in combat whose totals this turn may be shown."""
-    supporting = _supporting(state, supporting_id)
-    _in_combat(supporting)
-    _turn_seen(table, supporting, "its totals")
+    supporting = find_supporting(state, supporting_id)
+    in_combat(supporting)
+    turn_seen(table, supporting, "its totals")
     return supporting
 
 
@@ -81,8 +87,8 @@ def _unit(
     None without members."""
     if not member_ids:
         return None
-    members = [_supporting(state, one) for one in member_ids]
-    rules = [_in_combat(member) for member in members]
+    members = [find_supporting(state, one) for one in member_ids]
+    rules = [in_combat(member) for member in members]
     faces = [dice.roll(SIDES, f"stack {member.id}") for member in members]
     stacked = stack(purpose, values, reflexes, list(zip(rules, faces, strict=True)))
     return Unit(
@@ -99,6 +105,19 @@ def _unit(
         totals=stacked.totals,
         reflexes=stacked.reflexes,
     )
+
+
+def _led(
+    state: PortalState,
+    dice: TableDice,
+    purpose: Purpose,
+    leader: SupportingCharacter,
+    turn: Totals,
+    member_ids: list[str],
+) -> Unit | None:
+    """`member_ids` stacked on a supporting leader's totals this turn."""
+    values = stacked_on(turn, purpose)
+    return _unit(state, dice, purpose, leader.id, values, turn.reflexes, member_ids)
 
 
 def _with(totals: Totals, unit: Unit | None) -> Totals:
@@ -118,20 +137,9 @@ def clash(table: Table, actor: str, command: cc.PortalSupportingClash, keys: Tab
     attacker = _fighting(table, state, command.attacker)
     target = _fighting(table, state, command.target)
     dice = TableDice(table, keys)
-    attacking, defending = _turn(attacker), _turn(target)
-    values = {"attack": attacking.attack, "damage": attacking.damage}
-    attack_unit = _unit(
-        state, dice, "attack", attacker.id, values, attacking.reflexes, command.attack_unit
-    )
-    defence_unit = _unit(
-        state,
-        dice,
-        "defence",
-        target.id,
-        {"defence": defending.defence},
-        defending.reflexes,
-        command.defence_unit,
-    )
+    attacking, defending = this_turn(attacker), this_turn(target)
+    attack_unit = _led(state, dice, "attack", attacker, attacking, command.attack_unit)
+    defence_unit = _led(state, dice, "defence", target, defending, command.defence_unit)
     attacking, defending = _with(attacking, attack_unit), _with(defending, defence_unit)
     blow = cast_attack(attacking, defending)
     rules = target.rules()
@@ -151,10 +159,7 @@ def clash(table: Table, actor: str, command: cc.PortalSupportingClash, keys: Tab
         aguante=defending.aguante,
         hit=blow.hit,
         excess=blow.excess,
-        through=blow.through,
-        taken=after.taken,
-        generic=after.current,
-        out=after.out,
+        **hurt_after(rules, after),
         reason=reason,
     )
 
@@ -177,11 +182,8 @@ def supporting_attack(
             "invalid_defence",
         )
     dice = TableDice(table, keys)
-    attacking = _turn(attacker)
-    values = {"attack": attacking.attack, "damage": attacking.damage}
-    attack_unit = _unit(
-        state, dice, "attack", attacker.id, values, attacking.reflexes, command.attack_unit
-    )
+    attacking = this_turn(attacker)
+    attack_unit = _led(state, dice, "attack", attacker, attacking, command.attack_unit)
     attacking = _with(attacking, attack_unit)
     ruled: dict[str, Any] = {
         "combat": combat.combat,
@@ -222,8 +224,7 @@ def supporting_attack(
         )
     require_no_open_roll(state, defender)
     defence_reading = _reading(defence.readings, DEFENCE)
-    aguante = _reading(defence.readings, AGUANTE)
-    assert defence_reading is not None and aguante is not None
+    assert defence_reading is not None
     defence_unit = _unit(
         state,
         dice,
@@ -239,8 +240,7 @@ def supporting_attack(
     )
     # environment damage goes through toughness (Errata)
     points = against.damage_total if against.hit else against.environment or 0
-    tough = toughness(aguante, defence.basic, defender.sheet.armour)
-    through = damage_through(points, tough.total)
+    tough, through = toughness_through(points, defence, defender.sheet.armour)
     sheet = defender.sheet
     table.trigger_event(
         SupportingAttacked,
@@ -276,14 +276,7 @@ def supporting_defend(
     contender = _contender(combat, attacker)
     _acting(combat, contender, attacker)
     target = _fighting(table, state, command.target)
-    attack_reading = _reading(attack.readings, ATTACK)
-    damage_die = _reading(attack.readings, DAMAGE) if weapon.melee else None
-    assert attack_reading is not None
-    if weapon.melee and damage_die is None:
-        raise InvalidCommand(
-            f"roll {attack.roll} is not read for damage: a melee hit reads it [002:1118]",
-            "invalid_readings",
-        )
+    attack_reading, damage_die = attack_read(attack, weapon)
     dice = TableDice(table, keys)
     attacking = attack_reading.result - weapon.attack_penalty
     attack_unit = _unit(
@@ -295,26 +288,15 @@ def supporting_defend(
         float(contender.reflexes or 0),
         command.attack_unit,
     )
-    defending = _turn(target)
-    defence_unit = _unit(
-        state,
-        dice,
-        "defence",
-        target.id,
-        {"defence": defending.defence},
-        defending.reflexes,
-        command.defence_unit,
-    )
+    defending = this_turn(target)
+    defence_unit = _led(state, dice, "defence", target, defending, command.defence_unit)
     added_damage = 0
     if attack_unit is not None:
         attacking, added_damage = attack_unit.totals["attack"], attack_unit.totals["damage"]
     defence = _with(defending, defence_unit).defence
-    blow = strike(attacking, defence, attack.basic, command.setting)
-    total = None
-    points = blow.environment or 0  # a tie's, through the Aguante (Errata)
-    if blow.outcome == "hit":
-        total = damage_total(blow.excess, weapon, attack.basic, damage_die)
-        points = total.total + added_damage  # the unit's Damage on the total [002:1385]
+    blow, total, points = struck(attacking, defence, attack, command.setting, weapon, damage_die)
+    if total is not None:
+        points += added_damage  # the unit's Damage on a hit's total [002:1385]
     rules = target.rules()
     after = hurt(rules, points, defending.aguante) if blow.outcome != "miss" else rules
     table.trigger_event(
@@ -333,10 +315,7 @@ def supporting_defend(
         damage=total,
         damage_total=points,
         aguante=defending.aguante,
-        through=after.taken - rules.taken,
-        taken=after.taken,
-        generic=after.current,
-        out=after.out,
+        **hurt_after(rules, after),
         fumble=fumble_points(attack_reading.result),
         reason=reason,
     )

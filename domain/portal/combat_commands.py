@@ -18,12 +18,12 @@ from domain.characters import CharacterId
 from domain.commands import Command
 from domain.names import Reason
 from domain.portal.commands import PortalOpenRoll
-from domain.portal.damage import Setting
+from domain.portal.damage import HeadEffect, Setting
 from domain.portal.maneuvers import DeclaredManeuver
 from domain.portal.protection import Cover
 from domain.portal.reflexes import FightKind
 from domain.portal.sequels import Payment
-from domain.portal.sheet import MAX_DICE, MAX_ENTRIES
+from domain.portal.sheet import MAX_DICE, MAX_ENTRIES, Label
 from domain.portal.weapons import MeleeSize, RangedKind, WeightUse
 
 RollNumber = Annotated[int, msgspec.Meta(ge=1)]
@@ -222,13 +222,28 @@ class PortalOpportunity(msgspec.Struct, kw_only=True, forbid_unknown_fields=True
     """The game master's reason: how the defender leaves, and why no maneuver saved it"""
 
 
-class PortalLocated(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """A located strike the game master allows: +2 to its difficulty [002:1451]."""
+#: where a located strike aims [002:1453]: a knee, the head, a weapon or the hand holding it
+LocatedPart = Literal["knee", "head", "hand"]
 
-    part: Literal["knee"]
-    """Where it aims: `knee`, whose wound dice become a movement sequel [002:1459-1467]"""
+
+class PortalLocated(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A located strike the game master allows: +2 to its difficulty [002:1451]. What a head
+    or hand hit does is his judgement [002:1455-1457, 1469-1471], required for that part and
+    refused for the others."""
+
+    part: LocatedPart
+    """Where it aims: `knee`, whose wound dice become a movement sequel [002:1459-1467];
+    `head`, for `head`'s effect [002:1455]; `hand`, a weapon or the hand holding it, for
+    `disarm` [002:1469]"""
     reason: Reason
-    """The game master's reason the strike can aim there"""
+    """The game master's reason the strike can aim there (and, at the head, that the weapon
+    allows it [002:1457]; at a hand, why it disarms or not [002:1471])"""
+    head: HeadEffect | None = None
+    """At the head, what a hit does: `damage` (+5 to the damage total) or `stun` (the rival
+    stunned as many turns as the damage points through) [002:1455]; null for other parts"""
+    disarm: bool | None = None
+    """At a hand, whether a hit disarms the defender, the game master's common-sense ruling
+    (a shield hardly comes off with one blow [002:1471]); null for other parts"""
 
 
 class PortalStrike(Command, kw_only=True):
@@ -246,8 +261,8 @@ class PortalStrike(Command, kw_only=True):
     """The id of the contender attacked"""
     defence_roll: RollNumber | None
     """The defender's settled defence roll; null only for a defender out of combat"""
-    weapon: PortalWeapon
-    """The attacker's weapon, as the game master rules it"""
+    weapon: PortalWeapon | None
+    """The attacker's weapon, as the game master rules it; null: the one `wielded` names"""
     setting: Setting
     """How dangerous the setting is, for a tie's environment damage: `controlled` (the attacker's
     LOW die), `normal` (MID), `dangerous` (HIGH) [002:1104-1108]"""
@@ -264,6 +279,9 @@ class PortalStrike(Command, kw_only=True):
     opportunity: PortalOpportunity | None = None
     """An opportunity attack on a defender leaving melee, out of the attacker's phases
     [002:1545-1549]; null: the attacker's action in its phase"""
+    wielded: Label | None = None
+    """The name of a weapon on the attacker's sheet (its `weapons`), instead of ruling the
+    `weapon` [002:1153-1190]; null: the `weapon` ruled. A heavy weapon is ruled, not named"""
 
 
 class PortalTakeCritical(Command, kw_only=True):

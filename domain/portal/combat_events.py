@@ -13,7 +13,7 @@ from typing import cast
 from domain.dice import FromRoll
 from domain.portal.absorption import Absorption, Toughness
 from domain.portal.critical import CriticalState
-from domain.portal.damage import DamageTotal, Strike
+from domain.portal.damage import DamageTotal, HeadStrike, Strike
 from domain.portal.events import game
 from domain.portal.maneuvers import ReflexManeuver, Standing
 from domain.portal.reading import Reading
@@ -208,6 +208,11 @@ class StrikeResolved(Table.Event):
     opportunities: int = 0
     """For an opportunity attack, the attacker's opportunity attacks this turn, this one
     included, at most its reflexes [002:1549]; 0: the attacker's action in its phase"""
+    head: HeadStrike | None = None
+    """A head hit: +5 to the damage total, or the rival stunned as many turns as the points
+    through [002:1455]; null otherwise"""
+    disarmed: bool = False
+    """Whether a hand hit disarmed the defender, as the game master ruled [002:1469-1471]"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -222,6 +227,10 @@ class StrikeResolved(Table.Event):
             combat.acted = [*combat.acted, self.attacker]
         attacker.aces = 0  # spent on this attack
         defender = state.characters[self.character]
+        if self.disarmed:
+            _contender(table, self.combat, self.character).disarmed = True
+        if self.head is not None:
+            _contender(table, self.combat, self.character).stunned_turns += self.head.stunned_turns
         if self.killed:
             defender.dead = True
         if self.knee is not None:
@@ -451,6 +460,8 @@ class FreeActionTaken(Table.Event):
     def apply(self, table: Table) -> None:
         contender = _contender(table, self.combat, self.character)
         contender.free_actions = self.free_actions
+        if self.action == "draw":  # a weapon drawn or picked up [002:1079]
+            contender.disarmed = False
         contender.reflexes, contender.phases = self.reflexes, list(self.phases)
         if self.later_phases is not None:
             contender.later_phases = list(self.later_phases)

@@ -35,7 +35,7 @@ from domain.portal.combat_events import (
 )
 from domain.portal.commands import PortalAces, PortalOpenRoll, PortalSettleRoll
 from domain.portal.critical import critical_state
-from domain.portal.damage import damage_total, fumble_points, strike
+from domain.portal.damage import damage_total, fumble_points, head_bonus, head_strike, strike
 from domain.portal.events import game
 from domain.portal.guards import find_open_roll, require_no_open_roll, require_roller
 from domain.portal.handlers import open_roll, settle_roll
@@ -511,6 +511,26 @@ def _weapon(
     return ranged_weapon(weapon.ranged, weapon.black_powder)
 
 
+def _wielded(
+    command: cc.PortalStrike, attacker: PortalCharacter, attack: CombatRoll
+) -> WeaponDamage:
+    """The strike's weapon: the one ruled, or the one named off the attacker's sheet."""
+    if (command.weapon is None) == (command.wielded is None):
+        raise InvalidCommand(
+            "a strike rules its `weapon` or names one `wielded` from the sheet, one of the two",
+            "invalid_weapon",
+        )
+    if command.weapon is not None:
+        swept = command.sweep is not None
+        return _weapon(command.weapon, _damage_category(attacker, attack), swept=swept)
+    named = attacker.sheet.weapons.get(command.wielded or "")
+    if named is None:
+        raise InvalidCommand(
+            f"{attacker.name}'s sheet carries no weapon {command.wielded!r}", "invalid_weapon"
+        )
+    return named
+
+
 def _damage_category(character: PortalCharacter, attack: CombatRoll) -> Choice | None:
     """The attacker's damage-die category: its sheet's, or the one the game master chose for
     the attack roll's `damage` reading [002:1153]; null: neither."""
@@ -567,13 +587,30 @@ def _acting(combat: Combat, contender: CombatContender, character: PortalCharact
         raise Conflict(f"{character.name} has acted in this phase [002:1073]", "not_your_phase")
 
 
+def _located(located: cc.PortalLocated) -> None:
+    """A located strike's judgements: the head's effect at the head, the disarm at a hand,
+    each required there and nowhere else [002:1455, 1469]."""
+    checked_reason(located.reason)
+    if (located.head is None) == (located.part == "head"):
+        raise InvalidCommand(
+            "a head strike names its `head` effect, +5 damage or a stun [002:1455]; no other "
+            "part does",
+            "invalid_located",
+        )
+    if (located.disarm is None) == (located.part == "hand"):
+        raise InvalidCommand(
+            "a hand strike names whether it `disarm`s [002:1469-1471]; no other part does",
+            "invalid_located",
+        )
+
+
 def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys) -> None:
     state = game.ruling(table, actor, "rule a strike")
     reason = checked_reason(command.reason)
     if command.sweep is not None:
         checked_reason(command.sweep.reason)
     if command.located is not None:
-        checked_reason(command.located.reason)
+        _located(command.located)
     combat = _combat(state, command.combat)
     attack = _kept(combat, command.attack_roll, ATTACK)
     attacker = alive(find_character(state, attack.character))
@@ -590,9 +627,7 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
         raise InvalidCommand("a character does not strike itself", "invalid_contenders")
     defending = _contender(combat, defender)
     out = _out(defending)
-    weapon = _weapon(
-        command.weapon, _damage_category(attacker, attack), swept=command.sweep is not None
-    )
+    weapon = _wielded(command, attacker, attack)
     attack_reading = _reading(attack.readings, ATTACK)
     damage_die = _reading(attack.readings, DAMAGE) if weapon.melee else None
     assert attack_reading is not None
@@ -663,18 +698,22 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
     else:  # the damage total first, half of it on the attack [002:1533]
         total = damage_total(0, weapon, attack.basic, damage_die)
         # a heavy weapon's damage again on a hit [002:1190]
-        heavy = weapon_damage(weapon, attack.basic) if command.weapon.heavy else 0
+        ruled_heavy = command.weapon is not None and command.weapon.heavy
+        heavy = weapon_damage(weapon, attack.basic) if ruled_heavy else 0
         swept = sweep(attacking, total.total, defended, attack.basic, command.setting, heavy)
         blow = swept.strike
     # environment damage goes through toughness (Errata)
     points = blow.environment or 0
+    located = command.located if blow.outcome == "hit" else None
     if blow.outcome == "hit" and total is not None:
         points = total.total if swept is None else swept.damage
+    if located is not None and located.head is not None:
+        points += head_bonus(located.head)
     tough = toughness(aguante, defence.basic, defender.sheet.armour)
     through = damage_through(points, tough.total)
     sheet = defender.sheet
     knee = None
-    if command.located is not None and blow.outcome == "hit" and through:
+    if located is not None and located.part == "knee" and through:
         knee = knee_strike(sheet.discomfort, sheet.wound, through)
     table.trigger_event(
         StrikeResolved,
@@ -693,6 +732,10 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
         killed=False,
         defence_modifier=modifier,
         heavy=heavy if blow.outcome == "hit" else 0,
+        head=head_strike(located.head, through)
+        if located is not None and located.head is not None
+        else None,
+        disarmed=located is not None and bool(located.disarm),
     )
     beaten = [(attack, blow.attack, blow.defence), (defence, blow.defence, blow.attack)]
     for kept, result, against in beaten:

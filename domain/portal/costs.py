@@ -9,7 +9,7 @@ spells' costs name as alternatives ("Dados de Suerte, Dados de Malestar" at rank
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -52,3 +52,16 @@ def pay(sheet: Sheet, cost: Cost, amount: int, use: str) -> tuple[PaidWith, Shee
             "dice_full",
         )
     return "harm", msgspec.structs.replace(sheet, wound=sheet.wound + amount)
+
+
+def after_paying(sheet: Sheet) -> dict[str, Any]:
+    """What an event of a cost paid records of the payer's sheet after (`story_events` moves
+    it back): its luck, discomfort and wound dice, and a principal NPC's pool (null for a
+    protagonist)."""
+    return {
+        "luck_held": sheet.luck_held,
+        "luck_lost": sheet.luck_lost,
+        "discomfort": sheet.discomfort,
+        "wound": sheet.wound,
+        "pool": None if sheet.npc_pool is None else sheet.npc_pool.pool,
+    }

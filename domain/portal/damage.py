@@ -89,3 +89,37 @@ def fumble_points(result: int) -> int:
     game master picking each (a discomfort die, a lost turn, an ace for the rival, a
     narrative blow) [002:1555-1562]: Buggo's -2 is a double fumble [002:613]."""
     return max(0, -result)
+
+
+#: "O BIEN INCREMENTAR EN 5 EL DAÑO TOTAL" [002:1455]
+HEAD_DAMAGE_BONUS = 5
+#: what a head hit does, the game master's choice with the weapon [002:1455-1457]
+HeadEffect = Literal["damage", "stun"]
+
+
+class HeadStrike(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A successful strike at the head [002:1455]: either +5 to the damage total, or the
+    rival stunned as many turns as the damage points the attack makes (the points through
+    the toughness, as "genera 7 puntos de daño" counts them in Bronson's example [002:1465]),
+    those points absorbed as usual."""
+
+    STORED_AS = "portal.HeadStrike"
+
+    effect: HeadEffect
+    """`damage` (+5 to the damage total) or `stun`"""
+    bonus: int
+    """What joined the damage total: 5 for `damage`, 0 for `stun`"""
+    stunned_turns: int
+    """Whole turns the rival is stunned, from the next turn on: the points through for
+    `stun`; 0 for `damage`"""
+
+
+def head_bonus(effect: HeadEffect) -> int:
+    """What a head hit adds to the damage total before the toughness [002:1455]."""
+    return HEAD_DAMAGE_BONUS if effect == "damage" else 0
+
+
+def head_strike(effect: HeadEffect, through: int) -> HeadStrike:
+    """The head hit once the damage went through: its bonus, or its stunned turns."""
+    stunned = through if effect == "stun" else 0
+    return HeadStrike(effect=effect, bonus=head_bonus(effect), stunned_turns=stunned)

@@ -164,6 +164,26 @@ class NpcPool(Stored, kw_only=True, forbid_unknown_fields=True):
     """The one use the pool serves ("spells", "fencing manoeuvres"); null when it pays with harm"""
 
 
+class WeaponDamage(Stored, kw_only=True, forbid_unknown_fields=True):
+    """What a weapon adds to a damage total: raw basic dice and a flat bonus; whether the
+    character's damage die counts (melee) or not (ranged); aces or difficulty it brings
+    (`weapons.py` works it out from the weapon's kind; a sheet names its weapons' here)."""
+
+    STORED_AS = "portal.WeaponDamage"
+
+    dice: Annotated[list[Choice], msgspec.Meta(max_length=MAX_DICE)] = []
+    """The raw basic dice of the attack's roll the weapon adds: `LOW`, `MID`, `HIGH`"""
+    bonus: int = 0
+    """The flat bonus: HIGH + 1 for gigantic, +1 for sharp [002:1131-1135]"""
+    melee: bool = True
+    """Whether it is a melee weapon: the character's damage die counts [002:1118, 1161]"""
+    damage_aces: Annotated[int, msgspec.Meta(ge=0)] = 0
+    """Aces on the damage reading: a weight dropped when the category cannot rise [002:1173]"""
+    attack_penalty: Annotated[int, msgspec.Meta(ge=0)] = 0
+    """Extra difficulty to hit: a weight thrown when the category cannot fall [002:1174], an old
+    black-powder gun's imprecision [002:1186] (as -1 to attack)"""
+
+
 class PortalSheet(Stored, kw_only=True, forbid_unknown_fields=True):
     """A protagonist as it stands: what it is made of and the dice it holds now. (Named with
     the system's name: the API document names a schema after its class, and Frontera has a
@@ -203,6 +223,9 @@ class PortalSheet(Stored, kw_only=True, forbid_unknown_fields=True):
     shield: Shield = "none"
     """The shield carried: `small` (1 ace on defence against melee), `medium` (2 against melee),
     `large` (full cover, 2 aces against any attack); or `none` [002:1201-1222]"""
+    weapons: Annotated[dict[Label, WeaponDamage], msgspec.Meta(max_length=MAX_ENTRIES)] = {}
+    """The weapons the character carries by name, each with what it adds to a damage total
+    [002:1116-1190], for a strike to name (`wielded`); empty: none"""
     discomfort: DiceCount = 0
     """Discomfort dice (dados de malestar) held, 0..3 [002:97, 248]"""
     wound: DiceCount = 0
@@ -234,8 +257,9 @@ def _refuse(message: str) -> InvalidCommand:
 def checked_sheet(sheet: Sheet) -> Sheet:
     """Refuse what decoding cannot (a Sheet built in code skips it): counts out of range, luck
     held and lost beyond 3 dice [002:97], a specialty below level 1 [002:802], names twice,
-    a constant limitation [002:796], an empty or blank name."""
-    for label in [sheet.name, *(f.name for f in sheet.fortalezas), *sheet.drives.names]:
+    a constant limitation [002:796], an empty or blank name, a weapon's bonus below 0."""
+    labels = [sheet.name, *(f.name for f in sheet.fortalezas), *sheet.drives.names]
+    for label in [*labels, *sheet.weapons]:
         if not label.strip() or len(label) > MAX_LABEL:
             raise _refuse(f"a name runs 1..{MAX_LABEL} characters, not {label!r}")
     for what, count in (
@@ -273,6 +297,8 @@ def checked_sheet(sheet: Sheet) -> Sheet:
             raise _refuse("players cannot take a limitation of constant frequency [002:796]")
     if len(sheet.limitations) > MAX_LIMITATIONS:
         raise _refuse(f"a character takes at most {MAX_LIMITATIONS} limitations [002:798]")
+    if any(weapon.bonus < 0 for weapon in sheet.weapons.values()):
+        raise _refuse("a weapon's bonus adds to the damage total [002:1131-1135]: 0 or more")
     if not sheet.drives.names:
         raise _refuse("a character keeps one drive at least [002:816]")
     for quirk in sheet.quirks:

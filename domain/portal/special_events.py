@@ -8,12 +8,13 @@ import msgspec
 
 from domain.portal.absorption import Absorption, Toughness
 from domain.portal.combat_events import _combat, _contender
+from domain.portal.comparison import ComparedRoll, count
 from domain.portal.damage import DamageTotal, Strike
 from domain.portal.events import game
+from domain.portal.harm import absorbed
 from domain.portal.maneuvers import standing
 from domain.portal.rerolls import Entitlement
 from domain.portal.special_attacks import Grapple
-from domain.portal.story_events import ComparedRoll, _count
 from domain.portal.weapons import WeaponDamage
 from domain.structs import Stored, clone
 from domain.table import Table
@@ -80,7 +81,7 @@ class Immobilized(Table.Event):
     """The game master's reason: the grab, and the defender's weapon"""
 
     def apply(self, table: Table) -> None:
-        _count(table, self.attack, self.defence)
+        count(table, self.attack, self.defence)
         combat = _combat(table, self.combat)
         combat.acted = [*combat.acted, self.grabber]
 
@@ -179,10 +180,7 @@ class MultipleAttackResolved(Table.Event):
                 state.supporting[attack.supporting].taken = attack.taken
             if attack.defender is None or attack.absorption is None:
                 continue
-            sheet = state.characters[attack.defender].sheet
-            sheet.discomfort, sheet.wound = attack.absorption.discomfort, attack.absorption.wound
             contender = _contender(table, self.combat, attack.defender)
-            if attack.absorption.wound_gained:
-                contender.reflex_roll_due = contender.thorn_due = True
+            absorbed(state.characters[attack.defender].sheet, contender, attack.absorption)
             contender.critical += attack.absorption.unabsorbed
             contender.stunned_turns += attack.absorption.stunned_turns

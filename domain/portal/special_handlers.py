@@ -15,12 +15,10 @@ from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_reason
 from domain.portal import special_commands as xc
-from domain.portal.absorption import absorb, damage_through, toughness
+from domain.portal.absorption import absorb, damage_through
 from domain.portal.collaboration import may_reroll_for
 from domain.portal.combat_handlers import (
-    AGUANTE,
     ATTACK,
-    DAMAGE,
     DEFENCE,
     _acting,
     _combat,
@@ -31,8 +29,10 @@ from domain.portal.combat_handlers import (
     _weapon,
     defence_taken_off,
 )
-from domain.portal.damage import damage_total, fumble_points, strike
+from domain.portal.comparison import ComparedRoll, compared, none_secret
+from domain.portal.damage import fumble_points
 from domain.portal.events import game
+from domain.portal.fight import attack_read, struck, toughness_through
 from domain.portal.guards import find_open_roll
 from domain.portal.options import SIDES
 from domain.portal.reflexes import phases
@@ -52,7 +52,7 @@ from domain.portal.special_events import (
 )
 from domain.portal.state import CombatRoll, PortalState, SupportingCharacter
 from domain.portal.story_commands import PortalRollRef
-from domain.portal.story_handlers import _compared, _none_secret
+from domain.portal.supporting import this_turn
 from domain.table import Table
 
 STRENGTH, STRUGGLE = "strength", "struggle"
@@ -62,7 +62,7 @@ def cede_level(table: Table, actor: str, command: xc.PortalCedeLevel, _: TableKe
     state = game.ruling(table, actor, "cede a team leader's Fortaleza level")
     reason = checked_reason(command.reason)
     numbers = [command.leader_roll, command.roll]
-    _none_secret(table, numbers, "the level ceded would tell of it")
+    none_secret(table, numbers, "the level ceded would tell of it")
     led, member = (find_open_roll(state, number) for number in numbers)
     leader = alive(find_character(state, command.leader))
     if led.character == member.character or not may_reroll_for(
@@ -100,15 +100,15 @@ def immobilize_contender(
     reason = checked_reason(command.reason)
     combat = _combat(state, command.combat)
 
-    def compared(grab: str, hold: str) -> list[Any]:
+    def read(grab: str, hold: str) -> list[ComparedRoll]:
         refs = [
             PortalRollRef(roll=command.attack_roll, reading=grab),
             PortalRollRef(roll=command.defence_roll, reading=hold),
         ]
-        return _compared(table, state, refs)
+        return compared(table, state, refs)
 
-    attack, defence = compared(ATTACK, DEFENCE)
-    strength, struggle = compared(STRENGTH, STRUGGLE)
+    attack, defence = read(ATTACK, DEFENCE)
+    strength, struggle = read(STRENGTH, STRUGGLE)
     grabber = alive(find_character(state, attack.character))
     _acting(combat, _contender(combat, grabber), grabber)
     defender = alive(find_character(state, defence.character))
@@ -284,40 +284,23 @@ def multiple_attack(
     taken = {one.id: one.taken for one in cast.values()}
     for attack, weapon, roll in zip(command.attacks, weapons, numbers, strict=True):
         rolled = kept[roll]
-        attack_reading = _reading(rolled.readings, ATTACK)
-        assert attack_reading is not None
-        damage_die = _reading(rolled.readings, DAMAGE) if weapon.melee else None
-        if weapon.melee and damage_die is None:
-            raise InvalidCommand(
-                f"roll {roll} is not read for damage: a melee hit reads it [002:1118]",
-                "invalid_readings",
-            )
+        attack_reading, damage_die = attack_read(rolled, weapon)
         target = attack.defender or attack.supporting
         assert target is not None
         attacking = attack_reading.result - weapon.attack_penalty - left
-        blow = strike(attacking, coupled[target], rolled.basic, command.setting)
-        total = None
-        points = blow.environment or 0
-        if blow.outcome == "hit":
-            total = damage_total(blow.excess, weapon, rolled.basic, damage_die)
-            points = total.total
+        blow, total, points = struck(
+            attacking, coupled[target], rolled, command.setting, weapon, damage_die
+        )
         tough = absorption = None
         if attack.defender is not None:
-            defence = defences[attack.defender]
-            aguante = _reading(defence.readings, AGUANTE)
-            if aguante is None:
-                raise InvalidCommand(
-                    f"roll {defence.roll} is not read for aguante [002:1199]", "invalid_readings"
-                )
-            tough = toughness(aguante, defence.basic, defenders[attack.defender].sheet.armour)
+            armour = defenders[attack.defender].sheet.armour
+            tough, through = toughness_through(points, defences[attack.defender], armour)
             against = tough.total
-            through = damage_through(points, against)
             if through:
                 absorption = absorb(*held[attack.defender], through, command.nonlethal)
                 held[attack.defender] = (absorption.discomfort, absorption.wound)
         else:
-            one = cast[target]
-            against = one.rules().value("aguante") + one.modifier
+            against = this_turn(cast[target]).aguante
             through = damage_through(points, against)
             taken[target] += through
         resolved.append(

@@ -256,6 +256,9 @@ class CombatContender(Stored, kw_only=True):
     later_phases: list[int] | None = None
     """The phases its reflex value acts in from the next turn on, where the table keeps this
     turn's after reflexes are spent on a free action (`free_action_reflexes`); null: none"""
+    disarmed: bool = False
+    """Whether a hand strike disarmed it [002:1469], until a free action draws a weapon or
+    picks one up [002:1079]"""
 
 
 class CombatRoll(Stored, kw_only=True):

@@ -11,6 +11,7 @@ from typing import Any, Literal
 import msgspec
 
 from domain.dice import FromRoll
+from domain.portal.comparison import ComparedRoll, count
 from domain.portal.confrontation import Side, Winner
 from domain.portal.costs import PaidWith
 from domain.portal.events import game
@@ -27,27 +28,6 @@ from domain.table import Table
 #: what pays a luck die outside a roll: a protagonist's held die, a principal NPC's pool or
 #: harm (Errata [002:649-651])
 LuckPayment = Literal["luck", "pool", "harm"]
-
-
-class ComparedRoll(Stored, kw_only=True, forbid_unknown_fields=True):
-    """A settled roll as a comparison counts it."""
-
-    STORED_AS = "portal.ComparedRoll"
-
-    roll: int
-    """The table's number of the settled roll"""
-    character: str
-    """The id of the character who rolled"""
-    reading: str
-    """The name of the reading that counts"""
-    result: int
-    """That reading's result"""
-
-
-def _count(table: Table, *compared: ComparedRoll) -> None:
-    """A roll counts in one comparison only."""
-    for one in compared:
-        game(table).settled[str(one.roll)].used = True
 
 
 class CutRoll(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -121,7 +101,7 @@ class Confronted(Table.Event):
     """The game master's reason: what is confronted, and why any advantage"""
 
     def apply(self, table: Table) -> None:
-        _count(table, self.first, self.second)
+        count(table, self.first, self.second)
 
 
 class ExtendedStarted(Table.Event):
@@ -161,7 +141,7 @@ class ExchangeBanked(Table.Event):
     """The side that reached the differential and won; null: the contest goes on"""
 
     def apply(self, table: Table) -> None:
-        _count(table, self.first, self.second)
+        count(table, self.first, self.second)
         extended = game(table).extended[str(self.confrontation)]
         extended.balance = self.balance
         extended.exchanges += 1
@@ -229,7 +209,7 @@ class PsychologicalConfronted(Table.Event):
     """The game master's reason: what the manipulator wants"""
 
     def apply(self, table: Table) -> None:
-        _count(table, self.manipulator, self.victim)
+        count(table, self.manipulator, self.victim)
         _paid(table, self.manipulator.character, self)
 
 
@@ -261,7 +241,7 @@ class TeamsConfronted(Table.Event):
     """The game master's reason: what the teams contend for"""
 
     def apply(self, table: Table) -> None:
-        _count(table, *self.first, *self.second)
+        count(table, *self.first, *self.second)
 
 
 class Collaborator(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -307,7 +287,7 @@ class Collaborated(Table.Event):
     """The game master's reason for the reduction and the task's nature"""
 
     def apply(self, table: Table) -> None:
-        _count(table, *(member.roll for member in self.members))
+        count(table, *(member.roll for member in self.members))
 
 
 class SheetParts(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -575,7 +555,7 @@ class DifficultyDeferred(FromRoll):
     """The game master's reason for the transformation"""
 
     def apply(self, table: Table) -> None:
-        _count(table, self.first)
+        count(table, self.first)
 
 
 class StackedMember(Stored, kw_only=True, forbid_unknown_fields=True):

@@ -1,8 +1,6 @@
-"""The handlers of PORTAL's story outside combat (`story_commands`). A comparison reads the
-results of rolls already settled from the state (`PortalState.settled`): a settled roll was
-revealed, a secret one is refused as secret before anything else is said of it, and each
-roll counts in one comparison only. Every command is the game master's; each validates
-everything before its events."""
+"""The handlers of PORTAL's story outside combat (`story_commands`): its comparisons read
+settled rolls (`comparison`). Every command is the game master's; each validates everything
+before its events."""
 
 from __future__ import annotations
 
@@ -12,16 +10,17 @@ from typing import Any
 import msgspec
 
 from domain.characters import alive, find_character
-from domain.dice import TableDice
+from domain.dice import FromRoll, TableDice
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
 from domain.portal import advancement
 from domain.portal import story_commands as sc
 from domain.portal.absorption import absorb
-from domain.portal.cast import Supporting, Totals, hurt, stack, totals, with_modifier
+from domain.portal.cast import hurt, stack, totals
 from domain.portal.collaboration import Member, collaborate, collaborative_difficulty
 from domain.portal.combat_handlers import _combat, _contender
+from domain.portal.comparison import compared, none_secret
 from domain.portal.confrontation import (
     Extended,
     buy_aces,
@@ -31,7 +30,7 @@ from domain.portal.confrontation import (
     psychological,
     teams,
 )
-from domain.portal.costs import Cost, PaidWith, pay
+from domain.portal.costs import Cost, PaidWith, after_paying, pay
 from domain.portal.events import game
 from domain.portal.guards import find_open_roll, require_no_open_roll
 from domain.portal.handlers import _protagonist, open_roll
@@ -47,7 +46,6 @@ from domain.portal.story_events import (
     CharacterAdvanced,
     Collaborated,
     Collaborator,
-    ComparedRoll,
     Confronted,
     CriticalActionTaken,
     CutRoll,
@@ -68,53 +66,15 @@ from domain.portal.story_events import (
     TeamsConfronted,
     UnitStacked,
 )
+from domain.portal.supporting import (
+    find_supporting,
+    hurt_after,
+    in_combat,
+    stacked_on,
+    this_turn,
+    turn_seen,
+)
 from domain.table import Table
-
-
-def _none_secret(table: Table, numbers: list[int], why: str) -> None:
-    """Refused while a named roll is secret (`why` says what would tell of it)."""
-    secret = [number for number in numbers if number in table.secret_rolls]
-    if secret:
-        raise Conflict(f"roll {secret[0]} is secret: {why}", "roll_secret")
-
-
-def _compared(table: Table, state: PortalState, refs: list[sc.PortalRollRef]) -> list[ComparedRoll]:
-    """The settled rolls named, each once and each of a different character: a secret roll
-    is refused before anything else is said of it (its outcome is not the table's yet)."""
-    numbers = [ref.roll for ref in refs]
-    _none_secret(table, numbers, "reveal it before comparing it")
-    if len(set(numbers)) != len(numbers):
-        raise InvalidCommand("each roll is named once", "invalid_confrontation")
-    compared: list[ComparedRoll] = []
-    for ref in refs:
-        settled = state.settled.get(str(ref.roll))
-        if settled is None:
-            raise NotFound(
-                f"roll {ref.roll} is no settled roll of this table (an automatic outcome has "
-                "no result)",
-                "unknown_roll",
-            )
-        if settled.used:
-            raise Conflict(f"roll {ref.roll} was counted already", "roll_used")
-        reading = ref.reading if ref.reading is not None else next(iter(settled.results))
-        if reading not in settled.results:
-            raise InvalidCommand(
-                f"roll {ref.roll} has no reading {reading!r}", "invalid_confrontation"
-            )
-        compared.append(
-            ComparedRoll(
-                roll=ref.roll,
-                character=settled.character,
-                reading=reading,
-                result=settled.results[reading],
-            )
-        )
-    characters = [one.character for one in compared]
-    if len(set(characters)) != len(characters):
-        raise InvalidCommand(
-            "each character takes part once, with one roll", "invalid_confrontation"
-        )
-    return compared
 
 
 def _cut_entitlement(entitlement: Entitlement, cut: int, aces: bool) -> Entitlement:
@@ -131,7 +91,7 @@ def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: Table
     state = game.ruling(table, actor, "cut opposed rolls' rerolls")
     reason = checked_reason(command.reason)
     numbers = [command.first, command.second]
-    _none_secret(table, numbers, "the cut would tell of it")
+    none_secret(table, numbers, "the cut would tell of it")
     first, second = (find_open_roll(state, number) for number in numbers)
     if first.character == second.character:
         raise InvalidCommand("two characters confront each other", "invalid_confrontation")
@@ -176,7 +136,7 @@ def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: Table
 def confront_rolls(table: Table, actor: str, command: sc.PortalConfront, _: TableKeys) -> None:
     state = game.ruling(table, actor, "decide a confrontation")
     reason = checked_reason(command.reason)
-    first, second = _compared(table, state, [command.first, command.second])
+    first, second = compared(table, state, [command.first, command.second])
     if command.advantage and command.doubled is not None:
         raise InvalidCommand(
             "an unequal confrontation adds an advantage or doubles a result, not both "
@@ -229,7 +189,7 @@ def _extended(state: PortalState, number: int) -> Extended:
 def exchange_rolls(table: Table, actor: str, command: sc.PortalExchange, _: TableKeys) -> None:
     state = game.ruling(table, actor, "bank an exchange")
     extended = _extended(state, command.confrontation)
-    first, second = _compared(table, state, [command.first, command.second])
+    first, second = compared(table, state, [command.first, command.second])
     sides = state.extended[str(command.confrontation)]
     if (first.character, second.character) != (sides.first, sides.second):
         raise InvalidCommand(
@@ -279,7 +239,7 @@ def psychological_confrontation(
 ) -> None:
     state = game.ruling(table, actor, "decide a psychological confrontation")
     reason = checked_reason(command.reason)
-    manipulator, victim = _compared(table, state, [command.manipulator, command.victim])
+    manipulator, victim = compared(table, state, [command.manipulator, command.victim])
     character = alive(find_character(state, manipulator.character))
     require_no_open_roll(state, character)
     paid_with, paid = _pay_luck(character, "a psychological confrontation")
@@ -295,11 +255,7 @@ def psychological_confrontation(
         victim_dictated=outcome.victim_dictated,
         backfires=outcome.backfires,
         paid_with=paid_with,
-        luck_held=paid.luck_held,
-        luck_lost=paid.luck_lost,
-        discomfort=paid.discomfort,
-        wound=paid.wound,
-        pool=None if paid.npc_pool is None else paid.npc_pool.pool,
+        **after_paying(paid),
         reason=reason,
     )
 
@@ -307,8 +263,8 @@ def psychological_confrontation(
 def team_confrontation(table: Table, actor: str, command: sc.PortalTeams, _: TableKeys) -> None:
     state = game.ruling(table, actor, "decide a team confrontation")
     reason = checked_reason(command.reason)
-    compared = _compared(table, state, [*command.first, *command.second])
-    first, second = compared[: len(command.first)], compared[len(command.first) :]
+    rolls = compared(table, state, [*command.first, *command.second])
+    first, second = rolls[: len(command.first)], rolls[len(command.first) :]
     difference, winner = teams([c.result for c in first], [c.result for c in second])
     table.trigger_event(
         TeamsConfronted,
@@ -325,9 +281,9 @@ def collaboration(table: Table, actor: str, command: sc.PortalCollaborate, _: Ta
     state = game.ruling(table, actor, "resolve a collaboration")
     reason = checked_reason(command.reason)
     checked_difficulty(command.difficulty, state.options)
-    compared = _compared(table, state, list(command.members))
+    rolls = compared(table, state, list(command.members))
     difficulty = collaborative_difficulty(command.difficulty, command.reduction)
-    members = [Member(name=c.character, result=c.result) for c in compared]
+    members = [Member(name=c.character, result=c.result) for c in rolls]
     resolved = collaborate(
         members, difficulty, list(command.cover), state.options, command.shared_task
     )
@@ -341,7 +297,7 @@ def collaboration(table: Table, actor: str, command: sc.PortalCollaborate, _: Ta
             Collaborator(
                 roll=roll, margin=member.margin, covered=member.covered, outcome=member.outcome
             )
-            for roll, member in zip(compared, resolved.members, strict=True)
+            for roll, member in zip(rolls, resolved.members, strict=True)
         ],
         excess=resolved.excess,
         deficit=resolved.deficit,
@@ -368,31 +324,54 @@ def _call(command: sc.PortalOpenRoll, extra: str, difficulty: int | None) -> sc.
     return msgspec.convert(fields, sc.PortalOpenRoll)
 
 
-def deferred_roll(table: Table, actor: str, command: sc.PortalDeferredRoll, keys: TableKeys) -> int:
-    state = game.ruling(table, actor, "call a deferred confrontation's roll")
-    deferral = command.deferral
-    reason = checked_reason(deferral.reason)
-    (first,) = _compared(table, state, [deferral.first])
-    if first.character == command.character:
-        raise InvalidCommand("a character confronts another one", "invalid_confrontation")
-    difficulty = deferred_difficulty(first.result, deferral.factor, deferral.bonus)
-    call = _call(command, "deferral", checked_difficulty(difficulty, state.options))
-    roll = open_roll(table, actor, call, keys)  # validates everything before its events
+def _called(
+    table: Table,
+    actor: str,
+    command: sc.PortalOpenRoll,
+    call: sc.PortalOpenRoll,
+    keys: TableKeys,
+    ruled: type[FromRoll],
+    paid: tuple[PortalSheet, Callable[[], None]] | None = None,
+    **fields: Any,
+) -> int:
+    """The plain roll `call` opened (`open_roll` validates everything before its events),
+    then what the game master `ruled` of it, hidden as the roll."""
+    roll = open_roll(table, actor, call, keys, paid)
     character = find_character(game(table), command.character)
     table.trigger_event(
-        DifficultyDeferred,
+        ruled,
         actor=actor,
         roll=roll,
         visibility=command.visibility,
         character=character.id,
         seat=character.seat,
+        **fields,
+    )
+    return roll
+
+
+def deferred_roll(table: Table, actor: str, command: sc.PortalDeferredRoll, keys: TableKeys) -> int:
+    state = game.ruling(table, actor, "call a deferred confrontation's roll")
+    deferral = command.deferral
+    reason = checked_reason(deferral.reason)
+    (first,) = compared(table, state, [deferral.first])
+    if first.character == command.character:
+        raise InvalidCommand("a character confronts another one", "invalid_confrontation")
+    difficulty = deferred_difficulty(first.result, deferral.factor, deferral.bonus)
+    call = _call(command, "deferral", checked_difficulty(difficulty, state.options))
+    return _called(
+        table,
+        actor,
+        command,
+        call,
+        keys,
+        DifficultyDeferred,
         first=first,
         factor=deferral.factor,
         bonus=deferral.bonus,
         difficulty=difficulty,
         reason=reason,
     )
-    return roll
 
 
 # -- advancement ------------------------------------------------------------------------------
@@ -549,12 +528,8 @@ def _elements_paid(
             points_paid=elements.get("points", 0),
             luck_with=paid_with["luck"],
             points_with=paid_with["points"],
-            luck_held=sheet.luck_held,
-            luck_lost=sheet.luck_lost,
-            discomfort=sheet.discomfort,
-            wound=sheet.wound,
             points=sheet.points,
-            pool=None if sheet.npc_pool is None else sheet.npc_pool.pool,
+            **after_paying(sheet),
         )
 
     return sheet, record
@@ -572,23 +547,21 @@ def cast_spell(table: Table, actor: str, command: sc.PortalCastSpell, keys: Tabl
         raise InvalidCommand(
             "a competent mage's rank 0 spell costs nothing [002:1606]", "invalid_spell"
         )
-    # validates everything before its events, the payment recorded before the roll's dice
-    roll = open_roll(table, actor, call, keys, paid)
-    character = find_character(game(table), command.character)
-    table.trigger_event(
+    # the payment recorded before the roll's dice
+    return _called(
+        table,
+        actor,
+        command,
+        call,
+        keys,
         SpellCast,
-        actor=actor,
-        roll=roll,
-        visibility=command.visibility,
-        character=character.id,
-        seat=character.seat,
+        paid,
         rank=ruled.rank,
         purpose=ruled.purpose,
         missing=ruled.missing,
         difficulty=ruled.difficulty,
         reason=reason,
     )
-    return roll
 
 
 # -- the critical state --------------------------------------------------------------------------
@@ -633,48 +606,14 @@ def critical_action(
         seat=character.seat,
         action=command.action,
         paid_with=paid_with,
-        luck_held=sheet.luck_held,
-        luck_lost=sheet.luck_lost,
-        discomfort=sheet.discomfort,
-        wound=sheet.wound,
         points=sheet.points,
-        pool=None if sheet.npc_pool is None else sheet.npc_pool.pool,
+        **after_paying(sheet),
         state=after,
         reason=reason,
     )
 
 
 # -- supporting characters ---------------------------------------------------------------------
-
-
-def _supporting(state: PortalState, supporting_id: str) -> SupportingCharacter:
-    found = state.supporting.get(supporting_id)
-    if found is None:
-        raise NotFound(f"no supporting character {supporting_id!r} here", "unknown_supporting")
-    return found
-
-
-def _in_combat(supporting: SupportingCharacter) -> Supporting:
-    """Its rules, refused once it is out of combat [002:1307]."""
-    rules = supporting.rules()
-    if rules.out:
-        raise Conflict(f"{supporting.name} is out of combat [002:1307]", "supporting_out")
-    return rules
-
-
-def _turn_seen(table: Table, supporting: SupportingCharacter, tells: str) -> None:
-    """Refused while its turn die is secret: what the ruling shows (`tells`) would tell it."""
-    if supporting.turn_roll in table.secret_rolls:
-        raise Conflict(
-            f"{supporting.name}'s turn die (roll {supporting.turn_roll}) is secret: {tells} "
-            "would tell it; reveal it first",
-            "roll_secret",
-        )
-
-
-def _turn(supporting: SupportingCharacter) -> Totals:
-    """Its totals this turn: its values and its last turn die's modifier [002:1313]."""
-    return with_modifier(supporting.rules(), supporting.modifier)
 
 
 #: a supporting character's Reflexes stay below this (G is 6 at most [002:661])
@@ -710,8 +649,8 @@ def supporting_turn(
     table: Table, actor: str, command: sc.PortalSupportingTurn, keys: TableKeys
 ) -> int:
     state = game.ruling(table, actor, "roll a supporting character's turn die")
-    supporting = _supporting(state, command.supporting)
-    _in_combat(supporting)
+    supporting = find_supporting(state, command.supporting)
+    in_combat(supporting)
     dice = TableDice(table, keys)
     face = dice.roll(SIDES, "turn")
     turn = totals(supporting.rules(), face)
@@ -740,10 +679,10 @@ def hurt_supporting(
 ) -> None:
     state = game.ruling(table, actor, "hurt a supporting character")
     reason = checked_reason(command.reason)
-    supporting = _supporting(state, command.supporting)
-    _turn_seen(table, supporting, "its Aguante this turn")
-    rules = _in_combat(supporting)
-    aguante = _turn(supporting).aguante
+    supporting = find_supporting(state, command.supporting)
+    turn_seen(table, supporting, "its Aguante this turn")
+    rules = in_combat(supporting)
+    aguante = this_turn(supporting).aguante
     after = hurt(rules, command.damage_total, aguante)
     table.trigger_event(
         SupportingHurt,
@@ -751,10 +690,7 @@ def hurt_supporting(
         supporting=supporting.id,
         damage_total=command.damage_total,
         aguante=aguante,
-        through=after.taken - rules.taken,
-        taken=after.taken,
-        generic=after.current,
-        out=after.out,
+        **hurt_after(rules, after),
         reason=reason,
     )
 
@@ -764,18 +700,16 @@ def stack_unit(table: Table, actor: str, command: sc.PortalStackUnit, keys: Tabl
     ids = [command.leader, *command.members]
     if len(set(ids)) != len(ids):
         raise InvalidCommand("each supporting character stacks once", "invalid_stack")
-    leader, *members = (_supporting(state, one) for one in ids)
+    leader, *members = (find_supporting(state, one) for one in ids)
     for one in (leader, *members):
-        _in_combat(one)
-    _turn_seen(table, leader, "its totals")
-    turn = _turn(leader)
-    keys_of = ("attack", "damage") if command.purpose == "attack" else ("defence",)
-    own = {"attack": turn.attack, "damage": turn.damage, "defence": turn.defence}
+        in_combat(one)
+    turn_seen(table, leader, "its totals")
+    turn = this_turn(leader)
     dice = TableDice(table, keys)
     faces = [dice.roll(SIDES, f"stack {member.id}") for member in members]
     unit = stack(
         command.purpose,
-        {key: own[key] for key in keys_of},
+        stacked_on(turn, command.purpose),
         turn.reflexes,
         [(member.rules(), face) for member, face in zip(members, faces, strict=True)],
     )

@@ -122,6 +122,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "invalid_damage",
             "invalid_defence",
             "invalid_free_action",
+            "invalid_located",
             "invalid_weapon",
             # special attacks (special_handlers.py)
             "invalid_attack",

@@ -10,13 +10,10 @@ down, dropped from above one step up [002:1172-1174] (Boris [002:1178]).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-import msgspec
+from typing import Literal
 
 from domain.portal.reading import raw_die
-from domain.portal.sheet import Choice
-from domain.structs import Stored
+from domain.portal.sheet import Choice, WeaponDamage
 
 MeleeSize = Literal["bare", "small", "medium", "large", "gigantic"]
 #: the melee ladder: each rung's dice and bonus [002:1126-1131]
@@ -51,25 +48,6 @@ RANGED_DICE: dict[str, tuple[Choice, ...]] = {
 CATEGORY_ORDER: tuple[Choice, ...] = ("LOW", "MID", "HIGH")
 #: a large weight thrown, or dropped from above [002:1172]
 WeightUse = Literal["thrown", "dropped"]
-
-
-class WeaponDamage(Stored, kw_only=True, forbid_unknown_fields=True):
-    """What a weapon adds to a damage total: raw basic dice and a flat bonus; whether the
-    character's damage die counts (melee) or not (ranged); aces or difficulty it brings."""
-
-    STORED_AS = "portal.WeaponDamage"
-
-    dice: list[Choice] = []
-    """The raw basic dice of the attack's roll the weapon adds: `LOW`, `MID`, `HIGH`"""
-    bonus: int = 0
-    """The flat bonus: HIGH + 1 for gigantic, +1 for sharp [002:1131-1135]"""
-    melee: bool = True
-    """Whether it is a melee weapon: the character's damage die counts [002:1118, 1161]"""
-    damage_aces: Annotated[int, msgspec.Meta(ge=0)] = 0
-    """Aces on the damage reading: a weight dropped when the category cannot rise [002:1173]"""
-    attack_penalty: Annotated[int, msgspec.Meta(ge=0)] = 0
-    """Extra difficulty to hit: a weight thrown when the category cannot fall [002:1174], an old
-    black-powder gun's imprecision [002:1186] (as -1 to attack)"""
 
 
 def melee_weapon(

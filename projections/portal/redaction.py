@@ -1,7 +1,8 @@
 """Who may know what of a PORTAL table: every field of every event, public or secret.
 
 - A character's sheet is in two parts. What the table sees is public: the name, seat, kind
-  (protagonist or principal NPC), concept, armour and shield, and the dice the character
+  (protagonist or principal NPC), concept, armour, shield and named weapons (seen at the
+  table, as worn and carried), and the dice the character
   holds (discomfort, wound, luck held and lost: dice on the table, thrown in every public
   roll [002:97, 101]), its sequels and thorns (harm the others see). What the character is
   made of is its player's and the game master's (`SHEET`): Fortalezas, limitations, drives,
@@ -323,6 +324,8 @@ COMBAT_RULES: dict[type, Rule] = {
         "defence_modifier",
         "heavy",
         "opportunities",
+        "head",
+        "disarmed",
     ),
     ce.TemptLuckRecovered: public(
         "roll",

@@ -652,6 +652,12 @@ ENUMS = [
         "down) or dropped from above (one up).",
     ),
     NamedEnum(
+        "PortalHeadEffect",
+        ["damage", "stun"],
+        "What a strike at the head does [002:1455]: +5 to the damage total, or the rival "
+        "stunned as many turns as the damage points.",
+    ),
+    NamedEnum(
         "PortalConceptRank",
         ["ordinary", "team_member", "mythic_hero"],
         "A concept's rank [002:720]: an ordinary person, a team member, a mythic hero.",

@@ -83,7 +83,9 @@ function blow(e) {
   const dealt = masked(e, "sweep") ? (masked(e, "damage") ? null : e.data.damage.total) : e.data.sweep.damage;
   const through = s.outcome === "miss" ? "" : endured(masked(e, "toughness") ? null : e.data.toughness.total, e.data.through, masked(e, "absorption") ? null : e.data.absorption);
   const knee = masked(e, "knee") ? "" : ` — at the knee: ${plural(e.data.knee.discomfort, "discomfort die", "discomfort dice")}${e.data.knee.sequel_level ? `, a movement sequel of level ${e.data.knee.sequel_level}` : ""}`;
-  return `${against}, ${landed(s, dealt)}${through}${knee}`;
+  const head = masked(e, "head") ? "" : ` — at the head: ${e.data.head.effect === "stun" ? `stunned for ${plural(e.data.head.stunned_turns, "turn")}` : `+${e.data.head.bonus} damage`}`;
+  const disarmed = !masked(e, "disarmed") && e.data.disarmed ? ` — disarmed` : "";
+  return `${against}, ${landed(s, dealt)}${through}${knee}${head}${disarmed}`;
 }
 
 Object.assign(lines, {
