@@ -170,8 +170,6 @@ class SupportingAttacked(Table.Event):
         contender = combat.contender(self.character)
         assert contender is not None
         absorbed(defender.sheet, contender, self.absorption)
-        if self.absorption.unabsorbed:
-            contender.critical = self.absorption.unabsorbed
 
 
 class SupportingDefended(Table.Event):

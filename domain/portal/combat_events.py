@@ -15,6 +15,7 @@ from domain.portal.absorption import Absorption, Toughness
 from domain.portal.critical import CriticalState
 from domain.portal.damage import DamageTotal, HeadStrike, Strike
 from domain.portal.events import game
+from domain.portal.harm import absorbed
 from domain.portal.maneuvers import ReflexManeuver, Standing
 from domain.portal.reading import Reading
 from domain.portal.reflexes import ColdBlood
@@ -242,16 +243,9 @@ class StrikeResolved(Table.Event):
             if self.knee.absorption.unabsorbed:
                 contender = _contender(table, self.combat, self.character)
                 contender.critical = self.knee.absorption.unabsorbed
-        if self.absorption is None:
-            return
-        defender.sheet.discomfort = self.absorption.discomfort
-        defender.sheet.wound = self.absorption.wound
-        contender = _contender(table, self.combat, self.character)
-        contender.stunned_turns += self.absorption.stunned_turns
-        if self.absorption.wound_gained:
-            contender.reflex_roll_due = contender.thorn_due = True
-        if self.absorption.unabsorbed:
-            contender.critical = self.absorption.unabsorbed
+        if self.absorption is not None:
+            contender = _contender(table, self.combat, self.character)
+            absorbed(defender.sheet, contender, self.absorption)
 
 
 class TemptLuckRecovered(FromRoll):

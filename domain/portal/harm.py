@@ -9,8 +9,12 @@ from domain.portal.state import CombatContender
 
 
 def absorbed(sheet: PortalSheet, contender: CombatContender, absorption: Absorption) -> None:
-    """The dice the defender holds after absorbing; a new wound die calls for a reflex roll
-    and a thorn check [002:1063]."""
+    """A contender after absorbing a blow, whatever dealt it: the dice it holds, the turns a
+    non-lethal blow stuns it for, a reflex roll and a thorn check for a new wound die
+    [002:1063], and the damage past its limit that puts it in the critical state."""
     sheet.discomfort, sheet.wound = absorption.discomfort, absorption.wound
+    contender.stunned_turns += absorption.stunned_turns
     if absorption.wound_gained:
         contender.reflex_roll_due = contender.thorn_due = True
+    if absorption.unabsorbed:
+        contender.critical = absorption.unabsorbed

@@ -182,5 +182,3 @@ class MultipleAttackResolved(Table.Event):
                 continue
             contender = _contender(table, self.combat, attack.defender)
             absorbed(state.characters[attack.defender].sheet, contender, attack.absorption)
-            contender.critical += attack.absorption.unabsorbed
-            contender.stunned_turns += attack.absorption.stunned_turns
