@@ -7,7 +7,9 @@ because Redis refuses an id that is not above the stream's last one. Entries car
 version and the event type, never the event itself: events and their secrets live in the
 store alone, and every stream reads them from there, redacted for its seat.
 
-- The worker that commits announces at once (best effort: a command never fails on Redis).
+- The worker that commits announces at once (best effort: a command never fails on Redis),
+  the moves committed meanwhile together: one pipelined round trip per batch of commits, not
+  one per commit, so that Redis costs a worker little under load.
 - The relay, run by one worker at a time (a lease in Redis), follows the store's
   notification log from the position it keeps in Redis and announces whatever the workers
   did not (a worker killed between its commit and its announcement, Redis down meanwhile).
@@ -91,6 +93,9 @@ class RedisFanOut:
         self._watching: Counter[UUID] = Counter()
         self._node = uuid.uuid4().hex
         self._tasks: set[asyncio.Task[None]] = set()
+        #: the newest version of each table committed here and not announced yet
+        self._unannounced: dict[UUID, int] = {}
+        self._announcing = False
         self._announce_script = self.redis.register_script(ANNOUNCE)
         self.moves = f"{prefix}moves"
 
@@ -134,13 +139,27 @@ class RedisFanOut:
     def publish(self, table_id: UUID, version: int) -> None:
         """A commit of this process: wake its own streams now, announce to the others."""
         self._local.publish(table_id, version)
-        self._spawn(self._announce(table_id, version))
+        if version > self._unannounced.get(table_id, 0):
+            self._unannounced[table_id] = version
+        if not self._announcing:
+            self._announcing = True
+            self._spawn(self._announce_unannounced())
 
-    async def _announce(self, table_id: UUID, version: int) -> None:
+    async def _announce_unannounced(self) -> None:
+        """Announce the commits not announced yet, one pipeline at a time, until none is
+        left; a table's newest version is enough (the streams read every event after it from
+        the store). On a failure of Redis, those in the pipeline are the relay's."""
         try:
-            await self.announce(table_id, version)
+            while self._unannounced:
+                moves, self._unannounced = self._unannounced, {}
+                pipe = self.redis.pipeline(transaction=False)
+                for table_id, version in moves.items():
+                    await self.announce(table_id, version, pipe)
+                await pipe.execute()
         except RedisError as error:
             self._lost(error)
+        finally:
+            self._announcing = False
 
     # -- waiting -------------------------------------------------------------------------
 

@@ -127,6 +127,45 @@ def test_announcing_a_version_twice_or_an_older_one_adds_nothing_anywhere(redis_
         client.close()
 
 
+def test_commits_published_together_are_announced_in_one_round_trip_each_tables_newest(
+    redis_url: str,
+) -> None:
+    """A burst of commits (a batch of commands) costs one pipelined round trip to Redis, not
+    one per commit, and announces each table's newest version once: what a stream needs to
+    read every event after its position from the store."""
+    fanout = RedisFanOut(redis_url, in_memory_tables(), prefix=f"test-{uuid.uuid4().hex}:")
+    tables = [uuid.uuid4() for _ in range(3)]
+    client = redis.Redis.from_url(redis_url)
+    round_trips: list[int] = []
+
+    async def burst() -> None:
+        pipeline = fanout.redis.pipeline
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            round_trips.append(1)
+            return pipeline(*args, **kwargs)
+
+        fanout.redis.pipeline = counted  # type: ignore[method-assign]
+        for version in range(1, 6):  # five commits on each table in one go of the loop
+            for table_id in tables:
+                fanout.publish(table_id, version)
+        while fanout._tasks:
+            await asyncio.sleep(0.01)
+        await fanout.redis.aclose()
+
+    try:
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, burst()).result()
+        assert round_trips == [1]
+        moves = [
+            (fields[b"table"], fields[b"version"]) for _, fields in client.xrange(fanout.moves)
+        ]
+        assert moves == [(str(table_id).encode(), b"5") for table_id in tables]
+    finally:
+        client.delete(fanout.moves, *(fanout.stream(table_id) for table_id in tables))
+        client.close()
+
+
 # -- Redis stopped and started again ------------------------------------------------------------
 
 
