@@ -157,9 +157,8 @@ def test_commits_published_together_are_announced_in_one_round_trip_each_tables_
         with ThreadPoolExecutor(1) as thread:
             thread.submit(asyncio.run, burst()).result()
         assert round_trips == [1]
-        moves = [
-            (fields[b"table"], fields[b"version"]) for _, fields in client.xrange(fanout.moves)
-        ]
+        entries: Any = client.xrange(fanout.moves)
+        moves = [(fields[b"table"], fields[b"version"]) for _, fields in entries]
         assert moves == [(str(table_id).encode(), b"5") for table_id in tables]
     finally:
         client.delete(fanout.moves, *(fanout.stream(table_id) for table_id in tables))
