@@ -243,12 +243,15 @@ class RedisFanOut:
             )
             if not notifications:
                 return
-            pipe = self.redis.pipeline(transaction=False)
+            reached: dict[UUID, int] = {}  # a table's newest version is enough to announce
             for notification in notifications:
                 if notification.topic == CommandRecorded.TOPIC:
                     continue  # a command's idempotency record, not an event of a table
                 table_id = UUID(str(notification.originator_id))
-                await self.announce(table_id, notification.originator_version, pipe)
+                reached[table_id] = max(reached.get(table_id, 0), notification.originator_version)
+            pipe = self.redis.pipeline(transaction=False)
+            for table_id, version in reached.items():
+                await self.announce(table_id, version, pipe)
             await pipe.execute()
             position = notifications[-1].id
             await self.redis.set(key, position)
