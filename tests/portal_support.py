@@ -17,6 +17,7 @@ from domain.commands import AddSeat, RevealRolls
 from domain.portal import cast_commands as castc
 from domain.portal import combat_commands as cc
 from domain.portal import commands as cmd
+from domain.portal import hold_commands as hc
 from domain.portal import special_commands as xc
 from domain.portal import story_commands as sc
 from domain.portal.reading import read
@@ -664,6 +665,7 @@ MULTIPLE = {
     "nonlethal": False,
     "reason": "a flurry",
 }
+RELEASE = {"combat": 1, "character": "c2", "reason": "she lets go"}
 GRAB_READINGS = [ATTACK_READINGS[0], {**ATTACK_READINGS[0], "name": "strength"}]
 HOLD_READINGS = [DEFENCE_READINGS[0], {**DEFENCE_READINGS[0], "name": "struggle"}]
 
@@ -693,6 +695,17 @@ PORTAL_ENDPOINTS.update(
         ),
         "POST portal/combats/grapples": Cell(
             a_grapple, "POST", "/portal/combats/grapples", (403, 403, 200), GRAPPLE
+        ),
+        # the game master reaches the rules: Bob is held by nobody
+        "POST portal/combats/grapples/escape": Cell(
+            a_grapple, "POST", "/portal/combats/grapples/escape", (403, 403, 409), GRAPPLE
+        ),
+        "POST portal/combats/grapples/release": Cell(
+            a_combat_under_way,
+            "POST",
+            "/portal/combats/grapples/release",
+            (403, 403, 409),
+            RELEASE,
         ),
         "POST portal/combats/multiple": Cell(
             an_exchange, "POST", "/portal/combats/multiple", (403, 403, 200), MULTIPLE
@@ -790,6 +803,7 @@ BODIES.update(
     {
         "/portal/collaborations/leader": CEDE,
         "/portal/combats/grapples": {**GRAPPLE, "attack_roll": 1, "defence_roll": 2},
+        "/portal/combats/grapples/escape": {**GRAPPLE, "attack_roll": 1, "defence_roll": 2},
         "/portal/combats/multiple": {**MULTIPLE, "attack_rolls": [1], "defence_rolls": [2]},
     }
 )
@@ -1114,7 +1128,8 @@ def random_cast_command(data: st.DataObject, session: Session) -> tuple[str, Any
 
 def random_special_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     """A random special attack or ceded level, mostly the game master's: a team leader's
-    level ceded between two open rolls, an attempt to immobilize on two settled rolls, a
+    level ceded between two open rolls, an attempt to immobilize or to break free on two
+    settled rolls, a hold ruled over, a
     multiple attack on kept rolls against contenders or supporting characters (often
     refused: the wrong rolls, a target of each kind, out of the attacker's phase)."""
     state = session.state
@@ -1122,7 +1137,7 @@ def random_special_command(data: st.DataObject, session: Session) -> tuple[str, 
     sender = pick(st.sampled_from([GM, GM, GM, "p1"]), label="sender")
     characters = sorted(state.characters)
     combat = pick(st.sampled_from(sorted(int(c) for c in state.combats) or [1]), label="combat")
-    kind = pick(st.integers(0, 2), label="special kind")
+    kind = pick(st.integers(0, 4), label="special kind")
     if kind == 0:
         opened = sorted(int(r) for r in state.open_rolls) or [1, 2]
         led, given = (pick(st.sampled_from(opened), label="open roll") for _ in "lg")
@@ -1130,14 +1145,17 @@ def random_special_command(data: st.DataObject, session: Session) -> tuple[str, 
         return sender, command(
             xc.PortalCedeLevel, leader=leader, leader_roll=led, roll=given, reason="she leads"
         )
-    if kind == 1:
+    if kind in (1, 3):  # a grab, or a held contender's attempt to break free
         settled = sorted(int(r) for r in state.settled) or [1, 2]
         attack, defence = (pick(st.sampled_from(settled), label="settled") for _ in "ad")
         weapon = pick(st.sampled_from(["none", "one_hand", "two_hands"]), label="weapon")
         chosen = {"combat": combat, "attack_roll": attack, "defence_roll": defence}
-        return sender, command(
-            xc.PortalImmobilize, **{**GRAPPLE, **chosen, "defender_weapon": weapon}
-        )
+        grab = xc.PortalImmobilize if kind == 1 else hc.PortalBreakFree
+        return sender, command(grab, **{**GRAPPLE, **chosen, "defender_weapon": weapon})
+    if kind == 4:
+        held = pick(st.sampled_from(characters), label="held")
+        released = {**RELEASE, "combat": combat, "character": held}
+        return sender, command(hc.PortalReleaseHold, **released)
     kept = sorted(int(r) for c in state.combats.values() for r in c.rolls) or [1]
     targets = [{"defender": c, "supporting": None} for c in characters]
     targets += [{"defender": None, "supporting": s} for s in sorted(state.supporting)]

@@ -174,7 +174,9 @@ def test_the_game_masters_principal_npc_holds_no_luck_nor_points(http: httpx.Cli
     seen = ok(table.get("p1", "/characters/c1"))
     assert (seen["kind"], seen["luck_held"], seen["npc_pool"]) == ("principal", 0, None)
     assert ok(table.get("gm", "/characters/c1"))["npc_pool"]["purpose"] == "spells"
-    refused = table.post("gm", "/portal/rolls", open_roll("c1", luck=1))
+    # its pool's luck-equivalents may join a roll (test_api_portal_sheet_more.py); no lost
+    # luck die of its own to tempt [002:340]
+    refused = table.post("gm", "/portal/rolls", open_roll("c1", tempt=True))
     assert (refused.status_code, refused.json()["code"]) == (422, "invalid_pool")
 
 

@@ -233,12 +233,12 @@ def test_a_principal_npc_pays_a_spell_with_his_harm_or_his_pool(http: httpx.Clie
     assert ok(table.get("gm", "/characters/c2"))["npc_pool"]["pool"] == 4
 
 
-def test_a_principal_npc_buys_an_ace_and_a_temporary_specialty_as_his_sheet_says(
+def test_a_principal_npc_buys_an_ace_and_spends_points_as_his_sheet_says(
     http: httpx.Client,
 ) -> None:
-    """Errata [002:649]: what a point buys [002:584-585] a principal NPC pays as the game
+    """Errata [002:649]: what a point buys [002:584-589] a principal NPC pays as the game
     master set: Morgana's pool pays an ace after her roll (its reroll as any); Markus, paying
-    with harm, takes a wound die for a temporary specialty, but buys no ace while his roll is
+    with harm, takes a wound die for a background detail, but buys no ace while his roll is
     open (the roll is settled against the dice it was thrown with); an NPC with neither
     spends no points [002:647]."""
     table = new_table(http, "portal", [5, 4, 2, 6])
@@ -257,7 +257,7 @@ def test_a_principal_npc_buys_an_ace_and_a_temporary_specialty_as_his_sheet_says
         409,
         "not_enough_points",
     )
-    specialty = {"points": 1, "use": "temporary_specialty", "reason": "a feint"}
+    specialty = {"points": 1, "use": "background", "reason": "an old duel"}
     table.command("gm", "/portal/points/spend", {"character": "c2", **specialty})
     (spent,) = (e["data"] for e in table.log("p1", "portal.PointsSpent"))
     assert (spent["character"], spent["wound"]) == ("c2", 1)

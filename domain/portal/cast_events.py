@@ -156,6 +156,10 @@ class SupportingAttacked(Table.Event):
     """The setting: `controlled`, `normal` or `dangerous`"""
     reason: str
     """The game master's reason: what the attack is, in the story"""
+    defence_modifier: int = 0
+    """What the defence result took off this turn, before its unit stacked on it and in
+    `defence`: -2 for a neglected defence (declared, or by a multiple attack [002:1447,
+    1493]), -2 more stunned [002:1075]; 0: none"""
 
     def apply(self, table: Table) -> None:
         state = game(table)

@@ -33,20 +33,23 @@ from domain.portal.cast_events import (
     Unit,
     UnitMember,
 )
-from domain.portal.combat_handlers import (
-    ATTACK,
-    DEFENCE,
-    _acting,
-    _combat,
-    _contender,
-    _kept,
-    _out,
-    _reading,
-    _weapon,
-)
 from domain.portal.damage import fumble_points
 from domain.portal.events import game
-from domain.portal.fight import attack_read, struck, toughness_through
+from domain.portal.fight import (
+    ATTACK,
+    DEFENCE,
+    acts_now,
+    attack_read,
+    combat_of,
+    contender_of,
+    defence_taken_off,
+    kept_roll,
+    out_of_combat,
+    reading_named,
+    ruled_weapon,
+    struck,
+    toughness_through,
+)
 from domain.portal.guards import require_no_open_roll
 from domain.portal.options import SIDES
 from domain.portal.state import PortalState, SupportingCharacter
@@ -170,11 +173,11 @@ def supporting_attack(
     state = game.ruling(table, actor, "rule a supporting character's attack")
     reason = checked_reason(command.reason)
     _distinct([command.attacker, *command.attack_unit, *command.defence_unit])
-    combat = _combat(state, command.combat)
+    combat = combat_of(state, command.combat)
     attacker = _fighting(table, state, command.attacker)
     defender = alive(find_character(state, command.defender))
-    contender = _contender(combat, defender)
-    out = _out(contender)
+    contender = contender_of(combat, defender)
+    out = out_of_combat(contender)
     if out != (command.defence_roll is None) or (out and command.defence_unit):
         raise InvalidCommand(
             f"{defender.name} is {'out of' if out else 'in'} combat: a defence roll (and a unit "
@@ -217,24 +220,29 @@ def supporting_attack(
             killed=True,
         )
         return
-    defence = _kept(combat, command.defence_roll, DEFENCE)
+    defence = kept_roll(combat, command.defence_roll, DEFENCE)
     if defence.character != defender.id:
         raise InvalidCommand(
             f"roll {defence.roll} is not {defender.name}'s defence roll", "invalid_defence"
         )
     require_no_open_roll(state, defender)
-    defence_reading = _reading(defence.readings, DEFENCE)
+    defence_reading = reading_named(defence.readings, DEFENCE)
     assert defence_reading is not None
+    # the defence result less what it takes off this turn, as a strike's, before the unit
+    # stacks on it [002:1075, 1447, 1493]
+    modifier = defence_taken_off(combat, contender)
+    defending = defence_reading.result + modifier
     defence_unit = _unit(
         state,
         dice,
         "defence",
         defender.id,
-        {"defence": defence_reading.result},
+        {"defence": defending},
         float(contender.reflexes or 0),
         command.defence_unit,
     )
-    defending = defence_reading.result if defence_unit is None else defence_unit.totals["defence"]
+    if defence_unit is not None:
+        defending = defence_unit.totals["defence"]
     against = attack_protagonist(
         attacking, defending, defence.basic, command.setting, state.options
     )
@@ -260,6 +268,7 @@ def supporting_attack(
         else None,
         fumble=fumble_points(defence_reading.result),
         killed=False,
+        defence_modifier=modifier,
     )
 
 
@@ -268,13 +277,13 @@ def supporting_defend(
 ) -> None:
     state = game.ruling(table, actor, "rule a strike on a supporting character")
     reason = checked_reason(command.reason)
-    weapon = _weapon(command.weapon)
+    weapon = ruled_weapon(command.weapon)
     _distinct([command.target, *command.attack_unit, *command.defence_unit])
-    combat = _combat(state, command.combat)
-    attack = _kept(combat, command.attack_roll, ATTACK)
+    combat = combat_of(state, command.combat)
+    attack = kept_roll(combat, command.attack_roll, ATTACK)
     attacker = alive(find_character(state, attack.character))
-    contender = _contender(combat, attacker)
-    _acting(combat, contender, attacker)
+    contender = contender_of(combat, attacker)
+    acts_now(combat, contender, attacker)
     target = _fighting(table, state, command.target)
     attack_reading, damage_die = attack_read(attack, weapon)
     dice = TableDice(table, keys)

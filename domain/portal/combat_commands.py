@@ -23,7 +23,7 @@ from domain.portal.maneuvers import DeclaredManeuver
 from domain.portal.protection import Cover
 from domain.portal.reflexes import FightKind
 from domain.portal.sequels import Payment
-from domain.portal.sheet import MAX_DICE, MAX_ENTRIES, Label
+from domain.portal.sheet import MAX_DICE, MAX_ENTRIES, Choice, Label
 from domain.portal.weapons import MeleeSize, RangedKind, WeightUse
 
 RollNumber = Annotated[int, msgspec.Meta(ge=1)]
@@ -282,6 +282,10 @@ class PortalStrike(Command, kw_only=True):
     wielded: Label | None = None
     """The name of a weapon on the attacker's sheet (its `weapons`), instead of ruling the
     `weapon` [002:1153-1190]; null: the `weapon` ruled. A heavy weapon is ruled, not named"""
+    damage_rerolls: Annotated[list[Choice], msgspec.Meta(max_length=MAX_DICE)] = []
+    """The basic dice of the attack roll (`LOW`, `MID`, `HIGH`) its player rerolls with the
+    weapon's damage aces [002:1173] once the hit is counted [002:1096], as said at the table:
+    thrown at the strike, they change the weapon's raw dice, never the attack; empty: none"""
 
 
 class PortalTakeCritical(Command, kw_only=True):

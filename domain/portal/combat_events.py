@@ -19,6 +19,7 @@ from domain.portal.harm import absorbed
 from domain.portal.maneuvers import ReflexManeuver, Standing
 from domain.portal.reading import Reading
 from domain.portal.reflexes import ColdBlood
+from domain.portal.rerolls import Reroll
 from domain.portal.sheet import Sequel, SequelLevel
 from domain.portal.special_attacks import KneeStrike, Sweep
 from domain.portal.state import Combat, CombatContender, CombatRoll
@@ -214,6 +215,15 @@ class StrikeResolved(Table.Event):
     through [002:1455]; null otherwise"""
     disarmed: bool = False
     """Whether a hand hit disarmed the defender, as the game master ruled [002:1469-1471]"""
+    damage_roll: int | None = None
+    """The table's number of the dice the weapon's damage aces rerolled once the hit was
+    counted [002:1096, 1173] (its `DiceRolled` just before); null: none"""
+    damage_rerolls: list[Reroll] | None = None
+    """Each basic die of the attack roll so rerolled, from what to what: `damage`'s weapon
+    dice read the faces after, the attack those before; null: none"""
+    hold: int = 0
+    """What the attack added as the holder's melee attack on the contender it holds: +2
+    [002:1485], in `strike`'s attack; 0: none"""
 
     def apply(self, table: Table) -> None:
         state = game(table)

@@ -14,11 +14,11 @@ import msgspec
 
 from domain.characters import alive, find_character
 from domain.dice import TableDice
-from domain.errors import Conflict, InvalidCommand, NotFound
+from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_reason
 from domain.portal import combat_commands as cc
-from domain.portal.absorption import absorb, damage_through, toughness
+from domain.portal.absorption import absorb
 from domain.portal.combat_events import (
     AttackCalled,
     CombatEnded,
@@ -37,13 +37,34 @@ from domain.portal.commands import PortalAces, PortalOpenRoll, PortalSettleRoll
 from domain.portal.critical import critical_state
 from domain.portal.damage import damage_total, fumble_points, head_bonus, head_strike, strike
 from domain.portal.events import game
+from domain.portal.fight import (
+    AGUANTE,
+    ATTACK,
+    COLD_BLOOD,
+    DAMAGE,
+    DEFENCE,
+    MANEUVER,
+    REFLEXES,
+    acts_now,
+    acts_this_turn,
+    attack_read,
+    combat_of,
+    contender_of,
+    defence_taken_off,
+    kept_roll,
+    out_of_combat,
+    reading_named,
+    rerolled_for_damage,
+    ruled_weapon,
+    toughness_through,
+)
 from domain.portal.guards import find_open_roll, require_no_open_roll, require_roller
 from domain.portal.handlers import open_roll, settle_roll
+from domain.portal.holds import hold_advantage
 from domain.portal.luck import recover_luck, tempt_recovered
 from domain.portal.maneuvers import (
     attack_aces,
     defence_aces,
-    defence_modifier,
     maneuver_against_reflexes,
     opportunity_attack,
     standing,
@@ -59,6 +80,7 @@ from domain.portal.reflexes import (
     phase_order,
     phases,
 )
+from domain.portal.rerolls import Reroll
 from domain.portal.sheet import MAX_DICE, Choice
 from domain.portal.special_attacks import LOCATED_STRIKE_DIFFICULTY, knee_strike, sweep
 from domain.portal.state import (
@@ -67,41 +89,13 @@ from domain.portal.state import (
     CombatRoll,
     OpenRoll,
     PortalCharacter,
-    PortalState,
 )
 from domain.portal.thorns import reflex_penalty, thorn_check
 from domain.portal.weapons import (
     WeaponDamage,
-    large_weight,
-    melee_weapon,
-    ranged_weapon,
     weapon_damage,
 )
 from domain.table import Table
-
-REFLEXES, COLD_BLOOD, AGUANTE = "reflexes", "cold blood", "aguante"
-ATTACK, DAMAGE, DEFENCE, MANEUVER = "attack", "damage", "defence", "maneuver"
-
-
-def _combat(state: PortalState, number: int) -> Combat:
-    found = state.combats.get(str(number))
-    if found is None:
-        raise Conflict(f"combat {number} is no combat under way at this table", "no_combat")
-    return found
-
-
-def _contender(combat: Combat, character: PortalCharacter) -> CombatContender:
-    found = combat.contender(character.id)
-    if found is None:
-        raise Conflict(
-            f"{character.name} is no contender of combat {combat.combat}", "not_in_combat"
-        )
-    return found
-
-
-def _out(contender: CombatContender) -> bool:
-    """Out of combat: in the critical state, its last aguante roll taken or not [002:1273]."""
-    return contender.out is not None or contender.critical > 0
 
 
 def _named(readings: list[Reading], name: str, aguante: bool, roll: int) -> Reading:
@@ -123,13 +117,13 @@ def _combat_roll(
     """The combat, the contender's open roll and its final readings: the contender alive,
     the sender its roller, the roll not secret."""
     state = game.open(table)
-    combat = _combat(state, number)
+    combat = combat_of(state, number)
     rolled = find_open_roll(state, roll)
     character = alive(find_character(state, rolled.character))
     require_roller(table, actor, character, roll)
     if roll in table.secret_rolls:  # as the settlement refuses it, before reading its faces
         raise Conflict(f"roll {roll} is secret: reveal it first", "roll_secret")
-    return combat, rolled, character, _contender(combat, character), rolled.final_readings()
+    return combat, rolled, character, contender_of(combat, character), rolled.final_readings()
 
 
 def _settle(
@@ -257,9 +251,9 @@ def take_reflexes(
 
 def call_defence(table: Table, actor: str, command: cc.PortalCallDefence, keys: TableKeys) -> int:
     state = game.ruling(table, actor, "call a defence roll")
-    combat = _combat(state, command.combat)
+    combat = combat_of(state, command.combat)
     character = alive(find_character(state, command.character))
-    if _out(_contender(combat, character)):
+    if out_of_combat(contender_of(combat, character)):
         raise InvalidCommand(
             f"{character.name} is out of combat: no defence roll [002:1112]", "invalid_defence"
         )
@@ -276,7 +270,7 @@ def call_defence(table: Table, actor: str, command: cc.PortalCallDefence, keys: 
     granted = [*command.aces]
     if aces:
         granted.append(PortalAces(count=aces, reason=f"protection [002:1201-1222]: {reason}"))
-    total = defence_aces(_contender(combat, character).standing, combat.turn)
+    total = defence_aces(contender_of(combat, character).standing, combat.turn)
     if total:
         granted.append(PortalAces(count=total, reason="total defence this turn [002:1427]"))
     fields = {f: getattr(command, f) for f in PortalOpenRoll.__struct_fields__}
@@ -286,10 +280,10 @@ def call_defence(table: Table, actor: str, command: cc.PortalCallDefence, keys: 
 
 def call_attack(table: Table, actor: str, command: cc.PortalCallAttack, keys: TableKeys) -> int:
     state = game.ruling(table, actor, "call an attack roll")
-    combat = _combat(state, command.combat)
+    combat = combat_of(state, command.combat)
     character = alive(find_character(state, command.character))
-    contender = _contender(combat, character)
-    if _out(contender):
+    contender = contender_of(combat, character)
+    if out_of_combat(contender):
         raise Conflict(f"{character.name} is out of combat [002:1273]", "out_of_combat")
     names = {reading.name for reading in command.readings}
     attack = ATTACK in names
@@ -305,7 +299,7 @@ def call_attack(table: Table, actor: str, command: cc.PortalCallAttack, keys: Ta
                 "an attack's target is another contender; a maneuver roll names none",
                 "invalid_contenders",
             )
-        _contender(combat, target)
+        contender_of(combat, target)
     held = contender.standing
     standing_aces = attack_aces(held, combat.turn, command.target, attack)
     earned = contender.aces if attack else 0
@@ -353,9 +347,9 @@ def declare_maneuver(
 ) -> None:
     state = game.ruling(table, actor, "rule an advanced maneuver")
     reason = checked_reason(command.reason)
-    combat = _combat(state, command.combat)
+    combat = combat_of(state, command.combat)
     character = alive(find_character(state, command.character))
-    contender = _contender(combat, character)
+    contender = contender_of(combat, character)
     prepared = command.maneuver == "prepare_attack"
     if (command.target is not None) != prepared:
         raise InvalidCommand(
@@ -366,12 +360,12 @@ def declare_maneuver(
         target = alive(find_character(state, command.target))
         if target.id == character.id:
             raise InvalidCommand("a character does not attack itself", "invalid_contenders")
-        _contender(combat, target)
+        contender_of(combat, target)
     acted = command.maneuver != "neglect_defence"
     if acted:  # the attack given up: the contender's action [002:1427, 1433]
-        _acting(combat, contender, character)
+        acts_now(combat, contender, character)
     else:
-        _this_turn(combat, contender, character)
+        acts_this_turn(combat, contender, character)
         if contender.defended == combat.turn:
             raise Conflict(
                 f"{character.name} has defended this turn: a neglected defence is declared "
@@ -393,10 +387,10 @@ def declare_maneuver(
 def free_action(table: Table, actor: str, command: cc.PortalFreeAction, _: TableKeys) -> None:
     state = game.ruling(table, actor, "rule a free action")
     reason = checked_reason(command.reason)
-    combat = _combat(state, command.combat)
+    combat = combat_of(state, command.combat)
     character = alive(find_character(state, command.character))
-    contender = _contender(combat, character)
-    _this_turn(combat, contender, character)
+    contender = contender_of(combat, character)
+    acts_this_turn(combat, contender, character)
     # one free action per normal action this turn [002:1084]
     left = len(contender.phases) - contender.free_actions
     if command.bought != (left <= 0):
@@ -473,44 +467,6 @@ def settle_combat_roll(
     )
 
 
-def _weapon(
-    weapon: cc.PortalWeapon, damage_die: Choice | None = None, swept: bool = False
-) -> WeaponDamage:
-    """The weapon's damage; a large weight's from the attacker's `damage_die` category; a
-    heavy weapon only in a strike that sweeps (`swept`) [002:1190]."""
-    checked_reason(weapon.reason)
-    if [weapon.melee, weapon.ranged, weapon.weight].count(None) != 2:
-        raise InvalidCommand(
-            "a weapon is melee, ranged or a large weight, one of the three", "invalid_weapon"
-        )
-    if weapon.heavy and (weapon.ranged is None or not swept):
-        raise InvalidCommand(
-            "a heavy weapon sweeps automatically, in a strike [002:1190], its dice named by the "
-            "ranged kind of the same dice [002:1191-1197]",
-            "invalid_weapon",
-        )
-    if weapon.melee is not None:
-        if weapon.black_powder:
-            raise InvalidCommand("black powder is a gun's [002:1186]", "invalid_weapon")
-        return melee_weapon(weapon.melee, weapon.sharp, weapon.improvised, weapon.special)
-    if weapon.sharp or weapon.improvised or weapon.special:
-        raise InvalidCommand(
-            "sharp, improvised and special are melee sizes [002:1133-1137]", "invalid_weapon"
-        )
-    if weapon.weight is not None:
-        if weapon.black_powder:
-            raise InvalidCommand("black powder is a gun's [002:1186]", "invalid_weapon")
-        if damage_die is None:
-            raise InvalidCommand(
-                "a large weight takes the attacker's damage-die category [002:1172]: neither "
-                "its sheet nor its attack roll's `damage` reading names one",
-                "invalid_weapon",
-            )
-        return large_weight(damage_die, weapon.weight == "dropped")
-    assert weapon.ranged is not None
-    return ranged_weapon(weapon.ranged, weapon.black_powder)
-
-
 def _wielded(
     command: cc.PortalStrike, attacker: PortalCharacter, attack: CombatRoll
 ) -> WeaponDamage:
@@ -522,7 +478,7 @@ def _wielded(
         )
     if command.weapon is not None:
         swept = command.sweep is not None
-        return _weapon(command.weapon, _damage_category(attacker, attack), swept=swept)
+        return ruled_weapon(command.weapon, _damage_category(attacker, attack), swept=swept)
     named = attacker.sheet.weapons.get(command.wielded or "")
     if named is None:
         raise InvalidCommand(
@@ -534,57 +490,8 @@ def _wielded(
 def _damage_category(character: PortalCharacter, attack: CombatRoll) -> Choice | None:
     """The attacker's damage-die category: its sheet's, or the one the game master chose for
     the attack roll's `damage` reading [002:1153]; null: neither."""
-    read = _reading(attack.readings, DAMAGE)
+    read = reading_named(attack.readings, DAMAGE)
     return character.sheet.damage_die or (read.choice if read is not None else None)
-
-
-def _kept(combat: Combat, roll: int, name: str) -> CombatRoll:
-    """A settled roll the combat keeps, read for `name` (`attack` or `defence`)."""
-    found = combat.rolls.get(str(roll))
-    if found is None or _reading(found.readings, name) is None:
-        raise NotFound(
-            f"roll {roll} is no settled {name} roll of this combat (portalSettleCombatRoll)",
-            "unknown_roll",
-        )
-    return found
-
-
-def _reading(readings: list[Reading], name: str) -> Reading | None:
-    return next((r for r in readings if r.name == name), None)
-
-
-def _this_turn(combat: Combat, contender: CombatContender, character: PortalCharacter) -> None:
-    """The contender acts this turn: fighting, the turn under way, not lost to cold blood
-    [002:1051] nor stunned [002:1246]."""
-    if _out(contender):
-        raise Conflict(f"{character.name} is out of combat [002:1273]", "out_of_combat")
-    if contender.stunned:
-        raise Conflict(
-            f"{character.name} is stunned this turn: no action but defence [002:1075, 1246]",
-            "stunned",
-        )
-    if combat.phase == 0 or contender.idle:
-        raise Conflict(
-            f"{character.name} does not act in turn {combat.turn} [002:1051]", "not_your_phase"
-        )
-
-
-def defence_taken_off(combat: Combat, contender: CombatContender) -> int:
-    """What the contender's defence results take off now: a neglected defence this turn, a
-    stun [002:1075, 1447, 1493]."""
-    return defence_modifier(contender.standing, combat.turn, contender.stunned)
-
-
-def _acting(combat: Combat, contender: CombatContender, character: PortalCharacter) -> None:
-    """An action is taken in one of the contender's phases, once a phase entry [002:1073]."""
-    _this_turn(combat, contender, character)
-    if combat.phase not in contender.phases:
-        raise Conflict(
-            f"{character.name} does not act in phase {combat.phase} of turn {combat.turn}",
-            "not_your_phase",
-        )
-    if character.id in combat.acted:
-        raise Conflict(f"{character.name} has acted in this phase [002:1073]", "not_your_phase")
 
 
 def _located(located: cc.PortalLocated) -> None:
@@ -604,38 +511,57 @@ def _located(located: cc.PortalLocated) -> None:
         )
 
 
-def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys) -> None:
+def _damage_aces(command: cc.PortalStrike, weapon: WeaponDamage, outcome: str) -> None:
+    """The dice a weapon's damage aces reroll [002:1173]: on a hit, once the attack is
+    counted [002:1096], as many as the weapon gives, each once; not on a sweep, whose damage
+    is counted before the attack [002:1533], nor in melee, whose damage die is read from the
+    roll's whole pool (its aces are granted with the attack roll)."""
+    named = command.damage_rerolls
+    if not named:
+        return
+    if len(set(named)) != len(named) or len(named) > weapon.damage_aces:
+        raise InvalidCommand(
+            f"the weapon's {weapon.damage_aces} damage aces reroll as many dice at most, each "
+            "once [002:1173]",
+            "invalid_damage",
+        )
+    if weapon.melee or command.sweep is not None:
+        raise InvalidCommand(
+            "damage aces reroll a ranged weapon's dice after a plain attack is counted "
+            "[002:1096, 1533]: a melee weapon's are granted with its attack roll",
+            "invalid_damage",
+        )
+    if outcome != "hit":
+        raise InvalidCommand(
+            "the attack did not hit: no damage to reroll [002:1096]", "invalid_damage"
+        )
+
+
+def strike_blow(table: Table, actor: str, command: cc.PortalStrike, keys: TableKeys) -> None:
     state = game.ruling(table, actor, "rule a strike")
     reason = checked_reason(command.reason)
     if command.sweep is not None:
         checked_reason(command.sweep.reason)
     if command.located is not None:
         _located(command.located)
-    combat = _combat(state, command.combat)
-    attack = _kept(combat, command.attack_roll, ATTACK)
+    combat = combat_of(state, command.combat)
+    attack = kept_roll(combat, command.attack_roll, ATTACK)
     attacker = alive(find_character(state, attack.character))
-    striking = _contender(combat, attacker)
+    striking = contender_of(combat, attacker)
     opportunities = 0
     if command.opportunity is None:
-        _acting(combat, striking, attacker)
+        acts_now(combat, striking, attacker)
     else:  # out of its phases, at most its reflexes a turn [002:1547-1549]
         checked_reason(command.opportunity.reason)
-        _this_turn(combat, striking, attacker)
+        acts_this_turn(combat, striking, attacker)
         opportunities = opportunity_attack(striking.opportunities, striking.reflexes or 0)
     defender = alive(find_character(state, command.defender))
     if defender.id == attacker.id:
         raise InvalidCommand("a character does not strike itself", "invalid_contenders")
-    defending = _contender(combat, defender)
-    out = _out(defending)
+    defending = contender_of(combat, defender)
+    out = out_of_combat(defending)
     weapon = _wielded(command, attacker, attack)
-    attack_reading = _reading(attack.readings, ATTACK)
-    damage_die = _reading(attack.readings, DAMAGE) if weapon.melee else None
-    assert attack_reading is not None
-    if weapon.melee and damage_die is None:
-        raise InvalidCommand(
-            f"roll {attack.roll} is not read for damage: a melee hit reads it [002:1118]",
-            "invalid_readings",
-        )
+    attack_reading, damage_die = attack_read(attack, weapon)
     ruled: dict[str, Any] = {
         "combat": combat.combat,
         "attacker": attacker.id,
@@ -659,6 +585,7 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
                 f"{defender.name} is out of combat: no defence roll [002:1112]",
                 "invalid_defence",
             )
+        _damage_aces(command, weapon, "killed")
         # "excepto si el personaje está fuera de combate, en cuyo caso muere" [002:1112]
         table.trigger_event(
             StrikeResolved,
@@ -675,27 +602,34 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
             killed=True,
         )
         return
-    defence = _kept(combat, command.defence_roll, DEFENCE)
+    defence = kept_roll(combat, command.defence_roll, DEFENCE)
     if defence.character != defender.id:
         raise InvalidCommand(
             f"roll {defence.roll} is not {defender.name}'s defence roll", "invalid_defence"
         )
     require_no_open_roll(state, defender)
-    defence_reading = _reading(defence.readings, DEFENCE)
-    aguante = _reading(defence.readings, AGUANTE)
-    assert defence_reading is not None and aguante is not None
-    attacking = attack_reading.result - weapon.attack_penalty
+    defence_reading = reading_named(defence.readings, DEFENCE)
+    assert defence_reading is not None
+    # the holder's melee attack on the contender it holds [002:1485]
+    held = hold_advantage(defending.held_by, attacker.id, weapon.melee)
+    attacking = attack_reading.result - weapon.attack_penalty + held
     if command.located is not None:
         attacking -= LOCATED_STRIKE_DIFFICULTY
     modifier = defence_taken_off(combat, defending)
     defended = defence_reading.result + modifier
     swept, heavy = None, 0
+    dice, rerolls = TableDice(table, keys), list[Reroll]()
     if command.sweep is None:
         blow = strike(attacking, defended, attack.basic, command.setting)
+        _damage_aces(command, weapon, blow.outcome)
+        faces = [dice.roll(SIDES, f"a damage ace on the {d} die") for d in command.damage_rerolls]
+        basic, rerolls = rerolled_for_damage(attack.basic, command.damage_rerolls, faces)
         total = None
         if blow.outcome == "hit":
-            total = damage_total(blow.excess, weapon, attack.basic, damage_die)
-    else:  # the damage total first, half of it on the attack [002:1533]
+            total = damage_total(blow.excess, weapon, basic, damage_die)
+    else:
+        # the damage total first, half of it on the attack [002:1533]
+        _damage_aces(command, weapon, "swept")
         total = damage_total(0, weapon, attack.basic, damage_die)
         # a heavy weapon's damage again on a hit [002:1190]
         ruled_heavy = command.weapon is not None and command.weapon.heavy
@@ -709,12 +643,12 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
         points = total.total if swept is None else swept.damage
     if located is not None and located.head is not None:
         points += head_bonus(located.head)
-    tough = toughness(aguante, defence.basic, defender.sheet.armour)
-    through = damage_through(points, tough.total)
+    tough, through = toughness_through(points, defence, defender.sheet.armour)
     sheet = defender.sheet
     knee = None
     if located is not None and located.part == "knee" and through:
         knee = knee_strike(sheet.discomfort, sheet.wound, through)
+    damage_roll = dice.record(actor, attacker.id, "public") if rerolls else None
     table.trigger_event(
         StrikeResolved,
         actor=actor,
@@ -736,6 +670,9 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, _: TableKeys
         if located is not None and located.head is not None
         else None,
         disarmed=located is not None and bool(located.disarm),
+        damage_roll=damage_roll,
+        damage_rerolls=rerolls or None,
+        hold=held,
     )
     beaten = [(attack, blow.attack, blow.defence), (defence, blow.defence, blow.attack)]
     for kept, result, against in beaten:
@@ -790,12 +727,12 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
     combat, rolled, character, contender, readings = _combat_roll(
         table, actor, command.combat, command.roll
     )
-    _acting(combat, contender, character)
+    acts_now(combat, contender, character)
     result = _named(readings, MANEUVER, False, command.roll).result
     enemy_reflexes = 0
     if command.enemy is not None:
         state = game(table)
-        enemy = _contender(combat, alive(find_character(state, command.enemy)))
+        enemy = contender_of(combat, alive(find_character(state, command.enemy)))
         if enemy.character == character.id or enemy.reflexes is None:
             raise InvalidCommand(
                 "a maneuver is made against another contender's reflexes [002:1439]",
@@ -819,11 +756,11 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
 
 def advance_phase(table: Table, actor: str, command: cc.PortalAdvancePhase, _: TableKeys) -> None:
     state = game.ruling(table, actor, "advance a combat's phase")
-    combat = _combat(state, command.combat)
+    combat = combat_of(state, command.combat)
     fighting = [
         (c, state.characters[c.character])
         for c in combat.contenders
-        if not _out(c) and not state.characters[c.character].dead
+        if not out_of_combat(c) and not state.characters[c.character].dead
     ]
     for contender, character in fighting:
         if contender.reflex_roll_due:
@@ -881,7 +818,7 @@ def _phases_in(contender: CombatContender, new_turn: bool) -> list[int]:
 def end_combat(table: Table, actor: str, command: cc.PortalEndCombat, _: TableKeys) -> None:
     state = game.ruling(table, actor, "end a combat")
     reason = checked_reason(command.reason)
-    combat = _combat(state, command.combat)
+    combat = combat_of(state, command.combat)
     table.trigger_event(CombatEnded, actor=actor, combat=combat.combat, reason=reason)
 
 

@@ -54,6 +54,11 @@ class PortalSpecialty(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     result"""
     reason: Reason
     """The game master's reason the specialty applies"""
+    temporary: bool = False
+    """Whether it is a temporary specialty, bought with a character point before the roll
+    [002:585, 850] (a principal NPC's pool or harm, Errata [002:649]): the Fortaleza (level 1
+    or more) needs no specialty of its own; one a roll, one point for every reading it applies
+    to, refused where the roll has a specialty applying already [002:597]"""
 
 
 class PortalReadingCall(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

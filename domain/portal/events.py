@@ -14,6 +14,7 @@ import msgspec
 from domain.dice import FromRoll
 from domain.games import GameOf
 from domain.portal.absorption import Absorption
+from domain.portal.creation import CreationPrice
 from domain.portal.outcome import Verdict
 from domain.portal.pool import DieRef, Pool
 from domain.portal.reading import ReadingSpec
@@ -54,6 +55,21 @@ class CharacterCreated(Table.Event):
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character.id] = clone(self.character)
+
+
+class CharacterPriced(Table.Event):
+    """A protagonist just created, priced by the point method the table's options set
+    [002:711-842]: what each part of its sheet cost and the points it starts play with (its
+    sheet, `CharacterCreated`, holds them already: nothing moves)."""
+
+    TOPIC = "portal.CharacterPriced"
+    character: str
+    """The id of the character priced"""
+    seat: str
+    """The seat id of the character's player"""
+    price: CreationPrice
+    """The pool, what the limitations gave, what each part cost, the points left unspent and
+    the points in play they make [002:842]"""
 
 
 # -- rolls ---------------------------------------------------------------------------------
@@ -226,6 +242,9 @@ class RollSettled(FromRoll):
     """The character's lost luck dice after the roll, 0..3"""
     points: CharacterPoints
     """The character's points in hand and in reserve after the roll (a LOW success earns one)"""
+    pool: int | None = None
+    """A principal NPC's pool after the roll, its luck-equivalents spent gone (Errata
+    [002:649]); null for a protagonist or an NPC without a pool"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -234,6 +253,7 @@ class RollSettled(FromRoll):
         sheet.discomfort, sheet.wound = self.discomfort, self.wound
         sheet.luck_held, sheet.luck_lost = self.luck_held, self.luck_lost
         sheet.points = clone(self.points)
+        _pool_paid(sheet, self.pool)
         if self.owed:
             level: SequelLevel = 1 if self.owed == 1 else 2 if self.owed == 2 else 3
             state.owed_sequels[str(self.roll)] = OwedSequel(
@@ -372,6 +392,42 @@ def _pool_paid(sheet: PortalSheet, pool: int | None) -> None:
     """A principal NPC's pool after a cost paid from it (`costs.pay`); None: unchanged."""
     if sheet.npc_pool is not None and pool is not None:
         sheet.npc_pool = msgspec.structs.replace(sheet.npc_pool, pool=pool)
+
+
+class SpecialtyBought(FromRoll):
+    """A temporary specialty bought with a character point before the roll it is for (its
+    `RollOpened` just before): the Fortaleza's level added to the readings it applies to
+    [002:585, 850], as the roll's specs already say; a principal NPC pays from its pool or
+    with a wound die, Errata [002:649] (the roll thrown with it)."""
+
+    TOPIC = "portal.SpecialtyBought"
+    character: str
+    """The id of the character who rolls"""
+    seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
+    fortaleza: str
+    """The Fortaleza whose level the temporary specialty adds"""
+    bonus: int
+    """The level added to each reading it applies to"""
+    readings: list[str]
+    """The names of the roll's readings it applies to"""
+    reason: str
+    """The game master's reason it applies"""
+    paid_with: str
+    """What paid: the character's own `points`, a principal NPC's `pool` or `harm`"""
+    points: CharacterPoints
+    """The character's points in hand and in reserve after paying"""
+    wound: int
+    """The wound dice the character holds after paying, 0..3 (one more for a principal NPC
+    paying with harm)"""
+    pool: int | None
+    """A principal NPC's pool after paying from it; null otherwise"""
+
+    def apply(self, table: Table) -> None:
+        sheet = _sheet(table, self.character).sheet
+        sheet.points = clone(self.points)
+        sheet.wound = self.wound
+        _pool_paid(sheet, self.pool)
 
 
 class LuckRestored(_SheetRuling):

@@ -18,8 +18,10 @@ from domain.names import checked_name, checked_reason
 from domain.portal import commands as cmd
 from domain.portal.absorption import absorb, take_damage
 from domain.portal.costs import pay
+from domain.portal.creation import price
 from domain.portal.events import (
     CharacterCreated,
+    CharacterPriced,
     DamageAbsorbed,
     DiceGiven,
     DiceRemoved,
@@ -31,6 +33,7 @@ from domain.portal.events import (
     RollOpened,
     RollSettled,
     SequelNamed,
+    SpecialtyBought,
     game,
 )
 from domain.portal.guards import (
@@ -43,7 +46,7 @@ from domain.portal.guards import (
 from domain.portal.luck import recover_luck
 from domain.portal.options import SIDES
 from domain.portal.outcome import checked_difficulty, granted
-from domain.portal.points import gain, remove_wound, spend
+from domain.portal.points import gain, remove_wound, spend, temporary_specialty
 from domain.portal.pool import Pool
 from domain.portal.reading import ReadingSpec
 from domain.portal.rerolls import Entitlement, fortaleza_levels, reroll
@@ -72,7 +75,15 @@ def create_character(
         raise InvalidCommand(
             "a principal NPC is played by the game master's seat [002:643]", "invalid_sheet"
         )
-    return create_from_sheet(table, state, actor, seat, sheet, PortalCharacter, CharacterCreated)
+    pool = state.options.creation_points
+    if sheet.kind == "principal" or pool is None:
+        return create_from_sheet(
+            table, state, actor, seat, sheet, PortalCharacter, CharacterCreated
+        )
+    priced, sheet = price(sheet, pool, state.options.creation_concept)
+    made = create_from_sheet(table, state, actor, seat, sheet, PortalCharacter, CharacterCreated)
+    table.trigger_event(CharacterPriced, actor=actor, character=made, seat=seat, price=priced)
+    return made
 
 
 # -- a roll ----------------------------------------------------------------------------------
@@ -80,10 +91,14 @@ def create_character(
 
 def _specs(character: PortalCharacter, command: cmd.PortalOpenRoll) -> list[ReadingSpec]:
     specs: list[ReadingSpec] = []
+    applies = any(r.specialty and not r.specialty.temporary for r in command.readings)
     for reading in command.readings:
         checked_reason(reading.reason)
         bonus = 0
-        if reading.specialty is not None:
+        if reading.specialty is not None and reading.specialty.temporary:
+            checked_reason(reading.specialty.reason)
+            bonus = temporary_specialty(character.sheet, reading.specialty.fortaleza, applies)
+        elif reading.specialty is not None:
             checked_reason(reading.specialty.reason)
             fortaleza = character.sheet.fortaleza(reading.specialty.fortaleza)
             if fortaleza.specialty is None:
@@ -137,6 +152,9 @@ def open_roll(
     ]
     aces = [Ace(count=a.count, reason=checked_reason(a.reason)) for a in command.aces]
     reasons = [checked_reason(reading.reason) for reading in command.readings]
+    bought = _bought(character, sheet, command)
+    if bought is not None:
+        sheet = bought[1]
     common: dict[str, Any] = {
         "character": character.id,
         "seat": character.seat,
@@ -152,10 +170,10 @@ def open_roll(
     }
     dice = TableDice(table, keys)
     if command.automatic is not None:
-        if command.luck or command.tempt or command.declined_wounds or applied or aces:
+        if command.luck or command.tempt or command.declined_wounds or applied or aces or bought:
             raise InvalidCommand(
                 "an automatic outcome throws no dice [002:85-89]: no luck, Tempt luck, "
-                "declined wound dice, Fortalezas or aces",
+                "declined wound dice, Fortalezas, aces or temporary specialty",
                 "automatic_outcome",
             )
         # a roll with no die: numbered as a thrown one, so a secret one reads alike
@@ -199,7 +217,51 @@ def open_roll(
         raise InvalidCommand("a roll is entitled to 20 rerolls at most", "invalid_fortalezas")
     if paid is not None:
         paid[1]()
-    return _opened(table, actor, command, dice, common, pool, entitlement)
+    roll = _opened(table, actor, command, dice, common, pool, entitlement)
+    if bought is not None:
+        table.trigger_event(
+            SpecialtyBought,
+            actor=actor,
+            **_following(roll, command.visibility, character),
+            **bought[0],
+        )
+    return roll
+
+
+def _bought(
+    character: PortalCharacter, sheet: Sheet, command: cmd.PortalOpenRoll
+) -> tuple[dict[str, Any], Sheet] | None:
+    """A temporary specialty bought before the roll [002:585]: what its event says and the
+    sheet after its point is paid (`sheet`: the one the roll is thrown from), or None. One
+    a roll, whatever readings it applies to; a principal NPC pays as its sheet says."""
+    temporary = [
+        (reading.name, reading.specialty)
+        for reading in command.readings
+        if reading.specialty is not None and reading.specialty.temporary
+    ]
+    if not temporary:
+        return None
+    fortalezas = {specialty.fortaleza for _, specialty in temporary}
+    if len(fortalezas) > 1:
+        raise InvalidCommand(
+            "one temporary specialty is bought for a roll [002:585], not one a reading",
+            "invalid_readings",
+        )
+    if character.sheet.npc_pool is None:
+        _protagonist(character)
+    specialty = temporary[0][1]
+    paid_with, after = pay(sheet, "points", 1, "temporary_specialty")
+    said = {
+        "fortaleza": specialty.fortaleza,
+        "bonus": character.sheet.fortaleza(specialty.fortaleza).level,
+        "readings": [name for name, _ in temporary],
+        "reason": checked_reason(specialty.reason),
+        "paid_with": paid_with,
+        "points": after.points,
+        "wound": after.wound,
+        "pool": None if after.npc_pool is None else after.npc_pool.pool,
+    }
+    return said, after
 
 
 def _opened(
@@ -254,9 +316,11 @@ def reroll_die(table: Table, actor: str, command: cmd.PortalRerollDie, keys: Tab
                 "no ace bought during it (Errata [002:649])",
                 "roll_open",
             )
-        paid_with, paid = pay(character.sheet, "points", 1, "ace")
+        # the luck-equivalents the roll throws stay the pool's until it is settled
+        thrown = len(sequence.pool.luck) if character.sheet.kind == "principal" else 0
+        paid_with, paid = pay(_pool_less(character.sheet, thrown), "points", 1, "ace")
         points = paid.points if paid_with == "points" else None
-        pool = paid.npc_pool.pool if paid.npc_pool is not None else None
+        pool = paid.npc_pool.pool + thrown if paid.npc_pool is not None else None
         entitlement = msgspec.structs.replace(
             sequence.entitlement, points=sequence.entitlement.points + 1
         )
@@ -286,6 +350,15 @@ def reroll_die(table: Table, actor: str, command: cmd.PortalRerollDie, keys: Tab
         pool=pool,
     )
     return reroll_roll
+
+
+def _pool_less(sheet: Sheet, thrown: int) -> Sheet:
+    """A principal NPC's sheet with `thrown` luck-equivalents out of its pool (Errata
+    [002:649]): those its open roll throws, not to pay anything else meanwhile."""
+    if sheet.npc_pool is None or not thrown:
+        return sheet
+    less = msgspec.structs.replace(sheet.npc_pool, pool=sheet.npc_pool.pool - thrown)
+    return msgspec.structs.replace(sheet, npc_pool=less)
 
 
 def block_roll(table: Table, actor: str, command: cmd.PortalBlockRoll, _: TableKeys) -> None:
@@ -375,6 +448,7 @@ def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: Tabl
         luck_held=paid.luck_held,
         luck_lost=paid.luck_lost,
         points=paid.points,
+        pool=None if paid.npc_pool is None else paid.npc_pool.pool,
     )
 
 
@@ -518,9 +592,10 @@ def spend_points(table: Table, actor: str, command: cmd.PortalSpendPoints, _: Ta
         if command.points != 1:
             raise InvalidCommand("a point removes one wound die [002:583]", "invalid_points")
         after = remove_wound(sheet)
-    elif command.use in ("ace", "block_ones_and_sixes"):
+    elif command.use in ("ace", "block_ones_and_sixes", "temporary_specialty"):
         raise InvalidCommand(
-            f"{command.use} is spent with the roll it is for (portalRerollDie, portalBlockRoll)",
+            f"{command.use} is spent with the roll it is for (portalRerollDie, portalBlockRoll, "
+            "a reading's temporary specialty in portalOpenRoll)",
             "invalid_points",
         )
     else:

@@ -12,12 +12,15 @@ import msgspec
 
 from domain.dice import ScriptedRolls
 from domain.errors import InvalidCommand
+from domain.portal.sheet import ConceptRank
 from domain.registry import decoded_options
 from domain.structs import Stored
 
 #: "entre 0 y 15 (o más si estamos jugando una partida de superhéroes)" [002:107]
 BOOK_MAX_DIFFICULTY = 15
 SUPERHERO_MAX_DIFFICULTY = 99
+#: a bound on the initial pool, far past the book's 10-15 [002:720]
+MAX_CREATION_POINTS = 999
 
 
 class PortalOptions(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -99,6 +102,15 @@ class PortalOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     #: "environment": the general tie [002:1102], the defender's own raw die of the setting
     #: as the environment's damage (the supporting character has no dice).
     sc_attack_tie: Literal["hit", "environment"] = "hit"
+    creation_points: Annotated[int, msgspec.Meta(ge=0, le=MAX_CREATION_POINTS)] | None = None
+    """The point method of creation [002:711-842], the game master's input: the initial pool
+    of character points every protagonist is granted ("no debería superar los 10-15"
+    [002:720]), its sheet priced at creation, the unspent points / 5 its first in play
+    [002:842]; null (the default): characters are made by eye [002:667], a sheet taken as
+    given"""
+    creation_concept: ConceptRank = "team_member"
+    """The concept rank the game master sets for the group [002:689]: under the point method
+    a sheet's own rank costs or gives its difference [002:715-718]"""
     #: faces the table's dice show, in order, before the seed takes over (public: tutorials
     #: and tests); every PORTAL die is a d6 [002:97], so a face above 6 is refused
     scripted_rolls: ScriptedRolls = []

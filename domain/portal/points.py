@@ -94,16 +94,22 @@ def remove_wound(sheet: Sheet) -> Sheet:
 
 def temporary_specialty(sheet: Sheet, fortaleza: str, has_applicable_specialty: bool) -> int:
     """Bought before a roll: the Fortaleza's level as a bonus [002:585, 850], not when a
-    specialty already applies [002:597] (the game master says whether one does). Returns the
-    bonus; the point is spent with `spend`."""
+    specialty already applies [002:597] (the game master says whether one does), nor on a
+    Fortaleza of level 0, which takes no specialty [002:802]. Returns the bonus; the point is
+    paid with `costs.pay`."""
     if has_applicable_specialty:
         raise Conflict(
             "a specialty already applies: a temporary one cannot be bought [002:597]",
             "specialty_applies",
         )
-    if sheet.points.in_hand < 1:
-        raise Conflict("no character point in hand", "not_enough_points")
-    return sheet.fortaleza(fortaleza).level
+    level = sheet.fortaleza(fortaleza).level
+    if level < 1:
+        raise InvalidCommand(
+            f"{fortaleza!r} is at level 0: only a Fortaleza of level 1 or more takes a "
+            "specialty [002:802]",
+            "no_specialty",
+        )
+    return level
 
 
 def paid_healing(sheet: Sheet, wound_dice: int) -> Sheet:

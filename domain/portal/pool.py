@@ -81,6 +81,17 @@ class Pool(Stored, kw_only=True, forbid_unknown_fields=True):
         return msgspec.structs.replace(self, **{die.kind: faces})
 
 
+def luck_to_add(sheet: Sheet) -> int:
+    """The luck dice a roll of the sheet may add: a protagonist's held ones [002:322]; a
+    principal NPC's luck-equivalents of the pool its sheet pays with, as many dice as the
+    pool holds (Errata [002:649]; whether its purpose covers the roll is the game master's,
+    who calls it [002:651]); none for an NPC paying with harm or not at all [002:647]."""
+    if sheet.kind != "principal":
+        return sheet.luck_held
+    npc_pool = sheet.npc_pool
+    return npc_pool.pool if npc_pool is not None and npc_pool.pays_with == "pool" else 0
+
+
 def _refuse(message: str) -> InvalidCommand:
     return InvalidCommand(message, "invalid_pool")
 
@@ -89,7 +100,8 @@ def checked_pool(pool: Pool, sheet: Sheet) -> Pool:
     """A pool the sheet could throw: 3 basic dice [002:153]; every discomfort die [002:206];
     every wound die rolled or declined [002:264]; luck dice from the held reserve only, added
     before the roll [002:322]; Tempt luck takes one lost die and forbids held luck
-    [002:340-342]; a principal NPC adds no luck [002:647]."""
+    [002:340-342]; a principal NPC adds no luck [002:647] but luck-equivalents of a pool its
+    sheet pays with (Errata [002:649]), and tempts none (a pool keeps no lost dice)."""
     faces = [*pool.basic, *pool.discomfort, *pool.wound, *pool.luck]
     if pool.tempt is not None:
         faces.append(pool.tempt)
@@ -107,10 +119,18 @@ def checked_pool(pool: Pool, sheet: Sheet) -> Pool:
             f"each of the {sheet.wound} wound dice is thrown or declined [002:264], not "
             f"{len(pool.wound)} + {pool.declined_wounds}"
         )
-    if sheet.kind == "principal" and (pool.luck or pool.tempt is not None):
-        raise _refuse("a principal NPC uses no luck dice [002:647]")
-    if len(pool.luck) > sheet.luck_held:
-        raise _refuse(f"only the {sheet.luck_held} luck dice held can be added [002:322]")
+    if sheet.kind == "principal" and pool.tempt is not None:
+        raise _refuse(
+            "a principal NPC tempts no luck [002:647]: a pool's luck-equivalents are spent for "
+            "good, none lost to tempt [002:340, 649]"
+        )
+    held = luck_to_add(sheet)
+    if len(pool.luck) > held:
+        if sheet.kind == "principal":
+            raise _refuse(
+                f"{sheet.name} adds luck-equivalents of its pool only, {held} [002:647-651]"
+            )
+        raise _refuse(f"only the {held} luck dice held can be added [002:322]")
     if pool.tempt is not None:
         if pool.luck:
             raise _refuse("tempting luck adds no luck from the reserve [002:342]")

@@ -111,7 +111,7 @@ def resolve(
     for face in luck_faces:
         returned |= luck_kept(face, pool.luck)
     reserve_lost = 0
-    if primary.face == 1 and options.luck_on_one == "all_held":
+    if primary.face == 1 and options.luck_on_one == "all_held" and sheet.kind == "protagonist":
         reserve_lost = sheet.luck_held - len(pool.luck)
 
     tempt = None
@@ -137,10 +137,17 @@ def resolve(
 
 
 def settle(sheet: Sheet, result: RollResult) -> Sheet:
-    """The sheet after the roll: discomfort removed, luck spent or back, the tempt die won
+    """The sheet after the roll: discomfort removed, luck spent or back (a principal NPC's
+    luck-equivalents spent leave its pool for good, Errata [002:649]), the tempt die won
     back, the character point earned. Sequel points are paid apart (`sequels`), by the
     player's choice."""
     spent = len(result.luck_spent) + result.luck_reserve_lost
+    discomfort = sheet.discomfort - len(result.discomfort_removed)
+    if sheet.kind == "principal":
+        npc_pool = sheet.npc_pool
+        if spent and npc_pool is not None:
+            npc_pool = msgspec.structs.replace(npc_pool, pool=npc_pool.pool - spent)
+        return msgspec.structs.replace(sheet, discomfort=discomfort, npc_pool=npc_pool)
     held = sheet.luck_held - spent
     lost = sheet.luck_lost + spent
     if result.tempt_recovered:
@@ -150,7 +157,7 @@ def settle(sheet: Sheet, result: RollResult) -> Sheet:
         points = gain(points, result.points_gained, "low_die_success")
     return msgspec.structs.replace(
         sheet,
-        discomfort=sheet.discomfort - len(result.discomfort_removed),
+        discomfort=discomfort,
         luck_held=held,
         luck_lost=lost,
         points=points,

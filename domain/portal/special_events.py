@@ -79,11 +79,86 @@ class Immobilized(Table.Event):
     immobilized and by how much"""
     reason: str
     """The game master's reason: the grab, and the defender's weapon"""
+    defence_modifier: int = 0
+    """What the defence result took off this turn, in `grapple`'s defence: -2 for a neglected
+    defence (declared, or by a multiple attack [002:1447, 1493]), -2 more stunned [002:1075];
+    0: none"""
 
     def apply(self, table: Table) -> None:
         count(table, self.attack, self.defence)
         combat = _combat(table, self.combat)
         combat.acted = [*combat.acted, self.grabber]
+        if self.grapple.immobilized:  # held from now on [002:1481-1485]
+            held = _contender(table, self.combat, self.character)
+            held.held_by, held.held_since = self.grabber, combat.turn
+
+
+def _let_go(table: Table, combat: int, character: str) -> None:
+    held = _contender(table, combat, character)
+    held.held_by, held.held_since = None, 0
+
+
+class BreakFreeAttempted(Table.Event):
+    """A held contender tried to break free in its phase of a later turn [002:1483]: the grab
+    repeated, the holder's attack at +2; not immobilized again, it is free. Both rolls count
+    once."""
+
+    TOPIC = "portal.BreakFreeAttempted"
+    combat: int
+    """The combat's number (the roll of its direction die)"""
+    holder: str
+    """The id of the contender holding it"""
+    character: str
+    """The id of the held contender, who acts"""
+    attack: ComparedRoll
+    """The holder's roll and its `attack` result, before the +2"""
+    strength: ComparedRoll
+    """The holder's roll and its `strength` result"""
+    defence: ComparedRoll
+    """The held contender's roll and its `defence` result"""
+    struggle: ComparedRoll
+    """The held contender's roll and its `struggle` result"""
+    defender_weapon: str
+    """The held contender's weapon against an unarmed holder: `none`, `one_hand` (+1),
+    `two_hands` (+2) [002:1477]"""
+    advantage: int
+    """What the holder's attack result adds: +2 [002:1483]"""
+    defence_modifier: int
+    """What the defence result took off this turn, in `grapple`'s defence: -2 for a neglected
+    defence (declared, or by a multiple attack [002:1447, 1493]), -2 more stunned [002:1075];
+    0: none"""
+    grapple: Grapple
+    """The grab repeated: the defence with the weapon's bonus, whether grabbed, the struggle
+    total, whether immobilized again and by how much"""
+    freed: bool
+    """Whether it broke free: not immobilized again"""
+    reason: str
+    """The game master's reason: how the held contender struggles"""
+
+    def apply(self, table: Table) -> None:
+        count(table, self.attack, self.defence)
+        combat = _combat(table, self.combat)
+        combat.acted = [*combat.acted, self.character]
+        if self.freed:
+            _let_go(table, self.combat, self.character)
+
+
+class HoldReleased(Table.Event):
+    """The game master ruled a hold over without a struggle: the holder let go, or can hold
+    no more [002:1481-1485]."""
+
+    TOPIC = "portal.HoldReleased"
+    combat: int
+    """The combat's number (the roll of its direction die)"""
+    holder: str
+    """The id of the contender who held it"""
+    character: str
+    """The id of the contender held until now"""
+    reason: str
+    """The game master's reason the hold is over"""
+
+    def apply(self, table: Table) -> None:
+        _let_go(table, self.combat, self.character)
 
 
 class AttackResolved(Stored, kw_only=True, forbid_unknown_fields=True):

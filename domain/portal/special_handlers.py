@@ -14,26 +14,30 @@ from domain.dice import TableDice
 from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_reason
+from domain.portal import hold_commands as hc
 from domain.portal import special_commands as xc
 from domain.portal.absorption import absorb, damage_through
 from domain.portal.collaboration import may_reroll_for
-from domain.portal.combat_handlers import (
-    ATTACK,
-    DEFENCE,
-    _acting,
-    _combat,
-    _contender,
-    _kept,
-    _out,
-    _reading,
-    _weapon,
-    defence_taken_off,
-)
 from domain.portal.comparison import ComparedRoll, compared, none_secret
 from domain.portal.damage import fumble_points
 from domain.portal.events import game
-from domain.portal.fight import attack_read, struck, toughness_through
+from domain.portal.fight import (
+    ATTACK,
+    DEFENCE,
+    acts_now,
+    attack_read,
+    combat_of,
+    contender_of,
+    defence_taken_off,
+    kept_roll,
+    out_of_combat,
+    reading_named,
+    ruled_weapon,
+    struck,
+    toughness_through,
+)
 from domain.portal.guards import find_open_roll
+from domain.portal.holds import HOLD_ADVANTAGE
 from domain.portal.options import SIDES
 from domain.portal.reflexes import phases
 from domain.portal.rerolls import MAX_ACES, MAX_REROLLS
@@ -46,11 +50,19 @@ from domain.portal.special_attacks import (
 )
 from domain.portal.special_events import (
     AttackResolved,
+    BreakFreeAttempted,
+    HoldReleased,
     Immobilized,
     LevelCeded,
     MultipleAttackResolved,
 )
-from domain.portal.state import CombatRoll, PortalState, SupportingCharacter
+from domain.portal.state import (
+    Combat,
+    CombatRoll,
+    PortalCharacter,
+    PortalState,
+    SupportingCharacter,
+)
 from domain.portal.story_commands import PortalRollRef
 from domain.portal.supporting import this_turn
 from domain.table import Table
@@ -91,14 +103,13 @@ def cede_level(table: Table, actor: str, command: xc.PortalCedeLevel, _: TableKe
     )
 
 
-def immobilize_contender(
-    table: Table, actor: str, command: xc.PortalImmobilize, _: TableKeys
-) -> None:
-    """An immobilization is a confrontation [002:1475]: its rolls are settled ones, read and
-    counted as the story's comparisons read them."""
-    state = game.ruling(table, actor, "rule an attempt to immobilize")
-    reason = checked_reason(command.reason)
-    combat = _combat(state, command.combat)
+def _grapple_rolls(
+    table: Table, state: PortalState, command: xc.PortalImmobilize | hc.PortalBreakFree
+) -> tuple[PortalCharacter, PortalCharacter, dict[str, ComparedRoll]]:
+    """A grab's two settled rolls, each read twice as an attack is for damage and toughness
+    [002:1475] and counted as the story's comparisons count them: the grabber (or holder)
+    and its `attack` and `strength`, the defender (or held contender) and its `defence` and
+    `struggle`."""
 
     def read(grab: str, hold: str) -> list[ComparedRoll]:
         refs = [
@@ -110,32 +121,101 @@ def immobilize_contender(
     attack, defence = read(ATTACK, DEFENCE)
     strength, struggle = read(STRENGTH, STRUGGLE)
     grabber = alive(find_character(state, attack.character))
-    _acting(combat, _contender(combat, grabber), grabber)
     defender = alive(find_character(state, defence.character))
-    if _out(_contender(combat, defender)):
+    rolls = {"attack": attack, "strength": strength, "defence": defence, "struggle": struggle}
+    return grabber, defender, rolls
+
+
+def _grappled(
+    state: PortalState,
+    combat: Combat,
+    defender: PortalCharacter,
+    rolls: dict[str, ComparedRoll],
+    command: xc.PortalImmobilize | hc.PortalBreakFree,
+    advantage: int,
+) -> dict[str, Any]:
+    """The grab [002:1475-1481] and what its event records: the attack with the holder's
+    `advantage`, against the defence less what a strike's takes off [002:1075, 1447, 1493]
+    (out of combat, no defence roll [002:1112])."""
+    held = contender_of(combat, defender)
+    if out_of_combat(held):
         raise InvalidCommand(
             f"{defender.name} is out of combat: no defence roll [002:1112]", "invalid_defence"
         )
+    modifier = defence_taken_off(combat, held)
     grapple = immobilize(
-        attack.result,
-        defence.result,
-        strength.result,
-        struggle.result,
+        rolls["attack"].result + advantage,
+        rolls["defence"].result + modifier,
+        rolls["strength"].result,
+        rolls["struggle"].result,
         command.defender_weapon,
         state.options,
     )
+    return {
+        "combat": combat.combat,
+        "character": defender.id,
+        **rolls,
+        "defender_weapon": command.defender_weapon,
+        "grapple": grapple,
+        "defence_modifier": modifier,
+    }
+
+
+def immobilize_contender(
+    table: Table, actor: str, command: xc.PortalImmobilize, _: TableKeys
+) -> None:
+    state = game.ruling(table, actor, "rule an attempt to immobilize")
+    reason = checked_reason(command.reason)
+    combat = combat_of(state, command.combat)
+    grabber, defender, rolls = _grapple_rolls(table, state, command)
+    acts_now(combat, contender_of(combat, grabber), grabber)
+    ruled = _grappled(state, combat, defender, rolls, command, 0)
+    table.trigger_event(Immobilized, actor=actor, grabber=grabber.id, **ruled, reason=reason)
+
+
+def break_free(table: Table, actor: str, command: hc.PortalBreakFree, _: TableKeys) -> None:
+    """The held contender's action in its phase of a later turn [002:1483]: the grab
+    repeated, the holder's attack at +2."""
+    state = game.ruling(table, actor, "rule an attempt to break free")
+    reason = checked_reason(command.reason)
+    combat = combat_of(state, command.combat)
+    holder, held, rolls = _grapple_rolls(table, state, command)
+    contender = contender_of(combat, held)
+    if contender.held_by != holder.id:
+        raise Conflict(f"{held.name} is not held by {holder.name} [002:1481]", "not_held")
+    if combat.turn <= contender.held_since:
+        raise Conflict(
+            f"{held.name} was immobilized this turn: it tries to break free in later turns "
+            "[002:1483]",
+            "held_this_turn",
+        )
+    acts_now(combat, contender, held)
+    ruled = _grappled(state, combat, held, rolls, command, HOLD_ADVANTAGE)
     table.trigger_event(
-        Immobilized,
+        BreakFreeAttempted,
+        actor=actor,
+        holder=holder.id,
+        **ruled,
+        advantage=HOLD_ADVANTAGE,
+        freed=not ruled["grapple"].immobilized,
+        reason=reason,
+    )
+
+
+def release_hold(table: Table, actor: str, command: hc.PortalReleaseHold, _: TableKeys) -> None:
+    state = game.ruling(table, actor, "rule a hold over")
+    reason = checked_reason(command.reason)
+    combat = combat_of(state, command.combat)
+    character = find_character(state, command.character)
+    contender = contender_of(combat, character)
+    if contender.held_by is None:
+        raise Conflict(f"{character.name} is held by nobody [002:1481]", "not_held")
+    table.trigger_event(
+        HoldReleased,
         actor=actor,
         combat=combat.combat,
-        grabber=grabber.id,
-        character=defender.id,
-        attack=attack,
-        strength=strength,
-        defence=defence,
-        struggle=struggle,
-        defender_weapon=command.defender_weapon,
-        grapple=grapple,
+        holder=contender.held_by,
+        character=character.id,
         reason=reason,
     )
 
@@ -202,15 +282,15 @@ def multiple_attack(
     reason = checked_reason(command.reason)
     checked_reason(command.increment.reason)
     checked_reason(command.cancel.reason)
-    combat = _combat(state, command.combat)
+    combat = combat_of(state, command.combat)
     numbers = _attack_rolls(state, command)
-    kept = {roll: _kept(combat, roll, ATTACK) for roll in set(numbers)}
+    kept = {roll: kept_roll(combat, roll, ATTACK) for roll in set(numbers)}
     attackers = {rolled.character for rolled in kept.values()}
     if len(attackers) != 1:
         raise InvalidCommand("one attacker makes a multiple attack", "invalid_attack")
     attacker = alive(find_character(state, attackers.pop()))
-    contender = _contender(combat, attacker)
-    _acting(combat, contender, attacker)
+    contender = contender_of(combat, attacker)
+    acts_now(combat, contender, attacker)
     reflexes = contender.reflexes or 0
     if len(command.attacks) > reflexes:
         raise Conflict(
@@ -221,7 +301,7 @@ def multiple_attack(
     # the defence rolls: one each, of the contenders attacked
     defences: dict[str, CombatRoll] = {}
     for roll in command.defence_rolls:
-        defence = _kept(combat, roll, DEFENCE)
+        defence = kept_roll(combat, roll, DEFENCE)
         defences.setdefault(defence.character, defence)
     if sorted(defences) != sorted(contenders) or len(command.defence_rolls) != len(defences):
         raise InvalidCommand(
@@ -231,7 +311,7 @@ def multiple_attack(
     defenders = {}
     for defender_id in contenders:
         defender = alive(find_character(state, defender_id))
-        if defender.id == attacker.id or _out(_contender(combat, defender)):
+        if defender.id == attacker.id or out_of_combat(contender_of(combat, defender)):
             raise InvalidCommand(
                 f"{defender.name} is no contender to attack with a multiple attack",
                 "invalid_contenders",
@@ -252,15 +332,17 @@ def multiple_attack(
         )
     increment = multiple_attack_increment(command.increment.weapons, command.increment.position)
     left = cancel_increment(increment, cancel.aces, cancel.levels, cancel.reflexes)
-    weapons = [_weapon(attack.weapon) for attack in command.attacks]
+    weapons = [ruled_weapon(attack.weapon) for attack in command.attacks]
     # the coupled defences [002:1497-1506]
     coupled: dict[str, int] = {}
     # each contender's defence less what it takes off this turn [002:1075, 1447, 1493]
-    modifiers = {d: defence_taken_off(combat, _contender(combat, defenders[d])) for d in defenders}
+    modifiers = {
+        d: defence_taken_off(combat, contender_of(combat, defenders[d])) for d in defenders
+    }
     if contenders:
         results = []
         for defender_id in contenders:
-            reading = _reading(defences[defender_id].readings, DEFENCE)
+            reading = reading_named(defences[defender_id].readings, DEFENCE)
             assert reading is not None
             results.append(reading.result + modifiers[defender_id])
         summed = coupled_protagonist_defence(results, list(contenders.values()))
@@ -347,5 +429,7 @@ def multiple_attack(
 HANDLERS: dict[type, Any] = {
     xc.PortalCedeLevel: cede_level,
     xc.PortalImmobilize: immobilize_contender,
+    hc.PortalBreakFree: break_free,
+    hc.PortalReleaseHold: release_hold,
     xc.PortalMultipleAttack: multiple_attack,
 }

@@ -259,6 +259,13 @@ class CombatContender(Stored, kw_only=True):
     disarmed: bool = False
     """Whether a hand strike disarmed it [002:1469], until a free action draws a weapon or
     picks one up [002:1079]"""
+    held_by: str | None = None
+    """The id of the contender holding it immobilized [002:1481]: it may try to break free in
+    a later turn [002:1483], the holder's melee attacks on it are at +2 [002:1485]; null:
+    free"""
+    held_since: int = 0
+    """The turn it was immobilized in: it tries to break free in later turns [002:1483]; 0:
+    free"""
 
 
 class CombatRoll(Stored, kw_only=True):

@@ -19,7 +19,6 @@ from domain.portal import story_commands as sc
 from domain.portal.absorption import absorb
 from domain.portal.cast import hurt, stack, totals
 from domain.portal.collaboration import Member, collaborate, collaborative_difficulty
-from domain.portal.combat_handlers import _combat, _contender
 from domain.portal.comparison import compared, none_secret
 from domain.portal.confrontation import (
     Extended,
@@ -32,6 +31,7 @@ from domain.portal.confrontation import (
 )
 from domain.portal.costs import Cost, PaidWith, after_paying, pay
 from domain.portal.events import game
+from domain.portal.fight import combat_of, contender_of
 from domain.portal.guards import find_open_roll, require_no_open_roll
 from domain.portal.handlers import _protagonist, open_roll
 from domain.portal.magic import casting
@@ -581,7 +581,7 @@ def critical_action(
     reason = checked_reason(command.reason)
     character = alive(find_character(state, command.character))
     require_no_open_roll(state, character)
-    contender = _contender(_combat(state, command.combat), character)
+    contender = contender_of(combat_of(state, command.combat), character)
     if contender.critical:
         raise Conflict(f"{character.name}'s last aguante roll is due [002:1273]", "critical_due")
     if contender.out is None:

@@ -87,6 +87,8 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "stunned",
             # special attacks (special_handlers.py)
             "too_many_attacks",
+            "not_held",
+            "held_this_turn",
         }
     ),
     # the table's state, or fields that must go together

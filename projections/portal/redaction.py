@@ -55,6 +55,8 @@ SHEET = own_sheet(
 
 RULES: dict[type, Rule] = {
     ev.CharacterCreated: public(character=SHEET),
+    # what a sheet cost tells what it is made of: its player's and the game master's
+    ev.CharacterPriced: public("character", "seat", price=CHARACTERS_OWN),
     ev.RollOpened: announcing(
         public(
             "roll",
@@ -115,8 +117,24 @@ RULES: dict[type, Rule] = {
         "luck_held",
         "luck_lost",
         points=CHARACTERS_OWN,
+        pool=CHARACTERS_OWN,
     ),
     ev.SequelNamed: public("roll", "visibility", "character", "seat", "sequel", "reason"),
+    # what a public roll applies is said with it; the points paid are the player's
+    ev.SpecialtyBought: public(
+        "roll",
+        "visibility",
+        "character",
+        "seat",
+        "fortaleza",
+        "bonus",
+        "readings",
+        "reason",
+        "wound",
+        paid_with=CHARACTERS_OWN,
+        points=CHARACTERS_OWN,
+        pool=CHARACTERS_OWN,
+    ),
     ev.DiceGiven: public(
         "character", "seat", "reason", "kind", "dice", "discomfort", "wound", "absorption"
     ),
@@ -326,6 +344,9 @@ COMBAT_RULES: dict[type, Rule] = {
         "opportunities",
         "head",
         "disarmed",
+        "damage_roll",
+        "damage_rerolls",
+        "hold",
     ),
     ce.TemptLuckRecovered: public(
         "roll",
@@ -388,7 +409,24 @@ SPECIAL_RULES: dict[type, Rule] = {
         "defender_weapon",
         "grapple",
         "reason",
+        "defence_modifier",
     ),
+    spe.BreakFreeAttempted: public(
+        "combat",
+        "holder",
+        "character",
+        "attack",
+        "strength",
+        "defence",
+        "struggle",
+        "defender_weapon",
+        "advantage",
+        "defence_modifier",
+        "grapple",
+        "freed",
+        "reason",
+    ),
+    spe.HoldReleased: public("combat", "holder", "character", "reason"),
     spe.MultipleAttackResolved: public(
         "combat",
         "attacker",
@@ -451,6 +489,7 @@ CAST_RULES: dict[type, Rule] = {
         "killed",
         "setting",
         "reason",
+        "defence_modifier",
     ),
     cae.SupportingDefended: public(
         "roll",

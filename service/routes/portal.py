@@ -8,6 +8,7 @@ from litestar.handlers import HTTPRouteHandler
 from domain.portal import cast_commands as pcast
 from domain.portal import combat_commands as pcc
 from domain.portal import commands as pc
+from domain.portal import hold_commands as phc
 from domain.portal import special_commands as psp
 from domain.portal import story_commands as ps
 from service.command_routes import CREATED, ROLLED, SECRET_ROLL_READERS, command_route
@@ -404,7 +405,11 @@ ROUTES += [
         "[002:1112]. The defence takes off -2 for a neglected defence this turn and -2 stunned "
         "(`defence_modifier` [002:1075, 1447, 1493]). A heavy weapon sweeps, its damage again "
         "on a hit [002:1190]. An `opportunity` attack strikes a defender leaving melee out of "
-        "the attacker's phases, at most its reflexes a turn [002:1545-1549].",
+        "the attacker's phases, at most its reflexes a turn [002:1545-1549]. A weapon's damage "
+        "aces (a weight dropped past HIGH [002:1173]) reroll the basic dice its player names "
+        "(`damage_rerolls`) once a plain hit is counted [002:1096], thrown here: the weapon's "
+        "raw dice read the new faces, the attack the old. The holder's melee attack on the "
+        "contender it holds is at +2 (`hold` [002:1485]).",
     ),
     command_route(
         "portalTakeCritical",
@@ -531,7 +536,31 @@ ROUTES += [
         "weapon against an unarmed grabber [002:1477]; the struggle: the grab's margin plus "
         "the grabber's `strength` against the defender's `struggle`, no weapon bonus (Lucio's "
         "6 against Salvio's 1 + 1: 4, and 4 + 3 against 4: immobilized by 3 [002:1481]). Ties "
-        "are the table's `immobilize_tie`." + SETTLED,
+        "are the table's `immobilize_tie`. The defence takes off a neglected defence's and a "
+        "stun's -2, as a strike's [002:1075, 1447]. Immobilized, the defender is held "
+        "(`portalBreakFree`, `portalReleaseHold`)." + SETTLED,
+    ),
+    command_route(
+        "portalBreakFree",
+        "/portal/combats/grapples/escape",
+        phc.PortalBreakFree,
+        "Rule a held contender's attempt to break free (game master)",
+        description="The held contender's action in its phase, in a turn after the one it "
+        "was immobilized in [002:1483]: the grab repeated on two settled rolls, each read "
+        "twice, the holder's `attack` at +2 (the book's \"+2 al ataque\"; its margin goes on "
+        "to the struggle) and `strength` against the held contender's `defence` (less a "
+        "neglected defence's or a stun's -2, plus its weapon's bonus) and `struggle`. Not "
+        "immobilized again, it is free. While held, the holder's melee strikes on it are at "
+        "+2 [002:1485] (`portalStrike`)." + SETTLED,
+    ),
+    command_route(
+        "portalReleaseHold",
+        "/portal/combats/grapples/release",
+        phc.PortalReleaseHold,
+        "Rule a hold over (game master)",
+        description="A hold after an immobilization ends without a struggle: the holder "
+        "lets go, or can hold no more (out of combat, moved apart), as the game master rules "
+        "with the reason [002:1481-1485]. Refused for a contender held by nobody.",
     ),
     command_route(
         "portalMultipleAttack",
@@ -584,8 +613,9 @@ ROUTES += [
         "total against the aguante reading and the armour's raw die, absorbed as discomfort "
         "and wound dice [002:1295, 1199, 1238]. A defence equal to the Attack is the table's "
         '`sc_attack_tie` (Errata): "hit" (excess 0) or "environment" (the defender\'s raw die '
-        "of the setting, through the toughness). A contender out of combat makes no defence "
-        "roll: attacked, it dies [002:1112]." + UNITS,
+        "of the setting, through the toughness). The defence result takes off a neglected "
+        "defence's and a stun's -2, as a strike's [002:1075, 1447]. A contender out of combat "
+        "makes no defence roll: attacked, it dies [002:1112]." + UNITS,
     ),
     command_route(
         "portalSupportingDefend",

@@ -21,6 +21,7 @@ function absorbed(a) {
 
 const lines = {
   CharacterCreated: (e, c) => [`${c.seat(e.data.character.seat)} brings ${e.data.character.name} to the table`],
+  CharacterPriced: (e, c) => [`${who(c, e.data.character)} is built with character points${masked(e, "price") ? "" : `: ${e.data.price.pool} granted, ${e.data.price.limitations} from limitations, ${e.data.price.unspent} left unspent, ${e.data.price.points.in_hand} in hand to play`}`],
   RollOpened: (e, c) =>
     [`${who(c, e.data.character)} rolls${masked(e, "difficulty") ? "" : ` against difficulty ${e.data.difficulty}`}: ${masked(e, "pool") ? `in secret${secrecy(e.data.visibility)}` : pool(e.data.pool)}${masked(e, "automatic") ? "" : ` — an automatic ${plain(e.data.automatic)}`}`],
   DieRerolled: (e, c) =>
@@ -37,6 +38,7 @@ const lines = {
   LuckRestored: (e, c) => [`${who(c, e.data.character)} recovers ${plural(e.data.dice, "luck die", "luck dice")} (${e.data.luck_held} held, ${e.data.luck_lost} lost)${why(e.data.reason)}`],
   PointsAwarded: (e, c) => [`${who(c, e.data.character)} gains ${masked(e, "amount") ? "points" : plural(e.data.amount, "point")}${masked(e, "gain") ? "" : ` for ${plain(e.data.gain)}`}${points(e)}`],
   PointsSpent: (e, c) => [`${who(c, e.data.character)} spends ${masked(e, "amount") ? "points" : plural(e.data.amount, "point")}${masked(e, "use") ? "" : ` on ${plain(e.data.use)}`}${points(e)}`],
+  SpecialtyBought: (e, c) => [`${who(c, e.data.character)} buys a temporary specialty before rolling: ${plain(e.data.fortaleza)} adds ${e.data.bonus} to ${list(e.data.readings.map(plain))}${why(e.data.reason)}${points(e)}`],
   SequelNamed: (e, c) => [`${who(c, e.data.character)} carries a sequel: ${plain(e.data.sequel.kind)}, level ${e.data.sequel.level}${why(e.data.reason)}`],
 };
 
@@ -92,7 +94,7 @@ Object.assign(lines, {
   CombatStarted: (e, c) => [`a combat starts (${plain(e.data.fight)}, cold blood ${e.data.cold_blood_difficulty}) between ${names(c, e.data.contenders)}; ties go ${e.data.direction_die % 2 === 0 ? "right" : "left"} round the table${why(e.data.reason)}`],
   ReflexesTaken: (e, c) => [`${who(c, e.data.character)}${masked(e, "reflexes") ? " takes reflexes in secret" : ` has reflexes ${e.data.reflexes}${masked(e, "thorn_penalty") || !e.data.thorn_penalty ? "" : ` (${e.data.thorn_penalty} off for thorns)`}, acting in ${(e.data.phases || []).length ? `phases ${list(e.data.phases.map(String))}` : "no phase"}`}${masked(e, "cold_blood") ? "" : coldBlood(e.data.cold_blood)}${masked(e, "thorn") ? "" : thorn(e.data.thorn)}`],
   CombatRollSettled: (e, c) => [`${who(c, e.data.character)}'s roll is kept for a strike${masked(e, "readings") ? "" : `: ${readings(e.data.readings)}`}${!masked(e, "tempt") && e.data.tempt ? "; luck tempted, the die comes back if the roll beats the opponent's" : ""}`],
-  StrikeResolved: (e, c) => [`${who(c, e.data.attacker)} strikes ${who(c, e.data.character)}${e.data.opportunities ? " (an opportunity attack)" : ""}${why(e.data.reason)}: ${blow({ ...e, c })}${e.data.heavy ? ` (a heavy weapon's ${e.data.heavy} again)` : ""}`],
+  StrikeResolved: (e, c) => [`${who(c, e.data.attacker)} strikes ${who(c, e.data.character)}${e.data.opportunities ? " (an opportunity attack)" : ""}${e.data.hold ? ` (holding: +${e.data.hold})` : ""}${why(e.data.reason)}: ${blow({ ...e, c })}${e.data.heavy ? ` (a heavy weapon's ${e.data.heavy} again)` : ""}${(e.data.damage_rerolls || []).length ? ` (damage aces reroll ${list(e.data.damage_rerolls.map((r) => `${r.old} to ${r.new}`))})` : ""}`],
   TemptLuckRecovered: (e, c) => [`${who(c, e.data.character)}'s tempted luck pays off: ${e.data.result} beats ${e.data.against}, the temptation die comes back (luck ${e.data.luck_held} held, ${e.data.luck_lost} lost)`],
   CriticalStateRolled: (e, c) => [`${who(c, e.data.character)} fights for life${masked(e, "critical") ? "" : `: aguante ${e.data.critical.aguante} against ${e.data.critical.unabsorbed} unabsorbed, ${plain(e.data.critical.state)}${e.data.critical.stabilised ? " and stabilised" : ""}`}`],
   ManeuverMade: (e, c) => [`${who(c, e.data.character)} maneuvers${e.data.enemy ? ` against ${who(c, e.data.enemy)}'s reflexes` : ""}${masked(e, "maneuver") ? "" : `: ${e.data.maneuver.result}${e.data.enemy ? (e.data.maneuver.succeeded ? `, above ${e.data.maneuver.enemy_reflexes}: an ace on the next attack` : `, not above ${e.data.maneuver.enemy_reflexes}`) : ""}; reflexes now ${e.data.maneuver.reflexes}`}`],
@@ -170,6 +172,12 @@ Object.assign(lines, {
     const struggle = g.immobilized ? `immobilized by ${g.margin}` : "breaks free";
     return [`${who(c, e.data.grabber)} grabs at ${who(c, e.data.character)}${why(e.data.reason)}: attack ${e.data.attack.result} against defence ${g.defence}${grip[e.data.defender_weapon] ?? ""}, ${g.grabbed ? `grabbed; the struggle ${g.struggle} (strength ${e.data.strength.result}) against ${e.data.struggle.result}: ${struggle}` : "not grabbed"}`];
   },
+  BreakFreeAttempted: (e, c) => {
+    const g = e.data.grapple;
+    const held = g.immobilized ? `still held, by ${g.margin}` : "breaks free";
+    return [`${who(c, e.data.character)} struggles to break ${who(c, e.data.holder)}'s hold${why(e.data.reason)}: attack ${e.data.attack.result} + ${e.data.advantage} against defence ${g.defence}${grip[e.data.defender_weapon] ?? ""}, ${g.grabbed ? `the struggle ${g.struggle} (strength ${e.data.strength.result}) against ${e.data.struggle.result}: ${held}` : "not grabbed: breaks free"}`];
+  },
+  HoldReleased: (e, c) => [`${who(c, e.data.holder)} no longer holds ${who(c, e.data.character)}${why(e.data.reason)}`],
   MultipleAttackResolved: (e, c) => {
     const d = e.data;
     const harder = d.increment ? `, each ${d.increment} harder${d.cancelled ? ` with ${d.cancelled} cancelled` : ""}` : "";
