@@ -195,6 +195,57 @@ def test_the_page_works_by_keyboard_alone(page: Page, played: Played) -> None:
     expect(page.locator("#board")).to_have_attribute("data-version", str(opened))
 
 
+#: the body of the first read of a version (`window.heldVersion`) is held back once its
+#: headers have come, until the page cancels that read: the browser then fails the body with an
+#: AbortError, as a real fetch cancelled mid-answer does (a window a loaded machine widens);
+#: `window.answered` lists the versions whose headers came, `window.cancelledMidAnswer` counts
+HOLD_AN_ANSWER = r"""
+version => {
+  const answer = window.fetch;
+  window.answered = [];
+  window.cancelledMidAnswer = 0;
+  let held = false;
+  window.fetch = async (url, init) => {
+    const read = /\/tables\/[0-9a-f-]+\?(?:.*&)?version=(\d+)/.exec(String(url));
+    const response = await answer(url, init);
+    if (!read) return response;
+    window.answered.push(Number(read[1]));
+    if (held || Number(read[1]) !== version) return response;
+    held = true;
+    const body = new ReadableStream({
+      start(controller) {
+        init.signal.addEventListener("abort", () => {
+          window.cancelledMidAnswer += 1;
+          controller.error(new DOMException("superseded", "AbortError"));
+        });
+      },
+    });
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+}
+"""
+
+
+def test_a_read_cancelled_mid_answer_is_read_again_when_the_board_returns_to_it(
+    page: Page, played: Played
+) -> None:
+    """A key pressed while the board's read has its headers but not yet its body cancels the
+    read; the page never takes the cut answer for the board's view: back at that version (by
+    the slider's own keys), the board is read again and drawn there."""
+    sign_in(page, played, "mayor", version=1)
+    page.evaluate(HOLD_AN_ANSWER, 2)
+    board = page.locator("#board")
+    board.press("ArrowRight")
+    page.wait_for_function("version => window.answered.includes(version)", arg=2)
+    board.press("ArrowRight")  # while the answer for version 2 is under way
+    expect(board).to_have_attribute("data-version", "3")
+    assert page.evaluate("window.cancelledMidAnswer") == 1
+    page.locator("#version").press("ArrowLeft")
+    expect(board).to_have_attribute("data-version", "2")
+    expect(page.locator("#board-version")).to_have_text("2")
+    expect(page.locator("#status")).to_have_text("")
+
+
 def test_the_main_view_passes_an_accessibility_check(page: Page, played: Played) -> None:
     sign_in(page, played, "mayor", version=played.moments["opposed_drawn"])
     page.get_by_role("button", name="Open test 2").first.click()

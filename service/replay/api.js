@@ -29,16 +29,17 @@ export class Api {
     return { Authorization: `Bearer ${this.credential}`, Accept: "application/json" };
   }
 
-  // `signal` cancels a read nobody waits for any more (a superseded version while scrubbing)
+  // `signal` cancels a read nobody waits for any more (a superseded version while scrubbing);
+  // cancelled while its answer's body arrives, the read fails (an AbortError), never answers
+  // null in its stead: a caller caches what it answers
   async get(path, params = {}, signal = undefined) {
     const response = await fetch(`/tables/${this.tableId}${path}${query(params)}`, {
       headers: this.headers,
       cache: "no-store",
       signal,
     });
-    const body = await response.json().catch(() => null);
-    if (!response.ok) throw new Problem(response.status, body);
-    return body;
+    if (!response.ok) throw new Problem(response.status, await response.json().catch(() => null));
+    return response.json();
   }
 
   // `perspective`: the game master reads as that seat read (within his audit)

@@ -154,8 +154,9 @@ function showVersion(version, { history: how = "push", wait = 0 } = {}) {
     state.boardTimer = setTimeout(() => drawBoard(version), wait);
     return Promise.resolve();
   }
-  // a drag released where its last read is under way: that read is this one's
-  const drawing = state.boardAbort && state.boardDrawing?.version === version ? state.boardDrawing.done : drawBoard(version);
+  // a drag released where its last read is under way (not cancelled): that read is this one's
+  const underWay = state.boardAbort && !state.boardAbort.signal.aborted && state.boardDrawing?.version === version;
+  const drawing = underWay ? state.boardDrawing.done : drawBoard(version);
   return Promise.all([drawing, followTimeline(version)]);
 }
 
