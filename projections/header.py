@@ -100,6 +100,14 @@ def with_own(table: Table, seat: str, viewer: Viewer, shown: SheetView, **own: A
     return msgspec.structs.replace(shown, **own) if knows(table, seat, viewer) else shown
 
 
+ViewT = TypeVar("ViewT", bound=msgspec.Struct)
+
+
+def shown_as(value: msgspec.Struct, kind: type[ViewT]) -> ViewT:
+    """A part of the state as the view's Struct of the same fields shows it."""
+    return msgspec.convert(msgspec.to_builtins(value), kind)
+
+
 class Rolled(Protocol):
     @property
     def roll(self) -> int: ...

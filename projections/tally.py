@@ -11,7 +11,8 @@ path's first word says what it counts; paths under `PER_TABLE` name a table's ow
 characters and mean nothing in another table, so they are dropped when tallies are summed.
 
 Each system's figures read a tally the same way (`Counts` and its `filled`, `per_character`,
-`over_time`, `by_character`, `took_damage`), so a system writes only what its figures count.
+`over_time`, `by_character`, `took_damage`) and a dice system counts a character's rolls the
+same way (`rolled`, `settled`), so a system writes only what its figures count.
 """
 
 from __future__ import annotations
@@ -118,6 +119,27 @@ def name_character(tally: Tally, character: Any) -> None:
     seat), under the label `per_character` gives its figures by."""
     if isinstance(character, dict):
         tally.label(str(character["name"]), "character", character["id"])
+
+
+def character_of(data: dict[str, Any]) -> str | None:
+    """The id of the character a logged event names (`character`); None when it names none."""
+    character = data.get("character")
+    return character if isinstance(character, str) else None
+
+
+def rolled(tally: Tally, character: str, shown: bool) -> None:
+    """A character's roll, counted as made whether or not the caller is shown it (its
+    `RollerFigures`' `rolls` and `hidden`, the table's `rolls_hidden`)."""
+    tally.add("character", character, "rolls")
+    if not shown:
+        tally.add("rolls_hidden")
+        tally.add("character", character, "hidden")
+
+
+def settled(tally: Tally, character: str, outcome: object) -> None:
+    """A shown roll's outcome, the table's (`outcome/<word>`) and its character's."""
+    tally.add("outcome", word(outcome))
+    tally.add("character", character, "outcome", word(outcome))
 
 
 def seconds_between(earlier: str, later: str) -> float:

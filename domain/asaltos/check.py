@@ -82,36 +82,21 @@ def check(
     critical, when the options let a failed attack crit)."""
     usable(value, "the value checked")
     difficulty = sum(term.amount for term in terms)
-    if certain_failure(value, difficulty) and not roll_failure:
-        return CheckResult(
-            value=value,
-            difficulty=difficulty,
-            terms=terms,
-            face=None,
-            success=False,
-            sl=None,
-            certain="failure",
-        )
-    sure = certain_success(value, difficulty)
-    if sure and not need_sl:
-        return CheckResult(
-            value=value,
-            difficulty=difficulty,
-            terms=terms,
-            face=None,
-            success=True,
-            sl=None,
-            certain="success",
-        )
-    face = dice.roll(10, purpose)
+    sure, hopeless = certain_success(value, difficulty), certain_failure(value, difficulty)
+    # a certain outcome rolls no die, unless its SL (or a failure's critical) is wanted
+    face = (
+        None
+        if (hopeless and not roll_failure) or (sure and not need_sl)
+        else dice.roll(10, purpose)
+    )
     return CheckResult(
         value=value,
         difficulty=difficulty,
         terms=terms,
         face=face,
-        success=face + difficulty <= value,
-        sl=value - face,
-        certain="success" if sure else "failure" if certain_failure(value, difficulty) else None,
+        success=sure if face is None else face + difficulty <= value,
+        sl=None if face is None else value - face,
+        certain="success" if sure else "failure" if hopeless else None,
     )
 
 

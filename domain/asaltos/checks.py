@@ -18,7 +18,6 @@ from domain.asaltos.guards import (
     can_act,
     checked_value,
     current_combat,
-    gm_state,
     next_action,
     record_roll,
     require_combatant,
@@ -55,7 +54,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
 
 
 def make_check(table: Table, actor: str, command: cmd.Check, keys: TableKeys) -> int | None:
-    state = gm_state(table, actor, "set a check's difficulty")
+    state = game.ruling(table, actor, "set a check's difficulty")
     character = find_character(state, command.character)
     value, checked = checked_value(character, command.skill, command.characteristic)
     terms = [base_difficulty(command.base_difficulty), *other_terms(command.modifiers)]
@@ -88,7 +87,7 @@ def make_check(table: Table, actor: str, command: cmd.Check, keys: TableKeys) ->
 def opposed_check(
     table: Table, actor: str, command: cmd.OpposedCheck, keys: TableKeys
 ) -> int | None:
-    state = gm_state(table, actor, "set a check's difficulty")
+    state = game.ruling(table, actor, "set a check's difficulty")
     contenders = []
     for contender in command.contenders:
         character = can_act(find_character(state, contender.character), None)

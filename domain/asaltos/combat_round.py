@@ -27,7 +27,6 @@ from domain.asaltos.guards import (
     can_act,
     current_combat,
     declared_reaction,
-    gm_state,
     next_action,
     no_pending_hit,
     record_roll,
@@ -64,7 +63,7 @@ from domain.table import Table
 
 
 def start_combat(table: Table, actor: str, command: cmd.StartCombat, _: TableKeys) -> None:
-    state = gm_state(table, actor, "start a combat")
+    state = game.ruling(table, actor, "start a combat")
     if state.combat is not None:
         raise Conflict("a combat is already under way", "combat_in_progress")
     if len(set(command.combatants)) != len(command.combatants):
@@ -82,7 +81,7 @@ def start_combat(table: Table, actor: str, command: cmd.StartCombat, _: TableKey
 
 
 def start_round(table: Table, actor: str, _: cmd.StartRound, __: TableKeys) -> None:
-    state = gm_state(table, actor, "start a round")
+    state = game.ruling(table, actor, "start a round")
     combat = current_combat(state)
     no_pending_hit(combat)
     now = state.elapsed + 1
@@ -146,7 +145,7 @@ def take_aim(table: Table, actor: str, command: cmd.TakeAim, _: TableKeys) -> in
 
 
 def start_tanda(table: Table, actor: str, _: cmd.StartTanda, __: TableKeys) -> int:
-    state = gm_state(table, actor, "start a tanda")
+    state = game.ruling(table, actor, "start a tanda")
     combat = current_combat(state)
     no_pending_hit(combat)
     last = max((d.tanda for ds in combat.declarations.values() for d in ds), default=0)
@@ -178,7 +177,7 @@ def move(table: Table, actor: str, command: cmd.Move, _: TableKeys) -> None:
     Agilidad order [001:46-47]); the round's moves add up to at most Agilidad metres
     [001:20]. The game master resolves it, as every action: a refusal tells nobody else
     the Agilidad it names [001:22]."""
-    state = gm_state(table, actor, "resolve a move")
+    state = game.ruling(table, actor, "resolve a move")
     combat = current_combat(state)
     character = find_character(state, command.character)
     require_combatant(combat, character)
@@ -203,7 +202,7 @@ def move(table: Table, actor: str, command: cmd.Move, _: TableKeys) -> None:
 
 
 def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> int | None:
-    state = gm_state(table, actor, "judge an attack")
+    state = game.ruling(table, actor, "judge an attack")
     options = state.options
     combat = current_combat(state)
     no_pending_hit(combat)
@@ -362,7 +361,7 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
 
 
 def end_combat(table: Table, actor: str, _: cmd.EndCombat, __: TableKeys) -> None:
-    state = gm_state(table, actor, "end a combat")
+    state = game.ruling(table, actor, "end a combat")
     combat = current_combat(state)
     no_pending_hit(combat)
     resting: dict[str, list[int]] = {}

@@ -44,6 +44,24 @@ def _use(table: Table, character: str, number: int) -> None:
             declared.used = True
 
 
+class _Applied(Table.Event):
+    """Base of an event derived from a roll whose outcome the engine applies at once (an attack,
+    a reaction, damage, a wound, pain, Medicine): such a roll is always public."""
+
+    visibility: Visibility
+    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
+    once are public)"""
+
+
+class _FromWound(_Applied):
+    """Base of an event a wound brings with it, from the damage roll that dealt it or from the
+    game master."""
+
+    roll: int | None
+    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
+    a wound the game master deals"""
+
+
 class CharacterCreated(Table.Event):
     """A character joins the table: its id, name, player's seat and sheet, its innate skills noted
     [001:25]."""
@@ -104,7 +122,7 @@ class OpposedCheckMade(Table.Event):
     master), `blind` (the game master only) or `self` (the roller's seat only)"""
 
 
-class PainRolled(Table.Event):
+class PainRolled(_Applied):
     """The RES roll against a light wound's pain: on success it stops hurting for the rest
     of the combat [001:63]."""
 
@@ -120,9 +138,6 @@ class PainRolled(Table.Event):
     roll: int | None
     """The number of the table's roll (its `DiceRolled` event) whose die the check reads; null when
     the outcome was certain and no die was rolled"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         if self.result.success:
@@ -244,7 +259,7 @@ class Moved(Table.Event):
         moved[self.character] = moved.get(self.character, 0) + self.metres
 
 
-class _ReactionRolled(Table.Event):
+class _ReactionRolled(_Applied):
     """A defender's reaction to `attacker`'s attack, rolled with its declared action."""
 
     character: str
@@ -257,9 +272,6 @@ class _ReactionRolled(Table.Event):
     """The defender's check as resolved (its parrying weapon's skill, or the dodge skill)"""
     roll: int | None
     """The number of the attack's roll (its `DiceRolled` event), whose dice this reaction shares"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         _use(table, self.character, self.action)
@@ -271,7 +283,7 @@ class DodgeRolled(_ReactionRolled):
     TOPIC = "asaltos.DodgeRolled"
 
 
-class AttackRolled(Table.Event):
+class AttackRolled(_Applied):
     """An attack's roll (`result` None: an automatic hit with SL 0 [001:79])."""
 
     TOPIC = "asaltos.AttackRolled"
@@ -291,16 +303,13 @@ class AttackRolled(Table.Event):
     roll: int | None
     """The number of the table's roll (its `DiceRolled` event) whose dice the attack and its
     reaction read; null when no die was rolled"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         _use(table, self.character, self.action)
         cast(Combat, game(table).combat).aims.pop(self.character, None)
 
 
-class CriticalRolled(Table.Event):
+class CriticalRolled(_Applied):
     """After a natural 1 on an attack: the confirmation die, ≤ skill confirms [001:39]."""
 
     TOPIC = "asaltos.CriticalRolled"
@@ -313,9 +322,6 @@ class CriticalRolled(Table.Event):
     ignores armour [001:39]"""
     roll: int
     """The number of the attack's roll (its `DiceRolled` event), whose dice include this one"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
 
 class ParryRolled(_ReactionRolled):
@@ -324,7 +330,7 @@ class ParryRolled(_ReactionRolled):
     TOPIC = "asaltos.ParryRolled"
 
 
-class AttackHit(Table.Event):
+class AttackHit(_Applied):
     """The attack hits: its damage is rolled next."""
 
     TOPIC = "asaltos.AttackHit"
@@ -333,15 +339,12 @@ class AttackHit(Table.Event):
     location and combat step"""
     roll: int | None
     """The number of the attack's roll (its `DiceRolled` event); null when no die was rolled"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         cast(Combat, game(table).combat).pending = clone(self.hit)
 
 
-class AttackFailed(Table.Event):
+class AttackFailed(_Applied):
     """The attack does not hit: it missed, or the defender parried or dodged it [001:110-111]."""
 
     TOPIC = "asaltos.AttackFailed"
@@ -353,12 +356,9 @@ class AttackFailed(Table.Event):
     """How the attack ended: `missed`, `parried` or `dodged`"""
     roll: int | None
     """The number of the attack's roll (its `DiceRolled` event); null when no die was rolled"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
 
-class DamageRolled(Table.Event):
+class DamageRolled(_Applied):
     """Location and damage of the pending hit [001:52-61,126-133]."""
 
     TOPIC = "asaltos.DamageRolled"
@@ -371,9 +371,6 @@ class DamageRolled(Table.Event):
     roll: int | None
     """The number of the table's roll (its `DiceRolled` event) with the location and damage dice;
     null when no die was rolled (a chosen location and a critical at the code's highest level)"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         combat = game(table).combat
@@ -381,7 +378,7 @@ class DamageRolled(Table.Event):
             combat.pending = None
 
 
-class WoundInflicted(Table.Event):
+class WoundInflicted(_FromWound):
     """A wound noted on the sheet [001:68]; `reason` for one the game master deals."""
 
     TOPIC = "asaltos.WoundInflicted"
@@ -392,12 +389,6 @@ class WoundInflicted(Table.Event):
     reason: str | None
     """The game master's account of a wound dealt outside the attack rules (a fall, …); null for a
     hit's wound"""
-    roll: int | None
-    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
-    a wound the game master deals"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -405,7 +396,7 @@ class WoundInflicted(Table.Event):
         character.wounds_dealt = self.wound.id
 
 
-class ConditionsGained(Table.Event):
+class ConditionsGained(_FromWound):
     """What a wound does at once [001:65-66]; `out_since` is set when the character can no
     longer act."""
 
@@ -417,12 +408,6 @@ class ConditionsGained(Table.Event):
     out_since: Step | None
     """The combat step from which the character can no longer act (unconscious, or everything
     dropped); null: it still can, or the wound came outside a combat step"""
-    roll: int | None
-    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
-    a wound the game master deals"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -434,7 +419,7 @@ class ConditionsGained(Table.Event):
             character.out_since = clone(self.out_since)
 
 
-class ShockSuffered(Table.Event):
+class ShockSuffered(_FromWound):
     """Wound penalties `penalty` above RES: the character faints [001:67]."""
 
     TOPIC = "asaltos.ShockSuffered"
@@ -447,12 +432,6 @@ class ShockSuffered(Table.Event):
     out_since: Step | None
     """The combat step from which the character can no longer act; null for a wound outside a combat
     step"""
-    roll: int | None
-    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
-    a wound the game master deals"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -463,7 +442,7 @@ class ShockSuffered(Table.Event):
             character.out_since = clone(self.out_since) if self.out_since else None
 
 
-class DeathTimerStarted(Table.Event):
+class DeathTimerStarted(_FromWound):
     """Death at the deadline unless a Medicine roll succeeds first [001:65-67]."""
 
     TOPIC = "asaltos.DeathTimerStarted"
@@ -471,12 +450,6 @@ class DeathTimerStarted(Table.Event):
     """The id of the dying character"""
     timer: DeathTimer
     """The timer started: its number, cause, wound, and its start and deadline in game seconds"""
-    roll: int | None
-    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
-    a wound the game master deals"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -484,7 +457,7 @@ class DeathTimerStarted(Table.Event):
         character.timers_started = self.timer.id
 
 
-class Died(Table.Event):
+class Died(_Applied):
     """The character dies: of a mortal wound [001:65-66], or of a death timer that ran out before a
     Medicine roll succeeded [001:65-67]."""
 
@@ -499,9 +472,6 @@ class Died(Table.Event):
     roll: int | None
     """The number of the damage roll (its `DiceRolled` event) of the killing wound; null for a wound
     the game master deals or a death timer run out"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
@@ -511,7 +481,7 @@ class Died(Table.Event):
             character.out_since = clone(self.out_since)
 
 
-class MedicineRolled(Table.Event):
+class MedicineRolled(_Applied):
     """A Medicine roll for a patient's death timers (`wound` None) or for a wound's healing
     [001:65-67,72-73]."""
 
@@ -528,12 +498,9 @@ class MedicineRolled(Table.Event):
     roll: int | None
     """The number of the table's roll (its `DiceRolled` event) whose die the check reads; null when
     the outcome was certain and no die was rolled"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
 
-class DeathTimerStopped(Table.Event):
+class DeathTimerStopped(_Applied):
     """A successful Medicine roll stops one of the patient's death timers [001:65-67]."""
 
     TOPIC = "asaltos.DeathTimerStopped"
@@ -544,16 +511,13 @@ class DeathTimerStopped(Table.Event):
     roll: int | None
     """The number of the Medicine roll (its `DiceRolled` event) that stopped it; null when its
     success was certain and no die was rolled"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)
         character.timers = [t for t in character.timers if t.id != self.timer]
 
 
-class WoundTreated(Table.Event):
+class WoundTreated(_Applied):
     """A successful Medicine roll shortens the wound's healing [001:72-73]."""
 
     TOPIC = "asaltos.WoundTreated"
@@ -564,9 +528,6 @@ class WoundTreated(Table.Event):
     roll: int | None
     """The number of the Medicine roll (its `DiceRolled` event) that treated it; null when its
     success was certain and no die was rolled"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         wound = _character(table, self.character).wound(self.wound)
@@ -639,7 +600,7 @@ class RestInterrupted(Table.Event):
                 wound.rest_since = state.elapsed
 
 
-class WeaponsDropped(Table.Event):
+class WeaponsDropped(_FromWound):
     """A wound made the character let go of these weapons [001:65]: they lie where they
     fell until taken up again."""
 
@@ -650,12 +611,6 @@ class WeaponsDropped(Table.Event):
     """The number of the wound that made it let go"""
     weapons: list[str]
     """The names of the weapons dropped, as its sheet lists them"""
-    roll: int | None
-    """The number of the table's damage roll (its `DiceRolled` event) whose wound this is; null for
-    a wound the game master deals"""
-    visibility: Visibility
-    """The roll's visibility: always `public` here (the rolls whose outcome the engine applies at
-    once are public)"""
 
     def apply(self, table: Table) -> None:
         character = _character(table, self.character)

@@ -5,7 +5,6 @@ stable code, before any event."""
 from __future__ import annotations
 
 from domain.asaltos.check import Term, usable
-from domain.asaltos.events import game
 from domain.asaltos.sheet import Characteristic, Weapon
 from domain.asaltos.state import (
     OUT,
@@ -23,12 +22,6 @@ from domain.table import Table
 
 MAX_CHARACTERS = 200
 MAX_DIFFICULTY = 20
-
-
-def gm_state(table: Table, actor: str, doing: str) -> AsaltosState:
-    state = game.open(table)
-    table.require_gm(actor, doing)
-    return state
 
 
 def require_controls(table: Table, actor: str, character: Character) -> None:

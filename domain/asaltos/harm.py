@@ -20,12 +20,12 @@ from domain.asaltos.events import (
     WeaponsDropped,
     WoundInflicted,
     WoundTreated,
+    game,
 )
 from domain.asaltos.guards import (
     base_difficulty,
     can_act,
     current_combat,
-    gm_state,
     record_roll,
     require_combatant,
     skill_value,
@@ -186,7 +186,7 @@ def start_timer(
 
 
 def roll_damage(table: Table, actor: str, command: cmd.RollDamage, keys: TableKeys) -> int | None:
-    state = gm_state(table, actor, "roll damage")
+    state = game.ruling(table, actor, "roll damage")
     combat = current_combat(state)
     hit = combat.pending
     if hit is None:
@@ -233,7 +233,7 @@ def roll_damage(table: Table, actor: str, command: cmd.RollDamage, keys: TableKe
 
 
 def inflict_wound(table: Table, actor: str, command: cmd.InflictWound, _: TableKeys) -> int:
-    state = gm_state(table, actor, "inflict wounds")
+    state = game.ruling(table, actor, "inflict wounds")
     character = alive(find_character(state, command.character))
     if not 1 <= command.level <= 4:
         raise InvalidCommand("wound levels run 1..4", "invalid_level")
@@ -255,7 +255,7 @@ def inflict_wound(table: Table, actor: str, command: cmd.InflictWound, _: TableK
 
 
 def pain_roll(table: Table, actor: str, command: cmd.PainRoll, keys: TableKeys) -> int | None:
-    state = gm_state(table, actor, "set the pain roll's difficulty")
+    state = game.ruling(table, actor, "set the pain roll's difficulty")
     combat = current_combat(state)
     character = can_act(find_character(state, command.character), None)
     require_combatant(combat, character)
@@ -291,7 +291,7 @@ def pain_roll(table: Table, actor: str, command: cmd.PainRoll, keys: TableKeys) 
 def medicine_roll(
     table: Table, actor: str, command: cmd.MedicineRoll, keys: TableKeys
 ) -> int | None:
-    state = gm_state(table, actor, "set a Medicine roll's difficulty")
+    state = game.ruling(table, actor, "set a Medicine roll's difficulty")
     options = state.options
     healer = can_act(find_character(state, command.healer), None)
     patient = find_character(state, command.patient)

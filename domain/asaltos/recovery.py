@@ -15,7 +15,7 @@ from domain.asaltos.events import (
     WoundHealed,
     game,
 )
-from domain.asaltos.guards import can_act, gm_state, next_action, require_controls, require_turn
+from domain.asaltos.guards import can_act, next_action, require_controls, require_turn
 from domain.asaltos.harm import expire_timers
 from domain.asaltos.healing import costs_characteristic, heals_by, restarts_on_interruption
 from domain.asaltos.state import (
@@ -31,7 +31,7 @@ from domain.table import Table
 
 
 def advance_time(table: Table, actor: str, command: cmd.AdvanceTime, _: TableKeys) -> None:
-    state = gm_state(table, actor, "advance game time")
+    state = game.ruling(table, actor, "advance game time")
     reason = checked_reason(command.reason)
     if command.seconds < 1:
         raise InvalidCommand("time advances by at least a second", "invalid_time")
@@ -92,7 +92,7 @@ def advance_time(table: Table, actor: str, command: cmd.AdvanceTime, _: TableKey
 
 
 def interrupt_rest(table: Table, actor: str, command: cmd.InterruptRest, _: TableKeys) -> list[int]:
-    state = gm_state(table, actor, "interrupt a rest")
+    state = game.ruling(table, actor, "interrupt a rest")
     character = alive(find_character(state, command.character))
     reason = checked_reason(command.reason)
     wounds = [
@@ -109,7 +109,7 @@ def interrupt_rest(table: Table, actor: str, command: cmd.InterruptRest, _: Tabl
 
 
 def clear_condition(table: Table, actor: str, command: cmd.ClearCondition, _: TableKeys) -> None:
-    state = gm_state(table, actor, "clear a condition")
+    state = game.ruling(table, actor, "clear a condition")
     character = alive(find_character(state, command.character))
     if command.condition not in character.conditions:
         raise Conflict(f"{character.name} is not {command.condition}", "no_such_condition")

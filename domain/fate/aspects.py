@@ -106,14 +106,8 @@ def after_use(aspect: TemporaryAspect, free: bool) -> TemporaryAspect | None:
     if free and aspect.free_invocations < 1:
         raise Conflict(f"{aspect.name!r} has no free invocation left", "no_free_invocation")
     left = aspect.free_invocations - 1 if free else aspect.free_invocations
-    return TemporaryAspect(
-        name=aspect.name,
-        target=aspect.target,
-        duration=aspect.duration,
-        origin=aspect.origin,
-        free_invocations=left,
-        holder=aspect.holder if left else None,
-        passable=aspect.passable,
+    return msgspec.structs.replace(
+        aspect, free_invocations=left, holder=aspect.holder if left else None
     )
 
 
@@ -126,30 +120,14 @@ def passed(aspect: TemporaryAspect, to: str, reasonable: bool) -> TemporaryAspec
             f"the free invocation of {aspect.name!r} cannot be passed on [004:333]",
             "cannot_pass",
         )
-    return TemporaryAspect(
-        name=aspect.name,
-        target=aspect.target,
-        duration=aspect.duration,
-        origin=aspect.origin,
-        free_invocations=aspect.free_invocations,
-        holder=to,
-        passable=aspect.passable,
-    )
+    return msgspec.structs.replace(aspect, holder=to)
 
 
 def at_scene_end(aspects: list[TemporaryAspect]) -> list[TemporaryAspect]:
     """Free invocations are used in the scene the aspect was named in [004:331]; fragile
     aspects last "only moments" [004:847, 853]: the scene's end removes both."""
     return [
-        TemporaryAspect(
-            name=a.name,
-            target=a.target,
-            duration=a.duration,
-            origin=a.origin,
-            free_invocations=0,
-            holder=None,
-            passable=a.passable,
-        )
+        msgspec.structs.replace(a, free_invocations=0, holder=None)
         for a in aspects
         if a.duration == "sticky"
     ]

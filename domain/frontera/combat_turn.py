@@ -137,8 +137,7 @@ def _check_range(value: str) -> None:
 
 
 def open_combat(table: Table, actor: str, command: OpenCombat, _: TableKeys) -> None:
-    state = guards.started(table)
-    table.require_gm(actor, "open a combat")
+    state = guards.started_ruling(table, actor, "open a combat")
     if state.combat is not None:
         raise Conflict("a combat is already open: end it first", "combat_in_progress")
     ids = [setup.character for setup in command.combatants]
@@ -161,8 +160,7 @@ def open_combat(table: Table, actor: str, command: OpenCombat, _: TableKeys) -> 
 
 
 def update_combat(table: Table, actor: str, command: UpdateCombat, _: TableKeys) -> None:
-    state = guards.started(table)
-    table.require_gm(actor, "update the combat")
+    state = guards.started_ruling(table, actor, "update the combat")
     combat = _between_turns(state)
     reason = checked_reason(command.reason)
     _check_range(command.range)
@@ -195,8 +193,7 @@ def update_combat(table: Table, actor: str, command: UpdateCombat, _: TableKeys)
 
 
 def end_combat(table: Table, actor: str, command: EndCombat, _: TableKeys) -> None:
-    state = guards.started(table)
-    table.require_gm(actor, "end the combat")
+    state = guards.started_ruling(table, actor, "end the combat")
     _between_turns(state)
     table.trigger_event(CombatEnded, actor=actor, reason=checked_reason(command.reason))
 

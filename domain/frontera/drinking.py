@@ -236,8 +236,7 @@ def _sobriety_test(
 
 
 def start_drinking_duel(table: Table, actor: str, command: StartDrinkingDuel, _: TableKeys) -> None:
-    state = guards.started(table)
-    table.require_gm(actor, "start a drinking duel")
+    state = guards.started_ruling(table, actor, "start a drinking duel")
     if state.drinking_duel is not None:
         raise Conflict("a drinking duel is already under way", "drinking_duel_in_progress")
     if len(command.characters) < 2 or len(set(command.characters)) != len(command.characters):
@@ -253,8 +252,7 @@ def start_drinking_duel(table: Table, actor: str, command: StartDrinkingDuel, _:
 
 
 def end_drinking_duel(table: Table, actor: str, command: EndDrinkingDuel, _: TableKeys) -> None:
-    state = guards.started(table)
-    table.require_gm(actor, "end a drinking duel")
+    state = guards.started_ruling(table, actor, "end a drinking duel")
     if state.drinking_duel is None:
         raise Conflict("no drinking duel is under way", "no_drinking_duel")
     reason = checked_reason(command.reason)

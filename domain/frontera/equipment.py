@@ -79,9 +79,8 @@ class EquipmentChanged(Table.Event):
 
 def change_equipment(table: Table, actor: str, command: ChangeEquipment, _: TableKeys) -> int:
     """Returns how many of the item the character carries now."""
-    table.require_open()
-    table.require_gm(actor, "change what a character carries")
-    character = guards.find_character(game(table), command.character)
+    state = game.ruling(table, actor, "change what a character carries")
+    character = guards.find_character(state, command.character)
     item = item_name(command.item)
     reason = checked_reason(command.reason)
     before = character.equipment.get(item, 0)

@@ -353,8 +353,7 @@ def pick(table: Table, actor: str, command: PickCards, keys: TableKeys) -> list[
 
 
 def cancel(table: Table, actor: str, command: CancelExchange, keys: TableKeys) -> None:
-    state = guards.started(table)
-    table.require_gm(actor, "cancel an exchange")
+    state = guards.started_ruling(table, actor, "cancel an exchange")
     if state.exchange is None:
         raise Conflict("no card exchange is pending", "no_exchange")
     reason = checked_reason(command.reason)
@@ -417,8 +416,7 @@ def sobriety_swaps(table: Table, actor: str, character_id: str, swap: str, keys:
 
 
 def leave(table: Table, actor: str, command: ProtagonistLeaves, keys: TableKeys) -> None:
-    state = guards.started(table)
-    table.require_gm(actor, "record that a protagonist leaves")
+    state = guards.started_ruling(table, actor, "record that a protagonist leaves")
     character = character_in_game(state, command.character)
     if character.kind != "protagonist":
         raise InvalidCommand("only a protagonist leaves the game this way", "not_a_protagonist")

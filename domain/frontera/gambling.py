@@ -299,9 +299,8 @@ def _game(state: FronteraState) -> HouseGame:
 
 
 def set_money(table: Table, actor: str, command: SetMoney, _: TableKeys) -> int:
-    table.require_open()
-    table.require_gm(actor, "set a character's money")
-    character = guards.find_character(game(table), command.character)
+    state = game.ruling(table, actor, "set a character's money")
+    character = guards.find_character(state, command.character)
     money = guards.checked_money(command.money) if command.money >= 0 else command.money
     if money < -MAX_MONEY:
         raise InvalidCommand("a debt is at most a million dollars", "invalid_money")
@@ -352,8 +351,7 @@ def house_points(card_id: str) -> tuple[int, bool]:
 
 
 def start_house_game(table: Table, actor: str, command: StartHouseGame, keys: TableKeys) -> None:
-    state = guards.started(table)
-    table.require_gm(actor, "seat a player at the house")
+    state = guards.started_ruling(table, actor, "seat a player at the house")
     character = guards.able(guards.find_character(state, command.character))
     if character.kind != "protagonist" or character.left_game:
         raise InvalidCommand("protagonists play against the house", "not_a_protagonist")
@@ -493,8 +491,7 @@ def _put_house_away(table: Table, actor: str, house_game: HouseGame) -> None:
 
 
 def close_house(table: Table, actor: str, command: CloseHouse, _: TableKeys) -> None:
-    state = guards.started(table)
-    table.require_gm(actor, "close the house")
+    state = guards.started_ruling(table, actor, "close the house")
     if state.house_game is None:
         raise Conflict("nobody is playing at the house", "no_house_game")
     guards.require_no_open_test(state)

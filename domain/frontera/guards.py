@@ -20,6 +20,14 @@ def started(table: Table) -> FronteraState:
     return state
 
 
+def started_ruling(table: Table, actor: str, doing: str) -> FronteraState:
+    """The state of a started table whose Mayor sends a ruling (`doing` names it in the
+    refusal to anyone else)."""
+    state = started(table)
+    table.require_gm(actor, doing)
+    return state
+
+
 def able(character: Character) -> Character:
     reason = character.cannot_act_because
     if reason is not None:

@@ -357,8 +357,7 @@ def _recover(
 
 def advance_time(table: Table, actor: str, command: AdvanceTime, keys: TableKeys) -> int:
     """Returns the table's game time, in seconds."""
-    state = guards.started(table)
-    table.require_gm(actor, "advance time")
+    state = guards.started_ruling(table, actor, "advance time")
     guards.require_no_open_test(state)
     if command.unit not in UNIT_SECONDS:
         raise InvalidCommand(f"time advances in {', '.join(UNIT_SECONDS)}", "invalid_duration")

@@ -51,7 +51,7 @@ from domain.frontera.guards import (
     current_test,
     participant_of,
     require_no_open_test,
-    started,
+    started_ruling,
 )
 from domain.frontera.piles import move_cards, shuffle
 from domain.frontera.resolution import Play, opposed_test, trait_test
@@ -187,9 +187,8 @@ def shift_condition(
 def change_condition(
     table: Table, actor: str, command: cmd.ChangeCondition, keys: TableKeys
 ) -> int:
-    table.require_open()
-    table.require_gm(actor, "change a character's condition")
-    character = find_character(game(table), command.character)
+    state = game.ruling(table, actor, "change a character's condition")
+    character = find_character(state, command.character)
     if command.track not in TRACK_FLOORS:
         raise InvalidCommand(
             f"{command.track!r} is not a track; tracks are {', '.join(TRACK_FLOORS)}",
@@ -206,17 +205,14 @@ def change_condition(
 
 
 def set_weapon(table: Table, actor: str, command: cmd.SetWeapon, _: TableKeys) -> None:
-    table.require_open()
-    table.require_gm(actor, "edit the weapons")
-    weapon = checked_weapon(command.weapon, game(table).weapons)
-    check_weapon_count({**game(table).weapons, weapon.name: weapon})
+    weapons = game.ruling(table, actor, "edit the weapons").weapons
+    weapon = checked_weapon(command.weapon, weapons)
+    check_weapon_count({**weapons, weapon.name: weapon})
     table.trigger_event(WeaponSet, actor=actor, weapon=weapon)
 
 
 def remove_weapon(table: Table, actor: str, command: cmd.RemoveWeapon, _: TableKeys) -> None:
-    table.require_open()
-    table.require_gm(actor, "edit the weapons")
-    if command.name not in game(table).weapons:
+    if command.name not in game.ruling(table, actor, "edit the weapons").weapons:
         raise NotFound(f"the table has no weapon {command.name!r}", "unknown_weapon")
     table.trigger_event(WeaponRemoved, actor=actor, name=command.name)
 
@@ -225,9 +221,7 @@ def remove_weapon(table: Table, actor: str, command: cmd.RemoveWeapon, _: TableK
 
 
 def start(table: Table, actor: str, _: cmd.StartTable, keys: TableKeys) -> None:
-    table.require_open()
-    table.require_gm(actor, "start the table")
-    state = game(table)
+    state = game.ruling(table, actor, "start the table")
     if state.started:
         raise Conflict("the table has already started", "already_started")
     options = state.options
@@ -273,8 +267,7 @@ def _begin_phase_2(table: Table, actor: str) -> None:
 
 
 def ready_to_open(table: Table, actor: str) -> FronteraState:
-    state = started(table)
-    table.require_gm(actor, "open tests")
+    state = started_ruling(table, actor, "open tests")
     require_no_open_test(state)
     if state.exchange is not None or state.house_game is not None:
         raise Conflict(
@@ -372,8 +365,7 @@ def open_dead_mans_hand_test(
 
 
 def cancel_test(table: Table, actor: str, command: cmd.CancelTest, _: TableKeys) -> None:
-    state = started(table)
-    table.require_gm(actor, "cancel tests")
+    state = started_ruling(table, actor, "cancel tests")
     test = current_test(state)
     reason = checked_reason(command.reason)
     table.trigger_event(TestCancelled, actor=actor, test=test.number, reason=reason)

@@ -19,8 +19,7 @@ MAX_CLOCKS = 100
 
 
 def start_clock(table: Table, actor: str, command: cmd.StartClock, _: TableKeys) -> str:
-    state = game.open(table)
-    table.require_gm(actor, "start a clock")
+    state = game.ruling(table, actor, "start a clock")
     if len(state.clocks) >= MAX_CLOCKS:
         raise InvalidCommand(f"a table has at most {MAX_CLOCKS} clocks", "too_many_clocks")
     if not 1 <= command.steps <= cmd.MAX_CLOCK:
@@ -36,8 +35,7 @@ def start_clock(table: Table, actor: str, command: cmd.StartClock, _: TableKeys)
 
 
 def advance_clock(table: Table, actor: str, command: cmd.AdvanceClock, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "advance a clock")
+    state = game.ruling(table, actor, "advance a clock")
     clock = state.clocks.get(command.clock)
     if clock is None:
         raise NotFound(f"there is no clock {command.clock!r}", "unknown_clock")

@@ -117,6 +117,29 @@ class _CharacterRoll(FromRoll):
     """The id of the character the roll concerns: the roller, or a healing spell's patient"""
 
 
+class _DieRolled(_CharacterRoll):
+    """A character's die rolled against a target (a test, an attack, a cast): the die after
+    help, the target after shifts, the face and what it means [003:59-73,88]."""
+
+    die: int | None
+    """The sides of the die rolled, after a helper's step up (6, 8, 10, 12 or 20; always 6 in
+    solo-d6); null, like the target and the face, for an almost certain success, which rolls no
+    die [003:88]"""
+    shifts: list[Shift]
+    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
+    none"""
+    target: int | None
+    """The number the face had to reach: the TN after shifts, or the solo-d6 threshold (2-6); null
+    for an almost certain success"""
+    face: int | None
+    """The face the die showed; null for an almost certain success"""
+    outcome: Outcome
+    """failure_complication (a 1), failure (below the target), success, or exceptional (the die's
+    maximum: a success and an extra benefit)"""
+    helper: str | None
+    """The id of the ally's character who helped (its die stepped up); null if nobody helped"""
+
+
 class HelpGiven(Table.Event):
     """An ally spends an Action to help the next roll of `helped` [003:93-103]; the game
     master accepted the help as described."""
@@ -150,33 +173,16 @@ class ManaSpent(Table.Event):
         game(table).characters[self.character].mana = self.mana
 
 
-class TestRolled(_CharacterRoll):
+class TestRolled(_DieRolled):
     """A test [003:59-73]: the attribute the game master chose, the die after help, the
     target (TN after shifts, or the solo threshold), the face and the outcome."""
 
     TOPIC = "stepdice.TestRolled"
     attribute: str
     """The attribute the game master chose for the test: fuerza, agilidad, destreza or magia"""
-    die: int | None
-    """The sides of the die rolled, after a helper's step up (6, 8, 10, 12 or 20; always 6 in
-    solo-d6); null, like the target and the face, for an almost certain success, which rolls no
-    die [003:88]"""
     grade: str
     """The game master's grade of difficulty, before shifts: facil (TN 4), normal (6), dificil (8)
     or heroico (12); in solo-d6 a threshold shift of -1 to +2"""
-    shifts: list[Shift]
-    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
-    none"""
-    target: int | None
-    """The number the face had to reach: the TN after shifts, or the solo-d6 threshold (2-6); null
-    for an almost certain success"""
-    face: int | None
-    """The face the die showed; null for an almost certain success"""
-    outcome: Outcome
-    """failure_complication (a 1), failure (below the target), success, or exceptional (the die's
-    maximum: a success and an extra benefit)"""
-    helper: str | None
-    """The id of the ally's character who helped (its die stepped up); null if nobody helped"""
     owed: Owed | None
     """The ruling the roll now waits for: benefit (an exceptional) or complication (a 1); null if
     none"""
@@ -185,7 +191,7 @@ class TestRolled(_CharacterRoll):
         _record(table, self, "test")
 
 
-class AttackRolled(_CharacterRoll):
+class AttackRolled(_DieRolled):
     """An attack against an enemy's TN with the attribute its weapon uses [003:157-161]."""
 
     TOPIC = "stepdice.AttackRolled"
@@ -195,26 +201,9 @@ class AttackRolled(_CharacterRoll):
     """The weapon's kind: melee (Fuerza), ranged (Destreza) or spell (Magia)"""
     attribute: str
     """The attribute the weapon's kind fixes: fuerza, destreza or magia"""
-    die: int | None
-    """The sides of the die rolled, after a helper's step up (6, 8, 10, 12 or 20; always 6 in
-    solo-d6); null, like the target and the face, for an almost certain success, which rolls no
-    die [003:88]"""
     grade: str
     """The enemy's grade, before shifts: facil (TN 4), normal (6), dificil (8) or heroico (12); in
     solo-d6 a threshold shift of -1 to +2"""
-    shifts: list[Shift]
-    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
-    none"""
-    target: int | None
-    """The number the face had to reach: the TN after shifts, or the solo-d6 threshold (2-6); null
-    for an almost certain success"""
-    face: int | None
-    """The face the die showed; null for an almost certain success"""
-    outcome: Outcome
-    """failure_complication (a 1), failure (below the target), success, or exceptional (the die's
-    maximum: a success and an extra benefit)"""
-    helper: str | None
-    """The id of the ally's character who helped (its die stepped up); null if nobody helped"""
     mana: int
     """The Mana a spell attack spent; 0 for melee and ranged attacks"""
     owed: Owed | None
@@ -225,7 +214,7 @@ class AttackRolled(_CharacterRoll):
         _record(table, self, "attack", enemy=self.enemy, mana=self.mana)
 
 
-class SpellCast(_CharacterRoll):
+class SpellCast(_DieRolled):
     """A cast at an effect level [003:238-256]: its Mana was spent before the roll; on a
     failure it is lost and a small consequence is owed [003:245]."""
 
@@ -239,26 +228,9 @@ class SpellCast(_CharacterRoll):
     mana: int
     """The Mana spent on it: the cost, or less when the table lets a character cast beyond its
     Mana"""
-    die: int | None
-    """The sides of the die rolled, after a helper's step up (6, 8, 10, 12 or 20; always 6 in
-    solo-d6); null, like the target and the face, for an almost certain success, which rolls no
-    die [003:88]"""
     grade: str
     """The grade the level gives, before shifts: facil (truco), normal (estandar), dificil (fuerte)
     or heroico (gran_poder)"""
-    shifts: list[Shift]
-    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
-    none"""
-    target: int | None
-    """The number the face had to reach: the TN after shifts, or the solo-d6 threshold (2-6); null
-    for an almost certain success"""
-    face: int | None
-    """The face the die showed; null for an almost certain success"""
-    outcome: Outcome
-    """failure_complication (a 1), failure (below the target), success, or exceptional (the die's
-    maximum: a success and an extra benefit)"""
-    helper: str | None
-    """The id of the ally's character who helped (its die stepped up); null if nobody helped"""
     owed: Owed | None
     """The ruling the roll waits for: benefit (an exceptional) or consequence (any failure); null if
     none"""
@@ -394,19 +366,24 @@ class HeartsHealed(_CharacterRoll):
 # -- Hearts ------------------------------------------------------------------------------------
 
 
-class _Hit(Table.Event):
-    """A hit on `character` from `cause`: a roll's (`roll`, whose visibility it keeps) or the
-    game master's ruling (`roll` None)."""
+class _FromHit(Table.Event):
+    """What follows from a hit: a roll's (`roll`, whose visibility it keeps) or the game
+    master's ruling (`roll` None)."""
+
+    roll: int | None
+    """The number of the roll the hit follows from; null for the game master's ruling (LoseHeart)"""
+    visibility: Visibility
+    """The visibility of the roll the hit follows from (public for the game master's ruling)"""
+
+
+class _Hit(_FromHit):
+    """A hit on `character` from `cause`."""
 
     character: str
     """The id of the character hit"""
     cause: str
     """What the hit comes from: venganza for a missed attack's Venganza, else the game master's
     reason for the hit"""
-    roll: int | None
-    """The number of the roll the hit follows from; null for the game master's ruling (LoseHeart)"""
-    visibility: Visibility
-    """The visibility of the roll the hit follows from (public for the game master's ruling)"""
 
 
 def _hit_settled(table: Table, character_id: str) -> Character:
@@ -437,36 +414,23 @@ class ArmourSpent(_Hit):
         _hit_settled(table, self.character).armour = False
 
 
-class HeartLost(Table.Event):
+class HeartLost(_Hit):
     """One Heart lost [003:171, 181]; `hearts` is what is left."""
 
     TOPIC = "stepdice.HeartLost"
-    character: str
-    """The id of the character hit"""
-    cause: str
-    """What the hit comes from: venganza for a missed attack's Venganza, else the game master's
-    reason for the hit"""
     hearts: int
     """The Hearts the character has left (at 0 it is downed)"""
-    roll: int | None
-    """The number of the roll the hit follows from; null for the game master's ruling (LoseHeart)"""
-    visibility: Visibility
-    """The visibility of the roll the hit follows from (public for the game master's ruling)"""
 
     def apply(self, table: Table) -> None:
         _hit_settled(table, self.character).hearts = self.hearts
 
 
-class Downed(Table.Event):
+class Downed(_FromHit):
     """At 0 Hearts: Derribado, no actions [003:287-290]."""
 
     TOPIC = "stepdice.Downed"
     character: str
     """The id of the character downed (Derribado)"""
-    roll: int | None
-    """The number of the roll the hit follows from; null for the game master's ruling (LoseHeart)"""
-    visibility: Visibility
-    """The visibility of the roll the hit follows from (public for the game master's ruling)"""
 
     def apply(self, table: Table) -> None:
         game(table).characters[self.character].downed = True

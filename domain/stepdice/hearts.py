@@ -81,8 +81,7 @@ def _heart_gone(
 
 
 def lose_heart(table: Table, actor: str, command: cmd.LoseHeart, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "rule a hit")
+    state = game.ruling(table, actor, "rule a hit")
     character = find_character(state, command.character)
     check_can_lose(character)
     take_heart(table, actor, character, checked_reason(command.reason), None, "public")
@@ -139,8 +138,7 @@ def raise_ally(table: Table, actor: str, command: cmd.RaiseAlly, _: TableKeys) -
 
 
 def rest(table: Table, actor: str, command: cmd.Rest, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "call a rest")
+    state = game.ruling(table, actor, "call a rest")
     if len(set(command.characters)) != len(command.characters):
         raise InvalidCommand("a character rests once", "invalid_characters")
     for character_id in command.characters:

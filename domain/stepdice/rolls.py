@@ -156,8 +156,7 @@ def _after_failure(table: Table, actor: str, roll: int, outcome: str, vis: Visib
 
 
 def roll_test(table: Table, actor: str, command: cmd.Test, keys: TableKeys) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "call for a test")
+    state = game.ruling(table, actor, "call for a test")
     character = able(find_character(state, command.character))
     purpose = f"test of {command.attribute}"
     rolled = _roll(table, keys, character, command.attribute, command.grade, command, purpose)
@@ -174,8 +173,7 @@ def roll_test(table: Table, actor: str, command: cmd.Test, keys: TableKeys) -> i
 
 
 def roll_attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "call for an attack")
+    state = game.ruling(table, actor, "call for an attack")
     character = able(find_character(state, command.character))
     enemy = find_enemy(state, command.enemy)
     if enemy.status in ("out", "defeated"):
@@ -230,8 +228,7 @@ def strike(table: Table, actor: str, enemy: Enemy, wounds: int, roll: int, vis: 
 
 
 def roll_cast(table: Table, actor: str, command: cmd.Cast, keys: TableKeys) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "call for a cast")
+    state = game.ruling(table, actor, "call for a cast")
     character = able(find_character(state, command.character))
     effect = checked_reason(command.effect)
     cost = checked_cost(command.level, command.cost)

@@ -62,8 +62,7 @@ def create_character(table: Table, actor: str, command: cmd.CreateCharacter, _: 
 
 
 def set_maxima(table: Table, actor: str, command: cmd.SetMaxima, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "set a character's maxima")
+    state = game.ruling(table, actor, "set a character's maxima")
     character = able(find_character(state, command.character))
     if command.hearts_max is None and command.mana_max is None:
         raise InvalidCommand("name hearts_max, mana_max or both", "invalid_maxima")
@@ -92,8 +91,7 @@ def _following(current: int, maximum: int, new_maximum: int) -> int:
 
 
 def add_enemy(table: Table, actor: str, command: cmd.AddEnemy, _: TableKeys) -> str:
-    state = game.open(table)
-    table.require_gm(actor, "set out enemies")
+    state = game.ruling(table, actor, "set out enemies")
     if len(state.enemies) >= MAX_ENEMIES:
         raise InvalidCommand(f"a table has at most {MAX_ENEMIES} enemies", "too_many_enemies")
     hearts = enemy_hearts(command.category, state.options)
@@ -110,8 +108,7 @@ def add_enemy(table: Table, actor: str, command: cmd.AddEnemy, _: TableKeys) -> 
 
 
 def begin_scene(table: Table, actor: str, command: cmd.BeginScene, _: TableKeys) -> int:
-    state = game.open(table)
-    table.require_gm(actor, "begin a scene")
+    state = game.ruling(table, actor, "begin a scene")
     pending = [c.name for c in state.characters.values() if c.pending_hit is not None]
     if pending:
         raise Conflict(
@@ -131,8 +128,7 @@ def begin_scene(table: Table, actor: str, command: cmd.BeginScene, _: TableKeys)
 
 
 def advance(table: Table, actor: str, command: cmd.AdvanceCharacter, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "grant advancement")
+    state = game.ruling(table, actor, "grant advancement")
     if state.options.variant != "solo-d6":
         raise Conflict(
             "the book gives advancement for the solo variant only [003:342-347]", "not_solo"

@@ -26,8 +26,7 @@ from domain.table import Table
 
 
 def grant_benefit(table: Table, actor: str, command: cmd.GrantBenefit, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "grant a benefit")
+    state = game.ruling(table, actor, "grant a benefit")
     result = find_result(state, command.roll)
     if result.owed != "benefit":
         raise Conflict(f"roll {command.roll} is owed no benefit", "no_benefit_owed")
@@ -85,8 +84,7 @@ def grant_benefit(table: Table, actor: str, command: cmd.GrantBenefit, _: TableK
 def name_complication(
     table: Table, actor: str, command: cmd.NameComplication, _: TableKeys
 ) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "name a complication")
+    state = game.ruling(table, actor, "name a complication")
     result = find_result(state, command.roll)
     if result.owed == "venganza":
         raise Conflict(
@@ -107,8 +105,7 @@ def name_complication(
 
 
 def resolve_venganza(table: Table, actor: str, command: cmd.ResolveVenganza, _: TableKeys) -> None:
-    state = game.open(table)
-    table.require_gm(actor, "resolve Venganza")
+    state = game.ruling(table, actor, "resolve Venganza")
     result = find_result(state, command.roll)
     if result.owed != "venganza":
         raise Conflict(f"roll {command.roll} is owed no Venganza", "no_venganza_owed")

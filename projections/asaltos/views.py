@@ -28,6 +28,7 @@ from typing import Literal
 
 import msgspec
 
+from domain.asaltos.events import game
 from domain.asaltos.sheet import Armour, Characteristic, Location, Weapon
 from domain.asaltos.state import (
     Aim,
@@ -42,7 +43,7 @@ from domain.asaltos.state import (
     Wound,
 )
 from domain.table import Table
-from projections.header import TableHeader, header, knows
+from projections.header import TableHeader, header, knows, with_own
 from projections.visibility import Viewer
 
 
@@ -232,12 +233,6 @@ class AsaltosView(TableHeader, kw_only=True):
     """The combat under way; null: none"""
 
 
-def _asaltos(table: Table) -> AsaltosState:
-    state = table.game
-    assert isinstance(state, AsaltosState)
-    return state
-
-
 def character_view(table: Table, character: Character, viewer: Viewer) -> AsaltosCharacterView:
     # a step names no acting character: its Agilidad is the game master's
     agi_known = viewer.is_gm or table.closed
@@ -260,9 +255,10 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Asalto
         lost=dict(character.lost),
         dropped=sorted(character.dropped),
     )
-    if not sheet_known:
-        return shown
-    return msgspec.structs.replace(
+    return with_own(
+        table,
+        character.seat,
+        viewer,
         shown,
         FUE=character.value("FUE"),
         AGI=character.value("AGI"),
@@ -306,7 +302,7 @@ def _pending(table: Table, state: AsaltosState, hit: Hit | None, viewer: Viewer)
 
 
 def table_view(table: Table, viewer: Viewer) -> AsaltosView:
-    state = _asaltos(table)
+    state = game(table)
     return AsaltosView(
         **header(table, viewer),
         elapsed=state.elapsed,

@@ -20,7 +20,18 @@ from typing import Any
 import msgspec
 
 from projections.registry import SystemStats
-from projections.tally import Counts, LoggedEvent, Tally, name_character, per_character, whole, word
+from projections.tally import (
+    Counts,
+    LoggedEvent,
+    Tally,
+    character_of,
+    name_character,
+    per_character,
+    rolled,
+    settled,
+    whole,
+    word,
+)
 
 
 class FateCharacterFigures(msgspec.Struct, kw_only=True):
@@ -62,16 +73,10 @@ class FateFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="fate"):
     tables)"""
 
 
-def _character(data: dict[str, Any]) -> str | None:
-    character = data.get("character")
-    return character if isinstance(character, str) else None
-
-
 def _settled(tally: Tally, character: str, data: dict[str, Any]) -> None:
     verdict = data.get("verdict")
     if isinstance(verdict, dict) and isinstance(verdict.get("outcome"), str):
-        tally.add("outcome", word(verdict["outcome"]))
-        tally.add("character", character, "outcome", word(verdict["outcome"]))
+        settled(tally, character, verdict["outcome"])
         if verdict.get("critical") is True:
             tally.add("critical")
     result = data.get("result")
@@ -85,15 +90,12 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
     """Count what one of FATE's events says."""
     data = event.data
     kind = event.type.removeprefix("fate.")
-    character = _character(data)
+    character = character_of(data)
     if kind == "CharacterCreated":
         name_character(tally, data.get("character"))
     elif kind == "SkillRolled" and character is not None:
         tally.add("rolls")
-        tally.add("character", character, "rolls")
-        if data.get("dice") is None:
-            tally.add("rolls_hidden")
-            tally.add("character", character, "hidden")
+        rolled(tally, character, shown=data.get("dice") is not None)
     elif kind == "RollSettled" and character is not None:
         _settled(tally, character, data)
     elif kind == "AspectInvoked" and character is not None:
@@ -108,25 +110,15 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
 
 
 def _figures(count: Counts, name: str) -> FateCharacterFigures:
-    return FateCharacterFigures(
-        name=name,
-        rolls=count("rolls"),
-        hidden=count("hidden"),
-        outcomes=count.by_word("outcome"),
-        invocations=count("invocations"),
-        fate_points_spent=count("fate_points_spent"),
-    )
+    return count.filled(FateCharacterFigures, name=name, outcomes=count.by_word("outcome"))
 
 
 def figures(tally: Tally) -> FateFigures:
     count = Counts(tally)
-    return FateFigures(
-        rolls=count("rolls"),
-        rolls_hidden=count("rolls_hidden"),
+    return count.filled(
+        FateFigures,
         outcomes=count.by_word("outcome"),
-        critical=count("critical"),
         invocations=count.by_word("invocations"),
-        fate_points_spent=count("fate_points_spent"),
         compels=count.by_word("compels"),
         characters=per_character(tally, _figures),
     )

@@ -15,6 +15,7 @@ import msgspec
 
 from domain.dice import Visibility
 from domain.fate.aspects import TemporaryAspect
+from domain.fate.events import game
 from domain.fate.invocations import Invocation
 from domain.fate.roll import FateDice, FateModifier
 from domain.fate.sheet import Aspect, SkillRung, Stunt, Tenacity
@@ -22,13 +23,11 @@ from domain.fate.state import (
     AskedInvocation,
     FateCharacter,
     FateConflict,
-    FateState,
-    OpenRoll,
     Out,
 )
 from domain.fate.stress import Consequence, StressTrack
 from domain.table import Table
-from projections.header import TableHeader, header, knows
+from projections.header import TableHeader, header, knows, seen_rolls, shown_as
 from projections.visibility import Viewer
 
 
@@ -121,12 +120,6 @@ class FateView(TableHeader, kw_only=True):
     minion groups and zones; null: none"""
 
 
-def _fate(table: Table) -> FateState:
-    state = table.game
-    assert isinstance(state, FateState)
-    return state
-
-
 def character_view(table: Table, character: FateCharacter, viewer: Viewer) -> FateCharacterView:
     sheet = character.sheet
     known = knows(table, character.seat, viewer)
@@ -148,32 +141,13 @@ def character_view(table: Table, character: FateCharacter, viewer: Viewer) -> Fa
     )
 
 
-def _open_roll(rolled: OpenRoll) -> FateOpenRollView:
-    return FateOpenRollView(
-        roll=rolled.roll,
-        character=rolled.character,
-        visibility=rolled.visibility,
-        skill=rolled.skill,
-        first=rolled.first,
-        difficulty=rolled.difficulty,
-        opposed_by=rolled.opposed_by,
-        against=rolled.against,
-        modifiers=list(rolled.modifiers),
-        invocations=list(rolled.invocations),
-        asked=rolled.asked,
-        reroll_rolls=list(rolled.reroll_rolls),
-    )
-
-
 def table_view(table: Table, viewer: Viewer) -> FateView:
-    state = _fate(table)
+    state = game(table)
     return FateView(
         **header(table, viewer),
         characters=[character_view(table, c, viewer) for c in state.characters.values()],
         open_rolls=[
-            _open_roll(r)
-            for r in sorted(state.open_rolls.values(), key=lambda r: r.roll)
-            if r.roll not in viewer.hidden_rolls
+            shown_as(r, FateOpenRollView) for r in seen_rolls(state.open_rolls.values(), viewer)
         ],
         aspects=list(state.aspects),
         conflict=state.conflict,

@@ -10,6 +10,7 @@ from domain.frontera.cards import sort_cards
 from domain.frontera.character import Character, Recovery
 from domain.frontera.combat import Weapon
 from domain.frontera.combat_turn import still_to_declare
+from domain.frontera.events import game
 from domain.frontera.state import (
     AttackResult,
     Combat,
@@ -21,7 +22,7 @@ from domain.frontera.state import (
 )
 from domain.table import Table
 from projections.frontera.redaction import zone_cards
-from projections.header import TableHeader, header, knows
+from projections.header import TableHeader, header, shown_as, with_own
 from projections.visibility import Viewer
 
 
@@ -257,11 +258,12 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Charac
         morale=character.level_name("morale"),
         sobriety=character.level_name("sobriety"),
         can_act=character.cannot_act_because is None,
-        challenged_by=_frontera(table).challenges.get(character.id),
+        challenged_by=game(table).challenges.get(character.id),
     )
-    if not knows(table, character.seat, viewer):
-        return public
-    return msgspec.structs.replace(
+    return with_own(
+        table,
+        character.seat,
+        viewer,
         public,
         traits={str(t): v for t, v in character.traits.items()},
         skills=[str(s) for s in character.skills],
@@ -330,7 +332,7 @@ def _combat_view(state: FronteraState, combat: Combat) -> CombatView:
 
 
 def table_view(table: Table, viewer: Viewer) -> TableView:
-    state = _frontera(table)
+    state = game(table)
     return TableView(
         **header(table, viewer),
         started=state.started,
@@ -346,7 +348,7 @@ def table_view(table: Table, viewer: Viewer) -> TableView:
         drinking_duel=list(state.drinking_duel) if state.drinking_duel is not None else None,
         combat=_combat_view(state, state.combat) if state.combat else None,
         exchange=_exchange_view(table, state, viewer),
-        house_game=_house_game_view(state),
+        house_game=None if state.house_game is None else shown_as(state.house_game, HouseGameView),
     )
 
 
@@ -372,24 +374,3 @@ def _exchange_view(table: Table, state: FronteraState, viewer: Viewer) -> Exchan
         if picks and (viewer.seat == step.seat or table.closed)
         else None,
     )
-
-
-def _house_game_view(state: FronteraState) -> HouseGameView | None:
-    house_game = state.house_game
-    if house_game is None:
-        return None
-    return HouseGameView(
-        character=house_game.character,
-        rounds=house_game.rounds,
-        house=house_game.house,
-        player=house_game.player,
-        last_card=house_game.last_card,
-        last_round=house_game.last_round,
-        cheating=house_game.cheating,
-    )
-
-
-def _frontera(table: Table) -> FronteraState:
-    state = table.game
-    assert isinstance(state, FronteraState)
-    return state

@@ -31,8 +31,11 @@ from projections.tally import (
     RollerFigures,
     Tally,
     by_character,
+    character_of,
     name_character,
+    rolled,
     roller_figures,
+    settled,
     took_damage,
     whole,
     word,
@@ -86,11 +89,6 @@ class PortalFigures(msgspec.Struct, kw_only=True, tag_field="system", tag="porta
     tables)"""
 
 
-def _character(data: dict[str, Any]) -> str | None:
-    character = data.get("character")
-    return character if isinstance(character, str) else None
-
-
 def _outcome(data: dict[str, Any]) -> str | None:
     verdict = data.get("verdict")
     if not isinstance(verdict, dict):
@@ -105,20 +103,16 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
     """Count what one of PORTAL's events says."""
     data = event.data
     kind = event.type.removeprefix("portal.")
-    character = _character(data)
+    character = character_of(data)
     if kind == "CharacterCreated":
         name_character(tally, data.get("character"))
     elif kind == "RollOpened" and character is not None:
         tally.add("rolls")
-        tally.add("character", character, "rolls")
-        if data.get("readings") is None:
-            tally.add("rolls_hidden")
-            tally.add("character", character, "hidden")
+        rolled(tally, character, shown=data.get("readings") is not None)
     elif kind == "RollSettled" and character is not None:
         outcome = _outcome(data)
         if outcome is not None:
-            tally.add("outcome", word(outcome))
-            tally.add("character", character, "outcome", word(outcome))
+            settled(tally, character, outcome)
         result = data.get("result")
         if isinstance(result, dict) and whole(result.get("points_gained")):
             tally.add("low_die_points", amount=whole(result.get("points_gained")) or 0)

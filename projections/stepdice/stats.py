@@ -38,6 +38,7 @@ from projections.tally import (
     key,
     name_character,
     outcome_rows,
+    rolled,
     roller_figures,
     took_damage,
     whole,
@@ -184,11 +185,9 @@ def _roll(tally: Tally, kind: str, data: dict[str, Any]) -> None:
         return
     if kind == "attack" and whole(data.get("roll")) is not None:
         tally.label(character, ATTACK, data["roll"])
-    tally.add("character", character, "rolls")
     outcome = data.get("outcome")
+    rolled(tally, character, shown=isinstance(outcome, str))
     if not isinstance(outcome, str):
-        tally.add("rolls_hidden")
-        tally.add("character", character, "hidden")
         return
     attribute = CAST_ATTRIBUTE if kind == "cast" else data.get("attribute")
     words = (attribute, whole(data.get("die")), data.get("grade"), whole(data.get("target")))

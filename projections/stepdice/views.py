@@ -10,7 +10,7 @@ closed): the same rule `projections.redaction` applies to the roll's events.
 
 from __future__ import annotations
 
-from typing import Literal, TypeVar
+from typing import Literal
 
 import msgspec
 
@@ -21,7 +21,7 @@ from domain.stepdice.ladder import Grade
 from domain.stepdice.resolution import Outcome
 from domain.stepdice.state import Character, Owed, RollKind
 from domain.table import Table
-from projections.header import TableHeader, header, seen_rolls, with_own
+from projections.header import TableHeader, header, seen_rolls, shown_as, with_own
 from projections.visibility import Viewer
 
 
@@ -183,21 +183,13 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Stepdi
     )
 
 
-S = TypeVar("S", bound=msgspec.Struct)
-
-
-def _shown(value: msgspec.Struct, kind: type[S]) -> S:
-    """A part of the state as the view's Struct of the same fields shows it."""
-    return msgspec.convert(msgspec.to_builtins(value), kind)
-
-
 def table_view(table: Table, viewer: Viewer) -> StepdiceView:
     state = game(table)
     return StepdiceView(
         **header(table, viewer),
         scene=state.scene,
         characters=[character_view(table, c, viewer) for c in state.characters.values()],
-        enemies=[_shown(e, StepdiceEnemy) for e in state.enemies.values()],
-        clocks=[_shown(k, StepdiceClock) for k in state.clocks.values()],
-        results=[_shown(r, StepdiceRoll) for r in seen_rolls(state.results.values(), viewer)],
+        enemies=[shown_as(e, StepdiceEnemy) for e in state.enemies.values()],
+        clocks=[shown_as(k, StepdiceClock) for k in state.clocks.values()],
+        results=[shown_as(r, StepdiceRoll) for r in seen_rolls(state.results.values(), viewer)],
     )
