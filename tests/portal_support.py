@@ -18,6 +18,7 @@ from domain.portal import cast_commands as castc
 from domain.portal import combat_commands as cc
 from domain.portal import commands as cmd
 from domain.portal import hold_commands as hc
+from domain.portal import ruling_commands as rc
 from domain.portal import special_commands as xc
 from domain.portal import story_commands as sc
 from domain.portal.reading import read
@@ -121,6 +122,30 @@ def anns_roll(world: World) -> None:
     ok(world.post("mayor", "/portal/rolls", call))
 
 
+def anns_later_roll(world: World) -> None:
+    """Roll 1: Ann's public roll, an ace for its damage once the first reading is fixed."""
+    later = {"fortalezas": [], "aces": [{"count": 1, "reason": "a keen edge"}]}
+    ok(world.post("mayor", "/portal/rolls", open_roll("c1", later=later)))
+
+
+#: a thorn the game master drives in (Débora's tooth [002:627])
+TOOTH = {"name": "a bad tooth", "gives": "discomfort", "amount": 1, "every": "each cold drink"}
+DRIVE_RULING = {
+    "character": "c1",
+    "drive": "glory",
+    "scope": "significant",
+    "fulfilled": True,
+    "consequence": "luck",
+    "reason": "the crowd cheers",
+}
+
+
+def anns_thorn(world: World) -> None:
+    """Ann carries a thorn, her first (place 0)."""
+    body = {"character": "c1", "thorn": TOOTH, "reason": "she bit on ice"}
+    ok(world.post("mayor", "/portal/thorns", body))
+
+
 def bobs_sequel(world: World) -> None:
     """Roll 1: Bob's, settled with a level of sequel the game master owes a name."""
     ok(world.post("mayor", "/portal/rolls", open_roll("c2")))
@@ -170,6 +195,9 @@ PORTAL_ENDPOINTS: dict[str, Cell] = {
         (200, 403, 403),
         reroll(1, "basic", 0, "fortaleza"),
     ),
+    "POST portal/rolls/fix (c1, A's)": Cell(
+        anns_later_roll, "POST", "/portal/rolls/fix", (200, 403, 403), {"roll": 1}
+    ),
     # B hands Ann one of Bob's points
     "POST portal/rolls/block (giver c2, B's)": Cell(
         anns_roll, "POST", "/portal/rolls/block", (403, 200, 403), {"roll": 1, "giver": "c2"}
@@ -190,6 +218,30 @@ PORTAL_ENDPOINTS: dict[str, Cell] = {
         "/portal/dice/give",
         (403, 403, 200),
         {"character": "c1", "kind": "discomfort", "dice": 1, "reason": "r"},
+    ),
+    "POST portal/drives/rulings": Cell(
+        lobby, "POST", "/portal/drives/rulings", (403, 403, 200), DRIVE_RULING
+    ),
+    "POST portal/thorns": Cell(
+        lobby,
+        "POST",
+        "/portal/thorns",
+        (403, 403, 200),
+        {"character": "c1", "thorn": TOOTH, "reason": "r"},
+    ),
+    "POST portal/thorns/strike": Cell(
+        anns_thorn,
+        "POST",
+        "/portal/thorns/strike",
+        (403, 403, 200),
+        {"character": "c1", "thorn": 0, "reason": "r"},
+    ),
+    "POST portal/thorns/solve": Cell(
+        anns_thorn,
+        "POST",
+        "/portal/thorns/solve",
+        (403, 403, 200),
+        {"character": "c1", "thorn": 0, "reason": "r"},
     ),
     "POST portal/dice/remove": Cell(
         lobby,
@@ -722,6 +774,7 @@ BODIES: dict[str, Any] = {
     "/portal/characters": {"sheet": sheet("N")},
     "/portal/rolls": open_roll("c1"),
     "/portal/rolls/reroll": reroll(1, "basic", 0, "ace"),
+    "/portal/rolls/fix": {"roll": 1},
     "/portal/rolls/block": {"roll": 2, "giver": "c1"},
     "/portal/rolls/settle": {"roll": 1, "payments": []},
     "/portal/sequels": {"roll": 1, "kind": "x", "reason": "x"},
@@ -945,12 +998,16 @@ def random_combat_command(data: st.DataObject, session: Session) -> tuple[str, A
         kept = sorted(int(r) for c in state.combats.values() for r in c.rolls) or [1]
         attack, defence = (pick(st.sampled_from([*kept, None]), label="kept") for _ in "ad")
         leaving = pick(st.sampled_from([None, None, {"reason": "he flees"}]), label="leaving")
+        # a hand strike's further effect, as the game master rules it [002:1469]
+        effect = pick(st.sampled_from([None, None, "broken_weapon", "sequel"]), label="hand")
+        hand = {"part": "hand", "reason": "his hand", "disarm": False, "hand": effect}
         chosen: dict[str, Any] = {
             "combat": combat,
             "attack_roll": attack or 1,
             "defence_roll": defence,
             "defender": character_id,
             "opportunity": leaving,
+            "located": None if effect is None else hand,
         }
         return GM, command(cc.PortalStrike, **{**STRIKE, **chosen})
     if kind == 6:
@@ -1199,11 +1256,17 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
         luck = pick(st.integers(0, 2), label="luck")
         applies = pick(st.booleans(), label="fortaleza")
         fortalezas = [{"name": "Sigilo", "reason": "shadows"}] if applies else []
-        return GM, roll(character_id, luck=luck, fortalezas=fortalezas, visibility=visibility)
+        later = {"fortalezas": [], "aces": [{"count": 1, "reason": "an edge"}]}
+        called = {"later": later} if pick(st.booleans(), label="later") else {}
+        return GM, roll(
+            character_id, luck=luck, fortalezas=fortalezas, visibility=visibility, **called
+        )
     if kind <= 4:
-        source = pick(st.sampled_from(["fortaleza", "ace", "point"]), label="source")
+        source = pick(st.sampled_from(["fortaleza", "ace", "point", "fix"]), label="source")
         die = pick(st.sampled_from(["basic", "discomfort", "luck"]), label="die")
         sender = pick(st.sampled_from([seat, GM]), label="sender")
+        if source == "fix":
+            return sender, command(cmd.PortalFixRoll, roll=roll_number)
         return sender, command(cmd.PortalRerollDie, **reroll(roll_number, die, 0, source))
     if kind == 5:
         giver = pick(st.sampled_from([None, *characters]), label="giver")
@@ -1221,6 +1284,15 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     if kind == 9 and session.table().secret_rolls:
         return GM, RevealRolls(rolls=session.table().secret_rolls[:2], reason="now it is told")
     if kind == 10:
+        ruling = pick(st.integers(0, 4), label="ruling")
+        if ruling == 1:
+            ruled = {"character": character_id, "thorn": TOOTH, "reason": "ice"}
+            return GM, command(rc.PortalDriveThorn, **ruled)
+        if ruling in (2, 3):
+            place = {"character": character_id, "thorn": 0, "reason": "it aches"}
+            return GM, command((rc.PortalThornStrikes, rc.PortalSolveThorn)[ruling - 2], **place)
+        if ruling == 4:
+            return GM, command(rc.PortalRuleDrive, **{**DRIVE_RULING, "character": character_id})
         return GM, command(
             cmd.PortalGiveDice, character=character_id, kind="discomfort", dice=1, reason="cold"
         )

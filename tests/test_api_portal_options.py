@@ -211,9 +211,9 @@ def test_a_neglected_defence_trades_minus_two_for_an_ace_before_the_first_defenc
 def test_a_stunned_contender_does_not_act_and_defends_at_minus_two(http: httpx.Client) -> None:
     """Bob holds 3 discomfort dice (thrown as 1s, beaten). Ann's non-lethal punch (4, 2, 1:
     attack 4, damage MID 2) beats his MID defence 2 by 2: 4 against his aguante 3, one point
-    past 3 discomfort dice, a stunned turn [002:1246]. Turn 2 he is stunned: he does not act
-    in his phase 4, takes no free action, and defends at -2 [002:1075]; turn 3 he acts
-    again."""
+    past 3 discomfort dice, a stunned turn [002:1246], after the rest of turn 1 (his phase 4
+    lost). Turn 2 he is stunned: he does not act in his phase 4, takes no free action, and
+    defends at -2 [002:1075]; turn 3 he acts again."""
     bobs_dice = [3, 2, 1, 1, 1, 1]
     table = ann_and_bob(
         http, [6, 5, 3], [4, 4, 2, 1, 1, 1], [4, 2, 1, *bobs_dice, 4, 2, 1, *bobs_dice]
@@ -228,8 +228,8 @@ def test_a_stunned_contender_does_not_act_and_defends_at_minus_two(http: httpx.C
     assert (blow["strike"]["excess"], blow["through"], blow["defence_modifier"]) == (2, 1, 0)
     assert blow["absorption"]["stunned_turns"] == 1
     assert contender(table, "p1", "c2")["stunned_turns"] == 1
-    # a stun is whole turns, from the next, as lost turns are: Bob acts in turn 1's phase 4
-    assert advance(table, 2)["order"] == ["c2"]
+    # stunned from the blow on: Bob does not act in turn 1's phase 4, then a whole turn
+    assert advance(table, 2)["order"] == []
     second = advance(table, 4)
     assert (second["turn"], second["phase"], second["stunned"]) == (2, 6, ["c2"])
     assert contender(table, "p2", "c2")["stunned"] is True

@@ -39,6 +39,13 @@ class PortalSupportingClash(Command, kw_only=True):
     empty: it defends alone"""
     reason: Reason
     """The game master's reason: who fights whom, and why these units"""
+    attack_kept: RollNumber | None = None
+    """A unit `portalStackUnit` kept for an attack around the attacker, by its dice's roll
+    number, used instead of `attack_unit` (left empty) and spent by this attack [002:1379];
+    null: none"""
+    defence_kept: RollNumber | None = None
+    """A unit `portalStackUnit` kept for the target's defence, by its dice's roll number,
+    used instead of `defence_unit` (left empty) [002:1381]; null: none"""
 
 
 class PortalSupportingAttack(Command, kw_only=True):
@@ -72,6 +79,13 @@ class PortalSupportingAttack(Command, kw_only=True):
     wounding [002:1246-1248]"""
     reason: Reason
     """The game master's reason: what the attack is, in the story"""
+    attack_kept: RollNumber | None = None
+    """A unit `portalStackUnit` kept for an attack around the attacker, by its dice's roll
+    number, used instead of `attack_unit` (left empty) and spent by this attack [002:1379];
+    null: none"""
+    defence_kept: RollNumber | None = None
+    """A unit `portalStackUnit` kept for the defender's defence, by its dice's roll number,
+    used instead of `defence_unit` (left empty) [002:1381]; null: none"""
 
 
 class PortalSupportingDefend(Command, kw_only=True):
@@ -102,3 +116,10 @@ class PortalSupportingDefend(Command, kw_only=True):
     MID or HIGH die [002:1104-1108]"""
     reason: Reason
     """The game master's reason: what the attack is, in the story"""
+    attack_kept: RollNumber | None = None
+    """A unit `portalStackUnit` kept for an attack around the attacker, by its dice's roll
+    number, used instead of `attack_unit` (left empty) and spent by this attack [002:1379];
+    null: none"""
+    defence_kept: RollNumber | None = None
+    """A unit `portalStackUnit` kept for the target's defence, by its dice's roll number,
+    used instead of `defence_unit` (left empty) [002:1381]; null: none"""

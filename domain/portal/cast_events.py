@@ -2,9 +2,10 @@
 Each is one fact; `apply` only moves what it says.
 
 A fight of supporting characters is said at the table: every event here is public, and the
-dice its units threw (`DiceRolled` just before, `roll`) are public too. A unit member's die is
-its turn die for the rest of the turn: its own totals move by it when it is attacked on its
-own [002:1415-1417].
+dice its units threw (`DiceRolled` just before, `roll`) are public too; a unit kept by
+`portalStackUnit` is used only once its dice are revealed. A unit member's die is its turn die
+for the rest of the turn: its own totals move by it when it is attacked on its own
+[002:1415-1417].
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from domain.portal.damage import DamageTotal, Strike
 from domain.portal.events import game
 from domain.portal.harm import absorbed
 from domain.portal.state import PortalState
+from domain.portal.supporting import unstack
 from domain.portal.weapons import WeaponDamage
 from domain.structs import Stored
 from domain.table import Table
@@ -49,13 +51,25 @@ class Unit(Stored, kw_only=True, forbid_unknown_fields=True):
     the damage its members add to its damage total), or `defence`"""
     reflexes: float
     """The unit's Reflexes: its slowest member's [002:1419]"""
+    stacked: int | None = None
+    """The roll number of the unit `portalStackUnit` kept, its members' dice thrown there;
+    null: stacked by this command, its dice in the event's `roll`"""
 
 
-def _members_rolled(state: PortalState, roll: int | None, *units: Unit | None) -> None:
-    for unit in units:
-        for member in unit.members if unit is not None else ():
+def _members_rolled(
+    state: PortalState, roll: int | None, attack_unit: Unit | None, defence_unit: Unit | None
+) -> None:
+    """Members stacked now take their die as their turn die and leave any unit kept; a kept
+    attack unit is spent by its one attack [002:1379]."""
+    for unit in (attack_unit, defence_unit):
+        if unit is None or unit.stacked is not None:
+            continue
+        unstack(state, [member.supporting for member in unit.members])
+        for member in unit.members:
             supporting = state.supporting[member.supporting]
             supporting.modifier, supporting.turn_roll = member.modifier, roll
+    if attack_unit is not None and attack_unit.stacked is not None:
+        state.units.pop(str(attack_unit.stacked), None)
 
 
 class SupportingClashed(Table.Event):

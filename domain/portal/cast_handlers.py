@@ -23,8 +23,6 @@ from domain.portal.cast import (
     attack_protagonist,
     cast_attack,
     hurt,
-    stack,
-    turn_modifier,
 )
 from domain.portal.cast_events import (
     SupportingAttacked,
@@ -51,12 +49,13 @@ from domain.portal.fight import (
     toughness_through,
 )
 from domain.portal.guards import require_no_open_roll
-from domain.portal.options import SIDES
-from domain.portal.state import PortalState, SupportingCharacter
+from domain.portal.state import PortalState, StackedMember, SupportingCharacter
 from domain.portal.supporting import (
     find_supporting,
     hurt_after,
     in_combat,
+    kept_unit,
+    stacked,
     stacked_on,
     this_turn,
     turn_seen,
@@ -64,8 +63,10 @@ from domain.portal.supporting import (
 from domain.table import Table
 
 
-def _distinct(ids: list[str]) -> None:
-    if len(set(ids)) != len(ids):
+def _distinct(ids: list[str], *units: Unit | None) -> None:
+    """Each supporting character (and each leader) takes part once, units' members too."""
+    every = [*ids, *(m.supporting for unit in units if unit is not None for m in unit.members)]
+    if len(set(every)) != len(every):
         raise InvalidCommand("each supporting character takes part once", "invalid_stack")
 
 
@@ -78,6 +79,7 @@ def _fighting(table: Table, state: PortalState, supporting_id: str) -> Supportin
 
 
 def _unit(
+    table: Table,
     state: PortalState,
     dice: TableDice,
     purpose: Purpose,
@@ -85,42 +87,63 @@ def _unit(
     values: dict[str, int],
     reflexes: float,
     member_ids: list[str],
+    kept: int | None,
 ) -> Unit | None:
-    """`member_ids` stacked on a leader's `values`, one d6 each thrown now [002:1383-1419];
-    None without members."""
+    """`member_ids` stacked on a leader's `values`, one d6 each thrown now, or the unit
+    `portalStackUnit` kept under `kept`, its members' additions on `values`
+    [002:1383-1419]; None without either."""
+    if kept is not None:
+        if member_ids:
+            raise InvalidCommand(
+                "a side stacks its members now or names a kept unit, not both", "invalid_stack"
+            )
+        unit = kept_unit(table, state, kept, purpose, leader)
+        return Unit(
+            leader=leader,
+            members=_members(unit.members),
+            totals={key: value + unit.added(key) for key, value in values.items()},
+            reflexes=unit.reflexes,
+            stacked=unit.roll,
+        )
     if not member_ids:
         return None
-    members = [find_supporting(state, one) for one in member_ids]
-    rules = [in_combat(member) for member in members]
-    faces = [dice.roll(SIDES, f"stack {member.id}") for member in members]
-    stacked = stack(purpose, values, reflexes, list(zip(rules, faces, strict=True)))
-    return Unit(
-        leader=leader,
-        members=[
-            UnitMember(
-                supporting=member.id,
-                face=part.roll,
-                added=part.added,
-                modifier=turn_modifier(own.current, part.roll),
-            )
-            for member, own, part in zip(members, rules, stacked.contributions, strict=True)
-        ],
-        totals=stacked.totals,
-        reflexes=stacked.reflexes,
-    )
+    now, members = stacked(state, dice, purpose, values, reflexes, member_ids)
+    return Unit(leader=leader, members=_members(members), totals=now.totals, reflexes=now.reflexes)
+
+
+def _members(members: list[StackedMember]) -> list[UnitMember]:
+    """A unit's members as a fight's event records them."""
+    return [UnitMember(**msgspec.structs.asdict(member)) for member in members]
 
 
 def _led(
+    table: Table,
     state: PortalState,
     dice: TableDice,
     purpose: Purpose,
     leader: SupportingCharacter,
     turn: Totals,
     member_ids: list[str],
+    kept: int | None,
 ) -> Unit | None:
-    """`member_ids` stacked on a supporting leader's totals this turn."""
+    """`member_ids` (or a kept unit) stacked on a supporting leader's totals this turn."""
     values = stacked_on(turn, purpose)
-    return _unit(state, dice, purpose, leader.id, values, turn.reflexes, member_ids)
+    return _unit(table, state, dice, purpose, leader.id, values, turn.reflexes, member_ids, kept)
+
+
+def _guarding(
+    table: Table,
+    state: PortalState,
+    dice: TableDice,
+    target: SupportingCharacter,
+    turn: Totals,
+    command: cc.PortalSupportingClash | cc.PortalSupportingDefend,
+) -> Unit | None:
+    """The unit on a supporting target's Defence this turn: its members stacked now, or a
+    kept one [002:1413-1417]."""
+    return _led(
+        table, state, dice, "defence", target, turn, command.defence_unit, command.defence_kept
+    )
 
 
 def _with(totals: Totals, unit: Unit | None) -> Totals:
@@ -136,13 +159,15 @@ def _recorded(dice: TableDice, actor: str, roller: str) -> int | None:
 def clash(table: Table, actor: str, command: cc.PortalSupportingClash, keys: TableKeys) -> None:
     state = game.ruling(table, actor, "rule a supporting character's attack")
     reason = checked_reason(command.reason)
-    _distinct([command.attacker, *command.attack_unit, command.target, *command.defence_unit])
     attacker = _fighting(table, state, command.attacker)
     target = _fighting(table, state, command.target)
     dice = TableDice(table, keys)
     attacking, defending = this_turn(attacker), this_turn(target)
-    attack_unit = _led(state, dice, "attack", attacker, attacking, command.attack_unit)
-    defence_unit = _led(state, dice, "defence", target, defending, command.defence_unit)
+    attack_unit = _led(
+        table, state, dice, "attack", attacker, attacking, command.attack_unit, command.attack_kept
+    )
+    defence_unit = _guarding(table, state, dice, target, defending, command)
+    _distinct([attacker.id, target.id], attack_unit, defence_unit)
     attacking, defending = _with(attacking, attack_unit), _with(defending, defence_unit)
     blow = cast_attack(attacking, defending)
     rules = target.rules()
@@ -172,13 +197,14 @@ def supporting_attack(
 ) -> None:
     state = game.ruling(table, actor, "rule a supporting character's attack")
     reason = checked_reason(command.reason)
-    _distinct([command.attacker, *command.attack_unit, *command.defence_unit])
     combat = combat_of(state, command.combat)
     attacker = _fighting(table, state, command.attacker)
     defender = alive(find_character(state, command.defender))
     contender = contender_of(combat, defender)
     out = out_of_combat(contender)
-    if out != (command.defence_roll is None) or (out and command.defence_unit):
+    if out != (command.defence_roll is None) or (
+        out and (command.defence_unit or command.defence_kept is not None)
+    ):
         raise InvalidCommand(
             f"{defender.name} is {'out of' if out else 'in'} combat: a defence roll (and a unit "
             "on it) only in combat [002:1112]",
@@ -186,7 +212,9 @@ def supporting_attack(
         )
     dice = TableDice(table, keys)
     attacking = this_turn(attacker)
-    attack_unit = _led(state, dice, "attack", attacker, attacking, command.attack_unit)
+    attack_unit = _led(
+        table, state, dice, "attack", attacker, attacking, command.attack_unit, command.attack_kept
+    )
     attacking = _with(attacking, attack_unit)
     ruled: dict[str, Any] = {
         "combat": combat.combat,
@@ -201,6 +229,7 @@ def supporting_attack(
         "reason": reason,
     }
     if command.defence_roll is None:
+        _distinct([attacker.id], attack_unit)
         # "excepto si el personaje está fuera de combate, en cuyo caso muere" [002:1112]
         table.trigger_event(
             SupportingAttacked,
@@ -233,6 +262,7 @@ def supporting_attack(
     modifier = defence_taken_off(combat, contender)
     defending = defence_reading.result + modifier
     defence_unit = _unit(
+        table,
         state,
         dice,
         "defence",
@@ -240,7 +270,9 @@ def supporting_attack(
         {"defence": defending},
         float(contender.reflexes or 0),
         command.defence_unit,
+        command.defence_kept,
     )
+    _distinct([attacker.id], attack_unit, defence_unit)
     if defence_unit is not None:
         defending = defence_unit.totals["defence"]
     against = attack_protagonist(
@@ -278,7 +310,6 @@ def supporting_defend(
     state = game.ruling(table, actor, "rule a strike on a supporting character")
     reason = checked_reason(command.reason)
     weapon = ruled_weapon(command.weapon)
-    _distinct([command.target, *command.attack_unit, *command.defence_unit])
     combat = combat_of(state, command.combat)
     attack = kept_roll(combat, command.attack_roll, ATTACK)
     attacker = alive(find_character(state, attack.character))
@@ -289,6 +320,7 @@ def supporting_defend(
     dice = TableDice(table, keys)
     attacking = attack_reading.result - weapon.attack_penalty
     attack_unit = _unit(
+        table,
         state,
         dice,
         "attack",
@@ -296,9 +328,11 @@ def supporting_defend(
         {"attack": attacking, "damage": 0},
         float(contender.reflexes or 0),
         command.attack_unit,
+        command.attack_kept,
     )
     defending = this_turn(target)
-    defence_unit = _led(state, dice, "defence", target, defending, command.defence_unit)
+    defence_unit = _guarding(table, state, dice, target, defending, command)
+    _distinct([target.id], attack_unit, defence_unit)
     added_damage = 0
     if attack_unit is not None:
         attacking, added_damage = attack_unit.totals["attack"], attack_unit.totals["damage"]

@@ -224,6 +224,8 @@ class PortalOpportunity(msgspec.Struct, kw_only=True, forbid_unknown_fields=True
 
 #: where a located strike aims [002:1453]: a knee, the head, a weapon or the hand holding it
 LocatedPart = Literal["knee", "head", "hand"]
+#: what else a hand hit may do, as the game master rules it [002:1469-1471]
+HandEffect = Literal["broken_weapon", "sequel"]
 
 
 class PortalLocated(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -234,7 +236,7 @@ class PortalLocated(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     part: LocatedPart
     """Where it aims: `knee`, whose wound dice become a movement sequel [002:1459-1467];
     `head`, for `head`'s effect [002:1455]; `hand`, a weapon or the hand holding it, for
-    `disarm` [002:1469]"""
+    `disarm` and `hand` [002:1469]"""
     reason: Reason
     """The game master's reason the strike can aim there (and, at the head, that the weapon
     allows it [002:1457]; at a hand, why it disarms or not [002:1471])"""
@@ -244,6 +246,11 @@ class PortalLocated(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     disarm: bool | None = None
     """At a hand, whether a hit disarms the defender, the game master's common-sense ruling
     (a shield hardly comes off with one blow [002:1471]); null for other parts"""
+    hand: HandEffect | None = None
+    """At a hand, what else a hit does, the game master's ruling [002:1469-1471]:
+    `broken_weapon` (the defender's weapon broken, so disarmed as well) or `sequel` (the wound
+    dice the damage makes are sequel points for rolls using that limb instead, as a knee's for
+    movement [002:1459]); null: neither, or another part"""
 
 
 class PortalStrike(Command, kw_only=True):

@@ -15,7 +15,7 @@ from domain.portal.absorption import Absorption, Toughness
 from domain.portal.critical import CriticalState
 from domain.portal.damage import DamageTotal, HeadStrike, Strike
 from domain.portal.events import game
-from domain.portal.harm import absorbed
+from domain.portal.harm import absorbed, stun
 from domain.portal.maneuvers import ReflexManeuver, Standing
 from domain.portal.reading import Reading
 from domain.portal.reflexes import ColdBlood
@@ -30,6 +30,9 @@ from domain.table import Table
 
 #: the rolls a knee hit's sequel affects [002:1459]
 KNEE_SEQUEL = "movement"
+#: the rolls a hand hit's sequel affects: "relacionadas con el uso de dicha extremidad"
+#: [002:1469]
+HAND_SEQUEL = "hand"
 
 
 def _combat(table: Table, number: int) -> Combat:
@@ -224,6 +227,13 @@ class StrikeResolved(Table.Event):
     hold: int = 0
     """What the attack added as the holder's melee attack on the contender it holds: +2
     [002:1485], in `strike`'s attack; 0: none"""
+    broken_weapon: bool = False
+    """Whether a hand hit broke the defender's weapon, as the game master ruled
+    [002:1469-1471]: disarmed until a free action draws another [002:1079]"""
+    hand_sequel: KneeStrike | None = None
+    """A hand hit the game master ruled a sequel of that limb [002:1469]: the wound dice the
+    damage made are sequel points for the rolls using it (kind `hand`), measured as a knee's
+    for movement [002:1459-1467] (the book gives a hand's no measure); null otherwise"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -238,21 +248,22 @@ class StrikeResolved(Table.Event):
             combat.acted = [*combat.acted, self.attacker]
         attacker.aces = 0  # spent on this attack
         defender = state.characters[self.character]
-        if self.disarmed:
+        if self.disarmed or self.broken_weapon:
             _contender(table, self.combat, self.character).disarmed = True
         if self.head is not None:
-            _contender(table, self.combat, self.character).stunned_turns += self.head.stunned_turns
+            stun(_contender(table, self.combat, self.character), self.head.stunned_turns)
         if self.killed:
             defender.dead = True
-        if self.knee is not None:
-            defender.sheet.discomfort = self.knee.discomfort
-            if self.knee.sequel_level:  # 1..3: the wound dice the damage made
-                level = cast("SequelLevel", self.knee.sequel_level)
-                sequel = Sequel(level=level, kind=KNEE_SEQUEL)
-                defender.sheet.sequels = [*defender.sheet.sequels, sequel]
-            if self.knee.absorption.unabsorbed:
+        for struck, kind in ((self.knee, KNEE_SEQUEL), (self.hand_sequel, HAND_SEQUEL)):
+            if struck is None:
+                continue
+            defender.sheet.discomfort = struck.discomfort
+            if struck.sequel_level:  # 1..3: the wound dice the damage made
+                level = cast("SequelLevel", struck.sequel_level)
+                defender.sheet.sequels = [*defender.sheet.sequels, Sequel(level=level, kind=kind)]
+            if struck.absorption.unabsorbed:
                 contender = _contender(table, self.combat, self.character)
-                contender.critical = self.knee.absorption.unabsorbed
+                contender.critical = struck.absorption.unabsorbed
         if self.absorption is not None:
             contender = _contender(table, self.combat, self.character)
             absorbed(defender.sheet, contender, self.absorption)
@@ -312,8 +323,9 @@ class CriticalStateRolled(FromRoll):
 
 class ManeuverMade(FromRoll):
     """A contender's maneuver roll settled (its `RollSettled` just before), its action in this
-    phase: the result is its new reflex value and phases [002:1067] (Errata: better or worse);
-    against an enemy's reflexes, exceeding them earns an ace on the next attack [002:1441]."""
+    phase: the result is its new reflex value and phases [002:1067] (Errata: better or worse),
+    this turn or from the next as the table's `maneuver_reflexes` says (Errata GAP); against
+    an enemy's reflexes, exceeding them earns an ace on the next attack [002:1441]."""
 
     TOPIC = "portal.ManeuverMade"
     combat: int
@@ -328,14 +340,19 @@ class ManeuverMade(FromRoll):
     """The maneuver's result against the enemy's reflexes (0 without an enemy), whether it
     succeeded, the aces it earns and the new reflex value"""
     phases: list[int]
-    """The phases the new reflex value acts in, highest first [002:1024-1030]"""
+    """The phases it acts in for the rest of this turn, highest first [002:1024-1030]: the new
+    reflex value's (`maneuver_reflexes`: `at_once`)"""
+    later_phases: list[int] | None = None
+    """The new reflex value's phases from the next turn on, where this turn keeps its own
+    (`maneuver_reflexes`: `next_turn`, Errata GAP); null: `phases` from now on"""
 
     def apply(self, table: Table) -> None:
         combat = _combat(table, self.combat)
         combat.acted = [*combat.acted, self.character]
         contender = _contender(table, self.combat, self.character)
         contender.reflexes, contender.phases = self.maneuver.reflexes, list(self.phases)
-        contender.later_phases = None
+        later = self.later_phases
+        contender.later_phases = None if later is None else list(later)
         contender.aces += self.maneuver.aces
 
 

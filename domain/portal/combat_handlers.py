@@ -342,6 +342,30 @@ def call_attack(table: Table, actor: str, command: cc.PortalCallAttack, keys: Ta
     return number
 
 
+def open_roll_in_fight(table: Table, actor: str, command: PortalOpenRoll, keys: TableKeys) -> int:
+    """`portalOpenRoll`: a roll read for `attack` or `maneuver` of a contender fighting a
+    combat is that combat's attack or maneuver roll, called as `portalCallAttack` calls it
+    (no target named), so the aces standing for it are granted to it and spent alike
+    [002:1433-1447]: the next attack after a maneuver has its ace however it is called. Any
+    other roll, or one of a contender out of combat (a critical action's), is an ordinary
+    one."""
+    state = game(table)
+    fighting = next(
+        (
+            combat
+            for combat in state.combats.values()
+            for contender in combat.contenders
+            if contender.character == command.character and not out_of_combat(contender)
+        ),
+        None,
+    )
+    if fighting is None or not {r.name for r in command.readings} & {ATTACK, MANEUVER}:
+        return open_roll(table, actor, command, keys)
+    fields = {f: getattr(command, f) for f in PortalOpenRoll.__struct_fields__}
+    called = cc.PortalCallAttack(**fields, combat=fighting.combat, target=None)
+    return call_attack(table, actor, called, keys)
+
+
 def declare_maneuver(
     table: Table, actor: str, command: cc.PortalDeclareManeuver, _: TableKeys
 ) -> None:
@@ -509,6 +533,11 @@ def _located(located: cc.PortalLocated) -> None:
             "a hand strike names whether it `disarm`s [002:1469-1471]; no other part does",
             "invalid_located",
         )
+    if located.hand is not None and located.part != "hand":
+        raise InvalidCommand(
+            "only a hand strike breaks a weapon or leaves a sequel of that limb [002:1469]",
+            "invalid_located",
+        )
 
 
 def _damage_aces(command: cc.PortalStrike, weapon: WeaponDamage, outcome: str) -> None:
@@ -645,9 +674,12 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, keys: TableK
         points += head_bonus(located.head)
     tough, through = toughness_through(points, defence, defender.sheet.armour)
     sheet = defender.sheet
-    knee = None
-    if located is not None and located.part == "knee" and through:
-        knee = knee_strike(sheet.discomfort, sheet.wound, through)
+    knee = hand_sequel = None
+    if located is not None and through:
+        if located.part == "knee":
+            knee = knee_strike(sheet.discomfort, sheet.wound, through)
+        elif located.hand == "sequel":  # measured as a knee's: the book gives none [002:1469]
+            hand_sequel = knee_strike(sheet.discomfort, sheet.wound, through)
     damage_roll = dice.record(actor, attacker.id, "public") if rerolls else None
     table.trigger_event(
         StrikeResolved,
@@ -659,9 +691,10 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, keys: TableK
         toughness=tough,
         through=through,
         absorption=absorb(sheet.discomfort, sheet.wound, through, command.nonlethal)
-        if through and knee is None
+        if through and knee is None and hand_sequel is None
         else None,
         knee=knee,
+        hand_sequel=hand_sequel,
         fumbles=[fumble_points(attack_reading.result), fumble_points(defence_reading.result)],
         killed=False,
         defence_modifier=modifier,
@@ -670,6 +703,7 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, keys: TableK
         if located is not None and located.head is not None
         else None,
         disarmed=located is not None and bool(located.disarm),
+        broken_weapon=located is not None and located.hand == "broken_weapon",
         damage_roll=damage_roll,
         damage_rerolls=rerolls or None,
         hold=held,
@@ -742,6 +776,10 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
     ruled = maneuver_against_reflexes(result, enemy_reflexes)
     if command.enemy is None:  # only to better the reflexes [002:1069]: no ace
         ruled = msgspec.structs.replace(ruled, succeeded=False, aces=0)
+    options = game(table).options
+    now, later = phases(result, options), None
+    if options.maneuver_reflexes == "next_turn":  # this turn's phases kept (Errata GAP)
+        now, later = list(contender.phases), now
     character = _settle(table, actor, command.roll, list(command.payments), keys)
     table.trigger_event(
         ManeuverMade,
@@ -750,7 +788,8 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
         combat=combat.combat,
         enemy=command.enemy,
         maneuver=ruled,
-        phases=phases(result, game(table).options),
+        phases=now,
+        later_phases=later,
     )
 
 
@@ -823,6 +862,8 @@ def end_combat(table: Table, actor: str, command: cc.PortalEndCombat, _: TableKe
 
 
 HANDLERS: dict[type, Any] = {
+    # overrides `handlers.HANDLERS`' entry: the system merges these after it
+    PortalOpenRoll: open_roll_in_fight,
     cc.PortalStartCombat: start_combat,
     cc.PortalTakeReflexes: take_reflexes,
     cc.PortalCallDefence: call_defence,

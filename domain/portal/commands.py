@@ -103,13 +103,27 @@ class PortalAces(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """The game master's reason: preparation, cover, a shield … [002:466-478]"""
 
 
+class PortalLater(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The Fortalezas and aces that apply to the damage or aguante reading only: they reroll
+    once the attack or defence is fixed [002:1096] (`portalFixRoll`)."""
+
+    fortalezas: Annotated[list[PortalFortaleza], msgspec.Meta(max_length=MAX_ENTRIES)]
+    """The roller's Fortalezas for the damage or aguante, each with its reason (one reroll
+    per level); none of those that apply to the roll already"""
+    aces: Annotated[list[PortalAces], msgspec.Meta(max_length=MAX_ENTRIES)]
+    """The aces in the sleeve for the damage or aguante, each count with its reason"""
+
+
 class PortalOpenRoll(Command, kw_only=True):
     """The game master calls a roll of a character and its dice are thrown: every
     discomfort die, the wound dice not declined, the luck dice the player declared before
     rolling [002:322] or the one lost die of Tempt luck [002:340], and the 3 basic dice.
     `difficulty` (0 to the table's maximum) or an `automatic` success or failure with no dice
     [002:85-89], or neither (an attack or defence is compared with the opponent's result);
-    the Fortalezas and aces that apply, each with its reason (an empty list: none)."""
+    the Fortalezas and aces that apply, each with its reason (an empty list: none). A roll of
+    a contender fighting a combat read for `attack` or `maneuver` is that combat's call, as
+    `portalCallAttack` makes it with no target: the aces standing for it join it and are spent
+    (`portal.AttackCalled`) [002:1433-1447]."""
 
     character: CharacterId
     """The id of the character who rolls"""
@@ -138,9 +152,16 @@ class PortalOpenRoll(Command, kw_only=True):
     """How many wound dice the player declines to roll, 0 to those held, -1 each to the result
     instead [002:264]"""
     visibility: Visibility = "public"
+    partial: PortalFortaleza | None = None
+    """A Fortaleza of the roller's the game master rules partly applicable [002:492]: its
+    rerolls (one per level) once in the whole adventure, spread over rolls until spent; the
+    roll may draw what is left of them (source `adventure`); null: none"""
+    later: PortalLater | None = None
+    """The Fortalezas and aces on the damage or aguante, rerolling once the attack or defence
+    is fixed [002:1096]; null: none"""
 
 
-RerollSource = Literal["fortaleza", "ace", "point"]
+RerollSource = Literal["fortaleza", "ace", "point", "adventure"]
 
 
 class PortalRerollDie(Command, kw_only=True):
@@ -153,8 +174,19 @@ class PortalRerollDie(Command, kw_only=True):
     die: DieRef
     """The die to roll again: its kind and its place among the pool's dice of that kind"""
     source: RerollSource
-    """What pays: `fortaleza` (an applicable Fortaleza's level), `ace` (an ace in the sleeve) or
-    `point` (a character point from the roller's hand, for an ace)"""
+    """What pays: `fortaleza` (an applicable Fortaleza's level), `ace` (an ace in the sleeve),
+    `point` (a character point from the roller's hand, for an ace) or `adventure` (the
+    once-per-adventure rerolls of the Fortaleza ruled partly applicable [002:492])"""
+
+
+class PortalFixRoll(Command, kw_only=True):
+    """The roller fixes an open roll's first reading (the attack or defence) [002:1096]: its
+    result stands, and the Fortalezas and aces on the damage or aguante (the call's `later`)
+    reroll the pool the first rerolls left, changing the other readings only. The cap of 5
+    rerolls counts both stages or not as the table's `late_reroll_cap` says."""
+
+    roll: Annotated[int, msgspec.Meta(ge=1)]
+    """The table's number of the open roll (the one `RollOpened` names)"""
 
 
 class PortalBlockRoll(Command, kw_only=True):

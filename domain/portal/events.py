@@ -17,7 +17,7 @@ from domain.portal.absorption import Absorption
 from domain.portal.creation import CreationPrice
 from domain.portal.outcome import Verdict
 from domain.portal.pool import DieRef, Pool
-from domain.portal.reading import ReadingSpec
+from domain.portal.reading import Reading, ReadingSpec
 from domain.portal.rerolls import Entitlement, Reroll, RerollSequence, Source
 from domain.portal.roll import PortalRollResult
 from domain.portal.sequels import Payment
@@ -26,6 +26,7 @@ from domain.portal.state import (
     Ace,
     Applied,
     Automatic,
+    LaterStage,
     OpenRoll,
     OwedSequel,
     PortalCharacter,
@@ -116,6 +117,14 @@ class RollOpened(FromRoll):
     entitlement: Entitlement | None
     """The rerolls the roll is entitled to, by source (Fortaleza levels, aces); null for an
     automatic outcome"""
+    partial: Applied | None = None
+    """The roller's Fortaleza ruled partly applicable [002:492], with its level and reason:
+    its rerolls once in the adventure, what is left of them the entitlement's `adventure`;
+    null: none"""
+    later: LaterStage | None = None
+    """The Fortalezas and aces on the damage or aguante, each with its level or count and
+    reason, and the rerolls they give once the first reading is fixed [002:1096]; null:
+    none"""
 
     def apply(self, table: Table) -> None:
         if self.pool is None or self.entitlement is None:
@@ -129,6 +138,8 @@ class RollOpened(FromRoll):
             sequence=RerollSequence(pool=clone(self.pool), entitlement=clone(self.entitlement)),
             fortalezas=[clone(f) for f in self.fortalezas],
             aces=[clone(a) for a in self.aces],
+            partial=None if self.partial is None else clone(self.partial),
+            later=None if self.later is None else clone(self.later),
         )
 
 
@@ -174,9 +185,47 @@ class DieRerolled(FromRoll):
             rerolls=[*sequence.rerolls, reroll],
         )
         open_roll.reroll_rolls = [*open_roll.reroll_rolls, self.reroll_roll]
+        if self.source == "adventure" and open_roll.partial is not None:
+            # one reroll of the Fortaleza's once-per-adventure pool spent [002:492]
+            roller, name = _sheet(table, self.character), open_roll.partial.name
+            used = roller.partial_used.get(name, 0) + 1
+            roller.partial_used = {**roller.partial_used, name: used}
         if self.points is not None:
             _sheet(table, self.character).sheet.points = clone(self.points)
         _pool_paid(_sheet(table, self.character).sheet, self.pool)
+
+
+class RollFixed(FromRoll):
+    """An open roll's first reading (the attack or defence) fixed by its roller [002:1096]:
+    the Fortalezas and aces on the damage or aguante begin their rerolls on the pool the
+    first ones left, and change the other readings only."""
+
+    TOPIC = "portal.RollFixed"
+    character: str
+    """The id of the character whose roll it is"""
+    seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
+    fixed: Reading
+    """The first reading as it stands now, every step: it no longer changes"""
+    entitlement: Entitlement
+    """The second stage's rerolls by source: the damage's or aguante's Fortalezas and aces,
+    the aces bought with points and not used yet, and under `late_reroll_cap="shared"` the
+    first stage's rerolls made (those it did not make are gone with it)"""
+    carried: list[Reroll]
+    """The first stage's rerolls that count against the cap of 5 in the second: all of them
+    under `late_reroll_cap="shared"`, none under `separate`"""
+
+    def apply(self, table: Table) -> None:
+        open_roll = game(table).open_rolls[str(self.roll)]
+        open_roll.fixed = clone(self.fixed)
+        sequence = open_roll.sequence
+        blocked = sequence.blocked_after  # the 1s and 6s stay blocked
+        open_roll.sequence = msgspec.structs.replace(
+            sequence,
+            entitlement=clone(self.entitlement),
+            rerolls=[clone(reroll) for reroll in self.carried],
+            blocked_after=None if blocked is None else min(blocked, len(self.carried)),
+        )
 
 
 class OnesAndSixesBlocked(FromRoll):

@@ -30,6 +30,7 @@ from domain.portal.events import (
     OnesAndSixesBlocked,
     PointsAwarded,
     PointsSpent,
+    RollFixed,
     RollOpened,
     RollSettled,
     SequelNamed,
@@ -49,11 +50,11 @@ from domain.portal.outcome import checked_difficulty, granted
 from domain.portal.points import gain, remove_wound, spend, temporary_specialty
 from domain.portal.pool import Pool
 from domain.portal.reading import ReadingSpec
-from domain.portal.rerolls import Entitlement, fortaleza_levels, reroll
+from domain.portal.rerolls import MAX_ACES, Entitlement, fortaleza_levels, reroll
 from domain.portal.roll import resolve, settle
 from domain.portal.sequels import pay_sequel_points
 from domain.portal.sheet import MAX_DICE, Sequel, Sheet, checked_sheet
-from domain.portal.state import Ace, Applied, PortalCharacter
+from domain.portal.state import Ace, Applied, LaterStage, PortalCharacter
 from domain.table import Table
 
 #: the sequel's kind while the game master has not named it yet (never stored)
@@ -142,15 +143,10 @@ def open_roll(
     if command.difficulty is not None:
         checked_difficulty(command.difficulty, options)
     specs = _specs(character, command)
-    applied = [
-        Applied(
-            name=f.name,
-            level=character.sheet.fortaleza(f.name).level,
-            reason=checked_reason(f.reason),
-        )
-        for f in command.fortalezas
-    ]
+    applied = _applied(character, command.fortalezas)
     aces = [Ace(count=a.count, reason=checked_reason(a.reason)) for a in command.aces]
+    partial, left = _partial(character, command)
+    later = _later(character, command)
     reasons = [checked_reason(reading.reason) for reading in command.readings]
     bought = _bought(character, sheet, command)
     if bought is not None:
@@ -170,7 +166,8 @@ def open_roll(
     }
     dice = TableDice(table, keys)
     if command.automatic is not None:
-        if command.luck or command.tempt or command.declined_wounds or applied or aces or bought:
+        thrown = command.luck or command.tempt or command.declined_wounds
+        if thrown or applied or aces or bought or partial or later:
             raise InvalidCommand(
                 "an automatic outcome throws no dice [002:85-89]: no luck, Tempt luck, "
                 "declined wound dice, Fortalezas, aces or temporary specialty",
@@ -196,6 +193,7 @@ def open_roll(
     entitlement = Entitlement(
         fortaleza=fortaleza_levels(sheet, [f.name for f in command.fortalezas]),
         aces=sum(a.count for a in aces),
+        adventure=left,
     )
     if command.declined_wounds > sheet.wound:
         raise InvalidCommand(
@@ -213,10 +211,11 @@ def open_roll(
     )
     # every rule of the pool and the readings, checked before anything is recorded
     resolve(sheet, pool, specs, options, command.difficulty)
-    if entitlement.total > 20:
+    if entitlement.total + (0 if later is None else later.entitlement.total) > MAX_ACES:
         raise InvalidCommand("a roll is entitled to 20 rerolls at most", "invalid_fortalezas")
     if paid is not None:
         paid[1]()
+    common.update(partial=partial, later=later)
     roll = _opened(table, actor, command, dice, common, pool, entitlement)
     if bought is not None:
         table.trigger_event(
@@ -226,6 +225,60 @@ def open_roll(
             **bought[0],
         )
     return roll
+
+
+def _partial(character: PortalCharacter, command: cmd.PortalOpenRoll) -> tuple[Applied | None, int]:
+    """The Fortaleza ruled partly applicable [002:492] and the rerolls left of its
+    once-per-adventure pool (none: 0); refused when it applies in full too, or is spent."""
+    if command.partial is None:
+        return None, 0
+    name = command.partial.name
+    if name in {f.name for f in command.fortalezas}:
+        raise InvalidCommand(
+            f"{name!r} applies in full or partly, not both [002:492]", "invalid_fortalezas"
+        )
+    level = character.sheet.fortaleza(name).level
+    left = level - character.partial_used.get(name, 0)
+    if left < 1:
+        raise Conflict(
+            f"{character.name}'s {name!r} has no reroll left this adventure [002:492]",
+            "no_reroll_left",
+        )
+    return Applied(name=name, level=level, reason=checked_reason(command.partial.reason)), left
+
+
+def _applied(character: PortalCharacter, fortalezas: list[cmd.PortalFortaleza]) -> list[Applied]:
+    """The Fortalezas ruled applicable, each with its level and the game master's reason."""
+    return [
+        Applied(
+            name=f.name,
+            level=character.sheet.fortaleza(f.name).level,
+            reason=checked_reason(f.reason),
+        )
+        for f in fortalezas
+    ]
+
+
+def _later(character: PortalCharacter, command: cmd.PortalOpenRoll) -> LaterStage | None:
+    """The Fortalezas and aces on the damage or aguante [002:1096], none of the Fortalezas
+    applying to the roll already (a level rerolls once a roll [002:442])."""
+    if command.later is None:
+        return None
+    names = [f.name for f in command.later.fortalezas]
+    if set(names) & {f.name for f in command.fortalezas}:
+        raise InvalidCommand(
+            "a Fortaleza applies to the roll or to its damage or aguante, not both",
+            "invalid_fortalezas",
+        )
+    aces = [Ace(count=a.count, reason=checked_reason(a.reason)) for a in command.later.aces]
+    return LaterStage(
+        fortalezas=_applied(character, command.later.fortalezas),
+        aces=aces,
+        entitlement=Entitlement(
+            fortaleza=fortaleza_levels(character.sheet, names),
+            aces=sum(a.count for a in aces),
+        ),
+    )
 
 
 def _bought(
@@ -248,7 +301,7 @@ def _bought(
             "invalid_readings",
         )
     if character.sheet.npc_pool is None:
-        _protagonist(character)
+        protagonist(character)
     specialty = temporary[0][1]
     paid_with, after = pay(sheet, "points", 1, "temporary_specialty")
     said = {
@@ -413,6 +466,38 @@ def block_roll(table: Table, actor: str, command: cmd.PortalBlockRoll, _: TableK
     )
 
 
+def fix_roll(table: Table, actor: str, command: cmd.PortalFixRoll, _: TableKeys) -> None:
+    state, rolled, character = rollers_roll(table, actor, command.roll)
+    if rolled.later is None:
+        raise Conflict(
+            f"roll {command.roll} has no Fortaleza or ace on its damage or aguante to reroll "
+            "once its first reading is fixed [002:1096]",
+            "no_reroll_left",
+        )
+    if rolled.fixed is not None:
+        raise Conflict(f"roll {command.roll}'s first reading is fixed already", "roll_fixed")
+    first = rolled.sequence
+    later = rolled.later.entitlement
+    shared = state.options.late_reroll_cap == "shared"
+    # shared: the first stage's rerolls made count against the 5, those not made go
+    made = Entitlement(
+        fortaleza=first.used("fortaleza") if shared else 0,
+        aces=first.used("ace") if shared else 0,
+        points=first.entitlement.points - (0 if shared else first.used("point")),
+        adventure=first.used("adventure") if shared else 0,
+    )
+    table.trigger_event(
+        RollFixed,
+        actor=actor,
+        **_following(rolled.roll, rolled.visibility, character),
+        fixed=rolled.final_readings()[0],
+        entitlement=msgspec.structs.replace(
+            made, fortaleza=made.fortaleza + later.fortaleza, aces=made.aces + later.aces
+        ),
+        carried=first.rerolls if shared else [],
+    )
+
+
 def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: TableKeys) -> None:
     state, rolled, character = rollers_roll(table, actor, command.roll)
     if command.roll in table.secret_rolls:
@@ -423,7 +508,12 @@ def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: Tabl
         )
     sequence = rolled.sequence
     result = resolve(
-        character.sheet, sequence.pool, rolled.final_specs(), state.options, rolled.difficulty
+        character.sheet,
+        sequence.pool,
+        rolled.final_specs(),
+        state.options,
+        rolled.difficulty,
+        rolled.fixed,
     )
     settled = settle(character.sheet, result)
     paid, settlement = pay_sequel_points(
@@ -471,14 +561,16 @@ def name_sequel(table: Table, actor: str, command: cmd.PortalNameSequel, _: Tabl
 # -- the game master's rulings on a sheet -----------------------------------------------------
 
 
-def _ruled(table: Table, actor: str, character_id: str, doing: str) -> PortalCharacter:
+def ruled(table: Table, actor: str, character_id: str, doing: str) -> PortalCharacter:
+    """The character the game master rules on, alive and with no open roll (its dice do not
+    change while one is open)."""
     state = game.ruling(table, actor, doing)
     character = alive(find_character(state, character_id))
     require_no_open_roll(state, character)
     return character
 
 
-def _rule(
+def record_ruling(
     table: Table,
     ruling: type[Table.Event],
     actor: str,
@@ -493,20 +585,14 @@ def _rule(
     )
 
 
-def _dice_moved(
-    command: cmd.PortalGiveDice | cmd.PortalRemoveDice, discomfort: int, wound: int
-) -> dict[str, Any]:
-    """What a ruling giving or removing dice says: how many of which, and the sheet after."""
-    return {"kind": command.kind, "dice": command.dice, "discomfort": discomfort, "wound": wound}
-
-
-def give_dice(table: Table, actor: str, command: cmd.PortalGiveDice, _: TableKeys) -> None:
-    character = _ruled(table, actor, command.character, "give dice")
-    reason = checked_reason(command.reason)
+def dice_given(character: PortalCharacter, kind: str, dice: int) -> dict[str, Any]:
+    """What giving `dice` discomfort or wound dice does, as `DiceGiven` records it: a
+    discomfort die at 3 turns one into a wound die [002:248]; refused when they do not fit
+    (3 of each at most [002:97, 312])."""
     sheet = character.sheet
     absorption = None
-    if command.kind == "discomfort":
-        absorption = absorb(sheet.discomfort, sheet.wound, command.dice)
+    if kind == "discomfort":
+        absorption = absorb(sheet.discomfort, sheet.wound, dice)
         if absorption.unabsorbed:
             raise Conflict(
                 f"{character.name} holds 3 discomfort and 3 wound dice: no more can be given "
@@ -515,49 +601,59 @@ def give_dice(table: Table, actor: str, command: cmd.PortalGiveDice, _: TableKey
             )
         discomfort, wound = absorption.discomfort, absorption.wound
     else:
-        if sheet.wound + command.dice > MAX_DICE:
+        if sheet.wound + dice > MAX_DICE:
             raise Conflict(
                 f"{character.name} holds {sheet.wound} wound dice, at most {MAX_DICE} [002:97]",
                 "dice_full",
             )
-        discomfort, wound = sheet.discomfort, sheet.wound + command.dice
-    _rule(
-        table,
-        DiceGiven,
-        actor,
-        character,
-        reason,
-        **_dice_moved(command, discomfort, wound),
-        absorption=absorption,
-    )
+        discomfort, wound = sheet.discomfort, sheet.wound + dice
+    return {
+        "kind": kind,
+        "dice": dice,
+        "discomfort": discomfort,
+        "wound": wound,
+        "absorption": absorption,
+    }
+
+
+def give_dice(table: Table, actor: str, command: cmd.PortalGiveDice, _: TableKeys) -> None:
+    character = ruled(table, actor, command.character, "give dice")
+    reason = checked_reason(command.reason)
+    given = dice_given(character, command.kind, command.dice)
+    record_ruling(table, DiceGiven, actor, character, reason, **given)
+
+
+def dice_removed(character: PortalCharacter, kind: str, dice: int) -> dict[str, Any]:
+    """What removing `dice` discomfort or wound dice does, as `DiceRemoved` records it;
+    refused past those held."""
+    sheet = character.sheet
+    held = sheet.discomfort if kind == "discomfort" else sheet.wound
+    if dice > held:
+        raise Conflict(f"{character.name} holds {held} {kind} dice, not {dice}", "not_enough_dice")
+    discomfort, wound = sheet.discomfort, sheet.wound
+    if kind == "discomfort":
+        discomfort -= dice
+    else:
+        wound -= dice
+    return {"kind": kind, "dice": dice, "discomfort": discomfort, "wound": wound}
 
 
 def remove_dice(table: Table, actor: str, command: cmd.PortalRemoveDice, _: TableKeys) -> None:
-    character = _ruled(table, actor, command.character, "remove dice")
+    character = ruled(table, actor, command.character, "remove dice")
     reason = checked_reason(command.reason)
-    sheet = character.sheet
-    held = sheet.discomfort if command.kind == "discomfort" else sheet.wound
-    if command.dice > held:
-        raise Conflict(
-            f"{character.name} holds {held} {command.kind} dice, not {command.dice}",
-            "not_enough_dice",
-        )
-    discomfort, wound = sheet.discomfort, sheet.wound
-    if command.kind == "discomfort":
-        discomfort -= command.dice
-    else:
-        wound -= command.dice
-    _rule(table, DiceRemoved, actor, character, reason, **_dice_moved(command, discomfort, wound))
+    removed = dice_removed(character, command.kind, command.dice)
+    record_ruling(table, DiceRemoved, actor, character, reason, **removed)
 
 
 def damage(table: Table, actor: str, command: cmd.PortalDamage, _: TableKeys) -> None:
-    character = _ruled(table, actor, command.character, "deal damage")
+    character = ruled(table, actor, command.character, "deal damage")
     reason = checked_reason(command.reason)
     absorption = take_damage(character.sheet, command.points, command.nonlethal)[1]
-    _rule(table, DamageAbsorbed, actor, character, reason, absorption=absorption)
+    record_ruling(table, DamageAbsorbed, actor, character, reason, absorption=absorption)
 
 
-def _protagonist(character: PortalCharacter) -> None:
+def protagonist(character: PortalCharacter) -> None:
+    """Refused for a principal NPC: no luck dice, no character points [002:647]."""
     if character.sheet.kind != "protagonist":
         raise Conflict(
             f"{character.name} is a principal NPC: no luck dice, no character points [002:647]",
@@ -566,11 +662,11 @@ def _protagonist(character: PortalCharacter) -> None:
 
 
 def award_points(table: Table, actor: str, command: cmd.PortalAwardPoints, _: TableKeys) -> None:
-    character = _ruled(table, actor, command.character, "award character points")
-    _protagonist(character)
+    character = ruled(table, actor, command.character, "award character points")
+    protagonist(character)
     reason = checked_reason(command.reason)
     points = gain(character.sheet.points, command.points, command.gain)
-    _rule(
+    record_ruling(
         table,
         PointsAwarded,
         actor,
@@ -583,9 +679,9 @@ def award_points(table: Table, actor: str, command: cmd.PortalAwardPoints, _: Ta
 
 
 def spend_points(table: Table, actor: str, command: cmd.PortalSpendPoints, _: TableKeys) -> None:
-    character = _ruled(table, actor, command.character, "spend character points")
+    character = ruled(table, actor, command.character, "spend character points")
     if character.sheet.npc_pool is None or command.use == "remove_wound":
-        _protagonist(character)  # a principal NPC pays as its sheet says, or not at all
+        protagonist(character)  # a principal NPC pays as its sheet says, or not at all
     reason = checked_reason(command.reason)
     sheet = character.sheet
     if command.use == "remove_wound":
@@ -600,7 +696,7 @@ def spend_points(table: Table, actor: str, command: cmd.PortalSpendPoints, _: Ta
         )
     else:
         after = pay(sheet, "points", command.points, command.use)[1]
-    _rule(
+    record_ruling(
         table,
         PointsSpent,
         actor,
@@ -615,11 +711,11 @@ def spend_points(table: Table, actor: str, command: cmd.PortalSpendPoints, _: Ta
 
 
 def restore_luck(table: Table, actor: str, command: cmd.PortalRestoreLuck, _: TableKeys) -> None:
-    character = _ruled(table, actor, command.character, "restore luck")
-    _protagonist(character)
+    character = ruled(table, actor, command.character, "restore luck")
+    protagonist(character)
     reason = checked_reason(command.reason)
     after = recover_luck(character.sheet, command.dice)
-    _rule(
+    record_ruling(
         table,
         LuckRestored,
         actor,
@@ -635,6 +731,7 @@ HANDLERS: dict[type, Any] = {
     cmd.PortalCreateCharacter: create_character,
     cmd.PortalOpenRoll: open_roll,
     cmd.PortalRerollDie: reroll_die,
+    cmd.PortalFixRoll: fix_roll,
     cmd.PortalBlockRoll: block_roll,
     cmd.PortalSettleRoll: settle_roll,
     cmd.PortalNameSequel: name_sequel,

@@ -1,5 +1,5 @@
 """A contender's harm as a fight's events leave it [002:1063, 1238]: the dice held after
-absorbing the points through, and what a new wound die calls for."""
+absorbing the points through, what a new wound die calls for, and a stun."""
 
 from __future__ import annotations
 
@@ -8,12 +8,22 @@ from domain.portal.sheet import PortalSheet
 from domain.portal.state import CombatContender
 
 
+def stun(contender: CombatContender, turns: int) -> None:
+    """A stun of `turns` combat turns "durante los cuales la víctima no puede actuar"
+    [002:1246, 1455]: from the blow on, so the rest of the turn it is dealt in (no action,
+    defence at -2 [002:1075]), then as many whole turns from the next, as lost turns are
+    counted (the rest of a turn is no whole turn: the book is silent)."""
+    contender.stunned_turns += turns
+    if turns:
+        contender.stunned = True
+
+
 def absorbed(sheet: PortalSheet, contender: CombatContender, absorption: Absorption) -> None:
     """A contender after absorbing a blow, whatever dealt it: the dice it holds, the turns a
     non-lethal blow stuns it for, a reflex roll and a thorn check for a new wound die
     [002:1063], and the damage past its limit that puts it in the critical state."""
     sheet.discomfort, sheet.wound = absorption.discomfort, absorption.wound
-    contender.stunned_turns += absorption.stunned_turns
+    stun(contender, absorption.stunned_turns)
     if absorption.wound_gained:
         contender.reflex_roll_due = contender.thorn_due = True
     if absorption.unabsorbed:

@@ -96,12 +96,24 @@ class PortalOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     #: [002:1517], the lowered value's phases hold from the next phase on, a later phase it
     #: lacks lost); "next_turn": this turn keeps its phases, the lowered value's from the next.
     free_action_reflexes: Literal["at_once", "next_turn"] = "at_once"
+    #: Errata GAP (§2.9.1, 2.9.8, [002:1067]): a maneuver's result replaces the reflex value
+    #: mid-turn: when do its phases hold? "at_once" (default, the digest's: the result
+    #: "substituye el antiguo valor", so its phases from the next phase on, a later phase it
+    #: lacks lost, one it adds played this turn); "next_turn": this turn keeps its phases, the
+    #: new value's from the next turn.
+    maneuver_reflexes: Literal["at_once", "next_turn"] = "at_once"
     #: Errata GAP (§2.10): a protagonist's defence equal to a supporting character's Attack.
     #: "hit" (default here: the Attack is the difficulty the defence must exceed [002:1292],
     #: so a tie hits with an excess of 0, as between supporting characters [002:1341]);
     #: "environment": the general tie [002:1102], the defender's own raw die of the setting
     #: as the environment's damage (the supporting character has no dice).
     sc_attack_tie: Literal["hit", "environment"] = "hit"
+    #: GAP (§2.2, §2.9.4, [002:514, 1096]): Fortalezas and aces on the damage or aguante
+    #: reroll once the attack or defence is fixed, a second stage on the pool the first left;
+    #: does the cap of 5 rerolls count both stages? "shared" (default here, the book offers
+    #: none: "NO PUEDEN SUPERARSE LAS 5 REPETICIONES EN UNA TIRADA", and both stages reroll
+    #: the one roll); "separate": the second stage has 5 of its own.
+    late_reroll_cap: Literal["shared", "separate"] = "shared"
     creation_points: Annotated[int, msgspec.Meta(ge=0, le=MAX_CREATION_POINTS)] | None = None
     """The point method of creation [002:711-842], the game master's input: the initial pool
     of character points every protagonist is granted ("no debería superar los 10-15"

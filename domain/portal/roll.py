@@ -72,6 +72,7 @@ def resolve(
     specs: list[ReadingSpec],
     options: Options,
     difficulty: int | None = None,
+    fixed: Reading | None = None,
 ) -> RollResult:
     """Read the final pool once per spec and decide the roll's consequences.
 
@@ -80,7 +81,9 @@ def resolve(
     never removed by rolling [002:266]; each matching the kept die is a sequel point
     [002:268]. Luck: `luck.luck_kept` of the kept face, the rest spent [002:326-330]; the tempt
     die as `luck.tempt_recovered` says (primary reading). A protagonist's success with the LOW
-    die earns a character point [002:575] (a principal NPC holds none [002:647])."""
+    die earns a character point [002:575] (a principal NPC holds none [002:647]). `fixed`:
+    the primary reading as fixed before the damage's or aguante's rerolls [002:1096], read
+    in place of the final faces."""
     if not 1 <= len(specs) <= MAX_READINGS:
         raise InvalidCommand(
             f"a roll is read 1..{MAX_READINGS} times [002:1040, 1092]", "invalid_readings"
@@ -90,6 +93,8 @@ def resolve(
         raise InvalidCommand("each reading of a roll has its own name", "invalid_readings")
     checked_pool(pool, sheet)
     readings = [read(pool, spec) for spec in specs]
+    if fixed is not None:
+        readings[0] = fixed
     primary = readings[0]
     verdict = None if difficulty is None else judge(primary.result, difficulty)
 

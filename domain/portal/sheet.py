@@ -125,6 +125,8 @@ class Thorn(Stored, kw_only=True, forbid_unknown_fields=True):
     until it is solved [002:617-623]; the game master sets its schedule. Reflex penalties are
     a kind of their own (Errata: Vilvis [002:629])."""
 
+    STORED_AS = "portal.Thorn"
+
     name: Label
     """What the thorn (espina clavada) is: the open wound or ongoing harm"""
     gives: Literal["discomfort", "wound", "reflex"]

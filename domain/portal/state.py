@@ -13,7 +13,7 @@ from domain.portal.cast import Supporting
 from domain.portal.maneuvers import Standing
 from domain.portal.options import Options
 from domain.portal.reading import Reading, ReadingSpec, read
-from domain.portal.rerolls import RerollSequence
+from domain.portal.rerolls import Entitlement, RerollSequence
 from domain.portal.sheet import PortalSheet, SequelLevel
 from domain.structs import Stored
 
@@ -39,6 +39,9 @@ class PortalCharacter(Stored, kw_only=True):
     """Whether the character is dead: attacked out of combat [002:1112], or below the damage at
     its last aguante roll where the table's option `critical_below` is `dead`; no command acts
     for it then"""
+    partial_used: dict[str, int] = {}
+    """The rerolls drawn this adventure from each partly applicable Fortaleza's
+    once-per-adventure pool, by the Fortaleza's name [002:492]"""
 
 
 class Applied(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -65,6 +68,21 @@ class Ace(Stored, kw_only=True, forbid_unknown_fields=True):
     """The game master's reason: preparation, cover, a shield … [002:466-478]"""
 
 
+class LaterStage(Stored, kw_only=True, forbid_unknown_fields=True):
+    """The Fortalezas and aces on a roll's damage or aguante: they reroll once its attack or
+    defence is fixed [002:1096]."""
+
+    STORED_AS = "portal.LaterStage"
+
+    fortalezas: list[Applied] = []
+    """The roller's Fortalezas ruled applicable to the damage or aguante, each with its level
+    and reason"""
+    aces: list[Ace] = []
+    """The aces in the sleeve granted for the damage or aguante, each with its reason"""
+    entitlement: Entitlement
+    """The rerolls they give, by source (Fortaleza levels, aces)"""
+
+
 class OpenRoll(Stored, kw_only=True):
     """A roll thrown and not yet settled: its readings, the game master's difficulty, and the
     rerolls so far (the pool's faces now)."""
@@ -79,6 +97,12 @@ class OpenRoll(Stored, kw_only=True):
     sequence: RerollSequence
     fortalezas: list[Applied] = []
     aces: list[Ace] = []
+    #: the Fortaleza ruled partly applicable, its `adventure` rerolls drawn from its pool
+    partial: Applied | None = None
+    #: the Fortalezas and aces on the damage or aguante, for the second stage [002:1096]
+    later: LaterStage | None = None
+    #: the first reading as `portalFixRoll` fixed it: the second stage leaves it be
+    fixed: Reading | None = None
     #: the table's rolls of this roll's rerolls (each its own `DiceRolled`, as secret as it)
     reroll_rolls: list[int] = []
 
@@ -91,8 +115,10 @@ class OpenRoll(Stored, kw_only=True):
         return specs
 
     def final_readings(self) -> list[Reading]:
-        """Its readings from its faces now, as its settlement will read them."""
-        return [read(self.sequence.pool, spec) for spec in self.final_specs()]
+        """Its readings from its faces now, as its settlement will read them: the first as
+        fixed, once it is [002:1096]."""
+        readings = [read(self.sequence.pool, spec) for spec in self.final_specs()]
+        return readings if self.fixed is None else [self.fixed, *readings[1:]]
 
 
 class OwedSequel(Stored, kw_only=True):
@@ -187,6 +213,46 @@ class SupportingCharacter(Stored, kw_only=True, forbid_unknown_fields=True):
         return Supporting(**fields)
 
 
+class StackedMember(Stored, kw_only=True, forbid_unknown_fields=True):
+    """What one member's die added to its unit [002:1383-1399], and its own modifier from it."""
+
+    STORED_AS = "portal.StackedMember"
+
+    supporting: str
+    """The member's id"""
+    face: int
+    """Its d6, 1..6"""
+    added: dict[str, int]
+    """What it added, by total (`attack`, `damage`, `defence`); empty: nothing"""
+    modifier: int = 0
+    """Its own totals' modifier this turn from the same die, as a turn die's: +1 below its
+    current G, 0 equal, -1 above [002:1313, 1415-1417]"""
+
+
+class KeptUnit(Stored, kw_only=True, forbid_unknown_fields=True):
+    """A unit `portalStackUnit` stacked, kept for the fight that names it [002:1377-1419]: an
+    attack unit for its one attack, a defence unit for its leader until a turn die of one of
+    its supporting characters starts their next turn, or one of them stacks anew."""
+
+    STORED_AS = "portal.KeptUnit"
+
+    roll: int
+    """The table's number of its members' dice (its `UnitStacked`)"""
+    purpose: Literal["attack", "defence"]
+    """`attack` (Attack and Damage) or `defence` (the leader's Defence)"""
+    leader: str
+    """The leader's id: a supporting character (s1 …) or a protagonist or principal NPC
+    (c1 …)"""
+    members: list[StackedMember]
+    """Each member's die and what it added, in order"""
+    reflexes: float
+    """The unit's Reflexes: its slowest member's [002:1419]"""
+
+    def added(self, key: str) -> int:
+        """What its members add to the leader's `key` in all."""
+        return sum(member.added.get(key, 0) for member in self.members)
+
+
 class PortalState(Stored, kw_only=True):
     STORED_AS = "portal.State"
 
@@ -205,6 +271,8 @@ class PortalState(Stored, kw_only=True):
     extended: dict[str, ExtendedConfrontation] = {}
     #: the story's supporting characters by id (s1, s2 …)
     supporting: dict[str, SupportingCharacter] = {}
+    #: units stacked by `portalStackUnit` and not yet spent, by their dice's roll number as text
+    units: dict[str, KeptUnit] = {}
 
 
 # -- combat (domain/portal/combat_handlers.py) ------------------------------------------------
@@ -248,7 +316,8 @@ class CombatContender(Stored, kw_only=True):
     stunned_turns: int = 0
     """Whole turns still to be stunned by non-lethal points, from the next turn on [002:1246]"""
     stunned: bool = False
-    """Whether it is stunned this turn: it does not act and defends at -2 [002:1075, 1246]"""
+    """Whether it is stunned this turn, from the blow on: it does not act and defends at -2
+    [002:1075, 1246]"""
     free_actions: int = 0
     """The free actions it took this turn [002:1077-1088]"""
     opportunities: int = 0

@@ -224,6 +224,20 @@ class PortalElements(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """Wound dice taken, up to 3 held [002:1610-1612]; 0: none"""
 
 
+class PortalShare(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """Another caster's part of a rank 3 rite's cost [002:1614], paid from its own sheet."""
+
+    character: CharacterId
+    """The id of the caster sharing the cost (not the one who rolls)"""
+    paid: PortalElements
+    """The required elements it pays before the roll, something at least"""
+
+
+#: the casters besides the one who rolls that may share a rite's cost (12 elements at most
+#: [002:1614])
+MAX_SHARERS = 11
+
+
 class PortalSpell(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A spell as the game master rules it [002:1604-1620]: its rank of power, what it is
     for, and the elements it requires and those the caster lacks."""
@@ -245,6 +259,10 @@ class PortalSpell(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     paid: PortalElements | None = None
     """The required elements paid from the caster's sheet before the roll [002:1604]; null:
     none from the sheet (turns, ingredients and time are the story's)"""
+    sharing: Annotated[list[PortalShare], msgspec.Meta(max_length=MAX_SHARERS)] = []
+    """The other casters sharing a rank 3 rite's cost, each paying its part from its own sheet
+    before the roll ("la colaboración de varios hechiceros, el sacrificio conjunto"
+    [002:1614]); empty: the caster pays alone"""
     reason: Reason
     """The game master's reason for the rank and the elements"""
 
@@ -364,13 +382,19 @@ class PortalStackUnit(Command, kw_only=True):
     member against its current G (equal: its whole value; below: +1 where its value exceeds
     the die; above: nothing) added to the leader's totals this turn; for one attack (Attack
     and Damage) or for the leader's defence. A unit holds its Group at most, the leader
-    included; it acts in its slowest member's phase."""
+    included; it acts in its slowest member's phase. A protagonist or principal NPC may lead
+    it (always the leader of an attack it joins [002:1373-1375]): its members add to its
+    roll's results at the fight. The unit is kept until a fight names it (an attack unit
+    spent by its one attack) or a turn die of one of its supporting characters, and each
+    member's die is its turn die, its own totals moved by it when attacked on its own
+    [002:1415-1417]."""
 
     purpose: Literal["attack", "defence"]
     """`attack` (Attack and Damage stack) or `defence` (Defence stacks, for the leader only
     [002:1413])"""
     leader: Label
-    """The leading supporting character's id"""
+    """The leader's id: a supporting character's (s1 …), or a protagonist's or principal
+    NPC's (c1 …)"""
     members: Annotated[list[Label], msgspec.Meta(min_length=1, max_length=49)]
     """The stacked members' ids, 1..49, each rolling its d6 in this order"""
     visibility: Visibility = "public"

@@ -20,8 +20,14 @@ from domain.portal.outcome import Outcome
 from domain.portal.reading import ReadingSpec
 from domain.portal.rerolls import Entitlement
 from domain.portal.sheet import CharacterPoints, ConceptRank, Drives, Fortaleza, Limitation
-from domain.portal.state import ExtendedConfrontation, SupportingCharacter
+from domain.portal.state import (
+    ExtendedConfrontation,
+    KeptUnit,
+    StackedMember,
+    SupportingCharacter,
+)
 from domain.portal.story_commands import CriticalAction, Improvement
+from domain.portal.supporting import unstack
 from domain.structs import Stored, clone
 from domain.table import Table
 
@@ -326,12 +332,16 @@ class CharacterAdvanced(Table.Event):
     points: CharacterPoints
     """The character points in hand and in the reserve after"""
     at_adventure_end: bool
-    """Whether it was bought at the adventure's end, the reserve paying too"""
+    """Whether it was bought at the adventure's end, the reserve paying too; the next
+    adventure's partly applicable Fortalezas have their rerolls anew [002:492]"""
     approval: str
     """The game master's reason for approving it"""
 
     def apply(self, table: Table) -> None:
-        sheet = game(table).characters[self.character].sheet
+        character = game(table).characters[self.character]
+        if self.at_adventure_end:  # a new adventure: partly applicable Fortalezas anew [002:492]
+            character.partial_used = {}
+        sheet = character.sheet
         sheet.concept = self.concept
         sheet.fortalezas = [clone(f) for f in self.sheet.fortalezas]
         sheet.limitations = [clone(limitation) for limitation in self.sheet.limitations]
@@ -384,9 +394,9 @@ class SpellPaid(Table.Event):
 
     TOPIC = "portal.SpellPaid"
     character: str
-    """The id of the caster"""
+    """The id of the caster who pays (the one who rolls, or one sharing a rite's cost)"""
     seat: str
-    """The seat id of the caster's player (the game master's seat for a principal NPC)"""
+    """The seat id of the payer's player (the game master's seat for a principal NPC)"""
     elements: PaidDice
     """The elements paid from the dice, by kind"""
     points_paid: int
@@ -409,6 +419,9 @@ class SpellPaid(Table.Event):
     """The caster's character points after paying"""
     pool: int | None
     """A principal NPC's pool after paying; null for a protagonist"""
+    rite_of: str | None = None
+    """The id of the caster whose rank 3 rite this character shares the cost of, paying its
+    part from its own sheet [002:1614]; null: the caster's own payment"""
 
     def apply(self, table: Table) -> None:
         _paid(table, self.character, self)
@@ -503,7 +516,9 @@ class SupportingTurnRolled(FromRoll):
     """Its totals this turn"""
 
     def apply(self, table: Table) -> None:
-        supporting = game(table).supporting[self.supporting]
+        state = game(table)
+        unstack(state, [self.supporting])  # its next turn: a unit it was in is over
+        supporting = state.supporting[self.supporting]
         supporting.modifier, supporting.turn_roll = self.modifier, self.roll
 
 
@@ -558,31 +573,37 @@ class DifficultyDeferred(FromRoll):
         count(table, self.first)
 
 
-class StackedMember(Stored, kw_only=True, forbid_unknown_fields=True):
-    """What one member's die added to its unit [002:1383-1399]."""
-
-    STORED_AS = "portal.StackedMember"
-
-    supporting: str
-    """The member's id"""
-    face: int
-    """Its d6, 1..6"""
-    added: dict[str, int]
-    """What it added, by total (`attack`, `damage`, `defence`); empty: nothing"""
-
-
 class UnitStacked(FromRoll):
     """A unit of supporting characters stacked (`DiceRolled` just before it, one d6 per
-    member): the leader's totals this turn plus each member's contribution [002:1383-1419]."""
+    member): the leader's totals this turn plus each member's contribution [002:1383-1419].
+    The unit is kept for the fight that names it (`KeptUnit`); each member's die is its turn
+    die for the rest of the turn, its own totals moved by it when it is attacked on its own
+    [002:1415-1417]."""
 
     TOPIC = "portal.UnitStacked"
     purpose: Literal["attack", "defence"]
     """`attack` (Attack and Damage) or `defence` (the leader's Defence)"""
     leader: str
-    """The leading supporting character's id"""
+    """The leader's id: a supporting character (s1 …), or a protagonist or principal NPC
+    (c1 …), always the leader of an attack it joins [002:1373-1375]"""
     members: list[StackedMember]
-    """Each member's die and what it added, in order"""
+    """Each member's die, what it added and its own modifier from it, in order"""
     totals: dict[str, int]
-    """The unit's totals: `attack` and `damage`, or `defence`"""
+    """The unit's totals: `attack` and `damage`, or `defence`; for a character leader what
+    its members add to its roll's results"""
     reflexes: float
     """The unit's Reflexes: its slowest member's [002:1419]"""
+
+    def apply(self, table: Table) -> None:
+        state = game(table)
+        unstack(state, [self.leader, *(member.supporting for member in self.members)])
+        state.units[str(self.roll)] = KeptUnit(
+            roll=self.roll,
+            purpose=self.purpose,
+            leader=self.leader,
+            members=[clone(member) for member in self.members],
+            reflexes=self.reflexes,
+        )
+        for member in self.members:
+            supporting = state.supporting[member.supporting]
+            supporting.modifier, supporting.turn_roll = member.modifier, self.roll

@@ -4,6 +4,7 @@ before its events."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +18,7 @@ from domain.names import checked_name, checked_reason
 from domain.portal import advancement
 from domain.portal import story_commands as sc
 from domain.portal.absorption import absorb
-from domain.portal.cast import hurt, stack, totals
+from domain.portal.cast import hurt, totals
 from domain.portal.collaboration import Member, collaborate, collaborative_difficulty
 from domain.portal.comparison import compared, none_secret
 from domain.portal.confrontation import (
@@ -33,14 +34,19 @@ from domain.portal.costs import Cost, PaidWith, after_paying, pay
 from domain.portal.events import game
 from domain.portal.fight import combat_of, contender_of
 from domain.portal.guards import find_open_roll, require_no_open_roll
-from domain.portal.handlers import _protagonist, open_roll
+from domain.portal.handlers import open_roll, protagonist
 from domain.portal.magic import casting
 from domain.portal.options import SIDES
 from domain.portal.outcome import checked_difficulty
 from domain.portal.points import start_adventure
 from domain.portal.rerolls import Entitlement, confrontation_reduction, specialty_bonus
 from domain.portal.sheet import MAX_CP_IN_HAND, MAX_DICE, CharacterPoints, Fortaleza, PortalSheet
-from domain.portal.state import OpenRoll, PortalCharacter, PortalState, SupportingCharacter
+from domain.portal.state import (
+    OpenRoll,
+    PortalCharacter,
+    PortalState,
+    SupportingCharacter,
+)
 from domain.portal.story_events import (
     AcesBought,
     CharacterAdvanced,
@@ -58,7 +64,6 @@ from domain.portal.story_events import (
     SheetParts,
     SpellCast,
     SpellPaid,
-    StackedMember,
     SupportingAdded,
     SupportingHurt,
     SupportingTotals,
@@ -70,6 +75,7 @@ from domain.portal.supporting import (
     find_supporting,
     hurt_after,
     in_combat,
+    stacked,
     stacked_on,
     this_turn,
     turn_seen,
@@ -458,7 +464,7 @@ def advance(table: Table, actor: str, command: sc.PortalAdvance, _: TableKeys) -
     approval = checked_reason(command.approval)
     character = alive(find_character(state, command.character))
     require_no_open_roll(state, character)
-    _protagonist(character)
+    protagonist(character)
     improved, cost = _improved(character.sheet, command)
     points = _paid(character.sheet.points, cost, command.at_adventure_end)
     table.trigger_event(
@@ -484,32 +490,24 @@ def advance(table: Table, actor: str, command: sc.PortalAdvance, _: TableKeys) -
 # -- magic ------------------------------------------------------------------------------------
 
 
-def _elements_paid(
-    table: Table, actor: str, caster: PortalCharacter, spell: sc.PortalSpell
-) -> tuple[PortalSheet, Callable[[], None]] | None:
-    """The caster's sheet after paying the spell's elements before its roll [002:1604], and
-    what records the payment: luck and points through `costs.pay` (a principal NPC's pool or
-    harm), discomfort absorbed as any [002:248], wound dice up to 3. Each kind paid is one of
-    the elements required and not missing."""
-    if spell.paid is None:
-        return None
-    elements = {k: v for k, v in msgspec.to_builtins(spell.paid).items() if v}
-    if not elements:
-        return None
-    if len(elements) > spell.required - spell.missing:
-        raise InvalidCommand(
-            f"{len(elements)} kinds of element paid, {spell.required - spell.missing} "
-            "required and not missing",
-            "invalid_spell",
-        )
-    sheet = caster.sheet
+def _payment(
+    table: Table,
+    actor: str,
+    payer: PortalCharacter,
+    elements: dict[str, int],
+    rite_of: str | None,
+) -> tuple[PortalSheet, Callable[[], None]]:
+    """`payer`'s sheet after paying `elements` (kind: amount) before the spell's roll
+    [002:1604], and what records it: luck and points through `costs.pay` (a principal NPC's
+    pool or harm), discomfort absorbed as any [002:248], wound dice up to 3."""
+    sheet = payer.sheet
     paid_with: dict[str, PaidWith | None] = {"luck": None, "points": None}
     for cost in ("luck", "points"):
         if cost in elements:
             paid_with[cost], sheet = pay(sheet, cost, elements[cost], "the spell")
     harm = absorb(sheet.discomfort, sheet.wound, elements.get("discomfort", 0))
     if harm.unabsorbed or harm.wound + elements.get("wound", 0) > MAX_DICE:
-        raise Conflict(f"{caster.name} holds no room for the spell's harm [002:312]", "dice_full")
+        raise Conflict(f"{payer.name} holds no room for the spell's harm [002:312]", "dice_full")
     sheet = msgspec.structs.replace(
         sheet, discomfort=harm.discomfort, wound=harm.wound + elements.get("wound", 0)
     )
@@ -518,8 +516,8 @@ def _elements_paid(
         table.trigger_event(
             SpellPaid,
             actor=actor,
-            character=caster.id,
-            seat=caster.seat,
+            character=payer.id,
+            seat=payer.seat,
             elements=PaidDice(
                 luck=elements.get("luck", 0),
                 discomfort=elements.get("discomfort", 0),
@@ -530,7 +528,65 @@ def _elements_paid(
             points_with=paid_with["points"],
             points=sheet.points,
             **after_paying(sheet),
+            rite_of=rite_of,
         )
+
+    return sheet, record
+
+
+def _kinds(paid: sc.PortalElements | None) -> dict[str, int]:
+    """The kinds of element paid, with their amounts."""
+    return {} if paid is None else {k: v for k, v in msgspec.to_builtins(paid).items() if v}
+
+
+def _elements_paid(
+    table: Table,
+    actor: str,
+    state: PortalState,
+    caster: PortalCharacter,
+    spell: sc.PortalSpell,
+    worked: int,
+) -> tuple[PortalSheet, Callable[[], None]] | None:
+    """The caster's sheet after paying the spell's elements before its roll [002:1604], and
+    what records the payments, the caster's and those of the other casters sharing a rank 3
+    rite's cost ("la colaboración de varios hechiceros, el sacrificio conjunto" [002:1614]),
+    each from its own sheet. Each kind paid, by anyone, is one of the elements required and
+    not missing."""
+    own = _kinds(spell.paid)
+    if spell.sharing and worked < 3:
+        raise InvalidCommand(
+            "only a rank 3 rite's cost is shared by several casters [002:1614]", "invalid_spell"
+        )
+    sharers = [alive(find_character(state, share.character)) for share in spell.sharing]
+    ids = [caster.id, *(sharer.id for sharer in sharers)]
+    if len(set(ids)) != len(ids):
+        raise InvalidCommand("each caster shares the rite's cost once", "invalid_spell")
+    shares = [_kinds(share.paid) for share in spell.sharing]
+    if not all(shares):
+        raise InvalidCommand("a caster sharing the rite's cost pays something", "invalid_spell")
+    kinds = set(own).union(*shares)
+    if len(kinds) > spell.required - spell.missing:
+        raise InvalidCommand(
+            f"{len(kinds)} kinds of element paid, {spell.required - spell.missing} "
+            "required and not missing",
+            "invalid_spell",
+        )
+    if not kinds:
+        return None
+    for sharer in sharers:
+        require_no_open_roll(state, sharer)  # its dice are settled against its open roll
+    records = [
+        _payment(table, actor, sharer, share, caster.id)[1]
+        for sharer, share in zip(sharers, shares, strict=True)
+    ]
+    sheet = caster.sheet
+    if own:
+        sheet, mine = _payment(table, actor, caster, own, None)
+        records.insert(0, mine)
+
+    def record() -> None:
+        for one in records:
+            one()
 
     return sheet, record
 
@@ -542,7 +598,7 @@ def cast_spell(table: Table, actor: str, command: sc.PortalCastSpell, keys: Tabl
     ruled = casting(spell.rank, spell.purpose, spell.competent, spell.required, spell.missing)
     call = _call(command, "spell", ruled.difficulty)
     caster = alive(find_character(state, command.character))
-    paid = _elements_paid(table, actor, caster, spell)
+    paid = _elements_paid(table, actor, state, caster, spell, ruled.rank)
     if paid is not None and ruled.difficulty is None:
         raise InvalidCommand(
             "a competent mage's rank 0 spell costs nothing [002:1606]", "invalid_spell"
@@ -700,31 +756,29 @@ def stack_unit(table: Table, actor: str, command: sc.PortalStackUnit, keys: Tabl
     ids = [command.leader, *command.members]
     if len(set(ids)) != len(ids):
         raise InvalidCommand("each supporting character stacks once", "invalid_stack")
-    leader, *members = (find_supporting(state, one) for one in ids)
-    for one in (leader, *members):
-        in_combat(one)
-    turn_seen(table, leader, "its totals")
-    turn = this_turn(leader)
+    if command.leader in state.supporting:
+        leader = find_supporting(state, command.leader)
+        in_combat(leader)
+        turn_seen(table, leader, "its totals")
+        turn = this_turn(leader)
+        values, reflexes = stacked_on(turn, command.purpose), turn.reflexes
+    else:
+        # a protagonist or principal NPC leads: its members add to its roll's results, read
+        # at the fight [002:1373-1375]; the unit acts at its slowest member's Reflexes
+        alive(find_character(state, command.leader))
+        values = {"attack": 0, "damage": 0} if command.purpose == "attack" else {"defence": 0}
+        reflexes = math.inf
     dice = TableDice(table, keys)
-    faces = [dice.roll(SIDES, f"stack {member.id}") for member in members]
-    unit = stack(
-        command.purpose,
-        stacked_on(turn, command.purpose),
-        turn.reflexes,
-        [(member.rules(), face) for member, face in zip(members, faces, strict=True)],
-    )
-    roll = dice.record(actor, leader.id, command.visibility)
+    unit, members = stacked(state, dice, command.purpose, values, reflexes, command.members)
+    roll = dice.record(actor, command.leader, command.visibility)
     table.trigger_event(
         UnitStacked,
         actor=actor,
         roll=roll,
         visibility=command.visibility,
         purpose=command.purpose,
-        leader=leader.id,
-        members=[
-            StackedMember(supporting=member.id, face=part.roll, added=part.added)
-            for member, part in zip(members, unit.contributions, strict=True)
-        ],
+        leader=command.leader,
+        members=members,
         totals=unit.totals,
         reflexes=unit.reflexes,
     )

@@ -10,6 +10,7 @@ from domain.portal.cast_handlers import HANDLERS as CAST_HANDLERS
 from domain.portal.combat_handlers import HANDLERS as COMBAT_HANDLERS
 from domain.portal.handlers import HANDLERS
 from domain.portal.options import PortalOptions, check_options
+from domain.portal.ruling_handlers import HANDLERS as RULING_HANDLERS
 from domain.portal.special_handlers import HANDLERS as SPECIAL_HANDLERS
 from domain.portal.state import PortalState
 from domain.portal.story_handlers import HANDLERS as STORY_HANDLERS
@@ -24,6 +25,7 @@ def _fork_copy(state: PortalState) -> dict[str, Any]:
     copied["open_rolls"] = {}
     copied["owed_sequels"] = {}
     copied["settled"] = {}
+    copied["units"] = {}  # kept under the source's roll numbers
     for supporting in copied["supporting"].values():  # its turn die is the source's roll
         supporting["turn_roll"] = None
     return copied
@@ -34,8 +36,11 @@ def _fork_copy(state: PortalState) -> dict[str, Any]:
 REFUSAL_CODES: dict[int, frozenset[str]] = {
     # a seat not entitled to the command
     403: frozenset({"not_your_seat"}),
-    # an extended confrontation or supporting character the table does not have
-    404: frozenset({"unknown_confrontation", "unknown_supporting"}),
+    # an extended confrontation, supporting character, thorn or kept unit the table does not
+    # have
+    404: frozenset(
+        {"unknown_confrontation", "unknown_supporting", "unknown_thorn", "unknown_unit"}
+    ),
     # the game's state: an open roll, a secret roll, what the sheet holds
     409: frozenset(
         {
@@ -49,6 +54,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "not_enough_dice",
             "not_enough_points",
             "principal_npc",
+            "roll_fixed",
             "roll_open",
             "roll_secret",
             "sequel_payment_unavailable",
@@ -128,6 +134,9 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "invalid_weapon",
             # special attacks (special_handlers.py)
             "invalid_attack",
+            # the game master's narrative rulings (ruling_handlers.py)
+            "invalid_drive",
+            "invalid_thorn",
         }
     ),
 }
@@ -142,6 +151,8 @@ PORTAL = RuleSystem(
     handlers={
         **HANDLERS,
         **STORY_HANDLERS,
+        **RULING_HANDLERS,
+        # after HANDLERS: a fight's attack roll opened by `portalOpenRoll` is the fight's
         **COMBAT_HANDLERS,
         **CAST_HANDLERS,
         **SPECIAL_HANDLERS,

@@ -23,6 +23,7 @@ from __future__ import annotations
 from domain.portal import cast_events as cae
 from domain.portal import combat_events as ce
 from domain.portal import events as ev
+from domain.portal import ruling_events as re_
 from domain.portal import special_events as spe
 from domain.portal import story_events as se
 from projections.visibility import (
@@ -76,10 +77,15 @@ RULES: dict[type, Rule] = {
                     "declined_wounds",
                     "pool",
                     "entitlement",
+                    "partial",
+                    "later",
                 ),
                 ROLLED,
             ),
         )
+    ),
+    ev.RollFixed: public(
+        "roll", "visibility", "character", "seat", "fixed", "entitlement", "carried"
     ),
     ev.DieRerolled: public(
         "roll",
@@ -159,6 +165,21 @@ RULES: dict[type, Rule] = {
         pool=CHARACTERS_OWN,
     ),
     ev.LuckRestored: public("character", "seat", "reason", "dice", "luck_held", "luck_lost"),
+    # a drive is its player's and the game master's (and the reason would tell it); what
+    # its consequence does to the dice follows in its own event
+    re_.DriveRuled: public(
+        "character",
+        "seat",
+        "scope",
+        "fulfilled",
+        "consequence",
+        drive=CHARACTERS_OWN,
+        reason=CHARACTERS_OWN,
+    ),
+    # a thorn is on the table, as the sheet's thorns are
+    re_.ThornDrivenIn: public("character", "seat", "reason", "thorn"),
+    re_.ThornStruck: public("character", "seat", "reason", "place", "thorn"),
+    re_.ThornSolved: public("character", "seat", "reason", "place", "thorn"),
 }
 
 
@@ -268,6 +289,7 @@ STORY_RULES: dict[type, Rule] = {
         "character",
         "seat",
         "elements",
+        "rite_of",
         "luck_held",
         "luck_lost",
         "discomfort",
@@ -347,6 +369,8 @@ COMBAT_RULES: dict[type, Rule] = {
         "damage_roll",
         "damage_rerolls",
         "hold",
+        "broken_weapon",
+        "hand_sequel",
     ),
     ce.TemptLuckRecovered: public(
         "roll",
@@ -361,7 +385,15 @@ COMBAT_RULES: dict[type, Rule] = {
     ),
     ce.CriticalStateRolled: public("roll", "visibility", "combat", "character", "seat", "critical"),
     ce.ManeuverMade: public(
-        "roll", "visibility", "combat", "character", "seat", "enemy", "maneuver", "phases"
+        "roll",
+        "visibility",
+        "combat",
+        "character",
+        "seat",
+        "enemy",
+        "maneuver",
+        "phases",
+        "later_phases",
     ),
     ce.PhaseAdvanced: public("combat", "turn", "phase", "order", "idle", "stunned"),
     ce.CombatEnded: public("combat", "reason"),

@@ -1,8 +1,8 @@
 """PORTAL's view of a table for a seat: what it may see now, or at a past version (rewind).
 
 Each character shows every seat what the table sees of it (name, seat, kind, concept,
-armour and shield, the dice it holds, its sequels and thorns); what it is made of
-(Fortalezas, limitations, drives, quirks, character points, damage and aguante dice, a
+armour, shield and named weapons, the dice it holds, its sequels and thorns); what it is
+made of (Fortalezas, limitations, drives, quirks, character points, damage and aguante dice, a
 principal NPC's pool) only to its player and the game master (`knows`), as the events'
 rules say (`projections/portal/redaction.py`). An open roll, with its faces, rerolls and the
 readings they give now, and a sequel owed, are listed only to a seat that may see the roll
@@ -43,6 +43,7 @@ from domain.portal.state import (
     PortalCharacter,
     SupportingCharacter,
 )
+from domain.portal.weapons import WeaponDamage
 from domain.table import Table
 from projections.header import TableHeader, header, seen_rolls, with_own
 from projections.visibility import Viewer
@@ -83,6 +84,10 @@ class PortalCharacterView(msgspec.Struct, kw_only=True):
     """The sequels the character carries, each with its level and kind; empty: none"""
     thorns: list[Thorn]
     """The thorns (espinas clavadas) the character carries, each with its schedule; empty: none"""
+    weapons: dict[str, WeaponDamage]
+    """The weapons the character carries by name (a strike's `wielded`), each with what it
+    adds to a damage total [002:1116-1190]: seen at the table as they are carried; empty:
+    none"""
     dead: bool
     """Whether the character is dead: attacked out of combat [002:1112], or below the damage at
     its last aguante roll where the table's option `critical_below` is `dead`; no command acts
@@ -217,6 +222,7 @@ def character_view(table: Table, character: PortalCharacter, viewer: Viewer) -> 
         luck_lost=sheet.luck_lost,
         sequels=list(sheet.sequels),
         thorns=list(sheet.thorns),
+        weapons=dict(sheet.weapons),
         dead=character.dead,
     )
     return with_own(

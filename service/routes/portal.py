@@ -9,6 +9,7 @@ from domain.portal import cast_commands as pcast
 from domain.portal import combat_commands as pcc
 from domain.portal import commands as pc
 from domain.portal import hold_commands as phc
+from domain.portal import ruling_commands as pr
 from domain.portal import special_commands as psp
 from domain.portal import story_commands as ps
 from service.command_routes import CREATED, ROLLED, SECRET_ROLL_READERS, command_route
@@ -70,6 +71,17 @@ ROUTES: list[HTTPRouteHandler] = [
         "[002:514-516]; a blocked 1 or 6 cannot be rerolled [002:605]. Each reroll is a roll "
         "of its own (its die names the die it replaces and what paid); answers with its number."
         + ROLLER,
+    ),
+    command_route(
+        "portalFixRoll",
+        "/portal/rolls/fix",
+        pc.PortalFixRoll,
+        "Fix an open roll's attack or defence for its damage's or aguante's rerolls",
+        description="The roller fixes an open roll's first reading (the attack or defence): "
+        "its result stands, and the Fortalezas and aces the call named for the damage or "
+        "aguante (`later`) reroll the pool the first rerolls left, changing the other "
+        "readings only [002:1096]. Whether the cap of 5 rerolls [002:514] counts both stages "
+        "is the table's `late_reroll_cap` (GAP)." + ROLLER,
     ),
     command_route(
         "portalBlockRoll",
@@ -153,6 +165,43 @@ ROUTES: list[HTTPRouteHandler] = [
         "Give back lost luck dice (game master)",
         description="The game master gives a character back lost luck dice (a drive "
         "fulfilled [002:556-560]); only its own lost ones come back [002:338].",
+    ),
+    command_route(
+        "portalRuleDrive",
+        "/portal/drives/rulings",
+        pr.PortalRuleDrive,
+        "Rule a drive fulfilled or failed (game master)",
+        description="A drive's significant fulfilment gives a lost luck die back or removes a "
+        "discomfort die, its significant failure gives a discomfort die; a vital fulfilment "
+        "gives character points, a vital failure a wound die or a thorn [002:548-566]. The "
+        "consequence follows as its own event (`DiceGiven`, `DiceRemoved`, `LuckRestored`, "
+        "`PointsAwarded`, `ThornDrivenIn`); the drive and the reason are the player's and the "
+        "game master's.",
+    ),
+    command_route(
+        "portalDriveThorn",
+        "/portal/thorns",
+        pr.PortalDriveThorn,
+        "Drive a thorn into a character (game master)",
+        description="An ongoing harm with its schedule: discomfort or wound dice at an "
+        "interval or a trigger, or a penalty to every reflex roll, until solved "
+        "[002:615-633].",
+    ),
+    command_route(
+        "portalThornStrikes",
+        "/portal/thorns/strike",
+        pr.PortalThornStrikes,
+        "Let a thorn strike at its interval or trigger (game master)",
+        description="The thorn gives its dice (`DiceGiven`), a discomfort die at 3 turning "
+        "one into a wound die [002:248, 623]; a reflex thorn gives none.",
+    ),
+    command_route(
+        "portalSolveThorn",
+        "/portal/thorns/solve",
+        pr.PortalSolveThorn,
+        "Solve a thorn (game master)",
+        description="The thorn leaves the sheet: treated, cured, or run its course "
+        "[002:617, 627, 633]; the dice it gave stay until removed.",
     ),
 ]
 
@@ -686,6 +735,12 @@ ENUMS = [
         ["damage", "stun"],
         "What a strike at the head does [002:1455]: +5 to the damage total, or the rival "
         "stunned as many turns as the damage points.",
+    ),
+    NamedEnum(
+        "PortalHandEffect",
+        ["broken_weapon", "sequel"],
+        "What else a strike at a hand does [002:1469]: the weapon broken, or a sequel of that "
+        "limb.",
     ),
     NamedEnum(
         "PortalConceptRank",

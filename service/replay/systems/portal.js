@@ -26,6 +26,7 @@ const lines = {
     [`${who(c, e.data.character)} rolls${masked(e, "difficulty") ? "" : ` against difficulty ${e.data.difficulty}`}: ${masked(e, "pool") ? `in secret${secrecy(e.data.visibility)}` : pool(e.data.pool)}${masked(e, "automatic") ? "" : ` — an automatic ${plain(e.data.automatic)}`}`],
   DieRerolled: (e, c) =>
     [`${who(c, e.data.character)} rerolls a ${kinds[e.data.die.kind] || "pool"} die (${plain(e.data.source)}): ${e.data.old} becomes ${e.data.new}${points(e)}`],
+  RollFixed: (e, c) => [`${who(c, e.data.character)} fixes the roll's ${plain(e.data.fixed.name)} at ${e.data.fixed.result}; the damage's or aguante's rerolls follow`],
   OnesAndSixesBlocked: (e, c) => [`${who(c, e.data.character)}'s ones and sixes are blocked by ${plain(e.data.by)}${e.data.giver ? ` from ${who(c, e.data.giver)}` : ""}${points(e)}`],
   RollSettled: (e, c) => {
     const verdict = masked(e, "verdict") ? "" : `: ${plain(e.data.verdict.outcome)}${e.data.verdict.result === null ? "" : ` with ${e.data.verdict.result}`}`;
@@ -35,6 +36,10 @@ const lines = {
   DamageAbsorbed: (e, c) => [`${who(c, e.data.character)} absorbs ${absorbed(e.data.absorption)}${why(e.data.reason)}`],
   DiceGiven: (e, c) => [`${who(c, e.data.character)} gains ${plural(e.data.dice, `${plain(e.data.kind)} die`, `${plain(e.data.kind)} dice`)}${why(e.data.reason)}: now ${e.data.discomfort} discomfort, ${e.data.wound} wound`],
   DiceRemoved: (e, c) => [`${who(c, e.data.character)} loses ${plural(e.data.dice, `${plain(e.data.kind)} die`, `${plain(e.data.kind)} dice`)}${why(e.data.reason)}: now ${e.data.discomfort} discomfort, ${e.data.wound} wound`],
+  DriveRuled: (e, c) => [`${masked(e, "drive") ? `One of ${who(c, e.data.character)}'s drives` : `${who(c, e.data.character)}'s drive ${e.data.drive}`} is ${e.data.fulfilled ? "fulfilled" : "failed"} (${plain(e.data.scope)}): ${plain(e.data.consequence)}${why(e.data.reason)}`],
+  ThornDrivenIn: (e, c) => [`A thorn is driven into ${who(c, e.data.character)}: ${e.data.thorn.name}, ${e.data.thorn.gives === "reflex" ? `-${e.data.thorn.amount} to every reflex roll` : plural(e.data.thorn.amount, `${plain(e.data.thorn.gives)} die`, `${plain(e.data.thorn.gives)} dice`)} ${e.data.thorn.every}${why(e.data.reason)}`],
+  ThornStruck: (e, c) => [`${who(c, e.data.character)}'s thorn ${e.data.thorn.name} strikes${why(e.data.reason)}`],
+  ThornSolved: (e, c) => [`${who(c, e.data.character)}'s thorn ${e.data.thorn.name} is solved${why(e.data.reason)}`],
   LuckRestored: (e, c) => [`${who(c, e.data.character)} recovers ${plural(e.data.dice, "luck die", "luck dice")} (${e.data.luck_held} held, ${e.data.luck_lost} lost)${why(e.data.reason)}`],
   PointsAwarded: (e, c) => [`${who(c, e.data.character)} gains ${masked(e, "amount") ? "points" : plural(e.data.amount, "point")}${masked(e, "gain") ? "" : ` for ${plain(e.data.gain)}`}${points(e)}`],
   PointsSpent: (e, c) => [`${who(c, e.data.character)} spends ${masked(e, "amount") ? "points" : plural(e.data.amount, "point")}${masked(e, "use") ? "" : ` on ${plain(e.data.use)}`}${points(e)}`],
@@ -86,8 +91,10 @@ function blow(e) {
   const through = s.outcome === "miss" ? "" : endured(masked(e, "toughness") ? null : e.data.toughness.total, e.data.through, masked(e, "absorption") ? null : e.data.absorption);
   const knee = masked(e, "knee") ? "" : ` — at the knee: ${plural(e.data.knee.discomfort, "discomfort die", "discomfort dice")}${e.data.knee.sequel_level ? `, a movement sequel of level ${e.data.knee.sequel_level}` : ""}`;
   const head = masked(e, "head") ? "" : ` — at the head: ${e.data.head.effect === "stun" ? `stunned for ${plural(e.data.head.stunned_turns, "turn")}` : `+${e.data.head.bonus} damage`}`;
+  const hand = masked(e, "hand_sequel") ? "" : ` — at the hand: ${plural(e.data.hand_sequel.discomfort, "discomfort die", "discomfort dice")}${e.data.hand_sequel.sequel_level ? `, a sequel of that hand of level ${e.data.hand_sequel.sequel_level}` : ""}`;
   const disarmed = !masked(e, "disarmed") && e.data.disarmed ? ` — disarmed` : "";
-  return `${against}, ${landed(s, dealt)}${through}${knee}${head}${disarmed}`;
+  const broken = !masked(e, "broken_weapon") && e.data.broken_weapon ? ` — the weapon broken` : "";
+  return `${against}, ${landed(s, dealt)}${through}${knee}${hand}${head}${disarmed}${broken}`;
 }
 
 Object.assign(lines, {
@@ -125,9 +132,9 @@ Object.assign(lines, {
   SupportingTurnRolled: (e) => [`A supporting character's turn die shows ${e.data.face}: ${e.data.modifier ? `${signed(e.data.modifier)} to every total` : "no change"} (attack ${e.data.totals.attack}, defence ${e.data.totals.defence}, aguante ${e.data.totals.aguante})`],
   SupportingHurt: (e) => [`A supporting character takes a damage total of ${e.data.damage_total} against aguante ${e.data.aguante}: ${lowered(e.data.through, e.data.generic, e.data.out)}${why(e.data.reason)}`],
   DifficultyDeferred: (e, c) => [`${who(c, e.data.character)} must beat ${who(c, e.data.first.character)}'s ${e.data.first.result}${e.data.factor > 1 ? ` times ${e.data.factor}` : ""}${e.data.bonus ? ` ${e.data.bonus > 0 ? "plus" : "minus"} ${Math.abs(e.data.bonus)}` : ""}: difficulty ${e.data.difficulty}${why(e.data.reason)}`],
-  UnitStacked: (e) => [`A unit of ${plural(e.data.members.length + 1, "supporting character")} stacks for ${plain(e.data.purpose)}: ${list(["attack", "damage", "defence"].filter((k) => k in e.data.totals).map((k) => `${k} ${e.data.totals[k]}`))}, acting at reflexes ${e.data.reflexes}`],
+  UnitStacked: (e, c) => [`A unit of ${/^s\d/.test(e.data.leader) ? plural(e.data.members.length + 1, "supporting character") : `${plural(e.data.members.length, "supporting character")} around ${who(c, e.data.leader)}`} stacks for ${plain(e.data.purpose)}: ${list(["attack", "damage", "defence"].filter((k) => k in e.data.totals).map((k) => `${k} ${e.data.totals[k]}`))}, acting at reflexes ${e.data.reflexes}`],
   SpellCast: (e, c) => [`${who(c, e.data.character)} works a spell of rank ${e.data.rank} (${plain(e.data.purpose)})${e.data.difficulty === null ? ", no roll needed" : ` against difficulty ${e.data.difficulty}`}${e.data.missing ? `, ${plural(e.data.missing, "element")} missing` : ""}${why(e.data.reason)}`],
-  SpellPaid: (e, c) => [`${who(c, e.data.character)} pays a spell's elements before its roll${["luck", "discomfort", "wound"].some((k) => e.data.elements[k]) ? `: ${list(["luck", "discomfort", "wound"].filter((k) => e.data.elements[k]).map((k) => plural(e.data.elements[k], `${k} die`, `${k} dice`)))}` : ""}${masked(e, "points_paid") || !e.data.points_paid ? "" : `, ${plural(e.data.points_paid, "character point")}`}`],
+  SpellPaid: (e, c) => [`${who(c, e.data.character)} pays ${e.data.rite_of ? `a share of ${who(c, e.data.rite_of)}'s rank 3 rite` : "a spell's elements"} before its roll${["luck", "discomfort", "wound"].some((k) => e.data.elements[k]) ? `: ${list(["luck", "discomfort", "wound"].filter((k) => e.data.elements[k]).map((k) => plural(e.data.elements[k], `${k} die`, `${k} dice`)))}` : ""}${masked(e, "points_paid") || !e.data.points_paid ? "" : `, ${plural(e.data.points_paid, "character point")}`}`],
   CriticalActionTaken: (e, c) => [`${who(c, e.data.character)} takes a ${e.data.action === "heroic" ? "last heroic" : e.data.action} action past the damage limit${masked(e, "paid_with") ? "" : ` paid with ${{ luck: "a luck die", points: "a character point", pool: "the pool", harm: "harm" }[e.data.paid_with]}`}, ${plain(e.data.state)} after${why(e.data.reason)}`],
 });
 

@@ -1,0 +1,74 @@
+"""PORTAL's events of the game master's narrative rulings (`ruling_handlers`): a drive ruled,
+a thorn driven in, striking or solved [002:548-566, 615-633]. What they do to the dice, the
+luck and the points follows as the sheet rulings' own events (`DiceGiven`, `DiceRemoved`,
+`LuckRestored`, `PointsAwarded`); a drive is its player's and the game master's, a thorn is
+on the table."""
+
+from __future__ import annotations
+
+from domain.portal.events import game
+from domain.portal.sheet import Thorn
+from domain.structs import clone
+from domain.table import Table
+
+
+class _OnCharacter(Table.Event):
+    character: str
+    """The id of the character ruled on"""
+    seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
+    reason: str
+    """The game master's reason"""
+
+
+class DriveRuled(_OnCharacter):
+    """A drive's significant or vital fulfilment or failure ruled [002:548-566]; its
+    consequence follows as its own event (a die given or removed, luck back, points, a
+    thorn)."""
+
+    TOPIC = "portal.DriveRuled"
+    drive: str
+    """The drive fulfilled or failed"""
+    scope: str
+    """`significant` or `vital`"""
+    fulfilled: bool
+    """Whether the drive was fulfilled (true) or failed (false)"""
+    consequence: str
+    """`luck`, `remove_discomfort`, `discomfort`, `points`, `wound` or `thorn`"""
+
+
+class ThornDrivenIn(_OnCharacter):
+    """A thorn driven into a character, with its schedule [002:615-633]."""
+
+    TOPIC = "portal.ThornDrivenIn"
+    thorn: Thorn
+    """The thorn: what it is, what it gives, how much, and its interval or trigger"""
+
+    def apply(self, table: Table) -> None:
+        sheet = game(table).characters[self.character].sheet
+        sheet.thorns = [*sheet.thorns, clone(self.thorn)]
+
+
+class ThornStruck(_OnCharacter):
+    """A thorn's interval passed or its trigger happened [002:623]: the dice it gives follow
+    (`DiceGiven`)."""
+
+    TOPIC = "portal.ThornStruck"
+    place: int
+    """The thorn's place in the character's sheet, from 0"""
+    thorn: Thorn
+    """The thorn that struck"""
+
+
+class ThornSolved(_OnCharacter):
+    """A thorn solved or run its course: it leaves the sheet [002:617, 627, 633]."""
+
+    TOPIC = "portal.ThornSolved"
+    place: int
+    """The thorn's place in the character's sheet, from 0, before it left"""
+    thorn: Thorn
+    """The thorn solved"""
+
+    def apply(self, table: Table) -> None:
+        sheet = game(table).characters[self.character].sheet
+        sheet.thorns = [t for i, t in enumerate(sheet.thorns) if i != self.place]

@@ -1,0 +1,154 @@
+"""The handlers of the game master's narrative rulings (`ruling_commands`): a drive's
+fulfilment or failure and its consequence [002:548-566], thorns driven in, striking and
+solved [002:615-633]. The dice, luck and points move through the sheet rulings' own checks
+and events (`handlers`); each command validates everything before its events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from domain.errors import Conflict, InvalidCommand, NotFound
+from domain.keys import TableKeys
+from domain.names import checked_reason
+from domain.portal import ruling_commands as rc
+from domain.portal.events import DiceGiven, DiceRemoved, LuckRestored, PointsAwarded
+from domain.portal.handlers import (
+    dice_given,
+    dice_removed,
+    protagonist,
+    record_ruling,
+    ruled,
+)
+from domain.portal.luck import recover_luck
+from domain.portal.points import gain
+from domain.portal.ruling_events import DriveRuled, ThornDrivenIn, ThornSolved, ThornStruck
+from domain.portal.sheet import MAX_ENTRIES, Thorn
+from domain.portal.state import PortalCharacter
+from domain.table import Table
+
+#: the consequences each scope and outcome allows [002:556-562]
+CONSEQUENCES: dict[tuple[str, bool], frozenset[str]] = {
+    ("significant", True): frozenset({"luck", "remove_discomfort"}),
+    ("significant", False): frozenset({"discomfort"}),
+    ("vital", True): frozenset({"points"}),
+    ("vital", False): frozenset({"wound", "thorn"}),
+}
+#: the reason the consequence's own event carries: the drive is its player's and the game
+#: master's, the dice the table's
+BY_DRIVE = "a drive's {scope} {outcome} [002:556-562]"
+
+
+def _thorn_in(character: PortalCharacter) -> None:
+    """Refused when the sheet holds no room for another thorn."""
+    if len(character.sheet.thorns) >= MAX_ENTRIES:
+        raise InvalidCommand(
+            f"{character.name} carries {MAX_ENTRIES} thorns already", "invalid_thorn"
+        )
+
+
+def _consequence(
+    table: Table, actor: str, character: PortalCharacter, command: rc.PortalRuleDrive
+) -> Callable[[], None]:
+    """What the drive's consequence records, checked now."""
+    said = BY_DRIVE.format(
+        scope=command.scope, outcome="fulfilment" if command.fulfilled else "failure"
+    )
+    event: type[Table.Event]
+    fields: dict[str, Any]
+    match command.consequence:
+        case "luck":
+            protagonist(character)
+            after = recover_luck(character.sheet, 1)
+            event = LuckRestored
+            fields = {"dice": 1, "luck_held": after.luck_held, "luck_lost": after.luck_lost}
+        case "remove_discomfort":
+            event, fields = DiceRemoved, dice_removed(character, "discomfort", 1)
+        case "points":
+            protagonist(character)
+            points = gain(character.sheet.points, command.points, "vital_drive")
+            event = PointsAwarded
+            fields = {"amount": command.points, "gain": "vital_drive", "points": points}
+        case "thorn":
+            _thorn_in(character)
+            event, fields = ThornDrivenIn, {"thorn": command.thorn}
+        case kind:  # a discomfort or a wound die given
+            event, fields = DiceGiven, dice_given(character, kind, 1)
+    return lambda: record_ruling(table, event, actor, character, said, **fields)
+
+
+def rule_drive(table: Table, actor: str, command: rc.PortalRuleDrive, _: TableKeys) -> None:
+    character = ruled(table, actor, command.character, "rule a drive")
+    reason = checked_reason(command.reason)
+    if command.drive not in character.sheet.drives.names:
+        raise Conflict(f"{command.drive!r} is not {character.name}'s drive", "unknown_drive")
+    allowed = CONSEQUENCES[(command.scope, command.fulfilled)]
+    if command.consequence not in allowed:
+        raise InvalidCommand(
+            f"a {command.scope} {'fulfilment' if command.fulfilled else 'failure'} gives "
+            f"{' or '.join(sorted(allowed))}, not {command.consequence} [002:556-562]",
+            "invalid_drive",
+        )
+    if (command.thorn is not None) != (command.consequence == "thorn") or (
+        command.points != 1 and command.consequence != "points"
+    ):
+        raise InvalidCommand(
+            "a thorn only for a `thorn` consequence, points past 1 only for `points`",
+            "invalid_drive",
+        )
+    record = _consequence(table, actor, character, command)
+    record_ruling(
+        table,
+        DriveRuled,
+        actor,
+        character,
+        reason,
+        drive=command.drive,
+        scope=command.scope,
+        fulfilled=command.fulfilled,
+        consequence=command.consequence,
+    )
+    record()
+
+
+def drive_thorn(table: Table, actor: str, command: rc.PortalDriveThorn, _: TableKeys) -> None:
+    character = ruled(table, actor, command.character, "drive a thorn in")
+    reason = checked_reason(command.reason)
+    _thorn_in(character)
+    record_ruling(table, ThornDrivenIn, actor, character, reason, thorn=command.thorn)
+
+
+def _carried(character: PortalCharacter, place: int) -> Thorn:
+    if place >= len(character.sheet.thorns):
+        raise NotFound(f"{character.name} carries no thorn {place}", "unknown_thorn")
+    return character.sheet.thorns[place]
+
+
+def thorn_strikes(table: Table, actor: str, command: rc.PortalThornStrikes, _: TableKeys) -> None:
+    character = ruled(table, actor, command.character, "let a thorn strike")
+    reason = checked_reason(command.reason)
+    thorn = _carried(character, command.thorn)
+    if thorn.gives == "reflex":
+        raise InvalidCommand(
+            f"{thorn.name} lowers every reflex roll; it gives no dice [002:623, 629]",
+            "invalid_thorn",
+        )
+    given = dice_given(character, thorn.gives, thorn.amount)
+    record_ruling(table, ThornStruck, actor, character, reason, place=command.thorn, thorn=thorn)
+    said = f"{thorn.name} strikes: {thorn.every} [002:623]"
+    record_ruling(table, DiceGiven, actor, character, said, **given)
+
+
+def solve_thorn(table: Table, actor: str, command: rc.PortalSolveThorn, _: TableKeys) -> None:
+    character = ruled(table, actor, command.character, "solve a thorn")
+    reason = checked_reason(command.reason)
+    thorn = _carried(character, command.thorn)
+    record_ruling(table, ThornSolved, actor, character, reason, place=command.thorn, thorn=thorn)
+
+
+HANDLERS: dict[type, Any] = {
+    rc.PortalRuleDrive: rule_drive,
+    rc.PortalDriveThorn: drive_thorn,
+    rc.PortalThornStrikes: thorn_strikes,
+    rc.PortalSolveThorn: solve_thorn,
+}
