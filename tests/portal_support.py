@@ -243,6 +243,9 @@ PORTAL_ENDPOINTS: dict[str, Cell] = {
         (403, 403, 200),
         {"character": "c1", "thorn": 0, "reason": "r"},
     ),
+    "POST portal/adventure/end": Cell(
+        lobby, "POST", "/portal/adventure/end", (403, 403, 200), {"reason": "the last page"}
+    ),
     "POST portal/dice/remove": Cell(
         lobby,
         "POST",
@@ -1014,8 +1017,14 @@ def random_combat_command(data: st.DataObject, session: Session) -> tuple[str, A
         return GM, command(cc.PortalAdvancePhase, combat=combat)
     if kind == 8:
         enemy = pick(st.sampled_from([None, *characters]), label="enemy")
+        flees = pick(st.booleans(), label="flees")  # a maneuver to leave melee [002:1547]
         return sender, command(
-            cc.PortalManeuver, combat=combat, roll=roll_number, payments=payments, enemy=enemy
+            cc.PortalManeuver,
+            combat=combat,
+            roll=roll_number,
+            payments=payments,
+            enemy=enemy,
+            leaving=flees,
         )
     if kind == 9:  # an attack or maneuver roll called with its standing aces
         readings = pick(st.sampled_from(COMBAT_CALLS), label="readings")
@@ -1028,7 +1037,13 @@ def random_combat_command(data: st.DataObject, session: Session) -> tuple[str, A
             label="maneuver",
         )
         target = pick(st.sampled_from([None, *characters]), label="target")
-        declared = {"maneuver": maneuver, "target": target, "character": character_id}
+        reach = pick(st.booleans(), label="reach")  # a reach weapon's safe neglect [002:1553]
+        declared = {
+            "maneuver": maneuver,
+            "target": target,
+            "character": character_id,
+            "reach": reach,
+        }
         return GM, command(cc.PortalDeclareManeuver, **{**DECLARE, **declared, "combat": combat})
     if kind == 11:
         action = pick(st.sampled_from(["draw", "move", "speak", "ask"]), label="action")
@@ -1284,7 +1299,7 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     if kind == 9 and session.table().secret_rolls:
         return GM, RevealRolls(rolls=session.table().secret_rolls[:2], reason="now it is told")
     if kind == 10:
-        ruling = pick(st.integers(0, 4), label="ruling")
+        ruling = pick(st.integers(0, 5), label="ruling")
         if ruling == 1:
             ruled = {"character": character_id, "thorn": TOOTH, "reason": "ice"}
             return GM, command(rc.PortalDriveThorn, **ruled)
@@ -1293,6 +1308,8 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
             return GM, command((rc.PortalThornStrikes, rc.PortalSolveThorn)[ruling - 2], **place)
         if ruling == 4:
             return GM, command(rc.PortalRuleDrive, **{**DRIVE_RULING, "character": character_id})
+        if ruling == 5:
+            return GM, command(rc.PortalEndAdventure, reason="the last page")
         return GM, command(
             cmd.PortalGiveDice, character=character_id, kind="discomfort", dice=1, reason="cold"
         )

@@ -133,6 +133,9 @@ class PortalDeclareManeuver(Command, kw_only=True):
     """The id of the contender a prepared attack is against [002:1433]; null for the others"""
     reason: Reason
     """The game master's reason: what the contender does, in the story"""
+    reach: bool = False
+    """A neglected defence made safe by a reach weapon, its opponents approaching or leaving
+    it not yet in melee: the ace without the -2 [002:1551-1553]; only with `neglect_defence`"""
 
 
 FreeActionKind = Literal["draw", "move", "speak", "ask"]
@@ -258,7 +261,9 @@ class PortalStrike(Command, kw_only=True):
     attack roll against the settled defence roll; a hit's damage (the excess, the damage die
     in melee, the weapon's raw dice) against the aguante and armour, absorbed as discomfort
     and wound dice; a tie's environment damage by the setting. A defender out of combat makes
-    no defence roll: attacked, it dies [002:1112]."""
+    no defence roll: attacked, it dies [002:1112]. An attacker out of combat strikes by the
+    normal or heroic action past the damage limit it paid for (`portalCriticalAction`): a
+    normal one in its phases, a heroic one in phase 1, the end of the turn [002:601]."""
 
     combat: RollNumber
     """The combat's number (the roll of its direction die)"""
@@ -313,7 +318,8 @@ class PortalManeuver(Command, kw_only=True):
     [002:1073]: its `maneuver` reading becomes the new reflex value, better or worse
     [002:1067, 1441] (Errata); against an enemy's current reflexes, exceeding them earns an
     ace on the next attack [002:1439-1441]. A maneuver only to better the reflexes is fair
-    [002:1069]."""
+    [002:1069]. A contender out of combat maneuvers by the normal or heroic action past the
+    damage limit it paid for, as it strikes."""
 
     combat: RollNumber
     """The combat's number (the roll of its direction die)"""
@@ -324,6 +330,10 @@ class PortalManeuver(Command, kw_only=True):
     enemy: CharacterId | None
     """The id of the contender whose current reflexes the maneuver must exceed; null: a
     maneuver only to better one's reflexes"""
+    leaving: bool = False
+    """A maneuver to leave melee: exceeding the difficulty the game master set calling the
+    roll (the book gives none: GAP) spares the contender every opportunity attack this turn
+    [002:1547]; with no `enemy`"""
 
 
 class PortalAdvancePhase(Command, kw_only=True):

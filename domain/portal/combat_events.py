@@ -17,6 +17,7 @@ from domain.portal.damage import DamageTotal, HeadStrike, Strike
 from domain.portal.events import game
 from domain.portal.harm import absorbed, stun
 from domain.portal.maneuvers import ReflexManeuver, Standing
+from domain.portal.outcome import Verdict
 from domain.portal.reading import Reading
 from domain.portal.reflexes import ColdBlood
 from domain.portal.rerolls import Reroll
@@ -234,6 +235,9 @@ class StrikeResolved(Table.Event):
     """A hand hit the game master ruled a sequel of that limb [002:1469]: the wound dice the
     damage made are sequel points for the rolls using it (kind `hand`), measured as a knee's
     for movement [002:1459-1467] (the book gives a hand's no measure); null otherwise"""
+    critical_action: str | None = None
+    """The action past the damage limit the attacker paid for and this strike takes: `normal`
+    or `heroic` [002:590, 601]; null: the attacker fights"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
@@ -247,6 +251,8 @@ class StrikeResolved(Table.Event):
         else:
             combat.acted = [*combat.acted, self.attacker]
         attacker.aces = 0  # spent on this attack
+        if self.critical_action is not None:
+            attacker.critical_action = None
         defender = state.characters[self.character]
         if self.disarmed or self.broken_weapon:
             _contender(table, self.combat, self.character).disarmed = True
@@ -345,11 +351,21 @@ class ManeuverMade(FromRoll):
     later_phases: list[int] | None = None
     """The new reflex value's phases from the next turn on, where this turn keeps its own
     (`maneuver_reflexes`: `next_turn`, Errata GAP); null: `phases` from now on"""
+    leaving: Verdict | None = None
+    """A maneuver to leave melee against the game master's difficulty (GAP): a `success`
+    spares the contender every opportunity attack this turn [002:1547]; null: none"""
+    critical_action: str | None = None
+    """The action past the damage limit the contender paid for and this maneuver takes:
+    `normal` or `heroic` [002:590, 601]; null: the contender fights"""
 
     def apply(self, table: Table) -> None:
         combat = _combat(table, self.combat)
         combat.acted = [*combat.acted, self.character]
         contender = _contender(table, self.combat, self.character)
+        if self.leaving is not None and self.leaving.outcome == "success":
+            contender.left_melee = combat.turn
+        if self.critical_action is not None:
+            contender.critical_action = None
         contender.reflexes, contender.phases = self.maneuver.reflexes, list(self.phases)
         later = self.later_phases
         contender.later_phases = None if later is None else list(later)
@@ -443,6 +459,9 @@ class ManeuverDeclared(Table.Event):
     the attack given up [002:1427, 1433])"""
     reason: str
     """The game master's reason: what the contender does, in the story"""
+    reach: bool = False
+    """Whether a reach weapon made the neglected defence safe: its ace without the -2
+    [002:1551-1553]"""
 
     def apply(self, table: Table) -> None:
         contender = _contender(table, self.combat, self.character)

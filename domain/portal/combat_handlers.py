@@ -46,6 +46,7 @@ from domain.portal.fight import (
     MANEUVER,
     REFLEXES,
     acts_now,
+    acts_now_or_paid,
     acts_this_turn,
     attack_read,
     combat_of,
@@ -53,6 +54,7 @@ from domain.portal.fight import (
     defence_taken_off,
     kept_roll,
     out_of_combat,
+    paid_action,
     reading_named,
     rerolled_for_damage,
     ruled_weapon,
@@ -70,6 +72,7 @@ from domain.portal.maneuvers import (
     standing,
 )
 from domain.portal.options import SIDES
+from domain.portal.outcome import judge
 from domain.portal.protection import protection_aces
 from domain.portal.reading import Reading
 from domain.portal.reflexes import (
@@ -283,8 +286,12 @@ def call_attack(table: Table, actor: str, command: cc.PortalCallAttack, keys: Ta
     combat = combat_of(state, command.combat)
     character = alive(find_character(state, command.character))
     contender = contender_of(combat, character)
-    if out_of_combat(contender):
-        raise Conflict(f"{character.name} is out of combat [002:1273]", "out_of_combat")
+    if out_of_combat(contender) and paid_action(contender) is None:
+        raise Conflict(
+            f"{character.name} is out of combat [002:1273]: no normal or heroic action paid "
+            "for (portalCriticalAction)",
+            "out_of_combat",
+        )
     names = {reading.name for reading in command.readings}
     attack = ATTACK in names
     if attack == (MANEUVER in names):
@@ -346,16 +353,17 @@ def open_roll_in_fight(table: Table, actor: str, command: PortalOpenRoll, keys: 
     """`portalOpenRoll`: a roll read for `attack` or `maneuver` of a contender fighting a
     combat is that combat's attack or maneuver roll, called as `portalCallAttack` calls it
     (no target named), so the aces standing for it are granted to it and spent alike
-    [002:1433-1447]: the next attack after a maneuver has its ace however it is called. Any
-    other roll, or one of a contender out of combat (a critical action's), is an ordinary
-    one."""
+    [002:1433-1447]: the next attack after a maneuver has its ace however it is called; so is
+    one of a contender out of combat that paid for a normal or heroic action past the damage
+    limit. Any other roll is an ordinary one."""
     state = game(table)
     fighting = next(
         (
             combat
             for combat in state.combats.values()
             for contender in combat.contenders
-            if contender.character == command.character and not out_of_combat(contender)
+            if contender.character == command.character
+            and (not out_of_combat(contender) or paid_action(contender) is not None)
         ),
         None,
     )
@@ -386,6 +394,11 @@ def declare_maneuver(
             raise InvalidCommand("a character does not attack itself", "invalid_contenders")
         contender_of(combat, target)
     acted = command.maneuver != "neglect_defence"
+    if command.reach and acted:
+        raise InvalidCommand(
+            "a reach weapon makes a neglected defence safe [002:1553]: no other maneuver",
+            "invalid_maneuver",
+        )
     if acted:  # the attack given up: the contender's action [002:1427, 1433]
         acts_now(combat, contender, character)
     else:
@@ -396,14 +409,17 @@ def declare_maneuver(
                 "before the first defence roll [002:1445]",
                 "defence_rolled",
             )
+    # "podría descuidar su defensa sin peligro" [002:1553]: the ace without the -2
+    left = standing(command.maneuver, combat.turn, command.target)
     table.trigger_event(
         ManeuverDeclared,
         actor=actor,
         combat=combat.combat,
         character=character.id,
         maneuver=command.maneuver,
-        standing=standing(command.maneuver, combat.turn, command.target),
+        standing=msgspec.structs.replace(left, defence=0) if command.reach else left,
         acted=acted,
+        reach=command.reach,
         reason=reason,
     )
 
@@ -577,17 +593,24 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, keys: TableK
     attack = kept_roll(combat, command.attack_roll, ATTACK)
     attacker = alive(find_character(state, attack.character))
     striking = contender_of(combat, attacker)
-    opportunities = 0
+    opportunities, paid = 0, None
     if command.opportunity is None:
-        acts_now(combat, striking, attacker)
+        paid = acts_now_or_paid(combat, striking, attacker)
     else:  # out of its phases, at most its reflexes a turn [002:1547-1549]
         checked_reason(command.opportunity.reason)
         acts_this_turn(combat, striking, attacker)
-        opportunities = opportunity_attack(striking.opportunities, striking.reflexes or 0)
     defender = alive(find_character(state, command.defender))
     if defender.id == attacker.id:
         raise InvalidCommand("a character does not strike itself", "invalid_contenders")
     defending = contender_of(combat, defender)
+    if command.opportunity is not None:
+        if defending.left_melee == combat.turn:
+            raise Conflict(
+                f"{defender.name} won its maneuver to leave melee this turn: no opportunity "
+                "attack [002:1547]",
+                "left_melee",
+            )
+        opportunities = opportunity_attack(striking.opportunities, striking.reflexes or 0)
     out = out_of_combat(defending)
     weapon = _wielded(command, attacker, attack)
     attack_reading, damage_die = attack_read(attack, weapon)
@@ -602,6 +625,7 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, keys: TableK
         "setting": command.setting,
         "reason": reason,
         "opportunities": opportunities,
+        "critical_action": paid,
     }
     if out or command.defence_roll is None:
         if not out:
@@ -761,8 +785,17 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
     combat, rolled, character, contender, readings = _combat_roll(
         table, actor, command.combat, command.roll
     )
-    acts_now(combat, contender, character)
+    paid = acts_now_or_paid(combat, contender, character)
     result = _named(readings, MANEUVER, False, command.roll).result
+    leaving = None
+    if command.leaving:  # its difficulty the game master's, set calling the roll (GAP)
+        if command.enemy is not None or rolled.difficulty is None:
+            raise InvalidCommand(
+                "a maneuver to leave melee is judged against the difficulty the game master "
+                "set calling its roll [002:1547], against no enemy's reflexes",
+                "invalid_difficulty",
+            )
+        leaving = judge(result, rolled.difficulty)
     enemy_reflexes = 0
     if command.enemy is not None:
         state = game(table)
@@ -790,6 +823,8 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
         maneuver=ruled,
         phases=now,
         later_phases=later,
+        leaving=leaving,
+        critical_action=paid,
     )
 
 

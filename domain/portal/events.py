@@ -190,6 +190,7 @@ class DieRerolled(FromRoll):
             roller, name = _sheet(table, self.character), open_roll.partial.name
             used = roller.partial_used.get(name, 0) + 1
             roller.partial_used = {**roller.partial_used, name: used}
+            open_roll.drawn += 1
         if self.points is not None:
             _sheet(table, self.character).sheet.points = clone(self.points)
         _pool_paid(_sheet(table, self.character).sheet, self.pool)

@@ -94,6 +94,45 @@ def acts_now(combat: Combat, contender: CombatContender, character: PortalCharac
         raise Conflict(f"{character.name} has acted in this phase [002:1073]", "not_your_phase")
 
 
+#: the turn's last phase, where a last heroic action comes [002:601]
+LAST_PHASE = 1
+
+
+def paid_action(contender: CombatContender) -> str | None:
+    """The action past the damage limit a contender out of combat paid for
+    (`portalCriticalAction`) that an attack or a maneuver takes: `normal` ("atacar, huir"
+    [002:1281]) or `heroic` [002:601]; null: none (a `minimal` one is neither)."""
+    paid = contender.critical_action if contender.out is not None else None
+    return paid if paid in ("normal", "heroic") else None
+
+
+def acts_now_or_paid(
+    combat: Combat, contender: CombatContender, character: PortalCharacter
+) -> str | None:
+    """The contender acts now (`acts_now`), or out of combat by the action past the damage
+    limit it paid for: a normal one in its phases [002:590, 1281], a last heroic one at the
+    end of the turn, its last phase, once the others have acted there (the game master calls
+    them first) [002:601]. The paid action it spends; null: none."""
+    paid = paid_action(contender)
+    if paid is None:
+        acts_now(combat, contender, character)
+        return None
+    if combat.phase == 0 or character.id in combat.acted:
+        raise Conflict(f"{character.name} does not act now [002:1073]", "not_your_phase")
+    if paid == "heroic" and combat.phase != LAST_PHASE:
+        raise Conflict(
+            f"{character.name}'s last heroic action comes at the end of the turn, when all the "
+            f"others have acted: phase {LAST_PHASE} [002:601]",
+            "not_your_phase",
+        )
+    if paid == "normal" and combat.phase not in contender.phases:
+        raise Conflict(
+            f"{character.name} does not act in phase {combat.phase} of turn {combat.turn}",
+            "not_your_phase",
+        )
+    return paid
+
+
 def defence_taken_off(combat: Combat, contender: CombatContender) -> int:
     """What the contender's defence results take off now: a neglected defence this turn, a
     stun [002:1075, 1447, 1493]."""

@@ -76,6 +76,12 @@ def start_adventure(available: int) -> CharacterPoints:
     return CharacterPoints(in_hand=in_hand, reserve=available - in_hand)
 
 
+def new_adventure(points: CharacterPoints) -> CharacterPoints:
+    """The adventure over: the reserve back in hand (`end_adventure`), and nothing bought,
+    the next adventure starting with 5 in hand at most [002:854-856]."""
+    return start_adventure(end_adventure(points))
+
+
 def creation_leftover(unspent: int) -> int:
     """Points left unspent at creation, divided by 5 rounding down, for play [002:842]."""
     if unspent < 0:

@@ -1,7 +1,7 @@
 """What a PORTAL client asks of the game master's narrative rulings on a character: a drive
 fulfilled or failed, significantly or vitally [002:548-566], and a thorn (espina clavada)
-driven in, striking at its interval or trigger, or solved [002:615-633]. Every one is the
-game master's, its reason required."""
+driven in, striking at its interval or trigger, or solved [002:615-633]; and the adventure's
+end [002:492, 854-856]. Every one is the game master's, its reason required."""
 
 from __future__ import annotations
 
@@ -87,3 +87,15 @@ class PortalSolveThorn(Command, kw_only=True):
     """The thorn's place in the character's sheet, from 0"""
     reason: Reason
     """The game master's reason: how it was solved"""
+
+
+class PortalEndAdventure(Command, kw_only=True):
+    """The adventure is over, for every character at once: each protagonist's reserve comes
+    back to the hand and the next adventure starts with 5 in hand at most [002:854-856] (what
+    is bought with them is `portalAdvance`'s, `at_adventure_end`), and every partly
+    applicable Fortaleza's once-per-adventure rerolls come back [002:492]; the sequels of
+    level 1 and 2 end with it (the scene's and the story's [002:287-289, 856]). Refused while
+    a roll is open or a sequel's kind is owed."""
+
+    reason: Reason
+    """The game master's reason: how the adventure ended"""

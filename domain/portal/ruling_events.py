@@ -1,15 +1,19 @@
 """PORTAL's events of the game master's narrative rulings (`ruling_handlers`): a drive ruled,
-a thorn driven in, striking or solved [002:548-566, 615-633]. What they do to the dice, the
-luck and the points follows as the sheet rulings' own events (`DiceGiven`, `DiceRemoved`,
-`LuckRestored`, `PointsAwarded`); a drive is its player's and the game master's, a thorn is
-on the table."""
+a thorn driven in, striking or solved [002:548-566, 615-633], the adventure's end. What they
+do to the dice, the luck and the points follows as the sheet rulings' own events
+(`DiceGiven`, `DiceRemoved`, `LuckRestored`, `PointsAwarded`); a drive is its player's and
+the game master's, a thorn is on the table."""
 
 from __future__ import annotations
 
 from domain.portal.events import game
+from domain.portal.points import new_adventure
 from domain.portal.sheet import Thorn
 from domain.structs import clone
 from domain.table import Table
+
+#: the level of a sequel that lasts the character's life [002:291]
+PERMANENT = 3
 
 
 class _OnCharacter(Table.Event):
@@ -72,3 +76,24 @@ class ThornSolved(_OnCharacter):
     def apply(self, table: Table) -> None:
         sheet = game(table).characters[self.character].sheet
         sheet.thorns = [t for i, t in enumerate(sheet.thorns) if i != self.place]
+
+
+class AdventureEnded(Table.Event):
+    """The adventure over for the whole table: each protagonist's reserve back in hand, the
+    next adventure starting with 5 in hand at most [002:854-856], every partly applicable
+    Fortaleza whole again [002:492], and the sequels of level 1 and 2 gone (the scene's, and
+    the story's: "lo que queda de relato" [002:287-289], the relato ending with the adventure
+    [002:856]); level 3 stays for life. The points it moves are each player's and the game
+    master's: the event names none, the state derives them."""
+
+    TOPIC = "portal.AdventureEnded"
+    reason: str
+    """The game master's reason: how the adventure ended"""
+
+    def apply(self, table: Table) -> None:
+        for character in game(table).characters.values():
+            character.partial_used = {}
+            sheet = character.sheet
+            sheet.sequels = [sequel for sequel in sheet.sequels if sequel.level == PERMANENT]
+            if sheet.kind == "protagonist":
+                sheet.points = new_adventure(sheet.points)

@@ -1,7 +1,8 @@
 """The handlers of the game master's narrative rulings (`ruling_commands`): a drive's
 fulfilment or failure and its consequence [002:548-566], thorns driven in, striking and
-solved [002:615-633]. The dice, luck and points move through the sheet rulings' own checks
-and events (`handlers`); each command validates everything before its events."""
+solved [002:615-633], the adventure's end [002:492, 854-856]. The dice, luck and points
+move through the sheet rulings' own checks and events (`handlers`); each command validates
+everything before its events."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.keys import TableKeys
 from domain.names import checked_reason
 from domain.portal import ruling_commands as rc
-from domain.portal.events import DiceGiven, DiceRemoved, LuckRestored, PointsAwarded
+from domain.portal.events import DiceGiven, DiceRemoved, LuckRestored, PointsAwarded, game
 from domain.portal.handlers import (
     dice_given,
     dice_removed,
@@ -22,7 +23,13 @@ from domain.portal.handlers import (
 )
 from domain.portal.luck import recover_luck
 from domain.portal.points import gain
-from domain.portal.ruling_events import DriveRuled, ThornDrivenIn, ThornSolved, ThornStruck
+from domain.portal.ruling_events import (
+    AdventureEnded,
+    DriveRuled,
+    ThornDrivenIn,
+    ThornSolved,
+    ThornStruck,
+)
 from domain.portal.sheet import MAX_ENTRIES, Thorn
 from domain.portal.state import PortalCharacter
 from domain.table import Table
@@ -146,9 +153,30 @@ def solve_thorn(table: Table, actor: str, command: rc.PortalSolveThorn, _: Table
     record_ruling(table, ThornSolved, actor, character, reason, place=command.thorn, thorn=thorn)
 
 
+def end_adventure(table: Table, actor: str, command: rc.PortalEndAdventure, _: TableKeys) -> None:
+    state = game.ruling(table, actor, "end the adventure")
+    reason = checked_reason(command.reason)
+    if state.open_rolls:
+        # an open roll's partly applicable Fortaleza drew on this adventure's pool
+        raise Conflict(
+            f"roll {min(int(number) for number in state.open_rolls)} is still open: settle "
+            "every roll before the adventure ends",
+            "roll_open",
+        )
+    if state.owed_sequels:
+        # its level says whether it outlives the adventure: its kind is named first
+        raise Conflict(
+            f"roll {min(int(number) for number in state.owed_sequels)} owes a sequel: name its "
+            "kind before the adventure ends",
+            "sequel_owed",
+        )
+    table.trigger_event(AdventureEnded, actor=actor, reason=reason)
+
+
 HANDLERS: dict[type, Any] = {
     rc.PortalRuleDrive: rule_drive,
     rc.PortalDriveThorn: drive_thorn,
     rc.PortalThornStrikes: thorn_strikes,
     rc.PortalSolveThorn: solve_thorn,
+    rc.PortalEndAdventure: end_adventure,
 }

@@ -202,6 +202,9 @@ class AttackResolved(Stored, kw_only=True, forbid_unknown_fields=True):
     """What a contender's defence result took off this turn before coupling: -2 for a
     neglected defence (declared, or by a multiple attack [002:1447, 1493]), -2 more stunned
     [002:1075]; 0: none, or a supporting character"""
+    hold: int = 0
+    """What the attack added as the holder's melee attack on the contender it holds: +2
+    [002:1485], in `strike`'s attack; 0: none"""
 
 
 class MultipleAttackResolved(Table.Event):

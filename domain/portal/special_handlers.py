@@ -37,7 +37,7 @@ from domain.portal.fight import (
     toughness_through,
 )
 from domain.portal.guards import find_open_roll
-from domain.portal.holds import HOLD_ADVANTAGE
+from domain.portal.holds import HOLD_ADVANTAGE, hold_advantage
 from domain.portal.options import SIDES
 from domain.portal.reflexes import phases
 from domain.portal.rerolls import MAX_ACES, MAX_REROLLS
@@ -369,7 +369,12 @@ def multiple_attack(
         attack_reading, damage_die = attack_read(rolled, weapon)
         target = attack.defender or attack.supporting
         assert target is not None
-        attacking = attack_reading.result - weapon.attack_penalty - left
+        # the holder's melee attack on the contender it holds [002:1485]
+        held_by = (
+            contender_of(combat, defenders[attack.defender]).held_by if attack.defender else None
+        )
+        hold = hold_advantage(held_by, attacker.id, weapon.melee)
+        attacking = attack_reading.result - weapon.attack_penalty - left + hold
         blow, total, points = struck(
             attacking, coupled[target], rolled, command.setting, weapon, damage_die
         )
@@ -402,6 +407,7 @@ def multiple_attack(
                 taken=taken[target] if attack.supporting is not None else None,
                 fumbles=fumble_points(attack_reading.result),
                 defence_modifier=modifiers.get(target, 0),
+                hold=hold,
             )
         )
     if cast:

@@ -99,6 +99,8 @@ class OpenRoll(Stored, kw_only=True):
     aces: list[Ace] = []
     #: the Fortaleza ruled partly applicable, its `adventure` rerolls drawn from its pool
     partial: Applied | None = None
+    #: the rerolls this roll drew from that pool (kept apart: a view hides them with the roll)
+    drawn: int = 0
     #: the Fortalezas and aces on the damage or aguante, for the second stage [002:1096]
     later: LaterStage | None = None
     #: the first reading as `portalFixRoll` fixed it: the second stage leaves it be
@@ -108,10 +110,14 @@ class OpenRoll(Stored, kw_only=True):
 
     def final_specs(self) -> list[ReadingSpec]:
         """Its readings as its settlement reads them: the excess past 5 rerolls on the first,
-        the roll's own result [002:514-516]."""
+        the roll's own result [002:514-516]; once the first is fixed, the second stage's
+        excess on the damage or aguante it rerolls for (every later reading) [002:1096]."""
         specs = list(self.readings)
-        if self.sequence.excess_bonus:
-            specs[0] = msgspec.structs.replace(specs[0], excess_bonus=self.sequence.excess_bonus)
+        excess = self.sequence.excess_bonus
+        if excess:
+            places = range(1, len(specs)) if self.fixed is not None else [0]
+            for place in places:
+                specs[place] = msgspec.structs.replace(specs[place], excess_bonus=excess)
         return specs
 
     def final_readings(self) -> list[Reading]:
@@ -335,6 +341,13 @@ class CombatContender(Stored, kw_only=True):
     held_since: int = 0
     """The turn it was immobilized in: it tries to break free in later turns [002:1483]; 0:
     free"""
+    critical_action: str | None = None
+    """The action past the damage limit paid for (`portalCriticalAction`) and not yet taken:
+    `normal` a strike or a maneuver in its phases, `heroic` one at the end of the turn
+    [002:590, 601, 1281], `minimal` neither; null: none"""
+    left_melee: int = 0
+    """The turn it won a maneuver to leave melee: no opportunity attack on it then [002:1547];
+    0: none"""
 
 
 class CombatRoll(Stored, kw_only=True):

@@ -50,6 +50,9 @@ class CutRoll(Stored, kw_only=True, forbid_unknown_fields=True):
     readings: list[ReadingSpec]
     """Its readings after the cut (a specialty's bonus cut too, by the table's
     `confrontation_cuts_specialty`)"""
+    later: Entitlement | None = None
+    """The rerolls its damage or aguante is entitled to after the cut, by source (their own
+    confrontation [002:1094]); null: the roll has no later stage"""
 
 
 def _cut(table: Table, cut: CutRoll) -> None:
@@ -58,6 +61,8 @@ def _cut(table: Table, cut: CutRoll) -> None:
         open_roll.sequence, entitlement=clone(cut.entitlement)
     )
     open_roll.readings = [clone(spec) for spec in cut.readings]
+    if open_roll.later is not None and cut.later is not None:
+        open_roll.later = msgspec.structs.replace(open_roll.later, entitlement=clone(cut.later))
 
 
 class RerollsCut(Table.Event):
@@ -75,6 +80,9 @@ class RerollsCut(Table.Event):
     """Whether aces were cut with the levels"""
     reason: str
     """The game master's reason: what the two confront"""
+    later_cut: int = 0
+    """The levels each side's damage or aguante lost, cut on their own: the lower later
+    stage's Fortaleza levels (and aces) [002:1094, 1096]"""
 
     def apply(self, table: Table) -> None:
         _cut(table, self.first)
@@ -465,7 +473,7 @@ class CriticalActionTaken(Table.Event):
         _paid(table, self.character, self)
         contender = game(table).combats[str(self.combat)].contender(self.character)
         if contender is not None:
-            contender.out = self.state
+            contender.out, contender.critical_action = self.state, self.action
 
 
 # -- supporting characters ---------------------------------------------------------------------

@@ -38,7 +38,7 @@ from domain.portal.handlers import open_roll, protagonist
 from domain.portal.magic import casting
 from domain.portal.options import SIDES
 from domain.portal.outcome import checked_difficulty
-from domain.portal.points import start_adventure
+from domain.portal.points import end_adventure, start_adventure
 from domain.portal.rerolls import Entitlement, confrontation_reduction, specialty_bonus
 from domain.portal.sheet import MAX_CP_IN_HAND, MAX_DICE, CharacterPoints, Fortaleza, PortalSheet
 from domain.portal.state import (
@@ -102,17 +102,23 @@ def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: Table
     if first.character == second.character:
         raise InvalidCommand("two characters confront each other", "invalid_confrontation")
     for rolled in (first, second):
-        if rolled.sequence.rerolls:
+        if rolled.sequence.rerolls or rolled.fixed is not None:
             raise Conflict(
                 f"roll {rolled.roll} was rerolled already: the cut comes before [002:924]",
                 "rerolls_made",
             )
 
-    def levels(rolled: OpenRoll) -> int:
-        entitlement = rolled.sequence.entitlement
+    def levels(entitlement: Entitlement | None) -> int:
+        if entitlement is None:
+            return 0
         return entitlement.fortaleza + (entitlement.aces if command.aces else 0)
 
-    cut = confrontation_reduction(levels(first), levels(second))
+    def later(rolled: OpenRoll) -> Entitlement | None:
+        return None if rolled.later is None else rolled.later.entitlement
+
+    cut = confrontation_reduction(*(levels(r.sequence.entitlement) for r in (first, second)))
+    # the damage against the aguante: a confrontation of its own [002:1094, 1096]
+    later_cut = confrontation_reduction(*(levels(later(r)) for r in (first, second)))
     cuts = [
         CutRoll(
             roll=rolled.roll,
@@ -125,6 +131,9 @@ def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: Table
                 )
                 for spec in rolled.readings
             ],
+            later=None
+            if rolled.later is None
+            else _cut_entitlement(rolled.later.entitlement, later_cut, command.aces),
         )
         for rolled in (first, second)
     ]
@@ -136,6 +145,7 @@ def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: Table
         cut=cut,
         aces=command.aces,
         reason=reason,
+        later_cut=later_cut,
     )
 
 
@@ -444,7 +454,7 @@ def _paid(points: CharacterPoints, cost: int, at_adventure_end: bool) -> Charact
     """In play the hand pays alone; at the adventure's end the reserve returns to the hand
     to buy improvements, and what is left starts the next adventure, 5 in hand at most
     [002:844, 854-856]. Points given back go where any gain goes."""
-    available = points.in_hand + points.reserve if at_adventure_end else points.in_hand
+    available = end_adventure(points) if at_adventure_end else points.in_hand
     if cost > available:
         where = "in hand and in reserve" if at_adventure_end else "in hand"
         raise Conflict(

@@ -95,6 +95,10 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "too_many_attacks",
             "not_held",
             "held_this_turn",
+            # the last of combat at the table (combat_handlers.py)
+            "left_melee",
+            # the game master's narrative rulings (ruling_handlers.py)
+            "sequel_owed",
         }
     ),
     # the table's state, or fields that must go together
@@ -132,6 +136,7 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             "invalid_free_action",
             "invalid_located",
             "invalid_weapon",
+            "invalid_maneuver",
             # special attacks (special_handlers.py)
             "invalid_attack",
             # the game master's narrative rulings (ruling_handlers.py)

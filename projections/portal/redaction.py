@@ -180,6 +180,8 @@ RULES: dict[type, Rule] = {
     re_.ThornDrivenIn: public("character", "seat", "reason", "thorn"),
     re_.ThornStruck: public("character", "seat", "reason", "place", "thorn"),
     re_.ThornSolved: public("character", "seat", "reason", "place", "thorn"),
+    # the adventure's end is said at the table; the points it moves are named in no event
+    re_.AdventureEnded: public("reason"),
 }
 
 
@@ -191,7 +193,7 @@ RULES: dict[type, Rule] = {
 # pool is part of its sheet).
 
 STORY_RULES: dict[type, Rule] = {
-    se.RerollsCut: public("first", "second", "cut", "aces", "reason"),
+    se.RerollsCut: public("first", "second", "cut", "aces", "reason", "later_cut"),
     se.Confronted: public(
         "first",
         "second",
@@ -371,6 +373,7 @@ COMBAT_RULES: dict[type, Rule] = {
         "hold",
         "broken_weapon",
         "hand_sequel",
+        "critical_action",
     ),
     ce.TemptLuckRecovered: public(
         "roll",
@@ -394,6 +397,8 @@ COMBAT_RULES: dict[type, Rule] = {
         "maneuver",
         "phases",
         "later_phases",
+        "leaving",
+        "critical_action",
     ),
     ce.PhaseAdvanced: public("combat", "turn", "phase", "order", "idle", "stunned"),
     ce.CombatEnded: public("combat", "reason"),
@@ -409,7 +414,9 @@ COMBAT_RULES: dict[type, Rule] = {
         "aces",
         "standing",
     ),
-    ce.ManeuverDeclared: public("combat", "character", "maneuver", "standing", "acted", "reason"),
+    ce.ManeuverDeclared: public(
+        "combat", "character", "maneuver", "standing", "acted", "reason", "reach"
+    ),
     ce.FreeActionTaken: public(
         "combat",
         "character",

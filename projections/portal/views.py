@@ -5,8 +5,10 @@ armour, shield and named weapons, the dice it holds, its sequels and thorns); wh
 made of (Fortalezas, limitations, drives, quirks, character points, damage and aguante dice, a
 principal NPC's pool) only to its player and the game master (`knows`), as the events'
 rules say (`projections/portal/redaction.py`). An open roll, with its faces, rerolls and the
-readings they give now, and a sequel owed, are listed only to a seat that may see the roll
-(its visibility, the game master's reveal, or the table closed).
+readings they give now (its partly applicable Fortaleza, later stage and fixed first reading
+too), a sequel owed and a kept unit are listed only to a seat that may see the roll (its
+visibility, the game master's reveal, or the table closed); a character's draws on its
+once-per-adventure pools leave out those of an open roll hidden from the seat.
 """
 
 from __future__ import annotations
@@ -39,8 +41,11 @@ from domain.portal.state import (
     Applied,
     Combat,
     ExtendedConfrontation,
+    KeptUnit,
+    LaterStage,
     OpenRoll,
     PortalCharacter,
+    PortalState,
     SupportingCharacter,
 )
 from domain.portal.weapons import WeaponDamage
@@ -111,6 +116,10 @@ class PortalCharacterView(msgspec.Struct, kw_only=True):
     null: the game master chooses at each roll"""
     npc_pool: NpcPool | None = None
     """A principal NPC's way of paying luck and character-point costs; null for a protagonist"""
+    partial_used: dict[str, int] | None = None
+    """The rerolls drawn this adventure from each partly applicable Fortaleza's
+    once-per-adventure pool, by the Fortaleza's name [002:492] (but those of an open roll
+    the caller may not see); empty: none drawn"""
 
 
 class PortalOpenRollView(msgspec.Struct, kw_only=True):
@@ -149,6 +158,15 @@ class PortalOpenRollView(msgspec.Struct, kw_only=True):
     """The seat id of whoever handed a character point to block the 1s and 6s; null: not blocked"""
     reroll_rolls: list[int]
     """The table's numbers of the rerolls' own rolls (each a `DiceRolled`), in order"""
+    partial: Applied | None
+    """The Fortaleza ruled partly applicable, its rerolls drawn from its once-per-adventure
+    pool (source `adventure`) [002:492]; null: none"""
+    later: LaterStage | None
+    """The Fortalezas and aces on the damage or aguante, rerolling once the first reading is
+    fixed [002:1096]; null: none"""
+    fixed: Reading | None
+    """The first reading as fixed for the later stage: the rerolls since change the other
+    readings only [002:1096]; null: not fixed"""
 
 
 class PortalOwedSequel(msgspec.Struct, kw_only=True):
@@ -204,6 +222,22 @@ class PortalView(TableHeader, kw_only=True):
     """The combats under way, oldest first: contenders with their reflexes and phases, what is
     due of each, the turn and phase, the settled rolls awaiting a strike (all read from rolls
     every seat sees)"""
+    units: list[KeptUnit] = []
+    """The units stacked and kept for the fight that names them (the caller may see their
+    dice), oldest first: purpose, leader, each member's die and what it added, the unit's
+    Reflexes [002:1377-1419]"""
+
+
+def _partial_used(state: PortalState, character: PortalCharacter, viewer: Viewer) -> dict[str, int]:
+    """The character's draws from its partly applicable Fortalezas' pools, but those of its
+    open rolls hidden from the viewer (a secret roll is settled only once revealed, so no
+    other draw is hidden)."""
+    used = dict(character.partial_used)
+    for rolled in state.open_rolls.values():
+        hidden = rolled.roll in viewer.hidden_rolls and rolled.character == character.id
+        if hidden and rolled.partial is not None:
+            used[rolled.partial.name] = used.get(rolled.partial.name, 0) - rolled.drawn
+    return {name: count for name, count in used.items() if count}
 
 
 def character_view(table: Table, character: PortalCharacter, viewer: Viewer) -> PortalCharacterView:
@@ -238,6 +272,7 @@ def character_view(table: Table, character: PortalCharacter, viewer: Viewer) -> 
         damage_die=sheet.damage_die,
         aguante_die=sheet.aguante_die,
         npc_pool=sheet.npc_pool,
+        partial_used=_partial_used(game(table), character, viewer),
     )
 
 
@@ -260,6 +295,9 @@ def _open_roll(rolled: OpenRoll) -> PortalOpenRollView:
         ),
         blocked_by=sequence.blocked_by,
         reroll_rolls=list(rolled.reroll_rolls),
+        partial=rolled.partial,
+        later=rolled.later,
+        fixed=rolled.fixed,
     )
 
 
@@ -276,4 +314,5 @@ def table_view(table: Table, viewer: Viewer) -> PortalView:
         extended=list(state.extended.values()),
         supporting=[_supporting(s, viewer) for s in state.supporting.values()],
         combats=list(state.combats.values()),
+        units=seen_rolls(state.units.values(), viewer),
     )

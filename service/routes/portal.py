@@ -203,6 +203,19 @@ ROUTES: list[HTTPRouteHandler] = [
         description="The thorn leaves the sheet: treated, cured, or run its course "
         "[002:617, 627, 633]; the dice it gave stay until removed.",
     ),
+    command_route(
+        "portalEndAdventure",
+        "/portal/adventure/end",
+        pr.PortalEndAdventure,
+        "End the adventure for the whole table (game master)",
+        description="Every protagonist's reserve of character points comes back to the hand, "
+        "the next adventure starting with 5 in hand at most (what they buy is `portalAdvance` "
+        "with `at_adventure_end`) [002:854-856], and every partly applicable Fortaleza's "
+        "once-per-adventure rerolls come back [002:492]; the sequels of level 1 and 2 end "
+        "(the scene's and the story's, the relato ending with the adventure [002:287-289, "
+        "856]), level 3 stays. Refused while a roll is open (`roll_open`) or a sequel's kind "
+        "is owed (`sequel_owed`).",
+    ),
 ]
 
 
