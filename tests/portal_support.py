@@ -5,6 +5,7 @@ a PORTAL session in the domain (`Session`, `new_session`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -160,128 +161,134 @@ def _portal_world(client: Any, _: Cell) -> World:
     return make_portal_world(client)
 
 
+def post(
+    prepare: Callable[[World], None],
+    path: str,
+    statuses: tuple[int, int, int],
+    body: Any = None,
+    note: str = "",
+) -> tuple[str, Cell]:
+    """A POST cell of the matrix, named by its path (and `note`, where a path has more)."""
+    name = f"POST {path[1:]}" + (f" ({note})" if note else "")
+    return name, Cell(prepare, "POST", path, statuses, body)
+
+
 PORTAL_ENDPOINTS: dict[str, Cell] = {
     "GET view": Cell(lobby, "GET", "", (200, 200, 200)),
     "GET view?audit=true": Cell(lobby, "GET", "", (403, 403, 200), params={"audit": True}),
     "GET events": Cell(lobby, "GET", "/events", (200, 200, 200)),
     "GET characters/c1": Cell(lobby, "GET", "/characters/c1", (200, 200, 200)),
     "GET verify (closed table)": Cell(closed, "GET", "/verify", (200, 200, 200)),
-    "POST fork": Cell(
-        a_blind_roll, "POST", "/fork", (403, 403, 201), {"version": 3, "title": "What if"}
-    ),
-    "POST rolls/reveal": Cell(
-        a_blind_roll, "POST", "/rolls/reveal", (403, 403, 200), {"rolls": [1], "reason": "r"}
-    ),
-    "POST close": Cell(lobby, "POST", "/close", (403, 403, 200)),
-    "POST portal/characters (own)": Cell(
-        lobby, "POST", "/portal/characters", (201, 201, 201), {"sheet": sheet("N")}
-    ),
-    "POST portal/characters (for p1)": Cell(
-        lobby,
-        "POST",
-        "/portal/characters",
-        (201, 403, 201),
-        {"sheet": sheet("N"), "seat": "p1"},
-    ),
-    "POST portal/rolls": Cell(lobby, "POST", "/portal/rolls", (403, 403, 200), open_roll("c1")),
-    "POST portal/rolls (blind)": Cell(
-        lobby, "POST", "/portal/rolls", (403, 403, 200), open_roll("c1", visibility="blind")
-    ),
-    # the roller's player decides its public roll's rerolls and settles it
-    "POST portal/rolls/reroll (c1, A's)": Cell(
-        anns_roll,
-        "POST",
-        "/portal/rolls/reroll",
-        (200, 403, 403),
-        reroll(1, "basic", 0, "fortaleza"),
-    ),
-    "POST portal/rolls/fix (c1, A's)": Cell(
-        anns_later_roll, "POST", "/portal/rolls/fix", (200, 403, 403), {"roll": 1}
-    ),
-    # B hands Ann one of Bob's points
-    "POST portal/rolls/block (giver c2, B's)": Cell(
-        anns_roll, "POST", "/portal/rolls/block", (403, 200, 403), {"roll": 1, "giver": "c2"}
-    ),
-    "POST portal/rolls/settle (c1, A's)": Cell(
-        anns_roll, "POST", "/portal/rolls/settle", (200, 403, 403), {"roll": 1, "payments": []}
-    ),
-    "POST portal/sequels": Cell(
-        bobs_sequel,
-        "POST",
-        "/portal/sequels",
-        (403, 403, 200),
-        {"roll": 1, "kind": "agility", "reason": "an ankle"},
-    ),
-    "POST portal/dice/give": Cell(
-        lobby,
-        "POST",
-        "/portal/dice/give",
-        (403, 403, 200),
-        {"character": "c1", "kind": "discomfort", "dice": 1, "reason": "r"},
-    ),
-    "POST portal/drives/rulings": Cell(
-        lobby, "POST", "/portal/drives/rulings", (403, 403, 200), DRIVE_RULING
-    ),
-    "POST portal/thorns": Cell(
-        lobby,
-        "POST",
-        "/portal/thorns",
-        (403, 403, 200),
-        {"character": "c1", "thorn": TOOTH, "reason": "r"},
-    ),
-    "POST portal/thorns/strike": Cell(
-        anns_thorn,
-        "POST",
-        "/portal/thorns/strike",
-        (403, 403, 200),
-        {"character": "c1", "thorn": 0, "reason": "r"},
-    ),
-    "POST portal/thorns/solve": Cell(
-        anns_thorn,
-        "POST",
-        "/portal/thorns/solve",
-        (403, 403, 200),
-        {"character": "c1", "thorn": 0, "reason": "r"},
-    ),
-    "POST portal/adventure/end": Cell(
-        lobby, "POST", "/portal/adventure/end", (403, 403, 200), {"reason": "the last page"}
-    ),
-    "POST portal/dice/remove": Cell(
-        lobby,
-        "POST",
-        "/portal/dice/remove",
-        (403, 403, 200),
-        {"character": "c1", "kind": "discomfort", "dice": 1, "reason": "r"},
-    ),
-    "POST portal/damage": Cell(
-        lobby,
-        "POST",
-        "/portal/damage",
-        (403, 403, 200),
-        {"character": "c1", "points": 2, "nonlethal": False, "reason": "r"},
-    ),
-    "POST portal/points/award": Cell(
-        lobby,
-        "POST",
-        "/portal/points/award",
-        (403, 403, 200),
-        {"character": "c1", "points": 1, "gain": "story_start", "reason": "r"},
-    ),
-    "POST portal/points/spend": Cell(
-        lobby,
-        "POST",
-        "/portal/points/spend",
-        (403, 403, 200),
-        {"character": "c1", "points": 1, "use": "background", "reason": "r"},
-    ),
-    "POST portal/luck/restore": Cell(
-        lobby,
-        "POST",
-        "/portal/luck/restore",
-        (403, 403, 200),
-        {"character": "c1", "dice": 1, "reason": "r"},
-    ),
 }
+PORTAL_ENDPOINTS.update(
+    [
+        post(a_blind_roll, "/fork", (403, 403, 201), {"version": 3, "title": "What if"}),
+        post(a_blind_roll, "/rolls/reveal", (403, 403, 200), {"rolls": [1], "reason": "r"}),
+        post(lobby, "/close", (403, 403, 200)),
+        post(lobby, "/portal/characters", (201, 201, 201), {"sheet": sheet("N")}, note="own"),
+        post(
+            lobby,
+            "/portal/characters",
+            (201, 403, 201),
+            {"sheet": sheet("N"), "seat": "p1"},
+            note="for p1",
+        ),
+        post(lobby, "/portal/rolls", (403, 403, 200), open_roll("c1")),
+        post(
+            lobby,
+            "/portal/rolls",
+            (403, 403, 200),
+            open_roll("c1", visibility="blind"),
+            note="blind",
+        ),
+        # the roller's player decides its public roll's rerolls and settles it
+        post(
+            anns_roll,
+            "/portal/rolls/reroll",
+            (200, 403, 403),
+            reroll(1, "basic", 0, "fortaleza"),
+            note="c1, A's",
+        ),
+        post(anns_later_roll, "/portal/rolls/fix", (200, 403, 403), {"roll": 1}, note="c1, A's"),
+        # B hands Ann one of Bob's points
+        post(
+            anns_roll,
+            "/portal/rolls/block",
+            (403, 200, 403),
+            {"roll": 1, "giver": "c2"},
+            note="giver c2, B's",
+        ),
+        post(
+            anns_roll,
+            "/portal/rolls/settle",
+            (200, 403, 403),
+            {"roll": 1, "payments": []},
+            note="c1, A's",
+        ),
+        post(
+            bobs_sequel,
+            "/portal/sequels",
+            (403, 403, 200),
+            {"roll": 1, "kind": "agility", "reason": "an ankle"},
+        ),
+        post(
+            lobby,
+            "/portal/dice/give",
+            (403, 403, 200),
+            {"character": "c1", "kind": "discomfort", "dice": 1, "reason": "r"},
+        ),
+        post(lobby, "/portal/drives/rulings", (403, 403, 200), DRIVE_RULING),
+        post(
+            lobby,
+            "/portal/thorns",
+            (403, 403, 200),
+            {"character": "c1", "thorn": TOOTH, "reason": "r"},
+        ),
+        post(
+            anns_thorn,
+            "/portal/thorns/strike",
+            (403, 403, 200),
+            {"character": "c1", "thorn": 0, "reason": "r"},
+        ),
+        post(
+            anns_thorn,
+            "/portal/thorns/solve",
+            (403, 403, 200),
+            {"character": "c1", "thorn": 0, "reason": "r"},
+        ),
+        post(lobby, "/portal/adventure/end", (403, 403, 200), {"reason": "the last page"}),
+        post(
+            lobby,
+            "/portal/dice/remove",
+            (403, 403, 200),
+            {"character": "c1", "kind": "discomfort", "dice": 1, "reason": "r"},
+        ),
+        post(
+            lobby,
+            "/portal/damage",
+            (403, 403, 200),
+            {"character": "c1", "points": 2, "nonlethal": False, "reason": "r"},
+        ),
+        post(
+            lobby,
+            "/portal/points/award",
+            (403, 403, 200),
+            {"character": "c1", "points": 1, "gain": "story_start", "reason": "r"},
+        ),
+        post(
+            lobby,
+            "/portal/points/spend",
+            (403, 403, 200),
+            {"character": "c1", "points": 1, "use": "background", "reason": "r"},
+        ),
+        post(
+            lobby,
+            "/portal/luck/restore",
+            (403, 403, 200),
+            {"character": "c1", "dice": 1, "reason": "r"},
+        ),
+    ]
+)
 
 
 # -- the story outside combat: comparisons of settled rolls, advancement, spells -------------
@@ -340,44 +347,35 @@ def two_zombies(world: World) -> None:
 
 
 PORTAL_ENDPOINTS.update(
-    {
-        "POST portal/supporting": Cell(
-            lobby, "POST", "/portal/supporting", (403, 403, 200), ZOMBIE
-        ),
-        "POST portal/supporting/turn": Cell(
-            a_zombie, "POST", "/portal/supporting/turn", (403, 403, 200), {"supporting": "s1"}
-        ),
-        "POST portal/supporting/stack": Cell(
+    [
+        post(lobby, "/portal/supporting", (403, 403, 200), ZOMBIE),
+        post(a_zombie, "/portal/supporting/turn", (403, 403, 200), {"supporting": "s1"}),
+        post(
             two_zombies,
-            "POST",
             "/portal/supporting/stack",
             (403, 403, 200),
             {"purpose": "attack", "leader": "s1", "members": ["s2"]},
         ),
-        "POST portal/supporting/hurt": Cell(
+        post(
             a_zombie,
-            "POST",
             "/portal/supporting/hurt",
             (403, 403, 200),
             {"supporting": "s1", "damage_total": 4, "reason": "r"},
         ),
-        "POST portal/rolls/cut": Cell(
+        post(
             two_open,
-            "POST",
             "/portal/rolls/cut",
             (403, 403, 200),
             {"first": 1, "second": 2, "aces": False, "reason": "stealth against alert"},
         ),
-        "POST portal/confrontations": Cell(
+        post(
             two_settled,
-            "POST",
             "/portal/confrontations",
             (403, 403, 200),
             {"first": {"roll": 1}, "second": {"roll": 2}, "reason": "r"},
         ),
-        "POST portal/confrontations/deferred": Cell(
+        post(
             two_settled,
-            "POST",
             "/portal/confrontations/deferred",
             (403, 403, 200),
             {
@@ -385,40 +383,33 @@ PORTAL_ENDPOINTS.update(
                 "deferral": {"first": {"roll": 2}, "factor": 2, "reason": "a knot"},
             },
         ),
-        "POST portal/confrontations/extended": Cell(
-            lobby, "POST", "/portal/confrontations/extended", (403, 403, 200), EXTENDED
-        ),
-        "POST portal/confrontations/extended/exchange": Cell(
+        post(lobby, "/portal/confrontations/extended", (403, 403, 200), EXTENDED),
+        post(
             an_extended_confrontation,
-            "POST",
             "/portal/confrontations/extended/exchange",
             (403, 403, 200),
             EXCHANGE,
         ),
-        "POST portal/confrontations/extended/aces": Cell(
+        post(
             an_extended_exchange,
-            "POST",
             "/portal/confrontations/extended/aces",
             (403, 403, 200),
             {"confrontation": 1, "side": "first", "aces": 1, "reason": "the next jump"},
         ),
-        "POST portal/confrontations/psychological": Cell(
+        post(
             two_settled,
-            "POST",
             "/portal/confrontations/psychological",
             (403, 403, 200),
             {"manipulator": {"roll": 1}, "victim": {"roll": 2}, "reason": "r"},
         ),
-        "POST portal/confrontations/teams": Cell(
+        post(
             two_settled,
-            "POST",
             "/portal/confrontations/teams",
             (403, 403, 200),
             {"first": [{"roll": 1}], "second": [{"roll": 2}], "reason": "r"},
         ),
-        "POST portal/collaborations": Cell(
+        post(
             two_settled,
-            "POST",
             "/portal/collaborations",
             (403, 403, 200),
             {
@@ -430,9 +421,8 @@ PORTAL_ENDPOINTS.update(
                 "reason": "r",
             },
         ),
-        "POST portal/advancement": Cell(
+        post(
             lobby,
-            "POST",
             "/portal/advancement",
             (403, 403, 200),
             {
@@ -443,14 +433,13 @@ PORTAL_ENDPOINTS.update(
                 "approval": "r",
             },
         ),
-        "POST portal/spells": Cell(
+        post(
             lobby,
-            "POST",
             "/portal/spells",
             (403, 403, 200),
             {**open_roll("c1", difficulty=None), "spell": {**SPELL, "paid": {"luck": 1}}},
         ),
-    }
+    ]
 )
 
 
@@ -562,67 +551,48 @@ def an_aguante_roll(world: World) -> None:
 
 
 PORTAL_ENDPOINTS.update(
-    {
-        "POST portal/combats": Cell(lobby, "POST", "/portal/combats", (403, 403, 200), COMBAT),
-        "POST portal/combats/reflexes": Cell(
+    [
+        post(lobby, "/portal/combats", (403, 403, 200), COMBAT),
+        post(
             a_reflex_roll,
-            "POST",
             "/portal/combats/reflexes",
             (200, 403, 403),
             {"combat": 1, "roll": 2, "payments": []},
         ),
-        "POST portal/combats/rolls": Cell(
+        post(
             an_attack_roll,
-            "POST",
             "/portal/combats/rolls",
             (200, 403, 403),
             {"combat": 1, "roll": 4, "payments": []},
         ),
-        "POST portal/combats/defences": Cell(
+        post(
             a_combat,
-            "POST",
             "/portal/combats/defences",
             (403, 403, 200),
             {**open_roll("c2", readings=DEFENCE_READINGS), "combat": 1, "protection": GUARD},
         ),
-        "POST portal/combats/strikes": Cell(
-            an_exchange, "POST", "/portal/combats/strikes", (403, 403, 200), STRIKE
-        ),
+        post(an_exchange, "/portal/combats/strikes", (403, 403, 200), STRIKE),
         # the game master reaches the rules: Ann is not in the critical state
-        "POST portal/combats/critical/actions": Cell(
-            a_combat, "POST", "/portal/combats/critical/actions", (403, 403, 409), CRITICAL_ACT
-        ),
+        post(a_combat, "/portal/combats/critical/actions", (403, 403, 409), CRITICAL_ACT),
         # the roller's player reaches the rules: Ann faces no critical state
-        "POST portal/combats/critical": Cell(
+        post(
             an_aguante_roll,
-            "POST",
             "/portal/combats/critical",
             (409, 403, 403),
             {"combat": 1, "roll": 2, "payments": []},
         ),
-        "POST portal/combats/maneuvers": Cell(
+        post(
             a_maneuver_roll,
-            "POST",
             "/portal/combats/maneuvers",
             (200, 403, 403),
             {"combat": 1, "roll": 4, "payments": [], "enemy": "c2"},
         ),
-        "POST portal/combats/phases": Cell(
-            a_combat_under_way, "POST", "/portal/combats/phases", (403, 403, 200), {"combat": 1}
-        ),
-        "POST portal/combats/end": Cell(
-            a_combat, "POST", "/portal/combats/end", (403, 403, 200), {"combat": 1, "reason": "r"}
-        ),
-        "POST portal/combats/attacks": Cell(
-            a_combat_under_way, "POST", "/portal/combats/attacks", (403, 403, 200), CALL_ATTACK
-        ),
-        "POST portal/combats/declarations": Cell(
-            a_combat_under_way, "POST", "/portal/combats/declarations", (403, 403, 200), DECLARE
-        ),
-        "POST portal/combats/free": Cell(
-            a_combat_under_way, "POST", "/portal/combats/free", (403, 403, 200), FREE_ACTION
-        ),
-    }
+        post(a_combat_under_way, "/portal/combats/phases", (403, 403, 200), {"combat": 1}),
+        post(a_combat, "/portal/combats/end", (403, 403, 200), {"combat": 1, "reason": "r"}),
+        post(a_combat_under_way, "/portal/combats/attacks", (403, 403, 200), CALL_ATTACK),
+        post(a_combat_under_way, "/portal/combats/declarations", (403, 403, 200), DECLARE),
+        post(a_combat_under_way, "/portal/combats/free", (403, 403, 200), FREE_ACTION),
+    ]
 )
 
 
@@ -667,10 +637,9 @@ def an_attack_and_a_zombie(world: World) -> None:
 
 
 PORTAL_ENDPOINTS.update(
-    {
-        "POST portal/supporting/clash": Cell(
+    [
+        post(
             two_zombies,
-            "POST",
             "/portal/supporting/clash",
             (403, 403, 200),
             {
@@ -681,21 +650,13 @@ PORTAL_ENDPOINTS.update(
                 "reason": "r",
             },
         ),
-        "POST portal/supporting/attack": Cell(
-            a_defence_and_a_zombie,
-            "POST",
-            "/portal/supporting/attack",
-            (403, 403, 200),
-            SUPPORTING_ATTACK,
+        post(
+            a_defence_and_a_zombie, "/portal/supporting/attack", (403, 403, 200), SUPPORTING_ATTACK
         ),
-        "POST portal/supporting/defend": Cell(
-            an_attack_and_a_zombie,
-            "POST",
-            "/portal/supporting/defend",
-            (403, 403, 200),
-            SUPPORTING_DEFEND,
+        post(
+            an_attack_and_a_zombie, "/portal/supporting/defend", (403, 403, 200), SUPPORTING_DEFEND
         ),
-    }
+    ]
 )
 
 
@@ -744,28 +705,14 @@ def a_grapple(world: World) -> None:
 
 
 PORTAL_ENDPOINTS.update(
-    {
-        "POST portal/collaborations/leader": Cell(
-            two_sneaking, "POST", "/portal/collaborations/leader", (403, 403, 200), CEDE
-        ),
-        "POST portal/combats/grapples": Cell(
-            a_grapple, "POST", "/portal/combats/grapples", (403, 403, 200), GRAPPLE
-        ),
+    [
+        post(two_sneaking, "/portal/collaborations/leader", (403, 403, 200), CEDE),
+        post(a_grapple, "/portal/combats/grapples", (403, 403, 200), GRAPPLE),
         # the game master reaches the rules: Bob is held by nobody
-        "POST portal/combats/grapples/escape": Cell(
-            a_grapple, "POST", "/portal/combats/grapples/escape", (403, 403, 409), GRAPPLE
-        ),
-        "POST portal/combats/grapples/release": Cell(
-            a_combat_under_way,
-            "POST",
-            "/portal/combats/grapples/release",
-            (403, 403, 409),
-            RELEASE,
-        ),
-        "POST portal/combats/multiple": Cell(
-            an_exchange, "POST", "/portal/combats/multiple", (403, 403, 200), MULTIPLE
-        ),
-    }
+        post(a_grapple, "/portal/combats/grapples/escape", (403, 403, 409), GRAPPLE),
+        post(a_combat_under_way, "/portal/combats/grapples/release", (403, 403, 409), RELEASE),
+        post(an_exchange, "/portal/combats/multiple", (403, 403, 200), MULTIPLE),
+    ]
 )
 
 

@@ -18,21 +18,12 @@ import httpx
 
 from tests.dice_http import SEATS, Table
 from tests.portal_support import MULTIPLE
+from tests.portal_tables import attack_call, defence_call, exchange, last, settle
 from tests.test_api_portal import http, open_roll, reading
 from tests.test_api_portal_combat import advance, refused
-from tests.test_api_portal_combat_more import last, lucio_holds_salvio
+from tests.test_api_portal_combat_more import lucio_holds_salvio
 from tests.test_api_portal_economy import ACTIONS, act, sven_critical
-from tests.test_api_portal_options import (
-    BARE,
-    aces,
-    ann_and_bob,
-    attack_call,
-    contender,
-    declare,
-    defence_call,
-    settle,
-    strike,
-)
+from tests.test_api_portal_options import BARE, aces, ann_and_bob, contender, declare, strike
 
 __all__ = ["http"]  # the module's HTTP client fixture
 
@@ -122,10 +113,7 @@ def ann_leaves_melee(http: httpx.Client, faces: list[int]) -> Table:
         "invalid_difficulty",
     )
     table.command("p1", MANEUVERS, maneuver(4, leaving=True))
-    table.command("gm", "/portal/combats/attacks", attack_call("c2", "c1"))
-    table.command("gm", "/portal/combats/defences", defence_call("c1"))
-    settle(table, "p2", 5)
-    settle(table, "p1", 6)
+    exchange(table, 5, 6, attacker="c2")
     return table
 
 
@@ -181,10 +169,7 @@ def test_a_reach_weapon_neglects_defence_safely_for_its_ace(http: httpx.Client) 
     settle(table, "p2", 5)
     table.command("gm", STRIKES, strike(4, 5, "c2"))
     assert advance(table, 2)["order"] == ["c2"]
-    table.command("gm", "/portal/combats/attacks", attack_call("c2", "c1"))
-    table.command("gm", "/portal/combats/defences", defence_call("c1"))
-    settle(table, "p2", 6)
-    settle(table, "p1", 7)
+    exchange(table, 6, 7, attacker="c2")
     table.command("gm", STRIKES, strike(6, 7, "c1"))
     for who in SEATS:
         blow = last(table, who, "StrikeResolved")
@@ -201,10 +186,7 @@ def test_the_holders_attacks_inside_a_multiple_attack_are_at_plus_two(
     table = lucio_holds_salvio(http, [4, 3, 1, 5, 2, 2])
     second = advance(table, 6)
     assert (second["turn"], second["order"]) == (2, ["c1"])
-    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2"))
-    table.command("gm", "/portal/combats/defences", defence_call("c2"))
-    settle(table, "p1", 6)
-    settle(table, "p2", 7)
+    exchange(table, 6, 7)
     punch = {"defender": "c2", "supporting": None, "weapon": BARE}
     multiple = {**MULTIPLE, "attack_rolls": [6], "attacks": [punch] * 2, "defence_rolls": [7]}
     table.command("gm", "/portal/combats/multiple", multiple)

@@ -16,29 +16,16 @@ from typing import Any
 import httpx
 
 from tests.dice_http import SEATS, Table
+from tests.portal_tables import BRIGAND, defence_call, exchange, last, settle
 from tests.test_api_portal import http, open_roll, reading
 from tests.test_api_portal_combat import advance, refused
-from tests.test_api_portal_options import (
-    ann_and_bob,
-    attack_call,
-    contender,
-    declare,
-    defence_call,
-    settle,
-    strike,
-)
+from tests.test_api_portal_options import ann_and_bob, contender, declare, strike
 
 __all__ = ["http"]  # the module's HTTP client fixture
 
-BRIGAND = {"name": "a brigand", "generic": 5, "reason": "a seasoned cutthroat"}
 GRAB = [reading("attack", "HIGH"), reading("strength", "LOW")]
 HOLD = [reading("defence", "MID"), reading("struggle", "HIGH")]
 HOLD_LOW = [reading("defence", "LOW"), reading("struggle", "HIGH")]
-
-
-def last(table: Table, who: str, kind: str) -> dict[str, Any]:
-    data: dict[str, Any] = table.log(who, f"portal.{kind}")[-1]["data"]
-    return data
 
 
 def brigand_attacks_ann(defence_roll: int) -> dict[str, Any]:
@@ -110,10 +97,7 @@ def test_a_stunned_contender_defends_a_grab_at_minus_two(http: httpx.Client) -> 
         http, [6, 5, 3], [4, 4, 2, 1, 1, 1], [4, 2, 1, *bobs, 6, 5, 3, 4, 2, 1, 1, 1, 1]
     )
     assert advance(table)["order"] == ["c1"]
-    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2", damage="MID"))
-    table.command("gm", "/portal/combats/defences", defence_call("c2", defence="MID"))
-    settle(table, "p1", 4)
-    settle(table, "p2", 5)
+    exchange(table, 4, 5, damage="MID", defence="MID")
     table.command("gm", "/portal/combats/strikes", strike(4, 5, "c2", nonlethal=True))
     second = advance(table, 6)
     assert (second["turn"], second["phase"], second["stunned"]) == (2, 6, ["c2"])
@@ -138,10 +122,7 @@ def test_a_dropped_weights_damage_ace_rerolls_a_die_once_the_hit_is_counted(
     3 through (2 without the ace). The weapon's one ace rerolls one die, on a hit only."""
     table = ann_and_bob(http, [6, 5, 3], [4, 4, 2], [4, 3, 2, 3, 3, 1, 5])
     assert advance(table)["order"] == ["c1"]
-    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2"))
-    table.command("gm", "/portal/combats/defences", defence_call("c2"))
-    settle(table, "p1", 4)
-    settle(table, "p2", 5)
+    exchange(table, 4, 5)
     barrel = {"melee": None, "ranged": None, "weight": "dropped", "reason": "from the roof"}
     dropped = strike(4, 5, "c2", weapon=barrel, damage_rerolls=["LOW"])
     path = "/portal/combats/strikes"
@@ -198,10 +179,7 @@ def test_a_held_contender_breaks_free_in_a_later_turn_and_is_struck_at_plus_two_
     assert refused(table, "gm", escape, grapple(6, 7)) == (409, "held_this_turn")
     second = advance(table, 3)
     assert (second["turn"], second["order"]) == (2, ["c1"])
-    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2"))
-    table.command("gm", "/portal/combats/defences", defence_call("c2"))
-    settle(table, "p1", 8)
-    settle(table, "p2", 9)
+    exchange(table, 8, 9)
     table.command("gm", "/portal/combats/strikes", strike(8, 9, "c2"))
     for who in SEATS:
         blow = last(table, who, "StrikeResolved")

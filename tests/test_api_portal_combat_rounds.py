@@ -16,16 +16,15 @@ from typing import Any
 import httpx
 
 from tests.dice_http import SEATS, Table
+from tests.portal_tables import exchange
 from tests.test_api_portal import http, open_roll, reading
 from tests.test_api_portal_combat import advance, refused
 from tests.test_api_portal_options import (
     ann_and_bob,
     ann_strikes_bob,
-    attack_call,
     contender,
-    defence_call,
     free,
-    settle,
+    located_refusal,
     strike,
 )
 
@@ -57,10 +56,7 @@ def test_a_stun_holds_from_the_blow_on_the_rest_of_the_turn_then_whole_turns(
     bobs_dice = [3, 2, 1, 1, 1, 1]
     table = ann_and_bob(http, [6, 5, 3], [4, 4, 2, 1, 1, 1], [4, 2, 1, *bobs_dice])
     assert advance(table)["order"] == ["c1"]
-    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2", damage="MID"))
-    table.command("gm", "/portal/combats/defences", defence_call("c2", defence="MID"))
-    settle(table, "p1", 4)
-    settle(table, "p2", 5)
+    exchange(table, 4, 5, damage="MID", defence="MID")
     table.command("gm", "/portal/combats/strikes", strike(4, 5, "c2", nonlethal=True))
     for who in SEATS:
         blow = table.log(who, "portal.StrikeResolved")[-1]["data"]
@@ -194,10 +190,7 @@ def test_a_hand_strike_leaves_a_sequel_of_that_limb_as_the_game_master_rules(
     hand = {"part": "hand", "reason": "his knife hand", "disarm": False, "hand": "sequel"}
     path = "/portal/combats/strikes"
     knee = {"part": "knee", "reason": "low", "hand": "sequel"}
-    assert refused(table, "gm", path, strike(4, 5, "c2", located=knee)) == (
-        422,
-        "invalid_located",
-    )
+    assert located_refusal(table, knee) == (422, "invalid_located")
     table.command("gm", path, strike(4, 5, "c2", located=hand))
     for who in SEATS:
         (blow,) = (e["data"] for e in table.log(who, "portal.StrikeResolved"))

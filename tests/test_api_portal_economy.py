@@ -14,6 +14,7 @@ import httpx
 
 from tests.api_helpers import ok
 from tests.dice_http import SEATS, Table, new_table
+from tests.portal_tables import brawl, settle
 from tests.test_api_portal import character, http, open_roll, reading, reroll, sheet
 from tests.test_api_portal_combat import (
     EXCHANGE,
@@ -21,8 +22,6 @@ from tests.test_api_portal_combat import (
     advance,
     attack_roll,
     defence_roll,
-    reflex_roll,
-    reflexes,
     refused,
     strike,
 )
@@ -42,17 +41,12 @@ def sven_critical(http: httpx.Client, last: list[int], seat: str = "p2", **sven:
     table = new_table(http, "portal", OPENING + EXCHANGE + last)
     character(table, "p1", sheet("Brunak", discomfort=1))
     character(table, seat, sheet("Sven", discomfort=1, wound=1, **sven))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a tavern"}
-    table.command("gm", "/portal/combats", start)
-    table.command("gm", "/portal/rolls", reflex_roll("c1", "HIGH", "MID"))
-    table.command("gm", "/portal/rolls", reflex_roll("c2", "HIGH", "MID"))
-    table.command("p1", "/portal/combats/reflexes", reflexes(2))
-    table.command(seat, "/portal/combats/reflexes", reflexes(3, reflex_points=1))
+    brawl(table, "a tavern", seat, reflex_points=1)
     advance(table, 2)
     table.command("gm", "/portal/rolls", attack_roll("c1"))
     table.command("gm", "/portal/rolls", defence_roll("c2"))
-    table.command("p1", "/portal/combats/rolls", {"combat": 1, "roll": 4, "payments": []})
-    table.command(seat, "/portal/combats/rolls", {"combat": 1, "roll": 5, "payments": []})
+    settle(table, "p1", 4)
+    settle(table, seat, 5)
     table.command("gm", "/portal/combats/strikes", strike(4, 5))
     # the last aguante roll is due before anything more is done
     assert refused(table, "gm", ACTIONS, act("minimal")) == (409, "critical_due")

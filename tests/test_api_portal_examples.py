@@ -18,6 +18,7 @@ import pytest
 
 from tests.api_helpers import ok
 from tests.dice_http import SEATS, Table, new_table
+from tests.portal_tables import settle, start_brawl
 from tests.test_api_portal import character, fortaleza, http, open_roll, reading, reroll, sheet
 from tests.test_api_portal_combat import (
     advance,
@@ -39,14 +40,31 @@ DIRECTION, QUICK, SLOW = [2], [5, 5, 2], [3, 3, 1]
 
 
 def face_off(table: Table) -> None:
-    """A friendly brawl between c1 (p1) and c2 (p2): each takes its initial roll (rolls 2
-    and 3, the combat's direction die being 1); the phases run to 5, c1's."""
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a brawl"}
-    table.command("gm", "/portal/combats", start)
-    for who, roll in (("c1", 2), ("c2", 3)):
-        table.command("gm", "/portal/rolls", reflex_roll(who, "HIGH", "HIGH"))
-        table.command(f"p{roll - 1}", "/portal/combats/reflexes", reflexes(roll))
+    """`initial_rolls`, then the phases run to 5, c1's."""
+    initial_rolls(table)
     assert advance(table, 2)["order"] == ["c1"]
+
+
+def facing(
+    http: httpx.Client, first: dict[str, Any], second: dict[str, Any], faces: list[int]
+) -> Table:
+    """c1 (the sheet `first`, p1's) and c2 (`second`, p2's) at `face_off`: the direction die
+    and their initial rolls (`QUICK`, `SLOW`) thrown, then `faces`."""
+    table = new_table(http, "portal", [*DIRECTION, *QUICK, *SLOW, *faces])
+    character(table, "p1", first)
+    character(table, "p2", second)
+    face_off(table)
+    return table
+
+
+def initial_rolls(table: Table, first: str = "HIGH") -> None:
+    """A friendly brawl between c1 (p1) and c2 (p2): each takes its initial roll (rolls 2
+    and 3, the combat's direction die being 1), cold blood read HIGH, reflexes HIGH (c1's
+    `first`), settled by its player."""
+    start_brawl(table, "a brawl")
+    for who, roll, reflex in (("c1", 2, first), ("c2", 3, "HIGH")):
+        table.command("gm", "/portal/rolls", reflex_roll(who, reflex, "HIGH"))
+        table.command(f"p{roll - 1}", "/portal/combats/reflexes", reflexes(roll))
 
 
 def exchange(table: Table, attack: list[dict[str, Any]], defence: list[dict[str, Any]]) -> None:
@@ -54,8 +72,8 @@ def exchange(table: Table, attack: list[dict[str, Any]], defence: list[dict[str,
     readings, each settled by its own player."""
     for who, readings in (("c1", attack), ("c2", defence)):
         table.command("gm", "/portal/rolls", open_roll(who, readings=readings, difficulty=None))
-    table.command("p1", "/portal/combats/rolls", {"combat": 1, "roll": 4, "payments": []})
-    table.command("p2", "/portal/combats/rolls", {"combat": 1, "roll": 5, "payments": []})
+    settle(table, "p1", 4)
+    settle(table, "p2", 5)
 
 
 def blow(table: Table, who: str) -> dict[str, Any]:
@@ -69,6 +87,12 @@ def weapon(
 ) -> dict[str, Any]:
     """A strike's weapon as the game master rules it: a melee size or a ranged kind."""
     return {"melee": melee, "ranged": ranged, "reason": reason, **extra}
+
+
+def strike_with(table: Table, ruled: dict[str, Any]) -> None:
+    """The game master's strike of c1's attack roll 4 on c2's defence roll 5, with the weapon
+    `ruled`."""
+    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": ruled})
 
 
 def attack_and_damage(damage: str) -> list[dict[str, Any]]:
@@ -166,8 +190,7 @@ def test_p7_billy_draws_sixteen_and_acts_in_phases_six_five_four_one(http: httpx
     disparar = {"name": "Disparar", "level": 5, "specialty": "Desenfundar"}
     character(table, "p1", sheet("Billy", fortalezas=[disparar]))
     character(table, "p2", sheet("Pat"))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "high noon"}
-    table.command("gm", "/portal/combats", start)
+    start_brawl(table, "high noon")
     draw = {"fortaleza": "Disparar", "reason": "drawing first"}
     call = open_roll(
         "c1",
@@ -199,11 +222,7 @@ def test_every_maneuver_roll_replaces_the_reflexes_errata(http: httpx.Client) ->
     whether or not it exceeds the enemy's. Ariel (reflexes 5) maneuvers against Orco's 3 and
     reads 2: no ace, and her reflexes fall to 2, her phase with them. In phase 2 she
     maneuvers only to better them [002:1069]: a 6, her new reflexes, no ace."""
-    faces = [*DIRECTION, *QUICK, *SLOW, 2, 2, 1, 6, 4, 3]
-    table = new_table(http, "portal", faces)
-    character(table, "p1", sheet("Ariel"))
-    character(table, "p2", sheet("Orco"))
-    face_off(table)
+    table = facing(http, sheet("Ariel"), sheet("Orco"), [2, 2, 1, 6, 4, 3])
     feint = open_roll("c1", readings=[reading("maneuver", "HIGH")], difficulty=None)
     table.command("gm", "/portal/rolls", feint)
     table.command("p1", "/portal/combats/maneuvers", {**reflexes(4), "enemy": "c2"})
@@ -238,8 +257,7 @@ def test_p19_lamoraks_damage_is_clamped_only_after_the_excess_errata(http: httpx
     character(table, "p2", sheet("Guardia"))
     face_off(table)
     exchange(table, attack_and_damage("LOW"), defence_and_aguante("LOW"))
-    cudgel = weapon("a cudgel", melee="small")
-    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": cudgel})
+    strike_with(table, weapon("a cudgel", melee="small"))
     for who in SEATS:
         hit = blow(table, who)
         assert (hit["strike"]["outcome"], hit["strike"]["attack"], hit["strike"]["excess"]) == (
@@ -259,14 +277,9 @@ def test_p21_boris_throws_a_stone_with_the_low_die_not_his_own(http: httpx.Clien
     [002:1161, 1169]. His 5, 4, 2 hits a defence of 3 by 2: 2 + 2 = 4, 1 past an aguante of
     3. (The table thrown, MID, and the barrel dropped, HIGH and an ace, need a large weight
     the strike's weapon cannot name yet.)"""
-    faces = [*DIRECTION, *QUICK, *SLOW, 5, 4, 2, 3, 3, 1]
-    table = new_table(http, "portal", faces)
-    character(table, "p1", sheet("Boris", damage_die="HIGH"))
-    character(table, "p2", sheet("Bandido"))
-    face_off(table)
+    table = facing(http, sheet("Boris", damage_die="HIGH"), sheet("Bandido"), [5, 4, 2, 3, 3, 1])
     exchange(table, [reading("attack", "HIGH")], defence_and_aguante("HIGH"))
-    stone = weapon("a stone", ranged="light")
-    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": stone})
+    strike_with(table, weapon("a stone", ranged="light"))
     hit = blow(table, "p2")
     assert (hit["strike"]["excess"], hit["weapon"]["dice"], hit["weapon"]["melee"]) == (
         2,
@@ -287,14 +300,14 @@ def test_p22_brunaks_toughness_ignores_his_discomfort_and_four_points_go_in(
     HIGH is 5, the discomfort 6 ignored [002:1199]: 4 points, two discomfort dice, the third
     turns one into a wound die, the fourth a discomfort die again: 3 discomfort and 2 wound
     dice. A new reflex roll is then due [002:1063]."""
-    faces = [*DIRECTION, *QUICK, *SLOW, 1, 1, 5, 4, 2, 5, 3, 2, 6, 6]
-    table = new_table(http, "portal", faces)
-    character(table, "p1", sheet("Goblin"))
-    character(table, "p2", sheet("Brunak", discomfort=1, wound=1, aguante_die="HIGH"))
-    face_off(table)
+    table = facing(
+        http,
+        sheet("Goblin"),
+        sheet("Brunak", discomfort=1, wound=1, aguante_die="HIGH"),
+        [1, 1, 5, 4, 2, 5, 3, 2, 6, 6],
+    )
     exchange(table, attack_and_damage("HIGH"), defence_and_aguante("HIGH"))
-    knife = weapon("a knife", melee="small")
-    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": knife})
+    strike_with(table, weapon("a knife", melee="small"))
     for who in SEATS:
         hit = blow(table, who)
         assert (hit["strike"]["defence"], hit["damage"]["total"]) == (3, 9), who
@@ -307,27 +320,36 @@ def test_p22_brunaks_toughness_ignores_his_discomfort_and_four_points_go_in(
     assert refused(table, "gm", "/portal/combats/phases", {"combat": 1}) == (409, "reflexes_due")
 
 
+def ricardo_shot(http: httpx.Client, new_reflexes: list[int]) -> Table:
+    """P23's shot [002:1250-1267]: the shooter's 5, 3, 2 with a sling against Ricardo's
+    defence roll 4, 2, 2 (aguante LOW; the dice he holds 1s): 1 point past his aguante turns
+    one of his 3 discomfort dice into a second wound die. Then the game master calls his
+    new reflex roll (`new_reflexes`: his 3 basic dice, then the dice he holds), read MID for
+    aguante, and his player takes it (roll 6)."""
+    shot = [5, 3, 2, 4, 2, 2, 1, 1, 1, 1]
+    table = facing(
+        http,
+        sheet("Tirador"),
+        sheet("Ricardo", discomfort=3, wound=1, aguante_die="MID"),
+        [1, 1, 1, 1, *shot, *new_reflexes],
+    )
+    exchange(table, [reading("attack", "HIGH")], defence_and_aguante("LOW"))
+    strike_with(table, weapon("a sling", ranged="light"))
+    check = [reading("reflexes", "HIGH"), reading("aguante", "MID", aguante=True)]
+    table.command("gm", "/portal/rolls", open_roll("c2", readings=check, difficulty=None))
+    table.command("p2", "/portal/combats/reflexes", reflexes(6))
+    return table
+
+
 def test_p23_ricardos_new_reflex_roll_drives_a_thorn_in(http: httpx.Client) -> None:
     """P23 [002:1250-1267]: Ricardo is shot with a sling: 1 point past his aguante turns one of
     his 3 discomfort dice into a second wound die: he holds 2 wound and 2 discomfort dice,
     6 accumulated. His new reflex roll, 5, 3, 2, is read MID for aguante: 3, his wound and
     discomfort dice not counting; short by 3: a wound die every hour until a surgeon sees
     him. The thorn is on his sheet for every seat."""
-    shot = [5, 3, 2, 4, 2, 2, 1, 1, 1, 1]  # the shooter's 5; Ricardo's 4 and his four dice
-    new_reflexes = [5, 3, 2, 6, 6, 6, 6]  # his dice 6: not beaten, no sequel point
-    faces = [*DIRECTION, *QUICK, *SLOW, 1, 1, 1, 1, *shot, *new_reflexes]
-    table = new_table(http, "portal", faces)
-    character(table, "p1", sheet("Tirador"))
-    character(table, "p2", sheet("Ricardo", discomfort=3, wound=1, aguante_die="MID"))
-    face_off(table)
-    exchange(table, [reading("attack", "HIGH")], defence_and_aguante("LOW"))
-    sling = weapon("a sling", ranged="light")
-    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": sling})
+    table = ricardo_shot(http, [5, 3, 2, 6, 6, 6, 6])  # his dice 6: not beaten, no sequel
     hit = blow(table, "p1")
     assert (hit["through"], hit["absorption"]["steps"]) == (1, ["wound"])
-    check = [reading("reflexes", "HIGH"), reading("aguante", "MID", aguante=True)]
-    table.command("gm", "/portal/rolls", open_roll("c2", readings=check, difficulty=None))
-    table.command("p2", "/portal/combats/reflexes", reflexes(6))
     for who in SEATS:
         taken = table.log(who, "portal.ReflexesTaken")[-1]["data"]
         thorn = taken["thorn"]
@@ -353,11 +375,7 @@ def test_a_tie_deals_the_environment_through_the_toughness_errata(
     y su rival hubiera escapado incólume": the MID 2 of a normal fight against the ninja's
     aguante 4 passes nothing. On a moving train (HIGH, his raw 6) only the 2 past the aguante
     are absorbed."""
-    faces = [*DIRECTION, *QUICK, *SLOW, 6, 2, 2, 6, 4, 4]
-    table = new_table(http, "portal", faces)
-    character(table, "p1", sheet("Takeda"))
-    character(table, "p2", sheet("Ninja"))
-    face_off(table)
+    table = facing(http, sheet("Takeda"), sheet("Ninja"), [6, 2, 2, 6, 4, 4])
     exchange(table, attack_and_damage("HIGH"), defence_and_aguante("MID"))
     nodachi = weapon("a nodachi", melee="gigantic", sharp=True)
     table.command(
@@ -517,11 +535,7 @@ def test_reflexes_of_zero_act_in_no_phase_or_in_the_last(
     table = new_table(http, "portal", [*DIRECTION, 3, 1, 1, *QUICK], reflex_at_most_zero=policy)
     character(table, "p1", sheet("Ana"))
     character(table, "p2", sheet("Bea"))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a brawl"}
-    table.command("gm", "/portal/combats", start)
-    for who, roll, choice in (("c1", 2, "LOW"), ("c2", 3, "HIGH")):
-        table.command("gm", "/portal/rolls", reflex_roll(who, choice, "HIGH"))
-        table.command(f"p{roll - 1}", "/portal/combats/reflexes", reflexes(roll))
+    initial_rolls(table, first="LOW")
     ana = table.log("p2", "portal.ReflexesTaken")[0]["data"]
     assert (ana["reflexes"], ana["phases"]) == (0, phases)
     last = advance(table, 6)
@@ -572,23 +586,23 @@ def test_tempt_luck_in_combat_comes_back_by_beating_the_opponent_errata(
     against a defence of 3, a sling's hit) or in the defence (c2's, against an attack of 3, a
     miss). Settled, the die stays lost (no 6 kept, no match); the strike, the roll beating its
     opponent's, wins it back, seen as the roll is, by every seat."""
-    faces = [*DIRECTION, *QUICK, *SLOW, *attack, *defence]
-    table = new_table(http, "portal", faces)
     tempting = {"luck_held": 0, "luck_lost": 1}
-    character(table, "p1", sheet("Tirador", **(tempting if tempter == "c1" else {})))
-    character(table, "p2", sheet("Bandido", **(tempting if tempter == "c2" else {})))
-    face_off(table)
+    table = facing(
+        http,
+        sheet("Tirador", **(tempting if tempter == "c1" else {})),
+        sheet("Bandido", **(tempting if tempter == "c2" else {})),
+        [*attack, *defence],
+    )
     for who, readings in (("c1", [reading("attack", "HIGH")]), ("c2", defence_and_aguante("LOW"))):
         call = open_roll(who, readings=readings, difficulty=None, tempt=who == tempter)
         table.command("gm", "/portal/rolls", call)
-    table.command("p1", "/portal/combats/rolls", {"combat": 1, "roll": 4, "payments": []})
-    table.command("p2", "/portal/combats/rolls", {"combat": 1, "roll": 5, "payments": []})
+    settle(table, "p1", 4)
+    settle(table, "p2", 5)
     roll = 4 if tempter == "c1" else 5
     assert (
         table.rolled("p1", roll)["portal.RollSettled"]["data"]["result"]["tempt_recovered"] is False
     )
-    sling = weapon("a sling", ranged="light")
-    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": sling})
+    strike_with(table, weapon("a sling", ranged="light"))
     for who in SEATS:
         (won,) = (e["data"] for e in table.log(who, "portal.TemptLuckRecovered"))
         assert (won["roll"], won["character"], won["result"], won["against"]) == (
@@ -608,19 +622,7 @@ def test_the_thorn_check_reads_the_dice_held_after_the_damage(http: httpx.Client
     and 6: his kept 5 removes the discomfort 5 when the roll is settled, but the check is on
     the 6 the damage left, not the 5 after the roll: his aguante MID 3 falls short by 3, a
     wound die every hour."""
-    shot = [5, 3, 2, 4, 2, 2, 1, 1, 1, 1]
-    new_reflexes = [5, 3, 2, 5, 6, 6, 6]
-    faces = [*DIRECTION, *QUICK, *SLOW, 1, 1, 1, 1, *shot, *new_reflexes]
-    table = new_table(http, "portal", faces)
-    character(table, "p1", sheet("Tirador"))
-    character(table, "p2", sheet("Ricardo", discomfort=3, wound=1, aguante_die="MID"))
-    face_off(table)
-    exchange(table, [reading("attack", "HIGH")], defence_and_aguante("LOW"))
-    sling = weapon("a sling", ranged="light")
-    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": sling})
-    check = [reading("reflexes", "HIGH"), reading("aguante", "MID", aguante=True)]
-    table.command("gm", "/portal/rolls", open_roll("c2", readings=check, difficulty=None))
-    table.command("p2", "/portal/combats/reflexes", reflexes(6))
+    table = ricardo_shot(http, [5, 3, 2, 5, 6, 6, 6])
     for who in SEATS:
         taken = table.log(who, "portal.ReflexesTaken")[-1]["data"]
         thorn = taken["thorn"]
@@ -640,11 +642,7 @@ def test_a_reflex_thorn_lowers_every_reflex_roll_errata(http: httpx.Client) -> N
     poison = {"name": "poison", "gives": "reflex", "amount": 1, "every": "each reflex roll"}
     character(table, "gm", sheet("Vilvis", thorns=[poison]), seat="p1")
     character(table, "p2", sheet("Orco"))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a brawl"}
-    table.command("gm", "/portal/combats", start)
-    for who, roll in (("c1", 2), ("c2", 3)):
-        table.command("gm", "/portal/rolls", reflex_roll(who, "HIGH", "HIGH"))
-        table.command(f"p{roll - 1}", "/portal/combats/reflexes", reflexes(roll))
+    initial_rolls(table)
     for who in SEATS:
         vilvis = table.log(who, "portal.ReflexesTaken")[0]["data"]
         assert (vilvis["reflexes"], vilvis["thorn_penalty"], vilvis["phases"]) == (4, 1, [4])
@@ -655,14 +653,9 @@ def test_p21_boris_throws_a_table_with_the_mid_die(http: httpx.Client) -> None:
     """P21 [002:1172, 1178], the table: a large weight thrown takes the damage-die category
     one below Boris's HIGH: the raw MID die, his own damage die not counting. His 5, 4, 2
     hits a defence of 3 by 2: 2 + 4 = 6, 3 past an aguante of 3."""
-    faces = [*DIRECTION, *QUICK, *SLOW, 5, 4, 2, 3, 3, 1]
-    table = new_table(http, "portal", faces)
-    character(table, "p1", sheet("Boris", damage_die="HIGH"))
-    character(table, "p2", sheet("Bandido"))
-    face_off(table)
+    table = facing(http, sheet("Boris", damage_die="HIGH"), sheet("Bandido"), [5, 4, 2, 3, 3, 1])
     exchange(table, [reading("attack", "HIGH")], defence_and_aguante("HIGH"))
-    thrown = weapon("a tavern table", weight="thrown")
-    table.command("gm", "/portal/combats/strikes", {**strike(4, 5), "weapon": thrown})
+    strike_with(table, weapon("a tavern table", weight="thrown"))
     for who in SEATS:
         hit = blow(table, who)
         assert (hit["weapon"]["dice"], hit["weapon"]["melee"]) == (["MID"], False), who
@@ -678,19 +671,15 @@ def test_p21_boris_drops_a_barrel_from_the_roof_high_and_an_ace(http: httpx.Clie
     el Daño". The damage is read from the attack roll [002:1092], so the game master grants
     the ace with it; Boris rerolls his 2 of 4, 3, 2 (roll 5): a 5. Attack 5 against 3, 2 + the raw
     HIGH 5 = 7, 4 past an aguante of 3."""
-    faces = [*DIRECTION, *QUICK, *SLOW, 4, 3, 2, 5, 3, 3, 1]
-    table = new_table(http, "portal", faces)
-    character(table, "p1", sheet("Boris", damage_die="HIGH"))
-    character(table, "p2", sheet("Bandido"))
-    face_off(table)
+    table = facing(http, sheet("Boris", damage_die="HIGH"), sheet("Bandido"), [4, 3, 2, 5, 3, 3, 1])
     ace = {"count": 1, "reason": "a barrel dropped from the roof [002:1173]"}
     call = open_roll("c1", readings=[reading("attack", "HIGH")], difficulty=None, aces=[ace])
     table.command("gm", "/portal/rolls", call)
     table.command("p1", "/portal/rolls/reroll", reroll(4, "basic", 2, "ace"))
-    table.command("p1", "/portal/combats/rolls", {"combat": 1, "roll": 4, "payments": []})
+    settle(table, "p1", 4)
     defence = open_roll("c2", readings=defence_and_aguante("HIGH"), difficulty=None)
     table.command("gm", "/portal/rolls", defence)
-    table.command("p2", "/portal/combats/rolls", {"combat": 1, "roll": 6, "payments": []})
+    settle(table, "p2", 6)
     dropped = weapon("a barrel from the roof", weight="dropped")
     table.command("gm", "/portal/combats/strikes", {**strike(4, 6), "weapon": dropped})
     for who in SEATS:

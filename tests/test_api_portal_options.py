@@ -16,27 +16,14 @@ from typing import Any
 import httpx
 
 from tests.dice_http import SEATS, Table, new_table
-from tests.test_api_portal import character, http, open_roll, reading, sheet
-from tests.test_api_portal_combat import advance, reflex_roll, reflexes, refused
+from tests.portal_support import MULTIPLE
+from tests.portal_tables import attack_call, brawl, defence_call, exchange, settle
+from tests.test_api_portal import character, http, sheet
+from tests.test_api_portal_combat import advance, refused
 
 __all__ = ["http"]  # the module's HTTP client fixture
 
 BARE = {"melee": "bare", "ranged": None, "reason": "fists"}
-
-
-def attack_call(who: str, target: str | None, damage: str = "HIGH") -> dict[str, Any]:
-    readings = [reading("attack", "HIGH"), reading("damage", damage)]
-    return {**open_roll(who, readings=readings, difficulty=None), "combat": 1, "target": target}
-
-
-def defence_call(who: str, defence: str = "HIGH") -> dict[str, Any]:
-    readings = [reading("defence", defence), reading("aguante", "HIGH", aguante=True)]
-    guard = {"melee": True, "cover": "none", "reason": "in the open"}
-    return {
-        **open_roll(who, readings=readings, difficulty=None),
-        "combat": 1,
-        "protection": guard,
-    }
 
 
 def declare(who: str, maneuver: str, target: str | None = None) -> dict[str, Any]:
@@ -77,10 +64,6 @@ def strike(
     }
 
 
-def settle(table: Table, who: str, roll: int) -> None:
-    table.command(who, "/portal/combats/rolls", {"combat": 1, "roll": roll, "payments": []})
-
-
 def ann_and_bob(
     http: httpx.Client,
     anns: list[int],
@@ -96,12 +79,7 @@ def ann_and_bob(
     table = new_table(http, "portal", [2, *anns, *bobs, *after], **options)
     character(table, "p1", sheet("Ann", weapons=weapons or {}))
     character(table, "p2", sheet("Bob", discomfort=len(bobs) - 3))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a tavern"}
-    table.command("gm", "/portal/combats", start)
-    table.command("gm", "/portal/rolls", reflex_roll("c1", "HIGH", "MID"))
-    table.command("gm", "/portal/rolls", reflex_roll("c2", "HIGH", "MID"))
-    table.command("p1", "/portal/combats/reflexes", reflexes(2))
-    table.command("p2", "/portal/combats/reflexes", reflexes(3, reflex_points=bob_pays))
+    brawl(table, "a tavern", reflex_points=bob_pays)
     return table
 
 
@@ -219,10 +197,7 @@ def test_a_stunned_contender_does_not_act_and_defends_at_minus_two(http: httpx.C
         http, [6, 5, 3], [4, 4, 2, 1, 1, 1], [4, 2, 1, *bobs_dice, 4, 2, 1, *bobs_dice]
     )
     assert advance(table)["order"] == ["c1"]
-    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2", damage="MID"))
-    table.command("gm", "/portal/combats/defences", defence_call("c2", defence="MID"))
-    settle(table, "p1", 4)
-    settle(table, "p2", 5)
+    exchange(table, 4, 5, damage="MID", defence="MID")
     table.command("gm", "/portal/combats/strikes", strike(4, 5, "c2", nonlethal=True))
     blow = table.log("p2", "portal.StrikeResolved")[-1]["data"]
     assert (blow["strike"]["excess"], blow["through"], blow["defence_modifier"]) == (2, 1, 0)
@@ -233,10 +208,7 @@ def test_a_stunned_contender_does_not_act_and_defends_at_minus_two(http: httpx.C
     second = advance(table, 4)
     assert (second["turn"], second["phase"], second["stunned"]) == (2, 6, ["c2"])
     assert contender(table, "p2", "c2")["stunned"] is True
-    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2", damage="MID"))
-    table.command("gm", "/portal/combats/defences", defence_call("c2", defence="MID"))
-    settle(table, "p1", 6)
-    settle(table, "p2", 7)
+    exchange(table, 6, 7, damage="MID", defence="MID")
     table.command("gm", "/portal/combats/strikes", strike(6, 7, "c2", nonlethal=True))
     for who in SEATS:
         stunned = table.log(who, "portal.StrikeResolved")[-1]["data"]
@@ -262,30 +234,14 @@ def test_a_multiple_attack_neglects_the_attackers_defence_for_the_turn(
     her defence 5 (5, 3, 2) less 2; the next turn the -2 stands no more."""
     table = ann_and_bob(http, [6, 6, 6], [4, 4, 2], [4, 2, 1, 3, 2, 1, 5, 4, 1, 5, 3, 2])
     assert advance(table)["order"] == ["c1"]
-    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2"))
-    table.command("gm", "/portal/combats/defences", defence_call("c2"))
-    settle(table, "p1", 4)
-    settle(table, "p2", 5)
+    exchange(table, 4, 5)
     target = {"defender": "c2", "supporting": None, "weapon": BARE}
-    multiple = {
-        "combat": 1,
-        "attack_rolls": [4],
-        "attacks": [target, target],
-        "defence_rolls": [5],
-        "increment": {"weapons": "ready", "position": "adjacent", "reason": "both fists"},
-        "cancel": {"reason": "nothing to cancel"},
-        "setting": "normal",
-        "nonlethal": False,
-        "reason": "a flurry",
-    }
+    multiple = {**MULTIPLE, "attack_rolls": [4], "attacks": [target, target], "defence_rolls": [5]}
     table.command("gm", "/portal/combats/multiple", multiple)
     standing = contender(table, "p2", "c1")["standing"]
     assert [(s["cause"], s["defence"]) for s in standing] == [("multiple_attack", -2)]
     assert advance(table, 2)["order"] == ["c2"]
-    table.command("gm", "/portal/combats/attacks", attack_call("c2", "c1"))
-    table.command("gm", "/portal/combats/defences", defence_call("c1"))
-    settle(table, "p2", 6)
-    settle(table, "p1", 7)
+    exchange(table, 6, 7, attacker="c2")
     table.command("gm", "/portal/combats/strikes", strike(6, 7, "c1"))
     blow = table.log("p1", "portal.StrikeResolved")[-1]["data"]
     assert (blow["strike"]["defence"], blow["defence_modifier"]) == (3, -2)
@@ -351,10 +307,7 @@ def test_an_opportunity_attack_strikes_one_leaving_melee_out_of_the_attackers_ph
     turn is past his reflexes [002:1549]."""
     table = ann_and_bob(http, [6, 5, 3], [2, 2, 1], [5, 4, 1, 3, 2, 1, 2, 2, 1], bob_pays=1)
     assert advance(table)["order"] == ["c1"]
-    table.command("gm", "/portal/combats/attacks", attack_call("c2", "c1", damage="LOW"))
-    table.command("gm", "/portal/combats/defences", defence_call("c1"))
-    settle(table, "p2", 4)
-    settle(table, "p1", 5)
+    exchange(table, 4, 5, damage="LOW", attacker="c2")
     path = "/portal/combats/strikes"
     assert refused(table, "gm", path, strike(4, 5, "c1")) == (409, "not_your_phase")
     leaving = {"reason": "Ann runs for the door, no maneuver tried"}
@@ -377,10 +330,7 @@ def test_a_heavy_weapon_sweeps_and_adds_its_damage_again(http: httpx.Client) -> 
     grenade's 5 again: 8 against his aguante 3, 5 through."""
     table = ann_and_bob(http, [6, 5, 3], [4, 4, 2], [4, 3, 2, 3, 2, 1])
     assert advance(table)["order"] == ["c1"]
-    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2"))
-    table.command("gm", "/portal/combats/defences", defence_call("c2"))
-    settle(table, "p1", 4)
-    settle(table, "p2", 5)
+    exchange(table, 4, 5)
     grenade = {"melee": None, "ranged": "light_firearm", "heavy": True, "reason": "a grenade"}
     thrown = strike(4, 5, "c2", weapon=grenade)
     path = "/portal/combats/strikes"
@@ -399,11 +349,14 @@ def ann_strikes_bob(http: httpx.Client, weapons: dict[str, Any] | None = None) -
     defence roll 3, 2, 2 (roll 5: defence 3, aguante 3), both settled."""
     table = ann_and_bob(http, [6, 5, 3], [4, 4, 2], [6, 4, 2, 3, 2, 2], weapons=weapons)
     assert advance(table)["order"] == ["c1"]
-    table.command("gm", "/portal/combats/attacks", attack_call("c1", "c2"))
-    table.command("gm", "/portal/combats/defences", defence_call("c2"))
-    settle(table, "p1", 4)
-    settle(table, "p2", 5)
+    exchange(table, 4, 5)
     return table
+
+
+def located_refusal(table: Table, located: dict[str, Any]) -> tuple[int, str]:
+    """The game master's strike of `ann_strikes_bob` aimed at `located`, refused: its status
+    and problem code."""
+    return refused(table, "gm", "/portal/combats/strikes", strike(4, 5, "c2", located=located))
 
 
 def test_a_head_strike_adds_5_damage_or_stuns_for_the_points_through(
@@ -419,15 +372,9 @@ def test_a_head_strike_adds_5_damage_or_stuns_for_the_points_through(
         head = {"part": "head", "reason": "a fist to the jaw", "head": effect}
         path = "/portal/combats/strikes"
         no_effect = {**head, "head": None}
-        assert refused(table, "gm", path, strike(4, 5, "c2", located=no_effect)) == (
-            422,
-            "invalid_located",
-        )
+        assert located_refusal(table, no_effect) == (422, "invalid_located")
         knee = {"part": "knee", "reason": "low", "head": effect}
-        assert refused(table, "gm", path, strike(4, 5, "c2", located=knee)) == (
-            422,
-            "invalid_located",
-        )
+        assert located_refusal(table, knee) == (422, "invalid_located")
         table.command("gm", path, strike(4, 5, "c2", located=head))
         for who in SEATS:
             (blow,) = (e["data"] for e in table.log(who, "portal.StrikeResolved"))
@@ -448,10 +395,7 @@ def test_a_hand_strike_disarms_as_the_game_master_rules_and_a_draw_rearms(
     hand = {"part": "hand", "reason": "his knife hand", "disarm": True}
     path = "/portal/combats/strikes"
     unruled = {**hand, "disarm": None}
-    assert refused(table, "gm", path, strike(4, 5, "c2", located=unruled)) == (
-        422,
-        "invalid_located",
-    )
+    assert located_refusal(table, unruled) == (422, "invalid_located")
     table.command("gm", path, strike(4, 5, "c2", located=hand))
     for who in SEATS:
         (blow,) = (e["data"] for e in table.log(who, "portal.StrikeResolved"))

@@ -16,15 +16,9 @@ import pytest
 
 from tests.api_helpers import ok
 from tests.dice_http import SEATS, new_table
+from tests.portal_tables import brawl, settle, start_brawl, take_reflexes
 from tests.test_api_portal import character, fortaleza, http, open_roll, reading, reroll, sheet
-from tests.test_api_portal_combat import (
-    advance,
-    attack_roll,
-    defence_roll,
-    reflex_roll,
-    reflexes,
-    refused,
-)
+from tests.test_api_portal_combat import advance, attack_roll, defence_roll, refused
 
 __all__ = ["http"]  # the module's HTTP client fixture
 
@@ -125,12 +119,7 @@ def test_p30_lucio_immobilizes_salvio_by_three(http: httpx.Client) -> None:
     table = new_table(http, "portal", [*GRAPPLE_OPENING, 6, 5, 3, 4, 2, 1])
     character(table, "p1", sheet("Lucio"))
     character(table, "p2", sheet("Salvio"))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "the baths"}
-    table.command("gm", "/portal/combats", start)
-    table.command("gm", "/portal/rolls", reflex_roll("c1", "HIGH", "MID"))
-    table.command("gm", "/portal/rolls", reflex_roll("c2", "HIGH", "MID"))
-    table.command("p1", "/portal/combats/reflexes", reflexes(2))
-    table.command("p2", "/portal/combats/reflexes", reflexes(3))
+    brawl(table, "the baths")
     assert advance(table)["order"] == ["c1"]  # phase 6: Lucio's
     grab = [reading("attack", "HIGH"), reading("strength", "LOW")]
     hold = [reading("defence", "LOW"), reading("struggle", "HIGH")]
@@ -204,20 +193,15 @@ def test_p31_omnium_multiplies_his_defence_against_a_triple_attack(
     table = new_table(http, "portal", [*TRIPLE_OPENING, 4, 3, 3, *faces])
     character(table, "p1", sheet("Estallido"))
     character(table, "p2", sheet("Omnium"))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a rooftop"}
-    table.command("gm", "/portal/combats", start)
-    table.command("gm", "/portal/rolls", reflex_roll("c1", "HIGH", "MID"))
-    table.command("gm", "/portal/rolls", reflex_roll("c2", "HIGH", "MID"))
-    table.command("p1", "/portal/combats/reflexes", reflexes(2))
-    table.command("p2", "/portal/combats/reflexes", reflexes(3))
+    brawl(table, "a rooftop")
     if held:  # the discomfort dice come after the reflexes: only the defence roll throws them
         given = {"character": "c2", "kind": "discomfort", "dice": 3, "reason": "a long night"}
         table.command("gm", "/portal/dice/give", given)
     assert advance(table)["order"] == ["c1"]
     table.command("gm", "/portal/rolls", attack_roll("c1"))
-    table.command("p1", "/portal/combats/rolls", {"combat": 1, "roll": 4, "payments": []})
+    settle(table, "p1", 4)
     table.command("gm", "/portal/rolls", {**defence_roll("c2"), **declared})
-    table.command("p2", "/portal/combats/rolls", {"combat": 1, "roll": 5, "payments": []})
+    settle(table, "p2", 5)
     three = [{"defender": "c2", "supporting": None, "weapon": BARE}] * 3
     path = "/portal/combats/multiple"
     assert refused(table, "p1", path, multiple(three)) == (403, "not_game_master")
@@ -282,17 +266,13 @@ def test_p32_dorkar_attacks_three_goblins(
     table = new_table(http, "portal", DORKAR)
     character(table, "p1", sheet("Sir Dorkar"))
     character(table, "gm", sheet("Goblin chief", kind="principal", luck_held=0))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "the swamp"}
-    table.command("gm", "/portal/combats", start)
+    start_brawl(table, "the swamp")
     for _ in range(3):
         table.command("gm", "/portal/supporting", GOBLIN)
-    table.command("gm", "/portal/rolls", reflex_roll("c1", "HIGH", "MID"))
-    table.command("gm", "/portal/rolls", reflex_roll("c2", "HIGH", "MID"))
-    table.command("p1", "/portal/combats/reflexes", reflexes(2))
-    table.command("gm", "/portal/combats/reflexes", reflexes(3))
+    take_reflexes(table, "gm")
     assert advance(table, 3)["order"] == ["c1"]  # phase 4: Dorkar's
     table.command("gm", "/portal/rolls", attack_roll("c1"))
-    table.command("p1", "/portal/combats/rolls", {"combat": 1, "roll": 4, "payments": []})
+    settle(table, "p1", 4)
     path = "/portal/combats/multiple"
     body = multiple(THREE_WEAPONS, defence_rolls=[], increment=BEHIND)
     five = multiple([*THREE_WEAPONS, *THREE_WEAPONS[:2]], defence_rolls=[], increment=BEHIND)
@@ -328,18 +308,13 @@ def test_a_table_reading_a_multiple_attack_from_one_roll_per_attack(http: httpx.
     table = new_table(http, "portal", faces, multiple_attack_rolls="per_attack")
     character(table, "p1", sheet("Estallido"))
     character(table, "p2", sheet("Omnium"))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a rooftop"}
-    table.command("gm", "/portal/combats", start)
-    table.command("gm", "/portal/rolls", reflex_roll("c1", "HIGH", "MID"))
-    table.command("gm", "/portal/rolls", reflex_roll("c2", "HIGH", "MID"))
-    table.command("p1", "/portal/combats/reflexes", reflexes(2))
-    table.command("p2", "/portal/combats/reflexes", reflexes(3))
+    brawl(table, "a rooftop")
     assert advance(table)["order"] == ["c1"]
     for roll in (4, 5):
         table.command("gm", "/portal/rolls", attack_roll("c1"))
-        table.command("p1", "/portal/combats/rolls", {"combat": 1, "roll": roll, "payments": []})
+        settle(table, "p1", roll)
     table.command("gm", "/portal/rolls", defence_roll("c2"))
-    table.command("p2", "/portal/combats/rolls", {"combat": 1, "roll": 6, "payments": []})
+    settle(table, "p2", 6)
     two = [{"defender": "c2", "supporting": None, "weapon": BARE}] * 2
     path = "/portal/combats/multiple"
     body = multiple(two, attack_rolls=[4, 5], defence_rolls=[6])

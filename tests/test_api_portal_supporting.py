@@ -15,8 +15,9 @@ import httpx
 
 from tests.api_helpers import ok
 from tests.dice_http import SEATS, Table, new_table
+from tests.portal_tables import BRIGAND, brawl, last, settle
 from tests.test_api_portal import character, http, open_roll, reading, sheet
-from tests.test_api_portal_combat import advance, attack_roll, reflex_roll, reflexes, refused
+from tests.test_api_portal_combat import advance, attack_roll, refused
 
 __all__ = ["http"]  # the module's HTTP client fixture
 
@@ -42,7 +43,6 @@ COLMILLO = {
     "group": 7,
     "reason": "a trained wolf [002:1389]",
 }
-BRIGAND = {"name": "a brigand", "generic": 5, "reason": "a seasoned cutthroat"}
 FISTS = {"melee": "bare", "ranged": None, "reason": "her fists"}
 
 
@@ -91,15 +91,6 @@ def defence_roll(character_id: str, aguante: str = "HIGH") -> dict[str, Any]:
     return open_roll(character_id, readings=readings, difficulty=None)
 
 
-def settle(table: Table, who: str, roll: int) -> None:
-    table.command(who, "/portal/combats/rolls", {"combat": 1, "roll": roll, "payments": []})
-
-
-def last(table: Table, who: str, kind: str) -> dict[str, Any]:
-    data: dict[str, Any] = table.log(who, f"portal.{kind}")[-1]["data"]
-    return data
-
-
 def fight(http: httpx.Client, first: str, after: list[int], **options: Any) -> Table:
     """Turn 1, phase 5, c1's (`first`): the direction die 1; c1's reflex roll 5, 4, 4
     (reflexes 5), c2's (Morgak) 3, 2, 2 (reflexes 3, a point short of cold blood 3 paid off
@@ -107,12 +98,7 @@ def fight(http: httpx.Client, first: str, after: list[int], **options: Any) -> T
     table = new_table(http, "portal", [1, 5, 4, 4, 3, 2, 2, *after], **options)
     character(table, "p1", sheet(first))
     character(table, "p2", sheet("Morgak"))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "an ambush"}
-    table.command("gm", "/portal/combats", start)
-    table.command("gm", "/portal/rolls", reflex_roll("c1", "HIGH", "MID"))
-    table.command("gm", "/portal/rolls", reflex_roll("c2", "HIGH", "MID"))
-    table.command("p1", "/portal/combats/reflexes", reflexes(2))
-    table.command("p2", "/portal/combats/reflexes", reflexes(3, reflex_points=1))
+    brawl(table, "an ambush", reflex_points=1)
     assert advance(table, 2)["order"] == ["c1"]
     return table
 

@@ -15,10 +15,10 @@ import httpx
 
 from tests.api_helpers import ok
 from tests.dice_http import SEATS, new_table
+from tests.portal_tables import BRIGAND, last, settle
 from tests.test_api_portal import character, http, open_roll, reading, sheet
 from tests.test_api_portal_combat import attack_roll, refused
 from tests.test_api_portal_supporting import (
-    BRIGAND,
     CITIZEN,
     COLMILLO,
     attack,
@@ -26,8 +26,6 @@ from tests.test_api_portal_supporting import (
     defence_roll,
     defend,
     fight,
-    last,
-    settle,
 )
 
 __all__ = ["http"]  # the module's HTTP client fixture
