@@ -21,7 +21,24 @@ from domain.portal.sheet import Label
 Unit = Annotated[list[Label], msgspec.Meta(max_length=49)]
 
 
-class PortalSupportingClash(Command, kw_only=True):
+class _AttackKept(Command, kw_only=True):
+    """A supporting character's attack, which a unit kept around the attacker may make."""
+
+    attack_kept: RollNumber | None = None
+    """A unit `portalStackUnit` kept for an attack around the attacker, by its dice's roll
+    number, used instead of `attack_unit` (left empty) and spent by this attack [002:1379];
+    null: none"""
+
+
+class _UnitsKept(_AttackKept, kw_only=True):
+    """A supporting character's attack on another, each side a unit kept or not."""
+
+    defence_kept: RollNumber | None = None
+    """A unit `portalStackUnit` kept for the target's defence, by its dice's roll number,
+    used instead of `defence_unit` (left empty) [002:1381]; null: none"""
+
+
+class PortalSupportingClash(_UnitsKept, kw_only=True):
     """A supporting character attacks another with its totals this turn (its values and its
     turn die's modifier) [002:1321-1363]: its Attack against the target's Defence, a tie a
     hit of excess 0; the excess plus its Damage past the target's Aguante lowers the target's
@@ -39,16 +56,9 @@ class PortalSupportingClash(Command, kw_only=True):
     empty: it defends alone"""
     reason: Reason
     """The game master's reason: who fights whom, and why these units"""
-    attack_kept: RollNumber | None = None
-    """A unit `portalStackUnit` kept for an attack around the attacker, by its dice's roll
-    number, used instead of `attack_unit` (left empty) and spent by this attack [002:1379];
-    null: none"""
-    defence_kept: RollNumber | None = None
-    """A unit `portalStackUnit` kept for the target's defence, by its dice's roll number,
-    used instead of `defence_unit` (left empty) [002:1381]; null: none"""
 
 
-class PortalSupportingAttack(Command, kw_only=True):
+class PortalSupportingAttack(_AttackKept, kw_only=True):
     """A supporting character (or a unit around it) attacks a protagonist or principal NPC
     in a combat: its Attack this turn is the difficulty the defender's settled defence roll
     must exceed [002:1292]; below it, the shortfall plus its Damage is the damage total
@@ -79,16 +89,12 @@ class PortalSupportingAttack(Command, kw_only=True):
     wounding [002:1246-1248]"""
     reason: Reason
     """The game master's reason: what the attack is, in the story"""
-    attack_kept: RollNumber | None = None
-    """A unit `portalStackUnit` kept for an attack around the attacker, by its dice's roll
-    number, used instead of `attack_unit` (left empty) and spent by this attack [002:1379];
-    null: none"""
     defence_kept: RollNumber | None = None
     """A unit `portalStackUnit` kept for the defender's defence, by its dice's roll number,
     used instead of `defence_unit` (left empty) [002:1381]; null: none"""
 
 
-class PortalSupportingDefend(Command, kw_only=True):
+class PortalSupportingDefend(_UnitsKept, kw_only=True):
     """A protagonist or principal NPC's settled attack roll, in its phase, against a
     supporting character's Defence this turn [002:1293-1299]: above it a hit, its damage total
     (the excess, the damage die in melee, the weapon) past the Aguante lowering G; equal, the
@@ -116,10 +122,3 @@ class PortalSupportingDefend(Command, kw_only=True):
     MID or HIGH die [002:1104-1108]"""
     reason: Reason
     """The game master's reason: what the attack is, in the story"""
-    attack_kept: RollNumber | None = None
-    """A unit `portalStackUnit` kept for an attack around the attacker, by its dice's roll
-    number, used instead of `attack_unit` (left empty) and spent by this attack [002:1379];
-    null: none"""
-    defence_kept: RollNumber | None = None
-    """A unit `portalStackUnit` kept for the target's defence, by its dice's roll number,
-    used instead of `defence_unit` (left empty) [002:1381]; null: none"""

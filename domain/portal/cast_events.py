@@ -72,49 +72,58 @@ def _members_rolled(
         state.units.pop(str(attack_unit.stacked), None)
 
 
-class SupportingClashed(Table.Event):
-    """A supporting character (or unit) attacked another [002:1321-1363]: Attack against
-    Defence this turn, a tie a hit of excess 0; the excess plus Damage past the Aguante lowers
-    the target's G [002:1337-1341]."""
+class _SupportingStruck(Table.Event):
+    """Base of an attack on a supporting character's Defence this turn: the units' dice, the
+    target and the unit on its Defence, its Aguante and what it has taken after."""
 
-    TOPIC = "portal.SupportingClashed"
     roll: int | None
     """The table's number of the units' dice; null: no unit stacked"""
-    attacker: str
-    """The attacking supporting character's id"""
     target: str
     """The attacked supporting character's id"""
-    attack_unit: Unit | None
-    """The members stacked on the attacker; null: it attacked alone"""
     defence_unit: Unit | None
     """The members stacked on the target's Defence; null: it defended alone"""
-    attack: int
-    """The attacker's Attack this turn, with its unit's"""
-    damage: int
-    """The attacker's Damage this turn, with its unit's"""
-    defence: int
-    """The target's Defence this turn, with its unit's"""
     aguante: int
     """The target's Aguante this turn"""
-    hit: bool
-    """Whether the Attack reached the Defence: a tie hits [002:1337, 1341]"""
-    excess: int
-    """Attack less Defence on a hit; 0 otherwise"""
-    through: int
-    """The excess plus the Damage past the Aguante, never below 0: off the target's G"""
     taken: int
     """The damage points the target has taken in all"""
     generic: int
     """The target's G now"""
     out: bool
     """Whether the target's G is 0 or less: out of combat [002:1307]"""
+
+    def _struck(self, state: PortalState, attack_unit: Unit | None) -> None:
+        """The target's damage taken in all; the units' members take their dice."""
+        state.supporting[self.target].taken = self.taken
+        _members_rolled(state, self.roll, attack_unit, self.defence_unit)
+
+
+class SupportingClashed(_SupportingStruck):
+    """A supporting character (or unit) attacked another [002:1321-1363]: Attack against
+    Defence this turn, a tie a hit of excess 0; the excess plus Damage past the Aguante lowers
+    the target's G [002:1337-1341]."""
+
+    TOPIC = "portal.SupportingClashed"
+    attacker: str
+    """The attacking supporting character's id"""
+    attack_unit: Unit | None
+    """The members stacked on the attacker; null: it attacked alone"""
+    attack: int
+    """The attacker's Attack this turn, with its unit's"""
+    damage: int
+    """The attacker's Damage this turn, with its unit's"""
+    defence: int
+    """The target's Defence this turn, with its unit's"""
+    hit: bool
+    """Whether the Attack reached the Defence: a tie hits [002:1337, 1341]"""
+    excess: int
+    """Attack less Defence on a hit; 0 otherwise"""
+    through: int
+    """The excess plus the Damage past the Aguante, never below 0: off the target's G"""
     reason: str
     """The game master's reason"""
 
     def apply(self, table: Table) -> None:
-        state = game(table)
-        state.supporting[self.target].taken = self.taken
-        _members_rolled(state, self.roll, self.attack_unit, self.defence_unit)
+        self._struck(game(table), self.attack_unit)
 
 
 class SupportingAttacked(Table.Event):
@@ -190,14 +199,12 @@ class SupportingAttacked(Table.Event):
         absorbed(defender.sheet, contender, self.absorption)
 
 
-class SupportingDefended(Table.Event):
+class SupportingDefended(_SupportingStruck):
     """A contender's attack, in its phase, on a supporting character's Defence this turn
     [002:1293-1299]: above it a hit, the damage total past the Aguante lowering G; equal, the
     attacker's raw die of the setting through the Aguante (Errata); below, a miss."""
 
     TOPIC = "portal.SupportingDefended"
-    roll: int | None
-    """The table's number of the units' dice; null: no unit stacked"""
     combat: int
     """The combat's number (the roll of its direction die)"""
     attacker: str
@@ -206,10 +213,6 @@ class SupportingDefended(Table.Event):
     """The table's number of the attacker's settled attack roll"""
     attack_unit: Unit | None
     """The supporting characters stacked on the attacker; null: none"""
-    target: str
-    """The attacked supporting character's id"""
-    defence_unit: Unit | None
-    """The members stacked on the target's Defence; null: it defended alone"""
     weapon: WeaponDamage
     """What the weapon adds: its raw basic dice and bonus, melee or ranged, its attack penalty"""
     setting: str
@@ -222,16 +225,8 @@ class SupportingDefended(Table.Event):
     damage_total: int
     """What meets the Aguante: a hit's damage total with the attack unit's Damage, or a tie's
     environment die; 0 on a miss"""
-    aguante: int
-    """The target's Aguante this turn"""
     through: int
     """The damage points past the Aguante, off the target's G"""
-    taken: int
-    """The damage points the target has taken in all"""
-    generic: int
-    """The target's G now"""
-    out: bool
-    """Whether the target's G is 0 or less: out of combat [002:1307]"""
     fumble: int
     """The attack's fumble penalties, one per negative point of its result [002:1555-1562]"""
     reason: str
@@ -245,5 +240,4 @@ class SupportingDefended(Table.Event):
         contender = combat.contender(self.attacker)
         assert contender is not None
         contender.aces = 0  # spent on this attack
-        state.supporting[self.target].taken = self.taken
-        _members_rolled(state, self.roll, self.attack_unit, self.defence_unit)
+        self._struck(state, self.attack_unit)

@@ -35,20 +35,18 @@ from domain.portal.damage import fumble_points
 from domain.portal.events import game
 from domain.portal.fight import (
     ATTACK,
-    DEFENCE,
     acts_now,
     attack_read,
     combat_of,
     contender_of,
+    defence_read,
     defence_taken_off,
     kept_roll,
     out_of_combat,
-    reading_named,
     ruled_weapon,
     struck,
     toughness_through,
 )
-from domain.portal.guards import require_no_open_roll
 from domain.portal.state import PortalState, StackedMember, SupportingCharacter
 from domain.portal.supporting import (
     find_supporting,
@@ -249,14 +247,7 @@ def supporting_attack(
             killed=True,
         )
         return
-    defence = kept_roll(combat, command.defence_roll, DEFENCE)
-    if defence.character != defender.id:
-        raise InvalidCommand(
-            f"roll {defence.roll} is not {defender.name}'s defence roll", "invalid_defence"
-        )
-    require_no_open_roll(state, defender)
-    defence_reading = reading_named(defence.readings, DEFENCE)
-    assert defence_reading is not None
+    defence, defence_reading = defence_read(state, combat, command.defence_roll, defender)
     # the defence result less what it takes off this turn, as a strike's, before the unit
     # stacks on it [002:1075, 1447, 1493]
     modifier = defence_taken_off(combat, contender)

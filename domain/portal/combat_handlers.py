@@ -51,6 +51,7 @@ from domain.portal.fight import (
     attack_read,
     combat_of,
     contender_of,
+    defence_read,
     defence_taken_off,
     kept_roll,
     out_of_combat,
@@ -60,7 +61,7 @@ from domain.portal.fight import (
     ruled_weapon,
     toughness_through,
 )
-from domain.portal.guards import find_open_roll, require_no_open_roll, require_roller
+from domain.portal.guards import find_open_roll, require_roller
 from domain.portal.handlers import open_roll, settle_roll
 from domain.portal.holds import hold_advantage
 from domain.portal.luck import recover_luck, tempt_recovered
@@ -655,14 +656,7 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, keys: TableK
             killed=True,
         )
         return
-    defence = kept_roll(combat, command.defence_roll, DEFENCE)
-    if defence.character != defender.id:
-        raise InvalidCommand(
-            f"roll {defence.roll} is not {defender.name}'s defence roll", "invalid_defence"
-        )
-    require_no_open_roll(state, defender)
-    defence_reading = reading_named(defence.readings, DEFENCE)
-    assert defence_reading is not None
+    defence, defence_reading = defence_read(state, combat, command.defence_roll, defender)
     # the holder's melee attack on the contender it holds [002:1485]
     held = hold_advantage(defending.held_by, attacker.id, weapon.melee)
     attacking = attack_reading.result - weapon.attack_penalty + held

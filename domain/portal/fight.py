@@ -11,6 +11,7 @@ from domain.names import checked_reason
 from domain.portal import combat_commands as cc
 from domain.portal.absorption import Toughness, damage_through, toughness
 from domain.portal.damage import DamageTotal, Setting, Strike, damage_total, strike
+from domain.portal.guards import require_no_open_roll
 from domain.portal.maneuvers import defence_modifier
 from domain.portal.pool import DieRef
 from domain.portal.reading import Reading, kept_die
@@ -64,6 +65,22 @@ def kept_roll(combat: Combat, roll: int, name: str) -> CombatRoll:
             "unknown_roll",
         )
     return found
+
+
+def defence_read(
+    state: PortalState, combat: Combat, roll: int, defender: PortalCharacter
+) -> tuple[CombatRoll, Reading]:
+    """The defender's settled defence roll the combat keeps and its `defence` reading, the
+    defender's sheet settled (no roll of its open)."""
+    rolled = kept_roll(combat, roll, DEFENCE)
+    if rolled.character != defender.id:
+        raise InvalidCommand(
+            f"roll {rolled.roll} is not {defender.name}'s defence roll", "invalid_defence"
+        )
+    require_no_open_roll(state, defender)
+    reading = reading_named(rolled.readings, DEFENCE)
+    assert reading is not None
+    return rolled, reading
 
 
 def acts_this_turn(combat: Combat, contender: CombatContender, character: PortalCharacter) -> None:

@@ -17,7 +17,7 @@ from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
 from domain.portal import commands as cmd
 from domain.portal.absorption import absorb, take_damage
-from domain.portal.costs import pay
+from domain.portal.costs import after_paying, pay
 from domain.portal.creation import price
 from domain.portal.events import (
     CharacterCreated,
@@ -533,12 +533,8 @@ def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: Tabl
         verdict=result.verdict,
         payments=list(command.payments),
         owed=owed,
-        discomfort=paid.discomfort,
-        wound=paid.wound,
-        luck_held=paid.luck_held,
-        luck_lost=paid.luck_lost,
         points=paid.points,
-        pool=None if paid.npc_pool is None else paid.npc_pool.pool,
+        **after_paying(paid),
     )
 
 

@@ -54,16 +54,18 @@ SHEET = own_sheet(
     "damage and aguante dice and NPC pool null",
 )
 
+#: an event of a roll: its number and visibility, its character and its player's seat
+ROLL = ("roll", "visibility", "character", "seat")
+#: the payer's dice after a cost (`costs.after_paying`), on the table as its sheet's are
+DICE_AFTER = ("luck_held", "luck_lost", "discomfort", "wound")
+
 RULES: dict[type, Rule] = {
     ev.CharacterCreated: public(character=SHEET),
     # what a sheet cost tells what it is made of: its player's and the game master's
     ev.CharacterPriced: public("character", "seat", price=CHARACTERS_OWN),
     ev.RollOpened: announcing(
         public(
-            "roll",
-            "visibility",
-            "character",
-            "seat",
+            *ROLL,
             **dict.fromkeys(
                 (
                     "readings",
@@ -84,14 +86,9 @@ RULES: dict[type, Rule] = {
             ),
         )
     ),
-    ev.RollFixed: public(
-        "roll", "visibility", "character", "seat", "fixed", "entitlement", "carried"
-    ),
+    ev.RollFixed: public(*ROLL, "fixed", "entitlement", "carried"),
     ev.DieRerolled: public(
-        "roll",
-        "visibility",
-        "character",
-        "seat",
+        *ROLL,
         "reroll_roll",
         "die",
         "old",
@@ -101,37 +98,25 @@ RULES: dict[type, Rule] = {
         pool=CHARACTERS_OWN,
     ),
     ev.OnesAndSixesBlocked: public(
-        "roll",
-        "visibility",
-        "character",
-        "seat",
+        *ROLL,
         "by",
         "giver",
         points=CHARACTERS_OWN,
     ),
     ev.RollSettled: public(
-        "roll",
-        "visibility",
-        "character",
-        "seat",
+        *ROLL,
         "result",
         "verdict",
         "payments",
         "owed",
-        "discomfort",
-        "wound",
-        "luck_held",
-        "luck_lost",
+        *DICE_AFTER,
         points=CHARACTERS_OWN,
         pool=CHARACTERS_OWN,
     ),
-    ev.SequelNamed: public("roll", "visibility", "character", "seat", "sequel", "reason"),
+    ev.SequelNamed: public(*ROLL, "sequel", "reason"),
     # what a public roll applies is said with it; the points paid are the player's
     ev.SpecialtyBought: public(
-        "roll",
-        "visibility",
-        "character",
-        "seat",
+        *ROLL,
         "fortaleza",
         "bonus",
         "readings",
@@ -216,10 +201,7 @@ STORY_RULES: dict[type, Rule] = {
         "margin",
         "victim_dictated",
         "backfires",
-        "luck_held",
-        "luck_lost",
-        "discomfort",
-        "wound",
+        *DICE_AFTER,
         "reason",
         paid_with=CHARACTERS_OWN,
         pool=CHARACTERS_OWN,
@@ -263,10 +245,7 @@ STORY_RULES: dict[type, Rule] = {
         "supporting", "damage_total", "aguante", "through", "taken", "generic", "out", "reason"
     ),
     se.DifficultyDeferred: public(
-        "roll",
-        "visibility",
-        "character",
-        "seat",
+        *ROLL,
         "first",
         "factor",
         "bonus",
@@ -277,10 +256,7 @@ STORY_RULES: dict[type, Rule] = {
         "roll", "visibility", "purpose", "leader", "members", "totals", "reflexes"
     ),
     se.SpellCast: public(
-        "roll",
-        "visibility",
-        "character",
-        "seat",
+        *ROLL,
         "rank",
         "purpose",
         "missing",
@@ -292,10 +268,7 @@ STORY_RULES: dict[type, Rule] = {
         "seat",
         "elements",
         "rite_of",
-        "luck_held",
-        "luck_lost",
-        "discomfort",
-        "wound",
+        *DICE_AFTER,
         luck_with=CHARACTERS_OWN,
         points_with=CHARACTERS_OWN,
         points_paid=CHARACTERS_OWN,
@@ -307,10 +280,7 @@ STORY_RULES: dict[type, Rule] = {
         "character",
         "seat",
         "action",
-        "luck_held",
-        "luck_lost",
-        "discomfort",
-        "wound",
+        *DICE_AFTER,
         "state",
         "reason",
         paid_with=CHARACTERS_OWN,
@@ -328,11 +298,8 @@ COMBAT_RULES: dict[type, Rule] = {
         "combat", "contenders", "fight", "cold_blood_difficulty", "direction_die", "reason"
     ),
     ce.ReflexesTaken: public(
-        "roll",
-        "visibility",
+        *ROLL,
         "combat",
-        "character",
-        "seat",
         "reflexes",
         "phases",
         "cold_blood",
@@ -341,9 +308,7 @@ COMBAT_RULES: dict[type, Rule] = {
         "wound",
         "thorn_penalty",
     ),
-    ce.CombatRollSettled: public(
-        "roll", "visibility", "combat", "character", "seat", "readings", "basic", "tempt"
-    ),
+    ce.CombatRollSettled: public(*ROLL, "combat", "readings", "basic", "tempt"),
     ce.StrikeResolved: public(
         "combat",
         "attacker",
@@ -376,23 +341,17 @@ COMBAT_RULES: dict[type, Rule] = {
         "critical_action",
     ),
     ce.TemptLuckRecovered: public(
-        "roll",
-        "visibility",
+        *ROLL,
         "combat",
-        "character",
-        "seat",
         "result",
         "against",
         "luck_held",
         "luck_lost",
     ),
-    ce.CriticalStateRolled: public("roll", "visibility", "combat", "character", "seat", "critical"),
+    ce.CriticalStateRolled: public(*ROLL, "combat", "critical"),
     ce.ManeuverMade: public(
-        "roll",
-        "visibility",
+        *ROLL,
         "combat",
-        "character",
-        "seat",
         "enemy",
         "maneuver",
         "phases",
@@ -404,11 +363,8 @@ COMBAT_RULES: dict[type, Rule] = {
     ce.CombatEnded: public("combat", "reason"),
     # the aces standing for an attack or maneuver roll, hidden as the roll's own are
     ce.AttackCalled: public(
-        "roll",
-        "visibility",
+        *ROLL,
         "combat",
-        "character",
-        "seat",
         "target",
         "attack",
         "aces",
