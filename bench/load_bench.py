@@ -14,8 +14,9 @@ measured.
 
 After one warm-up loop per table, the loops run for `MEASURE_SECONDS`; loops under way when
 it ends finish and count. Printed: commands/s, the p50 and p99 latency of a command, the
-errors (any answer other than 2xx, or a broken connection: must be 0), and the resident
-memory (VmRSS) of each worker process after setting up the tables and after the run. The
+errors (any answer other than 2xx, or a broken connection: must be 0), the CPU per command
+of the workers, of HAProxy and of the analytics projection, and the resident memory (VmRSS)
+of each worker process after setting up the tables and after the run. The
 bare Litestar figures of `bench.http_bench` are the floor to compare with.
 
 Without PostgreSQL, Redis or HAProxy the bench prints why it skipped, and nothing else.
@@ -277,9 +278,18 @@ def run(directory: Path) -> list[Figure]:
             Figure(f"load setup: tables created and started ({where})", setup_seconds, "s"),
             *_memory_figures(pids, "tables set up"),
         ]
+        # the workers', and beside them what else serves a command: the proxy and the
+        # analytics projection (PostgreSQL's and the load generator's share are not counted)
+        others = {"HAProxy": server.proxy, "the analytics projection": server.analytics}
         cpu_before = [cpu_seconds(pid) for pid in pids]
+        others_before = {name: sum(map(cpu_seconds, group)) for name, group in others.items()}
         load = generator.submit(drive, url, tables).result()
         cpu = sum(cpu_seconds(pid) for pid in pids) - sum(cpu_before)
+        others_cpu = {
+            name: sum(map(cpu_seconds, group)) - others_before[name]
+            for name, group in others.items()
+        }
+        all_commands = max(1, load.commands + load.warmup_commands)
         figures += [
             Figure(f"load commands/s ({where})", load.commands / load.seconds, "commands/s"),
             Figure(
@@ -297,9 +307,18 @@ def run(directory: Path) -> list[Figure]:
             Figure(f"load errors ({where}, must be 0)", load.errors, "", 0),
             Figure(
                 f"load workers' CPU per command, warm-up included ({where})",
-                cpu / max(1, load.commands + load.warmup_commands) * 1000,
+                cpu / all_commands * 1000,
                 "ms",
                 2,
+            ),
+            *(
+                Figure(
+                    f"load {name}'s CPU per command, warm-up included ({where})",
+                    seconds / all_commands * 1000,
+                    "ms",
+                    3,
+                )
+                for name, seconds in others_cpu.items()
             ),
             Figure(
                 f"load connections renewed after an idle close ({where})", load.reconnects, "", 0
