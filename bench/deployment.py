@@ -139,7 +139,7 @@ def deployment(
     """`python -m service.deploy --workers N` until it answers through its proxy."""
     prefix = f"saloon-bench-{uuid.uuid4().hex[:8]}:"
     with fresh_schema() as postgres:
-        port = free_port()
+        port = free_port(following=workers)
         environment = {
             **os.environ,
             **saloon_env(postgres, REDIS_URL, SECRET_KEY, directory),

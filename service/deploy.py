@@ -31,6 +31,7 @@ import os
 import resource
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -102,6 +103,16 @@ def _child(command: list[str], env: dict[str, str] | None = None) -> subprocess.
     return subprocess.Popen(command, env=env, start_new_session=True)
 
 
+def can_listen(port: int) -> bool:
+    """Whether a server could listen on 127.0.0.1:`port` now."""
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
 def _until_ready(port: int, worker: subprocess.Popen[bytes]) -> None:
     """Wait for a worker's liveness, so the proxy opens on workers that answer."""
     deadline = time.monotonic() + READY_SECONDS
@@ -128,6 +139,9 @@ class Deployment:
         haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
         if not Path(haproxy).exists():
             sys.exit("saloon: haproxy is not installed (Debian: apt-get install haproxy)")
+        taken = [port for port in self.worker_ports if not can_listen(port)]
+        if taken:  # a worker that cannot listen lingers; something else would answer for it
+            sys.exit(f"saloon: the workers' ports {taken} are in use: choose another SALOON_PORT")
         python = sys.executable
         self.others.append(_child([python, "-m", "service.analytics"]))
         env = {**os.environ, "SALOON_ANALYTICS": "external"}

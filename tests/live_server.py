@@ -11,12 +11,18 @@ from contextlib import contextmanager
 import uvicorn
 from litestar import Litestar
 
+from service.deploy import can_listen
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+
+def free_port(following: int = 0) -> int:
+    """A free port on 127.0.0.1, with the `following` ports after it free too (a deployment's
+    workers take the ports after its proxy's)."""
+    while True:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port: int = probe.getsockname()[1]
+        if all(can_listen(port + number) for number in range(1, following + 1)):
+            return port
 
 
 @contextmanager

@@ -10,6 +10,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -20,30 +21,13 @@ from typing import Any
 import httpx
 import pytest
 
+from service.deploy import can_listen
 from tests.api_helpers import ok, seat_player
+from tests.live_server import free_port
 from tests.sse_reader import SseReader
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "run-prod-operator-token-0123456789"
-
-
-def _free_port(workers: int = 2) -> int:
-    """A port free with the `workers` after it, which the deployment's workers take."""
-    while True:
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port: int = probe.getsockname()[1]
-        if all(_free(port + number) for number in range(workers + 1)):
-            return port
-
-
-def _free(port: int) -> bool:
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
 
 
 def _until(check: Callable[[], bool], timeout: float = 30.0) -> None:
@@ -94,7 +78,7 @@ def _run_prod(
 ) -> Iterator[tuple[str, int]]:
     """`make run-prod` on a free port, until it answers; its URL and the pid of `make`.
     Stopped afterwards."""
-    port = _free_port()
+    port = free_port(following=2)
     env = {
         **os.environ,
         "WORKERS": "2",
@@ -190,3 +174,35 @@ def test_every_seat_of_a_table_meets_on_one_worker(
         finally:
             for reader in readers:
                 reader.close()
+
+
+@pytest.mark.postgres
+def test_the_deployment_refuses_a_workers_port_already_in_use_and_starts_nothing(
+    postgres_env: dict[str, str], tmp_path: Path, haproxy: str
+) -> None:
+    """A worker that cannot listen lingers in its shutdown while another process holds its
+    port: the proxy would send a share of the tables to whatever answers there, or to no
+    one. The deployment names the port and stops before starting anyone."""
+    port = free_port(following=2)
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", port + 2))
+        holder.listen()
+        env = {
+            **os.environ,
+            "SALOON_PORT": str(port),
+            "SALOON_DATA_DIR": str(tmp_path),
+            "SALOON_SECRET_KEY": "ab" * 32,
+            "SALOON_POSTGRES_DB": postgres_env["POSTGRES_DBNAME"],
+            "SALOON_POSTGRES_SCHEMA": postgres_env["POSTGRES_SCHEMA"],
+        }
+        deploy = subprocess.run(
+            [sys.executable, "-m", "service.deploy", "--workers", "2"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert deploy.returncode != 0
+    assert f"ports [{port + 2}] are in use" in deploy.stderr
+    assert can_listen(port) and can_listen(port + 1)  # neither the proxy nor a worker is up
