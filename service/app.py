@@ -69,6 +69,16 @@ def _tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+def _freeze_start_up_heap() -> None:
+    """Last at start-up: what the start made (modules, routes, the app: ~200,000 objects)
+    lives as long as the process, yet every full collection walked it, ~200 ms of every
+    table stopped each time under load; frozen, a collection walks only what came since.
+    Once a process: an app started after another (tests) would freeze the first's garbage."""
+    if not gc.get_freeze_count():
+        gc.collect()
+        gc.freeze()
+
+
 def _start_live(app: Litestar) -> None:
     """At start-up, after `reads.start`: the tables' feeds, read on the read threads."""
     limiter = app.state.read_threads
@@ -139,6 +149,7 @@ def create_app(
             batcher.start,
             analytics.start,
             *([redis_fanout.start] if redis_fanout else []),
+            _freeze_start_up_heap,
         ],
         on_shutdown=[
             _stop_live,
