@@ -49,6 +49,27 @@ ScriptedRolls = Annotated[
 ]
 
 
+class DiceOptions(Stored, kw_only=True, forbid_unknown_fields=True):
+    """Base of a dice system's table options: the faces `TableDice` takes first."""
+
+    #: faces the table's dice show, in order, before the seed takes over (public: tutorials
+    #: and tests); a list, not null when absent: the document then states each face's bounds
+    #: (litestar drops them from the items of an optional list)
+    scripted_rolls: ScriptedRolls = []
+
+
+def require_scripted_faces(options: DiceOptions, largest: int, dice: str) -> None:
+    """Refuse a table's options that script a face none of its dice shows: the options' type
+    bounds a face by the largest die of any system (`MAX_SIDES`), a system's dice by its own
+    largest. `dice` says what the table's dice are, for the refusal."""
+    for place, face in enumerate(options.scripted_rolls):
+        if face > largest:
+            raise InvalidCommand(
+                f"invalid table options: scripted_rolls[{place}] is {face}, and {dice}",
+                "invalid_options",
+            )
+
+
 #: the first random operation keyed by a roll: below it, the operations a table counts along
 #: (shuffles, and the dice of tables recorded before dice were keyed by their roll)
 ROLL_KEYED = 1 << 40
@@ -163,6 +184,20 @@ class FromRoll(Table.Event):
 
     roll: int
     """The number of the roll (its DiceRolled event) this event derives from"""
+    visibility: Visibility
+    """Who the roll is shown to: public (every seat), gm (the roller and the game master), blind
+    (the game master only) or self (the roller only)"""
+
+
+class CharacterRoll(Stored, kw_only=True):
+    """Base of a character's roll that a system's state keeps while its rules still need it
+    (open, owed a ruling, read by a later roll): which roll, whose, and who sees it, which is
+    who may be shown what is kept of it."""
+
+    roll: int
+    """The roll's number at the table"""
+    character: str
+    """The id of the rolling character"""
     visibility: Visibility
     """Who the roll is shown to: public (every seat), gm (the roller and the game master), blind
     (the game master only) or self (the roller only)"""

@@ -1,18 +1,32 @@
 """The typed game state of a table, as a rule system's events and handlers read it.
 
-`Table.game` holds whatever state the table's system keeps; each system names its state's
-type once (`game = GameOf(MyState)`) rather than writing the cast, the guard that a closed
-table takes no more commands, and the game master's ruling's opening, again.
+`Table.game` holds the state the table's system keeps, on the base every system's state
+shares (`GameState`); each system names its state's type once (`game = GameOf(MyState)`)
+rather than writing the cast, the guard that a closed table takes no more commands, and the
+game master's ruling's opening, again.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
+from domain.structs import Stored
+
 if TYPE_CHECKING:
     from domain.table import Table
 
 StateT = TypeVar("StateT")
+OptionsT = TypeVar("OptionsT")
+CharacterT = TypeVar("CharacterT")
+
+
+class GameState(Stored, Generic[OptionsT, CharacterT], kw_only=True):
+    """Base of a rule system's game state: the table's options as its system decoded them,
+    from which a new table's state is made (`RuleSystem.new_game`), and the characters by id
+    (`c1`, `c2`, …), which the guards every system shares read (`domain.characters`)."""
+
+    options: OptionsT
+    characters: dict[str, CharacterT] = {}
 
 
 class GameOf(Generic[StateT]):

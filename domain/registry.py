@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import msgspec
 
 from domain.errors import InvalidCommand, NotFound
+from domain.games import GameState
 from domain.keys import TableKeys
 
 if TYPE_CHECKING:
@@ -25,12 +26,17 @@ Handler = Callable[["Table", str, Any, TableKeys], Any]
 OptionsT = TypeVar("OptionsT", bound=msgspec.Struct)
 
 
-def decoded_options(options: dict[str, Any], options_type: type[OptionsT]) -> OptionsT:
-    """A client's options as the system's type; the refusal says which option is wrong."""
+def decoded_options(
+    options: dict[str, Any], options_type: type[OptionsT], check: Callable[[OptionsT], None]
+) -> OptionsT:
+    """A client's options as the system's type, and as its rules admit them (`check`); the
+    refusal says which option is wrong."""
     try:
-        return msgspec.convert(options, options_type)
+        parsed = msgspec.convert(options, options_type)
     except msgspec.ValidationError as error:
         raise InvalidCommand(f"invalid table options: {error}", "invalid_options") from None
+    check(parsed)
+    return parsed
 
 
 def _nothing_face_down(_: Any, __: str, ___: TableKeys) -> None:
@@ -53,9 +59,8 @@ class RuleSystem:
     #: the table options a client may send, all with defaults (a `forbid_unknown_fields`
     #: Struct: the API's document describes them from it)
     options_type: type[msgspec.Struct]
-    #: the game state's type (`Table.game`): a Struct whose `options` field holds the
-    #: decoded options, and whose stored form a forked table loads
-    state_type: type[msgspec.Struct]
+    #: the game state's type (`Table.game`), whose stored form a forked table loads
+    state_type: type[GameState[Any, Any]]
     handlers: Mapping[type, Handler]
     #: whether the log names the system's events with the system's name
     #: (`stepdice.TestRolled`) or bare (`CardsDrawn`), as it names the shared table's and
@@ -86,9 +91,7 @@ class RuleSystem:
 
     def parse_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """A client's options validated, as stored in the creation event."""
-        parsed = decoded_options(options, self.options_type)
-        self.check_options(parsed)
-        return msgspec.to_builtins(parsed)
+        return msgspec.to_builtins(decoded_options(options, self.options_type, self.check_options))
 
     def new_game(self, options: dict[str, Any]) -> Any:
         """The game state of a new table, from the options its creation event stores."""

@@ -3,7 +3,7 @@ who knows what is a seat's own."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
 import msgspec
@@ -82,6 +82,19 @@ def header(table: Table, viewer: Viewer) -> dict[str, Any]:
         ],
         "rolls": table.rolls,
         "revealed_rolls": list(table.revealed_rolls),
+    }
+
+
+def header_and_characters(
+    table: Table, viewer: Viewer, character_view: Callable[[Table, Any, Viewer], Any]
+) -> dict[str, Any]:
+    """What every system's view starts with: the fields of `TableHeader`, and the table's
+    characters (every system's state keeps them by id, in the order created) as
+    `character_view` shows each to the viewer."""
+    characters = table.game.characters.values()
+    return {
+        **header(table, viewer),
+        "characters": [character_view(table, c, viewer) for c in characters],
     }
 
 

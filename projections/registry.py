@@ -37,10 +37,24 @@ class SystemStats:
     #: (`tests/test_analytics.py` folds every event both ways and finds the same figures)
     reads: frozenset[str]
     #: the system's own distributions judged for fairness (dice are judged for every system)
-    fairness: Callable[[Tally], list[Fairness]] = _nothing_judged
+    fairness: Callable[[Tally], list[Fairness]]
     #: what its figures' `damage_over_time` counts, in the book's words ("Hearts"), as the
     #: figures say it to whoever draws them (the replay page's chart)
-    damage_unit: str = "damage"
+    damage_unit: str
+
+    @classmethod
+    def of(cls, stats: ModuleType) -> SystemStats:
+        """A system's figures from its stats module, by their names: `fold`, `figures` (whose
+        return annotation names the figures Struct the API's document lists), `READS` and
+        `DAMAGE_UNIT`, and `judged` in a system that judges distributions of its own."""
+        return cls(
+            fold=stats.fold,
+            figures=stats.figures,
+            figures_type=get_type_hints(stats.figures)["return"],
+            reads=stats.READS,
+            fairness=getattr(stats, "judged", _nothing_judged),
+            damage_unit=stats.DAMAGE_UNIT,
+        )
 
 
 def _nothing_open(_: Table) -> Hashable | None:
@@ -86,7 +100,7 @@ class SystemProjection:
         moment_of: Callable[[Any], Hashable | None] = _no_moment,
     ) -> SystemProjection:
         """A system's projections from its modules, by their names: `redaction.RULES`,
-        `stats.STATS`, and `views.table_view(table, viewer)` and
+        the figures of `stats` (`SystemStats.of`), and `views.table_view(table, viewer)` and
         `views.character_view(table, character, viewer)`, whose return annotations name the
         view Structs the API's document lists; `open_moment` and `moment_of` for a system whose
         secrets audit must keep until a moment of play ends."""
@@ -97,7 +111,7 @@ class SystemProjection:
             view_type=get_type_hints(views.table_view)["return"],
             character_view=partial(_find_character, views),
             character_type=get_type_hints(views.character_view)["return"],
-            stats=stats.STATS,
+            stats=SystemStats.of(stats),
             open_moment=open_moment,
             moment_of=moment_of,
         )

@@ -11,8 +11,9 @@ path's first word says what it counts; paths under `PER_TABLE` name a table's ow
 characters and mean nothing in another table, so they are dropped when tallies are summed.
 
 Each system's figures read a tally the same way (`Counts` and its `filled`, `per_character`,
-`over_time`, `by_character`, `took_damage`) and a dice system counts a character's rolls the
-same way (`rolled`, `settled`), so a system writes only what its figures count.
+`character_figures`, `over_time`, `by_character`, `took_damage`) and a dice system counts a
+character's rolls the same way (`rolled`, `settled`), so a system writes only what its figures
+count.
 """
 
 from __future__ import annotations
@@ -231,7 +232,7 @@ class Counts:
 
 
 class RollerFigures(msgspec.Struct, kw_only=True):
-    """What a dice system's figures first say of each character (`roller_figures`); each
+    """What a dice system's figures first say of each character (`character_figures`); each
     system's Struct adds its own."""
 
     name: str
@@ -244,12 +245,10 @@ class RollerFigures(msgspec.Struct, kw_only=True):
     """Its shown rolls by outcome, in its rule system's words: how many ended each way"""
 
 
-R = TypeVar("R", bound=RollerFigures)
-
-
-def roller_figures(count: Counts, name: str, figures: type[R], **given: Any) -> R:
-    """A character's figures of a dice system (`RollerFigures`): its rolls, hidden ones and
-    outcomes (`outcome/<word>`) as `per_character` counts them, the rest `filled`."""
+def character_figures(count: Counts, name: str, figures: type[S], **given: Any) -> S:
+    """A character's figures, as every system's begin: its name, its outcomes by word
+    (`outcome/<word>`, as `settled` counts a dice system's), the rest `filled` (a dice
+    system's rolls and hidden ones as `rolled` counts them)."""
     return count.filled(figures, name=name, outcomes=count.by_word("outcome"), **given)
 
 

@@ -274,3 +274,8 @@ ROLLED = Secret(rolled, opaque)
 CHARACTERS_OWN = Secret(character_seat, opaque)
 #: each entry of a rule's `own_entry`: the face-down cards of the seat its key names
 OWN_ENTRY = face_down(lambda seat: frozenset({seat}))
+
+
+def characters_own(*fields: str) -> dict[str, Secret]:
+    """Fields of an event that are its character's own (`CHARACTERS_OWN`), for `public`."""
+    return dict.fromkeys(fields, CHARACTERS_OWN)

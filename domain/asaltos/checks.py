@@ -6,12 +6,7 @@ from __future__ import annotations
 from domain.asaltos import commands as cmd
 from domain.asaltos.check import check, opposed
 from domain.asaltos.combat import accumulation
-from domain.asaltos.events import (
-    CharacterCreated,
-    CheckMade,
-    OpposedCheckMade,
-    game,
-)
+from domain.asaltos.events import CharacterCreated, CheckMade, OpposedCheckMade, game
 from domain.asaltos.guards import (
     MAX_CHARACTERS,
     base_difficulty,
@@ -19,9 +14,9 @@ from domain.asaltos.guards import (
     checked_value,
     current_combat,
     next_action,
-    record_roll,
     require_combatant,
     require_turn,
+    roll_event,
     wound_terms,
 )
 from domain.asaltos.modifiers import other_terms
@@ -70,18 +65,18 @@ def make_check(table: Table, actor: str, command: cmd.Check, keys: TableKeys) ->
     terms += wound_terms(character, state, step)
     dice = TableDice(table, keys)
     result = check(value, terms, dice, need_sl=command.roll_for_sl)
-    roll = record_roll(dice, table, actor, character.id, command.visibility)
-    table.trigger_event(
+    return roll_event(
+        dice,
+        table,
+        actor,
+        character.id,
         CheckMade,
-        actor=actor,
+        visibility=command.visibility,
         character=character.id,
         checked=checked,
         result=result,
         action=action,
-        roll=roll,
-        visibility=command.visibility,
     )
-    return roll
 
 
 def opposed_check(
@@ -104,15 +99,15 @@ def opposed_check(
     results = [check(value, terms, dice, need_sl=True) for _, value, _, terms in contenders]
     won = opposed(results[0], results[1], state.options.opposed_tie_break)
     winner = contenders[won - 1][0].id if won else None
-    roll = record_roll(dice, table, actor, contenders[0][0].id, command.visibility)
-    table.trigger_event(
+    return roll_event(
+        dice,
+        table,
+        actor,
+        contenders[0][0].id,
         OpposedCheckMade,
-        actor=actor,
+        visibility=command.visibility,
         characters=[c[0].id for c in contenders],
         checked=[c[2] for c in contenders],
         results=results,
         winner=winner,
-        roll=roll,
-        visibility=command.visibility,
     )
-    return roll

@@ -95,15 +95,15 @@ class Roller(Stored, kw_only=True):
 
 
 class AttackOutcome(Stored, kw_only=True):
-    dodge: CheckResult | None
     attack: CheckResult | None
-    #: the confirmation die after a natural 1, and whether it confirmed
-    confirmation: int | None
-    critical: bool
-    parry: CheckResult | None
     outcome: Outcome
     #: the SL the damage roll adds
     sl: int
+    dodge: CheckResult | None = None
+    #: the confirmation die after a natural 1, and whether it confirmed
+    confirmation: int | None = None
+    critical: bool = False
+    parry: CheckResult | None = None
 
 
 def resolve_attack(
@@ -136,15 +136,7 @@ def resolve_attack(
             )
         else:
             sl, result = 0, None
-        return AttackOutcome(
-            dodge=None,
-            attack=result,
-            confirmation=None,
-            critical=False,
-            parry=None,
-            outcome="hit",
-            sl=sl_for_others(sl, options),
-        )
+        return AttackOutcome(attack=result, outcome="hit", sl=sl_for_others(sl, options))
     if reaction != "none" and defence is None:
         raise ValueError("a reaction needs the defender's roll")
     terms = list(attack.terms)
@@ -169,13 +161,7 @@ def resolve_attack(
     if not (rolled.success or critical):
         missed: Outcome = "dodged" if dodge is not None and dodge.success else "missed"
         return AttackOutcome(
-            dodge=dodge,
-            attack=rolled,
-            confirmation=confirmation,
-            critical=False,
-            parry=None,
-            outcome=missed,
-            sl=sl,
+            dodge=dodge, attack=rolled, confirmation=confirmation, outcome=missed, sl=sl
         )
     parry = None
     if reaction == "parry" and defence is not None:

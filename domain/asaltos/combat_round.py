@@ -3,6 +3,8 @@ tanda in Agilidad order, attacks with their parry or dodge, the end of the comba
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.asaltos import commands as cmd
 from domain.asaltos.check import CheckResult, Term
 from domain.asaltos.combat import Roller, accumulation, declare, resolve_attack
@@ -46,14 +48,7 @@ from domain.asaltos.modifiers import (
     gm_terms,
     ground_terms,
 )
-from domain.asaltos.state import (
-    Aim,
-    AsaltosState,
-    Character,
-    Combat,
-    Declared,
-    Hit,
-)
+from domain.asaltos.state import Aim, AsaltosState, Character, Combat, Declared, Hit
 from domain.characters import alive, find_character
 from domain.dice import TableDice
 from domain.errors import Conflict, InvalidCommand
@@ -80,10 +75,17 @@ def start_combat(table: Table, actor: str, command: cmd.StartCombat, _: TableKey
     table.trigger_event(RoundStarted, actor=actor, round=1, elapsed=state.elapsed)
 
 
-def start_round(table: Table, actor: str, _: cmd.StartRound, __: TableKeys) -> None:
-    state = game.ruling(table, actor, "start a round")
+def _ruling_between_hits(table: Table, actor: str, what: str) -> tuple[AsaltosState, Combat]:
+    """The state and the combat for the game master's ruling `what`, with no hit waiting for
+    its damage roll."""
+    state = game.ruling(table, actor, what)
     combat = current_combat(state)
     no_pending_hit(combat)
+    return state, combat
+
+
+def start_round(table: Table, actor: str, _: cmd.StartRound, __: TableKeys) -> None:
+    state, combat = _ruling_between_hits(table, actor, "start a round")
     now = state.elapsed + 1
     table.trigger_event(RoundStarted, actor=actor, round=combat.round + 1, elapsed=now)
     expire_timers(table, actor, state, now)
@@ -145,9 +147,7 @@ def take_aim(table: Table, actor: str, command: cmd.TakeAim, _: TableKeys) -> in
 
 
 def start_tanda(table: Table, actor: str, _: cmd.StartTanda, __: TableKeys) -> int:
-    state = game.ruling(table, actor, "start a tanda")
-    combat = current_combat(state)
-    no_pending_hit(combat)
+    _state, combat = _ruling_between_hits(table, actor, "start a tanda")
     last = max((d.tanda for ds in combat.declarations.values() for d in ds), default=0)
     if combat.tanda + 1 > last:
         raise Conflict("no declared action is left this round: start the next round", "round_over")
@@ -202,10 +202,8 @@ def move(table: Table, actor: str, command: cmd.Move, _: TableKeys) -> None:
 
 
 def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> int | None:
-    state = game.ruling(table, actor, "judge an attack")
+    state, combat = _ruling_between_hits(table, actor, "judge an attack")
     options = state.options
-    combat = current_combat(state)
-    no_pending_hit(combat)
     attacker = find_character(state, command.attacker)
     require_combatant(combat, attacker)
     declared = next_action(combat, attacker, ("attack",))
@@ -299,43 +297,35 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
         automatic=command.surprise,
     )
     roll = record_roll(dice, table, actor, attacker.id, "public")
-    shown = {"roll": roll, "visibility": "public"}
+
+    def rolled(event: type, **fields: Any) -> None:
+        """An event that reads the attack's public roll."""
+        table.trigger_event(event, actor=actor, roll=roll, visibility="public", **fields)
 
     def reacted(event: type[DodgeRolled | ParryRolled], result: CheckResult | None) -> None:
         """The defender's dodge or parry, if it rolled one."""
         if result is not None and reaction is not None:
-            table.trigger_event(
+            rolled(
                 event,
-                actor=actor,
                 character=target.id,
                 attacker=attacker.id,
                 action=reaction.number,
                 result=result,
-                **shown,
             )
 
     reacted(DodgeRolled, outcome.dodge)
-    table.trigger_event(
+    rolled(
         AttackRolled,
-        actor=actor,
         character=attacker.id,
         target=target.id,
         weapon=weapon.name,
         action=declared.number,
         automatic=command.surprise,
         result=outcome.attack,
-        **shown,
     )
     if outcome.confirmation is not None and roll is not None:
-        table.trigger_event(
-            CriticalRolled,
-            actor=actor,
-            character=attacker.id,
-            face=outcome.confirmation,
-            confirmed=outcome.confirmation <= value,
-            roll=roll,
-            visibility="public",
-        )
+        face = outcome.confirmation
+        rolled(CriticalRolled, character=attacker.id, face=face, confirmed=face <= value)
     reacted(ParryRolled, outcome.parry)
     if outcome.outcome == "hit":
         hit = Hit(
@@ -347,23 +337,14 @@ def attack(table: Table, actor: str, command: cmd.Attack, keys: TableKeys) -> in
             location=command.location,
             step=step,
         )
-        table.trigger_event(AttackHit, actor=actor, hit=hit, **shown)
+        rolled(AttackHit, hit=hit)
     else:
-        table.trigger_event(
-            AttackFailed,
-            actor=actor,
-            character=attacker.id,
-            target=target.id,
-            outcome=outcome.outcome,
-            **shown,
-        )
+        rolled(AttackFailed, character=attacker.id, target=target.id, outcome=outcome.outcome)
     return roll
 
 
 def end_combat(table: Table, actor: str, _: cmd.EndCombat, __: TableKeys) -> None:
-    state = game.ruling(table, actor, "end a combat")
-    combat = current_combat(state)
-    no_pending_hit(combat)
+    state, combat = _ruling_between_hits(table, actor, "end a combat")
     resting: dict[str, list[int]] = {}
     for character_id in combat.combatants:
         character = state.characters[character_id]

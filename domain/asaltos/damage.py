@@ -107,33 +107,22 @@ def resolve_damage(
     groups = parse_code(weapon.code)
     strength = damage_modifier(fue) if adds_strength(weapon, options) else 0
     sl_term = sl if options.add_success_level else 0
-    if critical and options.critical_damage == "highest_level":
-        level = highest_level(groups)
-        return Damage(
-            location=location,
-            location_face=location_face,
-            face=None,
-            strength=strength,
-            sl=sl_term,
-            armour_roll=0,
-            total=0,
-            code_level=level,
-            armour_levels=0,
-            level=level,
-            critical=True,
-        )
-    face = 10 if critical else dice.roll(10, "damage")
+    face = None if critical else dice.roll(10, "damage")
     protection = None
     if armour is not None and not critical and location in armour.covers:
         protection = armour.protection.get(weapon.type)
     armour_roll = protection.amount if protection and protection.mode == "roll" else 0
     armour_levels = protection.amount if protection and protection.mode == "levels" else 0
-    total = face + strength + sl_term - armour_roll
-    code_level = lookup(groups, total, options)
+    if critical and options.critical_damage == "highest_level":
+        total, code_level = 0, highest_level(groups)
+    else:
+        # a critical rolls no damage die: it counts as a 10 [001:39]
+        total = (10 if face is None else face) + strength + sl_term - armour_roll
+        code_level = lookup(groups, total, options)
     return Damage(
         location=location,
         location_face=location_face,
-        face=None if critical else face,
+        face=face,
         strength=strength,
         sl=sl_term,
         armour_roll=armour_roll,

@@ -75,7 +75,15 @@ class CharacterCreated(Table.Event):
         game(table).characters[self.character.id] = clone(self.character)
 
 
-class CheckMade(Table.Event):
+class _Checked(Table.Event):
+    """Base of a check's event whose roll the command may keep secret."""
+
+    visibility: Visibility
+    """The roll's visibility, as the command asked: `public`, `gm` (the roller's seat and the game
+    master), `blind` (the game master only) or `self` (the roller's seat only)"""
+
+
+class CheckMade(_Checked):
     """A skill or characteristic check [001:27-42]; `action` is the number of the declared
     action it used in a combat round, if any."""
 
@@ -92,16 +100,13 @@ class CheckMade(Table.Event):
     roll: int | None
     """The number of the table's roll (its `DiceRolled` event) whose die the check reads; null for a
     public check that needed no die"""
-    visibility: Visibility
-    """The roll's visibility, as the command asked: `public`, `gm` (the roller's seat and the game
-    master), `blind` (the game master only) or `self` (the roller's seat only)"""
 
     def apply(self, table: Table) -> None:
         if self.action is not None:
             _use(table, self.character, self.action)
 
 
-class OpposedCheckMade(Table.Event):
+class OpposedCheckMade(_Checked):
     """Two checks compared by success level [001:37]; `winner` is a character or None."""
 
     TOPIC = "asaltos.OpposedCheckMade"
@@ -117,12 +122,17 @@ class OpposedCheckMade(Table.Event):
     roll: int | None
     """The number of the table's roll (its `DiceRolled` event) whose dice both checks read; null for
     a public roll that needed no die"""
-    visibility: Visibility
-    """The roll's visibility, as the command asked: `public`, `gm` (the roller's seat and the game
-    master), `blind` (the game master only) or `self` (the roller's seat only)"""
 
 
-class PainRolled(_Applied):
+class _CheckRolled(_Applied):
+    """Base of a check's event whose outcome the engine applies at once (pain, Medicine)."""
+
+    roll: int | None
+    """The number of the table's roll (its `DiceRolled` event) whose die the check reads; null when
+    the outcome was certain and no die was rolled"""
+
+
+class PainRolled(_CheckRolled):
     """The RES roll against a light wound's pain: on success it stops hurting for the rest
     of the combat [001:63]."""
 
@@ -135,9 +145,6 @@ class PainRolled(_Applied):
     result: CheckResult
     """The RES check as resolved; a success suppresses the wound's pain for the rest of the
     combat"""
-    roll: int | None
-    """The number of the table's roll (its `DiceRolled` event) whose die the check reads; null when
-    the outcome was certain and no die was rolled"""
 
     def apply(self, table: Table) -> None:
         if self.result.success:
@@ -283,14 +290,19 @@ class DodgeRolled(_ReactionRolled):
     TOPIC = "asaltos.DodgeRolled"
 
 
-class AttackRolled(_Applied):
-    """An attack's roll (`result` None: an automatic hit with SL 0 [001:79])."""
+class _Attacked(_Applied):
+    """Base of an event of one attack: its attacker and target."""
 
-    TOPIC = "asaltos.AttackRolled"
     character: str
     """The id of the attacker"""
     target: str
     """The id of the character attacked"""
+
+
+class AttackRolled(_Attacked):
+    """An attack's roll (`result` None: an automatic hit with SL 0 [001:79])."""
+
+    TOPIC = "asaltos.AttackRolled"
     weapon: str
     """The name of the attacker's weapon (from its sheet) the attack uses"""
     action: int
@@ -344,14 +356,10 @@ class AttackHit(_Applied):
         cast(Combat, game(table).combat).pending = clone(self.hit)
 
 
-class AttackFailed(_Applied):
+class AttackFailed(_Attacked):
     """The attack does not hit: it missed, or the defender parried or dodged it [001:110-111]."""
 
     TOPIC = "asaltos.AttackFailed"
-    character: str
-    """The id of the attacker"""
-    target: str
-    """The id of the character attacked"""
     outcome: Outcome
     """How the attack ended: `missed`, `parried` or `dodged`"""
     roll: int | None
@@ -481,7 +489,7 @@ class Died(_Applied):
             character.out_since = clone(self.out_since)
 
 
-class MedicineRolled(_Applied):
+class MedicineRolled(_CheckRolled):
     """A Medicine roll for a patient's death timers (`wound` None) or for a wound's healing
     [001:65-67,72-73]."""
 
@@ -495,9 +503,6 @@ class MedicineRolled(_Applied):
     patient's death timers"""
     result: CheckResult
     """The healer's Medicine check as resolved"""
-    roll: int | None
-    """The number of the table's roll (its `DiceRolled` event) whose die the check reads; null when
-    the outcome was certain and no die was rolled"""
 
 
 class DeathTimerStopped(_Applied):

@@ -1,19 +1,14 @@
 """The guards every asaltos handler shares: who may act for whom, what the combat round
 allows now, and the terms every difficulty starts from. Each raises a domain error with a
-stable code, before any event."""
+stable code, before any event. Last, a roll's record and the event that reads it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.asaltos.check import Term, usable
 from domain.asaltos.sheet import Characteristic, Weapon
-from domain.asaltos.state import (
-    OUT,
-    AsaltosState,
-    Character,
-    Combat,
-    Declared,
-    Step,
-)
+from domain.asaltos.state import OUT, AsaltosState, Character, Combat, Declared, Step
 from domain.asaltos.wounds import wound_penalty
 from domain.characters import require_plays
 from domain.dice import TableDice, Visibility, require_game_master_sees, rolling_seat
@@ -181,3 +176,21 @@ def record_roll(
     if dice.dice or visibility != "public":
         return dice.record(actor, roller, visibility)
     return None
+
+
+def roll_event(
+    dice: TableDice,
+    table: Table,
+    actor: str,
+    roller: str,
+    event: type,
+    *,
+    visibility: Visibility = "public",
+    **fields: Any,
+) -> int | None:
+    """Record the dice rolled (`record_roll`), then the event that reads them; the roll's
+    number. Public unless a check's command asks otherwise: the rolls whose outcome the engine
+    applies at once are."""
+    roll = record_roll(dice, table, actor, roller, visibility)
+    table.trigger_event(event, actor=actor, roll=roll, visibility=visibility, **fields)
+    return roll

@@ -26,43 +26,21 @@ from domain.asaltos.guards import (
     base_difficulty,
     can_act,
     current_combat,
-    record_roll,
     require_combatant,
+    roll_event,
     skill_value,
     wound_terms,
 )
 from domain.asaltos.modifiers import other_terms
 from domain.asaltos.sheet import Location
-from domain.asaltos.state import (
-    OUT,
-    AsaltosState,
-    Character,
-    DeathTimer,
-    Step,
-    Wound,
-)
-from domain.asaltos.wounds import (
-    SHOCK_SECONDS_PER_RES,
-    drops,
-    effect,
-    in_shock,
-    wound_penalty,
-)
+from domain.asaltos.state import OUT, AsaltosState, Character, DeathTimer, Step, Wound
+from domain.asaltos.wounds import SHOCK_SECONDS_PER_RES, drops, effect, in_shock, wound_penalty
 from domain.characters import alive, find_character
 from domain.dice import TableDice, Visibility
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.keys import TableKeys
 from domain.names import checked_reason
 from domain.table import Table
-
-
-def _rolled_in_public(
-    table: Table, dice: TableDice, actor: str, roller: str, event: type, **fields: Any
-) -> int | None:
-    """Record a public roll's dice, then the event that reads them; the roll's number."""
-    roll = record_roll(dice, table, actor, roller, "public")
-    table.trigger_event(event, actor=actor, roll=roll, visibility="public", **fields)
-    return roll
 
 
 def expire_timers(table: Table, actor: str, state: AsaltosState, now: int) -> None:
@@ -101,7 +79,13 @@ def inflict(
     """Note a wound and trigger what it does at once: death, conditions, dropped weapons, a
     death timer, shock [001:63-67]."""
     fighting = state.combat is not None and character.id in state.combat.combatants
-    shown: dict[str, Any] = {"roll": roll, "visibility": visibility}
+
+    def brings(event: type, **fields: Any) -> None:
+        """An event the wound brings: the character's, from the wound's roll."""
+        table.trigger_event(
+            event, actor=actor, character=character.id, roll=roll, visibility=visibility, **fields
+        )
+
     wound = Wound(
         id=character.wounds_dealt + 1,
         location=location,
@@ -111,77 +95,42 @@ def inflict(
         weapon_type=weapon_type,
         rest_since=None if fighting else state.elapsed,
     )
-    table.trigger_event(
-        WoundInflicted, actor=actor, character=character.id, wound=wound, reason=reason, **shown
-    )
+    brings(WoundInflicted, wound=wound, reason=reason)
     res = character.value("RES")
     happens = effect(location, level, res)
     if happens.dies:
-        table.trigger_event(
-            Died,
-            actor=actor,
-            character=character.id,
-            cause=f"wound {wound.code}",
-            out_since=step,
-            **shown,
-        )
+        brings(Died, cause=f"wound {wound.code}", out_since=step)
         return
     if happens.conditions:
         out = any(c in OUT for c in happens.conditions)
-        table.trigger_event(
-            ConditionsGained,
-            actor=actor,
-            character=character.id,
-            conditions=happens.conditions,
-            out_since=step if out else None,
-            **shown,
-        )
+        brings(ConditionsGained, conditions=happens.conditions, out_since=step if out else None)
     dropped = drops(character, location, level)
     if dropped:
-        table.trigger_event(
-            WeaponsDropped,
-            actor=actor,
-            character=character.id,
-            wound=wound.id,
-            weapons=dropped,
-            **shown,
-        )
+        brings(WeaponsDropped, wound=wound.id, weapons=dropped)
     if happens.timer is not None:
-        start_timer(table, actor, state, character, happens.timer, wound.id, happens.seconds, shown)
+        timer = _death_timer(state, character, happens.timer, wound.id, happens.seconds)
+        brings(DeathTimerStarted, timer=timer)
     if not character.in_shock and in_shock(character, state.options, state.elapsed):
-        table.trigger_event(
+        brings(
             ShockSuffered,
-            actor=actor,
-            character=character.id,
             penalty=wound_penalty(character, state.options, state.elapsed, for_shock=True),
             res=res,
             out_since=step,
-            **shown,
         )
-        start_timer(
-            table, actor, state, character, "shock", None, res * SHOCK_SECONDS_PER_RES, shown
-        )
+        timer = _death_timer(state, character, "shock", None, res * SHOCK_SECONDS_PER_RES)
+        brings(DeathTimerStarted, timer=timer)
 
 
-def start_timer(
-    table: Table,
-    actor: str,
-    state: AsaltosState,
-    character: Character,
-    cause: Any,
-    wound: int | None,
-    seconds: int,
-    shown: dict[str, Any],
-) -> None:
-    timer = DeathTimer(
+def _death_timer(
+    state: AsaltosState, character: Character, cause: Any, wound: int | None, seconds: int
+) -> DeathTimer:
+    """The character's next death timer, from now."""
+    return DeathTimer(
         id=character.timers_started + 1,
         cause=cause,
         wound=wound,
         started=state.elapsed,
         deadline=state.elapsed + seconds,
-    )
-    table.trigger_event(
-        DeathTimerStarted, actor=actor, character=character.id, timer=timer, **shown
     )
 
 
@@ -205,9 +154,9 @@ def roll_damage(table: Table, actor: str, command: cmd.RollDamage, keys: TableKe
         options=state.options,
         dice=dice,
     )
-    roll = _rolled_in_public(
-        table,
+    roll = roll_event(
         dice,
+        table,
         actor,
         attacker.id,
         DamageRolled,
@@ -276,9 +225,9 @@ def pain_roll(table: Table, actor: str, command: cmd.PainRoll, keys: TableKeys) 
         terms.append(Term(name="wounds", amount=penalty))
     dice = TableDice(table, keys)
     result = check(character.value("RES"), terms, dice, need_sl=False, purpose="pain")
-    return _rolled_in_public(
-        table,
+    return roll_event(
         dice,
+        table,
         actor,
         character.id,
         PainRolled,
@@ -319,17 +268,18 @@ def medicine_roll(
     ]
     dice = TableDice(table, keys)
     result = check(skill, terms, dice, need_sl=False, purpose="medicine")
-    roll = record_roll(dice, table, actor, healer.id, "public")
-    shown: dict[str, Any] = {"roll": roll, "visibility": "public"}
-    table.trigger_event(
+    roll = roll_event(
+        dice,
+        table,
+        actor,
+        healer.id,
         MedicineRolled,
-        actor=actor,
         healer=healer.id,
         patient=patient.id,
         wound=command.wound,
         result=result,
-        **shown,
     )
+    shown: dict[str, Any] = {"roll": roll, "visibility": "public"}
     if not result.success:
         return roll
     if command.wound is not None:

@@ -9,22 +9,17 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from domain.dice import ScriptedRolls
+from domain.dice import DiceOptions
 from domain.names import Name
-from domain.structs import Stored
 
 Penalty = Annotated[int, msgspec.Meta(ge=0, le=10)]
 
 
-class AsaltosOptions(Stored, kw_only=True, forbid_unknown_fields=True):
+class AsaltosOptions(DiceOptions, kw_only=True, forbid_unknown_fields=True):
     """How an asaltos table reads what the book leaves open."""
 
     STORED_AS = "asaltos.Options"
 
-    #: faces the dice show first (tutorials, tests), then the seed takes over
-    #: a list, not null when absent: the document then states each face's bounds (litestar
-    #: drops them from the items of an optional list)
-    scripted_rolls: ScriptedRolls = []
     #: §1.2 GAP: a success with a negative difficulty can have SL < 0; "as_is" adds it as it
     #: is (literal SL = value - d10 [001:37-38]), "zero" counts it as 0. No suggestion given.
     negative_sl: Literal["as_is", "zero"] = "as_is"

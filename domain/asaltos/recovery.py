@@ -18,10 +18,7 @@ from domain.asaltos.events import (
 from domain.asaltos.guards import can_act, next_action, require_controls, require_turn
 from domain.asaltos.harm import expire_timers
 from domain.asaltos.healing import costs_characteristic, heals_by, restarts_on_interruption
-from domain.asaltos.state import (
-    Character,
-    Wound,
-)
+from domain.asaltos.state import Character, Wound
 from domain.asaltos.wounds import arm_works, imposing, no_longer_imposed
 from domain.characters import alive, find_character
 from domain.errors import Conflict, InvalidCommand
@@ -70,25 +67,14 @@ def advance_time(table: Table, actor: str, command: cmd.AdvanceTime, _: TableKey
     )
     expire_timers(table, actor, state, now)
     for character, wound in healing:
-        table.trigger_event(WoundHealed, actor=actor, character=character.id, wound=wound.id)
+        healed = {"actor": actor, "character": character.id, "wound": wound.id}
+        table.trigger_event(WoundHealed, **healed)
         lifted = no_longer_imposed(character, wound)
         if lifted:
-            table.trigger_event(
-                ConditionsLifted,
-                actor=actor,
-                character=character.id,
-                wound=wound.id,
-                conditions=lifted,
-            )
+            table.trigger_event(ConditionsLifted, conditions=lifted, **healed)
         lost = given.get((character.id, wound.id))
         if lost is not None:
-            table.trigger_event(
-                CharacteristicLost,
-                actor=actor,
-                character=character.id,
-                characteristic=lost,
-                wound=wound.id,
-            )
+            table.trigger_event(CharacteristicLost, characteristic=lost, **healed)
 
 
 def interrupt_rest(table: Table, actor: str, command: cmd.InterruptRest, _: TableKeys) -> list[int]:

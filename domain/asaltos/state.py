@@ -7,6 +7,7 @@ from typing import Literal
 
 from domain.asaltos.options import Options
 from domain.asaltos.sheet import Arm, Characteristic, Location, Sheet
+from domain.games import GameState
 from domain.structs import Stored
 
 #: what a wound leaves a character unable to do [001:65-67]
@@ -215,11 +216,9 @@ class Combat(Stored, kw_only=True):
     moved: dict[str, int] = {}
 
 
-class AsaltosState(Stored, kw_only=True):
+class AsaltosState(GameState[Options, Character], kw_only=True):
     STORED_AS = "asaltos.State"
 
-    options: Options
-    characters: dict[str, Character] = {}
     #: game time in seconds (a round lasts one second [001:45])
     elapsed: int = 0
     combat: Combat | None = None

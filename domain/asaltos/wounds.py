@@ -54,41 +54,32 @@ def wound_penalty(
 
 
 class Effect(Stored, kw_only=True):
-    """What a new wound does at once."""
+    """What a new wound does at once: by default, nothing."""
 
-    dies: bool
-    conditions: list[Condition]
+    dies: bool = False
+    conditions: list[Condition] = []
     #: a death timer's cause and length in game seconds
-    timer: TimerCause | None
-    seconds: int
+    timer: TimerCause | None = None
+    seconds: int = 0
 
 
 def effect(location: Location, level: int, res: int) -> Effect:
     """The immediate effect of a wound of `level` at `location` [001:63-66]."""
-    none = Effect(dies=False, conditions=[], timer=None, seconds=0)
     if level <= 2:
-        return none
+        return Effect()
     if level == 3:
         if location in ("C", "P"):
-            return Effect(dies=True, conditions=[], timer=None, seconds=0)
+            return Effect(dies=True)
         if location in ARMS:
-            return Effect(dies=False, conditions=["dropped_held"], timer=None, seconds=0)
+            return Effect(conditions=["dropped_held"])
         if location in LEGS:
-            return Effect(dies=False, conditions=list(LEG_DOWN), timer=None, seconds=0)
+            return Effect(conditions=list(LEG_DOWN))
         return Effect(
-            dies=False,
-            conditions=["dropped_everything", "fallen"],
-            timer="abdomen",
-            seconds=res * HOUR,
+            conditions=["dropped_everything", "fallen"], timer="abdomen", seconds=res * HOUR
         )
     if location in ("C", "P", "A"):
-        return Effect(dies=True, conditions=[], timer=None, seconds=0)
-    return Effect(
-        dies=False,
-        conditions=["unconscious", "fallen"],
-        timer="severed_limb",
-        seconds=res * ROUND,
-    )
+        return Effect(dies=True)
+    return Effect(conditions=["unconscious", "fallen"], timer="severed_limb", seconds=res * ROUND)
 
 
 def in_shock(character: Character, options: Options, now: int) -> bool:

@@ -21,6 +21,15 @@ def _conflict(table: Table) -> FateConflict:
     return conflict
 
 
+def _land(table: Table, to: str | None, *characters: str) -> None:
+    """The characters moved to zone `to`, where they stand now; `to` null: no zones are
+    drawn, so nobody's place is kept."""
+    if to is not None:
+        places = _conflict(table).places
+        for character in characters:
+            places[character] = to
+
+
 class ConflictBegan(Table.Event):
     """A conflict starts [004:603-639]: its initiative, fixed for the whole conflict, and its
     first exchange's order."""
@@ -193,8 +202,7 @@ class Moved(FromRoll):
     """The zone it moved to; null: no zones drawn"""
 
     def apply(self, table: Table) -> None:
-        if self.to is not None:
-            _conflict(table).places[self.character] = self.to
+        _land(table, self.to, self.character)
 
 
 class Disarmed(FromRoll):
@@ -260,8 +268,7 @@ class Thrown(FromRoll):
     """The zone it lands in; null: no zones drawn"""
 
     def apply(self, table: Table) -> None:
-        if self.to is not None:
-            _conflict(table).places[self.target] = self.to
+        _land(table, self.to, self.target)
 
 
 class MinionsSplit(Table.Event):
@@ -393,6 +400,4 @@ class Pushed(FromRoll):
     """Where the target is pushed, as said at the table"""
 
     def apply(self, table: Table) -> None:
-        if self.to is not None:
-            places = _conflict(table).places
-            places[self.character] = places[self.target] = self.to
+        _land(table, self.to, self.character, self.target)

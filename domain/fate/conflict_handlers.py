@@ -53,7 +53,7 @@ from domain.fate.conflict_events import (
 )
 from domain.fate.events import RollSettled, SkillRolled, game
 from domain.fate.guards import find_open_roll, require_no_open_roll
-from domain.fate.handlers import _in_play, _maneuver, hit
+from domain.fate.handlers import hit, in_play, maneuver
 from domain.fate.headers import about, from_roll
 from domain.fate.invocations import FateRollResult, rolled
 from domain.fate.options import SIDES
@@ -158,8 +158,8 @@ def _next_turn(state: FateState, conflict: FateConflict) -> tuple[int, list[str]
     """The exchange, its order and the turn after the acting character's: the next in play
     this exchange, or the first of a new exchange in the initiative order [004:639]."""
     turn = conflict.turn + 1
-    in_play = [state.characters[c].out is None for c in conflict.order]
-    while turn < len(conflict.order) and not in_play[turn]:
+    playing = [state.characters[c].out is None for c in conflict.order]
+    while turn < len(conflict.order) and not playing[turn]:
         turn += 1
     if turn < len(conflict.order):
         return conflict.exchange, conflict.order, turn
@@ -213,7 +213,7 @@ def declare_full_defence(
     table: Table, actor: str, command: cc.FateFullDefence, _: TableKeys
 ) -> None:
     state, conflict = _ruled_in_conflict(table, actor, "record a full defence")
-    character = _in_play(find_character(state, command.character))
+    character = in_play(find_character(state, command.character))
     if character.id not in conflict.order[conflict.turn :]:
         raise Conflict(
             f"{character.name} has acted this exchange or takes no part: full defence is "
@@ -256,7 +256,7 @@ def _standing_for(
     if not named:
         return []
     conflict = _conflict(state)
-    npcs = [_in_play(find_character(state, c)) for c in named]
+    npcs = [in_play(find_character(state, c)) for c in named]
     ids = [npc.id for npc in npcs]
     if len(ids) != groups or len(set(ids)) != groups or set(ids) & set(opponents):
         raise InvalidCommand(
@@ -274,7 +274,7 @@ def take_out_minions(
     table: Table, actor: str, command: cc.FateTakeOutMinions, _: TableKeys
 ) -> None:
     state, conflict = _ruled_in_conflict(table, actor, "record minions taken out")
-    group = _in_play(find_character(state, command.group))
+    group = in_play(find_character(state, command.group))
     if group.id not in conflict.minions:
         raise Conflict(f"{group.name} is no minion group of this conflict", "not_a_minion_group")
     left = conflict.minions[group.id]
@@ -301,8 +301,8 @@ def _protection(conflict: FateConflict, defender: str) -> int | None:
 def _fighters(
     state: FateState, conflict: FateConflict, command: cc.FateAttack
 ) -> tuple[FateCharacter, FateCharacter]:
-    attacker = _in_play(find_character(state, command.attacker))
-    defender = _in_play(find_character(state, command.defender))
+    attacker = in_play(find_character(state, command.attacker))
+    defender = in_play(find_character(state, command.defender))
     if attacker.id == defender.id:
         raise InvalidCommand("a character attacks another", "invalid_attack")
     if defender.id not in conflict.initiative:
@@ -448,8 +448,8 @@ def _hit(
 
 def raise_block(table: Table, actor: str, command: cc.FateRaiseBlock, _: TableKeys) -> None:
     state, conflict = _ruled_in_conflict(table, actor, "record a block")
-    settled, blocker = _maneuver(table, state, command.roll)
-    _require_action(state, _in_play(blocker))
+    settled, blocker = maneuver(table, state, command.roll)
+    _require_action(state, in_play(blocker))
     if (command.protects is None) == (command.action is None):
         raise InvalidCommand(
             "a block protects a character or blocks an action: exactly one [004:723-727]",
@@ -479,7 +479,7 @@ def raise_block(table: Table, actor: str, command: cc.FateRaiseBlock, _: TableKe
 
 def challenge_block(table: Table, actor: str, command: cc.FateChallengeBlock, _: TableKeys) -> None:
     state, conflict = _ruled_in_conflict(table, actor, "record a block challenged")
-    settled, challenger = _maneuver(table, state, command.roll)
+    settled, challenger = maneuver(table, state, command.roll)
     blocks = [b for b in conflict.blocks if b.character == command.blocker and b.action]
     if not blocks:
         raise Conflict(f"{command.blocker} blocks no action this exchange", "no_block")
@@ -560,7 +560,7 @@ def _landing(
 
 def move(table: Table, actor: str, command: cc.FateMove, _: TableKeys) -> None:
     state = game.ruling(table, actor, "record a move")
-    settled, mover = _maneuver(table, state, command.roll)
+    settled, mover = maneuver(table, state, command.roll)
     way = _way(state.conflict, mover, command.to, counted=command.border is None)
     if command.border is not None:
         border = command.border
@@ -584,10 +584,10 @@ def move(table: Table, actor: str, command: cc.FateMove, _: TableKeys) -> None:
 def _maneuver_on(
     table: Table, state: FateState, roll: int, target_id: str
 ) -> tuple[SettledRoll, FateCharacter, FateCharacter]:
-    """A maneuver's settled roll (`_maneuver`), its roller, and its target: another character
+    """A maneuver's settled roll (`maneuver`), its roller, and its target: another character
     still in the scene."""
-    settled, author = _maneuver(table, state, roll)
-    target = _in_play(find_character(state, target_id))
+    settled, author = maneuver(table, state, roll)
+    target = in_play(find_character(state, target_id))
     if target.id == author.id:
         raise InvalidCommand("a maneuver's target is another character", "invalid_target")
     return settled, author, target

@@ -156,25 +156,34 @@ class InvocationDeclined(FromRoll):
         game(table).open_rolls[str(self.roll)].asked = None
 
 
-class GuessRuled(FromRoll):
+class _GuessRuling(FromRoll):
+    """Base of the game master's ruling on a guess at a hidden aspect [004:353-359]: the
+    guesser's fate points after it."""
+
+    character: str
+    """The id of the rolling character, who guessed"""
+    fate_points: int
+    """The guesser's fate points after the ruling"""
+
+    def apply(self, table: Table) -> None:
+        _set_points(table, {self.character: self.fate_points})
+
+
+class GuessRuled(_GuessRuling):
     """The game master's ruling on a guessed aspect [004:353-357]: close enough (the hidden
     aspect is revealed, `AspectDiscovered`, and invoked), or missed, the fate point refunded
     or lost (`fate_points`: the guesser's after)."""
 
     TOPIC = "fate.GuessRuled"
-    character: str
-    """The id of the rolling character, who guessed"""
     seat: str
     """The seat id of the character's player (the game master's seat for an NPC)"""
     guess: Guess
     """The guess as ruled: the hidden aspect revealed, or whether the fate point comes back"""
     reason: str
     """Why the game master rules so"""
-    fate_points: int
-    """The guesser's fate points after the ruling"""
 
     def apply(self, table: Table) -> None:
-        _set_points(table, {self.character: self.fate_points})
+        super().apply(table)
         if self.guess.revealed is None:
             game(table).open_rolls[str(self.roll)].asked = None
 
@@ -550,14 +559,12 @@ class Recovered(Table.Event):
 # -- deceived guesses, defeat, tenacity, the session break, compels of temporary aspects -----
 
 
-class GuessDeceived(FromRoll):
+class GuessDeceived(_GuessRuling):
     """A guess that missed because its guesser was deceived [004:359]: the liar returned the
     fate point (and may have placed a temporary aspect on the guesser, its free invocation
     the liar's) or destroyed it; `fate_points`, the guesser's after."""
 
     TOPIC = "fate.GuessDeceived"
-    character: str
-    """The id of the rolling character, who guessed"""
     seat: str
     """The seat id of the guesser's player (the game master's seat for an NPC)"""
     guess: Guess
@@ -571,12 +578,10 @@ class GuessDeceived(FromRoll):
     null: none"""
     reason: str
     """How the liar deceived the guesser, as the game master ruled it"""
-    fate_points: int
-    """The guesser's fate points after the ruling"""
 
     def apply(self, table: Table) -> None:
+        super().apply(table)
         state = game(table)
-        _set_points(table, {self.character: self.fate_points})
         state.open_rolls[str(self.roll)].asked = None
         if self.aspect is not None:
             state.aspects = [*state.aspects, clone(self.aspect)]
@@ -602,15 +607,20 @@ class DefeatDemanded(Table.Event):
         _set_points(table, {self.character: self.fate_points})
 
 
-class StakesRuled(Table.Event):
-    """The stakes of the conflict to an NPC with tenacity, and the degree they make of it
-    [004:823]: how many consequences it takes before it offers its concession."""
+class _OfTenacity(Table.Event):
+    """Base of an event of an NPC's tenacity in this conflict [004:821-823]."""
 
-    TOPIC = "fate.StakesRuled"
     character: str
     """The id of the NPC"""
     seat: str
     """The seat id of the NPC's player: the game master's"""
+
+
+class StakesRuled(_OfTenacity):
+    """The stakes of the conflict to an NPC with tenacity, and the degree they make of it
+    [004:823]: how many consequences it takes before it offers its concession."""
+
+    TOPIC = "fate.StakesRuled"
     stakes: Stakes
     """What the conflict is to the NPC: `trivial`, `ordinary` or `vital` [004:823]"""
     degree: int
@@ -624,15 +634,11 @@ class StakesRuled(Table.Event):
         game(table).tenacity[self.character] = self.degree
 
 
-class TenacityReached(Table.Event):
+class TenacityReached(_OfTenacity):
     """An NPC took as many consequences as its tenacity in this conflict: it offers its
     concession now [004:823] (`fateConcede` records the offer's answer)."""
 
     TOPIC = "fate.TenacityReached"
-    character: str
-    """The id of the NPC"""
-    seat: str
-    """The seat id of the NPC's player: the game master's"""
     degree: int
     """Its tenacity in this conflict, as the stakes ruled it"""
     consequences: int

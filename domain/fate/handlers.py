@@ -195,7 +195,7 @@ def _modifiers(
 
 def roll_skill(table: Table, actor: str, command: cmd.FateRollSkill, keys: TableKeys) -> int:
     state = game.ruling(table, actor, "call for a roll")
-    character = _in_play(find_character(state, command.character))
+    character = in_play(find_character(state, command.character))
     require_no_open_roll(state, character)
     require_game_master_sees(table, command.visibility, character.seat)
     against = _against(table, state, command, character.id)
@@ -445,7 +445,7 @@ def settle_roll(table: Table, actor: str, command: cmd.FateSettleRoll, _: TableK
     )
 
 
-def _maneuver(table: Table, state: FateState, roll: int) -> tuple[SettledRoll, FateCharacter]:
+def maneuver(table: Table, state: FateState, roll: int) -> tuple[SettledRoll, FateCharacter]:
     """The settled roll a maneuver's aspect comes of, public by now, and its roller."""
     settled = find_settled_roll(table, state, roll, "placing its aspect")
     return settled, state.characters[settled.character]
@@ -453,7 +453,7 @@ def _maneuver(table: Table, state: FateState, roll: int) -> tuple[SettledRoll, F
 
 def place_aspect(table: Table, actor: str, command: cmd.FatePlaceAspect, _: TableKeys) -> None:
     state = game.ruling(table, actor, "place a maneuver's aspect")
-    settled, author = _maneuver(table, state, command.roll)
+    settled, author = maneuver(table, state, command.roll)
     if command.target is not None:
         find_character(state, command.target)
     aspect = placed_by_maneuver(
@@ -475,7 +475,7 @@ def place_aspect(table: Table, actor: str, command: cmd.FatePlaceAspect, _: Tabl
 
 def avoid_aspect(table: Table, actor: str, command: cmd.FateAvoidAspect, _: TableKeys) -> None:
     state = game.ruling(table, actor, "record a maneuver's aspect avoided")
-    settled, author = _maneuver(table, state, command.roll)
+    settled, author = maneuver(table, state, command.roll)
     target = find_character(state, command.target)
     name = checked_name(command.name, "an aspect")
     # what placing it would check: a maneuver earns an aspect on a character with 1 shift
@@ -562,7 +562,7 @@ def escalate_compel(
 
 def activate_stunt(table: Table, actor: str, command: cmd.FateActivateStunt, _: TableKeys) -> None:
     state = game.ruling(table, actor, "record a stunt used")
-    character = _in_play(find_character(state, command.character))
+    character = in_play(find_character(state, command.character))
     name = checked_name(command.stunt, "a stunt")
     stunt = next((s for s in character.sheet.stunts if s.name == name), None)
     if stunt is None:
@@ -634,7 +634,7 @@ def discover_aspect(
 # -- stress, consequences, defeat and recovery --------------------------------------------------
 
 
-def _in_play(character: FateCharacter) -> FateCharacter:
+def in_play(character: FateCharacter) -> FateCharacter:
     """Taken out or conceded, a character is out of the scene's conflict until it ends."""
     if character.out is not None:
         raise Conflict(f"{character.name} is out of this scene ({character.out})", "out_of_scene")
@@ -643,7 +643,7 @@ def _in_play(character: FateCharacter) -> FateCharacter:
 
 def hit(table: Table, actor: str, command: cmd.FateHit, _: TableKeys) -> None:
     state = game.ruling(table, actor, "record a hit")
-    character = _in_play(find_character(state, command.character))
+    character = in_play(find_character(state, command.character))
     sheet = character.sheet
     held = list(sheet.consequences)
     wants = command.consequence is not None
@@ -681,7 +681,7 @@ def hit(table: Table, actor: str, command: cmd.FateHit, _: TableKeys) -> None:
 
 def concede(table: Table, actor: str, command: cmd.FateConcede, _: TableKeys) -> None:
     state = game.ruling(table, actor, "record a concession")
-    character = _in_play(find_character(state, command.character))
+    character = in_play(find_character(state, command.character))
     attacker = None if command.attacker is None else find_character(state, command.attacker)
     if attacker is not None and attacker.id == character.id:
         raise InvalidCommand("a character concedes to another", "invalid_concession")
@@ -805,7 +805,7 @@ def demand_defeat(table: Table, actor: str, command: cmd.FateDemandDefeat, _: Ta
 
 def rule_stakes(table: Table, actor: str, command: cmd.FateRuleStakes, _: TableKeys) -> None:
     state = game.ruling(table, actor, "rule a conflict's stakes")
-    character = _in_play(find_character(state, command.character))
+    character = in_play(find_character(state, command.character))
     tenacity = character.sheet.tenacity
     if tenacity is None:
         raise InvalidCommand(f"{character.name} has no tenacity [004:821]", "no_tenacity")

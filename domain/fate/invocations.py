@@ -24,20 +24,25 @@ INVOKE_BONUS = 2
 POINT_BONUS = 1
 
 
-class Invocation(Stored, kw_only=True, forbid_unknown_fields=True):
+class _InvokedAspect(Stored, kw_only=True, forbid_unknown_fields=True):
+    """Base of an invocation, as asked or as it went: the aspect invoked and what it buys."""
+
+    aspect: Name
+    """The name of the aspect invoked"""
+    effect: Effect
+    """What the invocation buys: `reroll` (four new d6, whose result stands) or `plus_two` (+2
+    to the effort, after any reroll) [004:135-139]"""
+
+
+class Invocation(_InvokedAspect, kw_only=True, forbid_unknown_fields=True):
     """One invocation as asked: the aspect, whose it is (None: the scene's), the effect, the
     GM's ruling on its relevance (required: never defaulted [004:135, 301]) and, for a
     reroll, the four new d6."""
 
     STORED_AS = "fate.Invocation"
 
-    aspect: Name
-    """The name of the aspect invoked"""
     owner: Name | None = None
     """The id of the character whose aspect it is; null: an aspect of the scene"""
-    effect: Effect
-    """What the invocation buys: `reroll` (four new d6, whose result stands) or `plus_two` (+2
-    to the effort, after any reroll) [004:135-139]"""
     accepted: bool
     """The game master accepted the aspect as relevant [004:135, 301]"""
     against_owner: bool = False
@@ -47,18 +52,13 @@ class Invocation(Stored, kw_only=True, forbid_unknown_fields=True):
     """For a reroll, the four new d6 (1-6 each); empty for +2"""
 
 
-class Invoked(Stored, kw_only=True, forbid_unknown_fields=True):
+class Invoked(_InvokedAspect, kw_only=True, forbid_unknown_fields=True):
     """An invocation as it went: paid how, and the dice a reroll gave."""
 
     STORED_AS = "fate.Invoked"
 
-    aspect: Name
-    """The name of the aspect invoked"""
     owner: Name | None
     """The id of the character whose aspect it is; null: an aspect of the scene"""
-    effect: Effect
-    """What the invocation buys: `reroll` (four new d6, whose result stands) or `plus_two` (+2
-    to the effort, after any reroll) [004:135-139]"""
     paid: Payment
     """How it was paid: `free` (a free invocation held on the aspect [004:329]) or `fate_point`"""
     dice: FateDice | None = None

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.dice import ScriptedRolls
-from domain.errors import InvalidCommand
-from domain.structs import Stored
+from domain.dice import DiceOptions, require_scripted_faces
 
 #: 4dF are four d6 read as Fudge dice [004:65-71]: every die of a FATE table is a d6
 SIDES = 6
 
 
-class FateOptions(Stored, kw_only=True, forbid_unknown_fields=True):
+class FateOptions(DiceOptions, kw_only=True, forbid_unknown_fields=True):
     """How a FATE table plays where the book is silent. (Named with the system's name: the API
     document names a schema after its class.)"""
 
@@ -48,9 +46,6 @@ class FateOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     #: value + 1". "accumulate" (default, the digest's reading of "aumenta drásticamente"): a
     #: person two zones away needs 3 + 4 = 7 shifts; "last": 4.
     throw_cost: Literal["accumulate", "last"] = "accumulate"
-    #: faces the table's dice show, in order, before the seed takes over (public: tutorials
-    #: and tests); every FATE die is a d6, so a face above 6 is refused
-    scripted_rolls: ScriptedRolls = []
 
 
 Options = FateOptions
@@ -58,10 +53,4 @@ Options = FateOptions
 
 def check_options(options: Options) -> None:
     """What the type admits and a FATE table's dice cannot show: a scripted face above 6."""
-    for place, face in enumerate(options.scripted_rolls):
-        if face > SIDES:
-            raise InvalidCommand(
-                f"invalid table options: scripted_rolls[{place}] is {face}, and every die of "
-                f"FATE is a d{SIDES} [004:65-71]",
-                "invalid_options",
-            )
+    require_scripted_faces(options, SIDES, f"every die of FATE is a d{SIDES} [004:65-71]")

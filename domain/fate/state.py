@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.dice import Visibility
+from domain.dice import CharacterRoll
 from domain.fate.aspects import TemporaryAspect
 from domain.fate.invocations import Effect, Invocation
 from domain.fate.options import Options
 from domain.fate.roll import FateDice, FateModifier, FateVerdict
 from domain.fate.sheet import FateSheet
+from domain.games import GameState
 from domain.structs import Stored
 
 Out = Literal["taken_out", "conceded"]
@@ -56,16 +57,13 @@ class AskedInvocation(Stored, kw_only=True, forbid_unknown_fields=True):
     """The roller guesses at a hidden aspect it does not know [004:349-361]"""
 
 
-class OpenRoll(Stored, kw_only=True):
+class OpenRoll(CharacterRoll, kw_only=True):
     """A roll thrown and not yet settled: the skill, what it is judged against, the first
     dice, the invocations the game master accepted (a reroll's new faces with it), and the one
     asked and not yet ruled."""
 
     STORED_AS = "fate.OpenRoll"
 
-    roll: int
-    character: str
-    visibility: Visibility
     skill: str
     first: FateDice
     #: the game master's difficulty, or null for an opposed action
@@ -81,22 +79,17 @@ class OpenRoll(Stored, kw_only=True):
     reroll_rolls: list[int] = []
 
 
-class SettledRoll(Stored, kw_only=True):
+class SettledRoll(CharacterRoll, kw_only=True):
     """A settled roll's verdict, for an opposed action or a maneuver that reads it."""
 
     STORED_AS = "fate.SettledRoll"
 
-    roll: int
-    character: str
-    visibility: Visibility
     verdict: FateVerdict
 
 
-class FateState(Stored, kw_only=True):
+class FateState(GameState[Options, FateCharacter], kw_only=True):
     STORED_AS = "fate.State"
 
-    options: Options
-    characters: dict[str, FateCharacter] = {}
     #: open rolls by roll number as text (JSON keys)
     open_rolls: dict[str, OpenRoll] = {}
     #: settled rolls by roll number as text

@@ -8,6 +8,7 @@ skills. Toughness and confidence are derived, never stored.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -138,24 +139,23 @@ Traits = Annotated[
 ]
 
 
+def not_one_of(name: str, what: str, known: Iterable[str]) -> str:
+    """Why a name a client sent is refused: what it is not, and the names it could be."""
+    return f"{name!r} is not a {what}; {what}s are {', '.join(known)}"
+
+
 def parse_trait(name: str) -> Trait:
     try:
         return Trait(name)
     except ValueError:
-        known = ", ".join(trait.value for trait in Trait)
-        raise InvalidCommand(
-            f"{name!r} is not a trait; traits are {known}", "unknown_trait"
-        ) from None
+        raise InvalidCommand(not_one_of(name, "trait", Trait), "unknown_trait") from None
 
 
 def parse_skill(name: str) -> Skill:
     try:
         return Skill(name)
     except ValueError:
-        known = ", ".join(skill.value for skill in Skill)
-        raise InvalidCommand(
-            f"{name!r} is not a skill; skills are {known}", "unknown_skill"
-        ) from None
+        raise InvalidCommand(not_one_of(name, "skill", Skill), "unknown_skill") from None
 
 
 class Recovery(Stored, kw_only=True):

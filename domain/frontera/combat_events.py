@@ -99,14 +99,19 @@ class ActionDeclared(Table.Event):
             state.test.participants[self.participant.character] = clone(self.participant)
 
 
-class AttacksResolved(Table.Event):
-    """Every attack of the turn judged at once, after the reveal."""
+class _TurnJudged(Table.Event):
+    """A judgement of a combat turn's test, at its reveal."""
 
-    TOPIC = "frontera.AttacksResolved"
     test: int
     """The number of the turn's test"""
     turn: int
     """The number of the turn"""
+
+
+class AttacksResolved(_TurnJudged):
+    """Every attack of the turn judged at once, after the reveal."""
+
+    TOPIC = "frontera.AttacksResolved"
     attacks: list[AttackResult]
     """Every attack judged, one per card played"""
 
@@ -123,15 +128,11 @@ class AttacksResolved(Table.Event):
         combat.last_attacks = [clone(attack) for attack in self.attacks]
 
 
-class HoldTested(Table.Event):
+class HoldTested(_TurnJudged):
     """A hold's opposed muscle test, judged at the turn's reveal [L1090]: the held character's
     victory breaks the hold, a defeat or a tie keeps it."""
 
     TOPIC = "frontera.HoldTested"
-    test: int
-    """The number of the turn's test"""
-    turn: int
-    """The number of the turn"""
     hold: HoldResult
     """The hold's judgement: the cards, each side's outcome and whether it stands"""
 

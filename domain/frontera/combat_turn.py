@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.frontera import guards, rules
 from domain.frontera.combat import RANGES, Range
@@ -96,15 +98,9 @@ def _between_turns(state: FronteraState) -> Combat:
 
 
 def _footing(state: FronteraState, setup: CombatantSetup, limit: int | None) -> Combatant:
+    """The footing the Mayor set (the same fields), with the combat's shot limit."""
     guards.find_character(state, setup.character)
-    return Combatant(
-        character=setup.character,
-        cover=setup.cover,
-        mount=setup.mount,
-        holstered=setup.holstered,
-        knife_holster=setup.knife_holster,
-        shots_left=limit,
-    )
+    return Combatant(**msgspec.structs.asdict(setup), shots_left=limit)
 
 
 def _ranges(

@@ -239,10 +239,7 @@ def start_drinking_duel(table: Table, actor: str, command: StartDrinkingDuel, _:
     state = guards.started_ruling(table, actor, "start a drinking duel")
     if state.drinking_duel is not None:
         raise Conflict("a drinking duel is already under way", "drinking_duel_in_progress")
-    if len(command.characters) < 2 or len(set(command.characters)) != len(command.characters):
-        raise InvalidCommand(
-            "a drinking duel needs two or more different characters", "invalid_participants"
-        )
+    guards.require_rivals(command.characters, "a drinking duel")
     for character_id in command.characters:
         guards.able(guards.find_character(state, character_id))
     stake = checked_stake(command.stake)

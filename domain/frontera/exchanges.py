@@ -65,11 +65,14 @@ from domain.table import Table
 # -- helpers (loot and extra_decks use them too) -------------------------------------------
 
 
-def normal_mode(table: Table, what: str) -> FronteraState:
-    """The started table's state, refusing `what` outside Normal mode."""
+def normal_mode_ruling(table: Table, actor: str, doing: str, what: str) -> FronteraState:
+    """The started table's state for the Mayor's ruling on Normal mode's cards, while nothing
+    else is in progress; `doing` names it to another seat, `what` outside Normal mode."""
+    table.require_gm(actor, doing)
     state = guards.started(table)
     if state.options.mode != "normal":
         raise Conflict(f"{what} belongs to Normal mode", "not_normal_mode")
+    require_quiet(state)
     return state
 
 
@@ -258,9 +261,7 @@ def _seat_of(state: FronteraState, character_id: str) -> str:
 
 
 def start_bet(table: Table, actor: str, command: StartBetExchange, keys: TableKeys) -> None:
-    table.require_gm(actor, "settle a bet's cards")
-    state = normal_mode(table, "the bet exchange")
-    require_quiet(state)
+    state = normal_mode_ruling(table, actor, "settle a bet's cards", "the bet exchange")
     checked_reason(command.reason)
     if command.tied and len(command.tied) == 2 and not (command.winner or command.loser):
         if command.cheater is None:
@@ -285,9 +286,7 @@ def start_bet(table: Table, actor: str, command: StartBetExchange, keys: TableKe
 
 
 def start_duel(table: Table, actor: str, command: StartDuelExchange, keys: TableKeys) -> None:
-    table.require_gm(actor, "settle a duel's cards")
-    state = normal_mode(table, "the duel exchange")
-    require_quiet(state)
+    state = normal_mode_ruling(table, actor, "settle a duel's cards", "the duel exchange")
     if command.tied:
         if len(command.tied) != 2 or command.winner or command.loser:
             raise InvalidCommand("a tied duel is between two characters", "invalid_exchange")
@@ -303,19 +302,22 @@ def start_duel(table: Table, actor: str, command: StartDuelExchange, keys: Table
 # -- picking -----------------------------------------------------------------------------
 
 
-def current_step(table: Table, actor: str) -> tuple[FronteraState, PendingExchange, ExchangeStep]:
-    """The pending exchange and the step it waits for, asked by a seat."""
+def current_step(
+    table: Table, actor: str, kind: str
+) -> tuple[FronteraState, PendingExchange, ExchangeStep]:
+    """The pending exchange and the step it waits for, asked by a seat for a step of `kind`."""
     state = guards.started(table)
     table.require_seat(actor)
     if state.exchange is None:
         raise Conflict("no card exchange is pending", "no_exchange")
-    return state, state.exchange, state.exchange.steps[0]
+    step = state.exchange.steps[0]
+    if step.kind != kind:
+        raise Conflict(f"the exchange waits for a {step.kind.replace('_', ' ')}", "wrong_step")
+    return state, state.exchange, step
 
 
 def pick(table: Table, actor: str, command: PickCards, keys: TableKeys) -> list[str]:
-    state, exchange, step = current_step(table, actor)
-    if step.kind != "pick":
-        raise Conflict(f"the exchange waits for a {step.kind.replace('_', ' ')}", "wrong_step")
+    state, exchange, step = current_step(table, actor, "pick")
     if step.seat != actor:
         raise Forbidden(f"it is seat {step.seat!r}'s pick, not {actor!r}'s", "not_your_pick")
     cards = list(command.cards)

@@ -20,7 +20,7 @@ from domain.frontera.cards import card, deck
 from domain.frontera.events import CardsDealt, PhaseChanged, game
 from domain.frontera.exchange_commands import LATE_CARDS, DealLateJoiner, SeedTreasure
 from domain.frontera.exchange_events import DeckAdded
-from domain.frontera.exchanges import normal_mode, random_top, require_quiet, seen_by_owners
+from domain.frontera.exchanges import normal_mode_ruling, random_top, seen_by_owners
 from domain.frontera.setup import DEAL
 from domain.frontera.state import PILE, REMOVED, TREASURE, player_deck, player_discard
 from domain.keys import TableKeys
@@ -43,9 +43,7 @@ def _new_deck(table: Table, actor: str, zone: str, reason: str) -> None:
 
 
 def late_joiner(table: Table, actor: str, command: DealLateJoiner, keys: TableKeys) -> None:
-    table.require_gm(actor, "deal a late joiner in")
-    state = normal_mode(table, "dealing a late joiner in")
-    require_quiet(state)
+    state = normal_mode_ruling(table, actor, "deal a late joiner in", "dealing a late joiner in")
     reason = checked_reason(command.reason)
     seat = table.seat(command.seat).id
     if seat == table.gm_seat.id:
@@ -86,9 +84,7 @@ def late_joiner(table: Table, actor: str, command: DealLateJoiner, keys: TableKe
 
 
 def seed_treasure(table: Table, actor: str, command: SeedTreasure, keys: TableKeys) -> None:
-    table.require_gm(actor, "seed the treasure")
-    state = normal_mode(table, "the treasure deck")
-    require_quiet(state)
+    state = normal_mode_ruling(table, actor, "seed the treasure", "the treasure deck")
     reason = checked_reason(command.reason)
     size = 52 + state.options.jokers_per_deck
     if not 1 <= command.cards <= size:

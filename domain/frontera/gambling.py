@@ -112,18 +112,19 @@ class StartHouseGame(Command):
     cheating: bool = False
 
 
-class PlayHouseRound(Command):
+class _PlayerAtTheHouse(Command):
+    """A command of the protagonist at the house's table."""
+
+    character: str
+    """The id of the protagonist playing at the house"""
+
+
+class PlayHouseRound(_PlayerAtTheHouse):
     """One more round at the house: one card of the house's deck, face up."""
 
-    character: str
-    """The id of the protagonist playing at the house"""
 
-
-class TryToStop(Command):
+class TryToStop(_PlayerAtTheHouse):
     """Try to leave the house's table: opens the character's head (cunning) test."""
-
-    character: str
-    """The id of the protagonist playing at the house"""
 
 
 class CloseHouse(Command):
@@ -186,12 +187,17 @@ class HouseGameStarted(Table.Event):
         game(table).house_game = clone(self.house_game)
 
 
-class HouseRoundPlayed(Table.Event):
+class _AtTheHouse(Table.Event):
+    """A fact of the protagonist's night at the house's table."""
+
+    character: str
+    """The id of the protagonist playing at the house"""
+
+
+class HouseRoundPlayed(_AtTheHouse):
     """A round's card, face up: its points go to the player (♠, Joker) or the house."""
 
     TOPIC = "frontera.HouseRoundPlayed"
-    character: str
-    """The id of the protagonist playing at the house"""
     round: int
     """The round's number, from 1"""
     card: str
@@ -219,13 +225,11 @@ class HouseRoundPlayed(Table.Event):
         house_game.last_points, house_game.last_for_player = self.points, self.for_player
 
 
-class HouseStopTried(Table.Event):
+class HouseStopTried(_AtTheHouse):
     """The player tries to stop: its stop test, head (cunning) or hands (deftness) when cheating,
     opens."""
 
     TOPIC = "frontera.HouseStopTried"
-    character: str
-    """The id of the protagonist playing at the house"""
     test: int
     """The number of the stop test opened"""
 
@@ -233,12 +237,10 @@ class HouseStopTried(Table.Event):
         _game(game(table)).stop_test = self.test
 
 
-class HouseStopDecided(Table.Event):
+class HouseStopDecided(_AtTheHouse):
     """What the stop test gave: play on, one last round, or leave now."""
 
     TOPIC = "frontera.HouseStopDecided"
-    character: str
-    """The id of the protagonist playing at the house"""
     outcome: str
     """The stop test's outcome: `success`, `partial` or `failure`"""
     leaves: bool
@@ -543,16 +545,9 @@ def _game_table(table: Table, actor: str) -> FronteraState:
     return state
 
 
-def _distinct(characters: list[str]) -> None:
-    if len(characters) < 2 or len(set(characters)) != len(characters):
-        raise InvalidCommand(
-            "a game needs two or more different characters", "invalid_participants"
-        )
-
-
 def start_chance_game(table: Table, actor: str, command: StartChanceGame, _: TableKeys) -> int:
     state = _game_table(table, actor)
-    _distinct(command.participants)
+    guards.require_rivals(command.participants, "a game")
     cheaters = list(command.cheaters)
     if not set(cheaters) <= set(command.participants) or len(set(cheaters)) != len(cheaters):
         raise InvalidCommand("a cheater must be one of the players, once", "invalid_cheaters")
@@ -574,7 +569,7 @@ def start_chance_game(table: Table, actor: str, command: StartChanceGame, _: Tab
 
 def start_skill_game(table: Table, actor: str, command: StartSkillGame, _: TableKeys) -> int:
     state = _game_table(table, actor)
-    _distinct([c.character for c in command.participants])
+    guards.require_rivals([c.character for c in command.participants], "a game")
     checked_stake(command.stake)
     participants = {
         c.character: rules.contender(state, c.character, c.trait, c.skill, c.modifiers)

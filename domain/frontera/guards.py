@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.characters import find_character, require_plays
 from domain.errors import Conflict, InvalidCommand
 from domain.frontera.cards import Suit
-from domain.frontera.character import MAX_MONEY, Character
+from domain.frontera.character import MAX_MONEY, Character, not_one_of
 from domain.frontera.events import game
 from domain.frontera.state import MAX_MODIFIER, FronteraState, Modifier, OpenTest, Participant
 from domain.names import checked_reason
@@ -70,6 +70,14 @@ def participant_of(table: Table, actor: str, character_id: str) -> tuple[OpenTes
     return test, participant
 
 
+def require_rivals(characters: list[str], what: str) -> None:
+    """Two or more characters, none named twice, for `what` ("an opposed test")."""
+    if len(characters) < 2 or len(set(characters)) != len(characters):
+        raise InvalidCommand(
+            f"{what} needs two or more different characters", "invalid_participants"
+        )
+
+
 def checked_money(money: int) -> int:
     if not 0 <= money <= MAX_MONEY:
         raise InvalidCommand(f"a character carries from 0 to {MAX_MONEY} dollars", "invalid_money")
@@ -90,5 +98,4 @@ def checked_suit(name: str) -> Suit:
     try:
         return Suit(name)
     except ValueError:
-        known = ", ".join(suit.value for suit in Suit)
-        raise InvalidCommand(f"{name!r} is not a suit; suits are {known}", "unknown_suit") from None
+        raise InvalidCommand(not_one_of(name, "suit", Suit), "unknown_suit") from None

@@ -23,9 +23,8 @@ from domain.frontera.exchanges import (
     advance,
     character_in_game,
     current_step,
-    normal_mode,
+    normal_mode_ruling,
     random_top,
-    require_quiet,
     swap_random,
 )
 from domain.frontera.state import TREASURE, FronteraState, player_deck
@@ -35,9 +34,7 @@ from domain.table import Table
 
 
 def share_loot(table: Table, actor: str, command: ShareLoot, keys: TableKeys) -> None:
-    table.require_gm(actor, "share loot")
-    state = normal_mode(table, "sharing loot for cards")
-    require_quiet(state)
+    state = normal_mode_ruling(table, actor, "share loot", "sharing loot for cards")
     reason = checked_reason(command.reason)
     if not 1 <= command.cards <= MAX_LOOT:
         raise InvalidCommand(f"a loot gives 1 to {MAX_LOOT} cards", "invalid_card_count")
@@ -81,9 +78,7 @@ def _swap_steps(
 
 
 def keep_loot(table: Table, actor: str, command: KeepLoot, keys: TableKeys) -> None:
-    state, exchange, step = current_step(table, actor)
-    if step.kind != "keep_loot":
-        raise Conflict(f"the exchange waits for a {step.kind.replace('_', ' ')}", "wrong_step")
+    state, exchange, _ = current_step(table, actor, "keep_loot")
     seats = {state.characters[c].seat for c in exchange.sharers}
     if actor not in seats and actor != table.gm_seat.id:
         raise Forbidden("only those sharing the loot decide who keeps it", "not_sharing")
@@ -105,9 +100,7 @@ def keep_loot(table: Table, actor: str, command: KeepLoot, keys: TableKeys) -> N
 
 
 def swap(table: Table, actor: str, command: SwapCards, keys: TableKeys) -> None:
-    state, _, step = current_step(table, actor)
-    if step.kind != "swap":
-        raise Conflict(f"the exchange waits for a {step.kind.replace('_', ' ')}", "wrong_step")
+    state, _, step = current_step(table, actor, "swap")
     if step.character != command.character:
         raise Conflict("it is another protagonist's turn to swap", "not_your_turn")
     if step.seat != actor:

@@ -20,6 +20,7 @@ from domain.frontera.character import (
     TRACK_FLOORS,
     Character,
     condition_penalty,
+    not_one_of,
     parse_skill,
     parse_trait,
     starting_equipment,
@@ -51,6 +52,7 @@ from domain.frontera.guards import (
     current_test,
     participant_of,
     require_no_open_test,
+    require_rivals,
     started_ruling,
 )
 from domain.frontera.piles import move_cards, shuffle
@@ -190,10 +192,7 @@ def change_condition(
     state = game.ruling(table, actor, "change a character's condition")
     character = find_character(state, command.character)
     if command.track not in TRACK_FLOORS:
-        raise InvalidCommand(
-            f"{command.track!r} is not a track; tracks are {', '.join(TRACK_FLOORS)}",
-            "unknown_track",
-        )
+        raise InvalidCommand(not_one_of(command.track, "track", TRACK_FLOORS), "unknown_track")
     if command.change == 0:
         raise InvalidCommand("a condition change moves at least one level", "invalid_change")
     return shift_condition(
@@ -333,11 +332,7 @@ def open_trait_test(table: Table, actor: str, command: cmd.OpenTraitTest, _: Tab
 
 def open_opposed_test(table: Table, actor: str, command: cmd.OpenOpposedTest, _: TableKeys) -> int:
     state = ready_to_open(table, actor)
-    characters = [contender.character for contender in command.participants]
-    if len(characters) < 2 or len(set(characters)) != len(characters):
-        raise InvalidCommand(
-            "an opposed test needs two or more different characters", "invalid_participants"
-        )
+    require_rivals([c.character for c in command.participants], "an opposed test")
     participants = {
         c.character: contender(state, c.character, c.trait, c.skill, c.modifiers)
         for c in command.participants
@@ -352,15 +347,37 @@ def open_dead_mans_hand_test(
     character = find_character(state, command.character)  # the dead and paralysed take these too
     if command.cards not in (1, 2):
         raise InvalidCommand("a dead man's hand test draws 1 or 2 cards", "invalid_card_count")
+    return open_dead_mans_hand(
+        table,
+        actor,
+        character,
+        cards=command.cards,
+        better=checked_name(command.better, "the better card's label"),
+        worse=checked_name(command.worse, "the worse card's label"),
+    )
+
+
+def open_dead_mans_hand(
+    table: Table,
+    actor: str,
+    character: Character,
+    cards: int,
+    better: str,
+    worse: str,
+    purpose: str | None = None,
+) -> int:
+    """Open a dead man's hand test: one character draws `cards` (no trait, no skill), an Ace
+    gives the `better` outcome and an 8 the `worse`; its number."""
     participant = Participant(character=character.id, seat=character.seat, trait=None, skill=None)
     return open_test(
         table,
         actor,
         "dead_mans_hand",
         {character.id: participant},
-        cards=command.cards,
-        better=checked_name(command.better, "the better card's label"),
-        worse=checked_name(command.worse, "the worse card's label"),
+        cards=cards,
+        better=better,
+        worse=worse,
+        purpose=purpose,
     )
 
 

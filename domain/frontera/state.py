@@ -23,6 +23,7 @@ from domain.frontera.combat import (
     default_weapons,
 )
 from domain.frontera.exchange_state import HouseGame, PendingExchange
+from domain.games import GameState
 from domain.names import Reason
 from domain.structs import Stored
 
@@ -344,17 +345,15 @@ class Combat(Stored, kw_only=True):
         return self.ranges[range_key(a, b)]
 
 
-class FronteraState(Stored, kw_only=True):
+class FronteraState(GameState[Options, Character], kw_only=True):
     STORED_AS = "frontera.State"
 
-    options: Options
     started: bool = False
     phase: int | None = None  # normal mode only: 1 while the pile lasts, then 2
     decks: int = 0
     zones: dict[str, list[str]] = {}
     #: the test number during which each zone was last shuffled
     shuffled_in_test: dict[str, int] = {}
-    characters: dict[str, Character] = {}
     weapons: dict[str, Weapon] = {}
     test: OpenTest | None = None
     tests_opened: int = 0

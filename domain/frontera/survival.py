@@ -17,7 +17,7 @@ from domain.frontera.combat_commands import OpenSurvivalTest
 from domain.frontera.combat_events import DeathConfirmed
 from domain.frontera.events import game
 from domain.frontera.recovery import TURN
-from domain.frontera.state import OpenTest, Participant
+from domain.frontera.state import OpenTest
 from domain.keys import TableKeys
 from domain.table import Table
 
@@ -36,12 +36,10 @@ def open_survival_test(table: Table, actor: str, command: OpenSurvivalTest, _: T
             f"test comes in fewer than five turns ({SURVIVAL_WINDOW} s)",
             "too_late",
         )
-    participant = Participant(character=character.id, seat=character.seat, trait=None, skill=None)
-    return rules.open_test(
+    return rules.open_dead_mans_hand(
         table,
         actor,
-        "dead_mans_hand",
-        {character.id: participant},
+        character,
         cards=2 if command.medical_care else 1,
         better="incapacitated",
         worse="dead",

@@ -11,6 +11,7 @@ for the rest of the turn: its own totals move by it when it is attacked on its o
 from __future__ import annotations
 
 from domain.portal.absorption import Absorption, Toughness
+from domain.portal.combat_events import CombatEvent
 from domain.portal.damage import DamageTotal, Strike
 from domain.portal.events import game
 from domain.portal.harm import absorbed
@@ -126,7 +127,7 @@ class SupportingClashed(_SupportingStruck):
         self._struck(game(table), self.attack_unit)
 
 
-class SupportingAttacked(Table.Event):
+class SupportingAttacked(CombatEvent):
     """A supporting character (or unit) attacked a contender [002:1292-1295]: its Attack the
     difficulty the defence (with any supporting characters stacked on it) must exceed; below,
     the shortfall plus its Damage against the toughness, absorbed as discomfort and wound
@@ -136,8 +137,6 @@ class SupportingAttacked(Table.Event):
     TOPIC = "portal.SupportingAttacked"
     roll: int | None
     """The table's number of the units' dice; null: no unit stacked"""
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     attacker: str
     """The attacking supporting character's id"""
     attack_unit: Unit | None

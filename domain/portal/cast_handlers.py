@@ -10,7 +10,6 @@ from typing import Any
 
 import msgspec
 
-from domain.characters import alive, find_character
 from domain.dice import TableDice
 from domain.errors import InvalidCommand
 from domain.keys import TableKeys
@@ -38,7 +37,6 @@ from domain.portal.fight import (
     acts_now,
     attack_read,
     combat_of,
-    contender_of,
     defence_read,
     defence_taken_off,
     kept_roll,
@@ -47,16 +45,14 @@ from domain.portal.fight import (
     struck,
     toughness_through,
 )
+from domain.portal.fight_steps import combat_ruling, fighter, public_roll, supporting_fighter
 from domain.portal.state import PortalState, StackedMember, SupportingCharacter
 from domain.portal.supporting import (
-    find_supporting,
     hurt_after,
-    in_combat,
     kept_unit,
     stacked,
     stacked_on,
     this_turn,
-    turn_seen,
 )
 from domain.table import Table
 
@@ -66,14 +62,6 @@ def _distinct(ids: list[str], *units: Unit | None) -> None:
     every = [*ids, *(m.supporting for unit in units if unit is not None for m in unit.members)]
     if len(set(every)) != len(every):
         raise InvalidCommand("each supporting character takes part once", "invalid_stack")
-
-
-def _fighting(table: Table, state: PortalState, supporting_id: str) -> SupportingCharacter:
-    """A supporting character in combat whose totals this turn may be shown."""
-    supporting = find_supporting(state, supporting_id)
-    in_combat(supporting)
-    turn_seen(table, supporting, "its totals")
-    return supporting
 
 
 def _unit(
@@ -149,16 +137,11 @@ def _with(totals: Totals, unit: Unit | None) -> Totals:
     return totals if unit is None else msgspec.structs.replace(totals, **unit.totals)
 
 
-def _recorded(dice: TableDice, actor: str, roller: str) -> int | None:
-    """The units' dice as one public roll, said at the table; None when none was thrown."""
-    return dice.record(actor, roller, "public") if dice.dice else None
-
-
 def clash(table: Table, actor: str, command: cc.PortalSupportingClash, keys: TableKeys) -> None:
     state = game.ruling(table, actor, "rule a supporting character's attack")
     reason = checked_reason(command.reason)
-    attacker = _fighting(table, state, command.attacker)
-    target = _fighting(table, state, command.target)
+    attacker = supporting_fighter(table, state, command.attacker)
+    target = supporting_fighter(table, state, command.target)
     dice = TableDice(table, keys)
     attacking, defending = this_turn(attacker), this_turn(target)
     attack_unit = _led(
@@ -170,7 +153,7 @@ def clash(table: Table, actor: str, command: cc.PortalSupportingClash, keys: Tab
     blow = cast_attack(attacking, defending)
     rules = target.rules()
     after = hurt(rules, blow.excess + attacking.damage, defending.aguante) if blow.hit else rules
-    roll = _recorded(dice, actor, attacker.id)
+    roll = public_roll(dice, actor, attacker.id)
     table.trigger_event(
         SupportingClashed,
         actor=actor,
@@ -193,12 +176,11 @@ def clash(table: Table, actor: str, command: cc.PortalSupportingClash, keys: Tab
 def supporting_attack(
     table: Table, actor: str, command: cc.PortalSupportingAttack, keys: TableKeys
 ) -> None:
-    state = game.ruling(table, actor, "rule a supporting character's attack")
-    reason = checked_reason(command.reason)
-    combat = combat_of(state, command.combat)
-    attacker = _fighting(table, state, command.attacker)
-    defender = alive(find_character(state, command.defender))
-    contender = contender_of(combat, defender)
+    state, combat, reason = combat_ruling(
+        table, actor, "rule a supporting character's attack", command
+    )
+    attacker = supporting_fighter(table, state, command.attacker)
+    defender, contender = fighter(state, combat, command.defender)
     out = out_of_combat(contender)
     if out != (command.defence_roll is None) or (
         out and (command.defence_unit or command.defence_kept is not None)
@@ -233,7 +215,7 @@ def supporting_attack(
             SupportingAttacked,
             actor=actor,
             **ruled,
-            roll=_recorded(dice, actor, attacker.id),
+            roll=public_roll(dice, actor, attacker.id),
             defence_unit=None,
             defence=None,
             hit=False,
@@ -277,7 +259,7 @@ def supporting_attack(
         SupportingAttacked,
         actor=actor,
         **ruled,
-        roll=_recorded(dice, actor, attacker.id),
+        roll=public_roll(dice, actor, attacker.id),
         defence_unit=defence_unit,
         defence=defending,
         hit=against.hit,
@@ -303,10 +285,9 @@ def supporting_defend(
     weapon = ruled_weapon(command.weapon)
     combat = combat_of(state, command.combat)
     attack = kept_roll(combat, command.attack_roll, ATTACK)
-    attacker = alive(find_character(state, attack.character))
-    contender = contender_of(combat, attacker)
+    attacker, contender = fighter(state, combat, attack.character)
     acts_now(combat, contender, attacker)
-    target = _fighting(table, state, command.target)
+    target = supporting_fighter(table, state, command.target)
     attack_reading, damage_die = attack_read(attack, weapon)
     dice = TableDice(table, keys)
     attacking = attack_reading.result - weapon.attack_penalty
@@ -336,7 +317,7 @@ def supporting_defend(
     table.trigger_event(
         SupportingDefended,
         actor=actor,
-        roll=_recorded(dice, actor, target.id),
+        roll=public_roll(dice, actor, target.id),
         combat=combat.combat,
         attacker=attacker.id,
         attack_roll=attack.roll,

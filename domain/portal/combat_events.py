@@ -36,14 +36,30 @@ KNEE_SEQUEL = "movement"
 HAND_SEQUEL = "hand"
 
 
-def _combat(table: Table, number: int) -> Combat:
+def combat_at(table: Table, number: int) -> Combat:
+    """The table's combat `number`, as an event applies to it."""
     return game(table).combats[str(number)]
 
 
-def _contender(table: Table, number: int, character: str) -> CombatContender:
-    found = _combat(table, number).contender(character)
+def contender_at(table: Table, number: int, character: str) -> CombatContender:
+    """A contender of combat `number`: the event's handler checked that it is one."""
+    found = combat_at(table, number).contender(character)
     assert found is not None
     return found
+
+
+class CombatEvent(Table.Event):
+    """Base of an event in a combat, which it names."""
+
+    combat: int
+    """The combat's number (the roll of its direction die)"""
+
+
+class _ContenderRoll(FromRoll):
+    """Base of an event derived from a contender's roll in a combat, which it names."""
+
+    combat: int
+    """The combat's number (the roll of its direction die)"""
 
 
 class CombatStarted(Table.Event):
@@ -75,14 +91,12 @@ class CombatStarted(Table.Event):
         )
 
 
-class ReflexesTaken(FromRoll):
+class ReflexesTaken(_ContenderRoll):
     """A contender's reflex roll settled (its `RollSettled` just before): the new reflex
     value and its phases [002:1022-1030]; for the initial roll the cold blood paid
     [002:1049-1057]; after wound dice the thorn check [002:1063, 1252-1267]."""
 
     TOPIC = "portal.ReflexesTaken"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     character: str
     """The id of the contender"""
     seat: str
@@ -107,7 +121,7 @@ class ReflexesTaken(FromRoll):
     penalise reflexes (Errata: Vilvis [002:623, 629]); 0: none"""
 
     def apply(self, table: Table) -> None:
-        contender = _contender(table, self.combat, self.character)
+        contender = contender_at(table, self.combat, self.character)
         contender.reflexes, contender.phases = self.reflexes, list(self.phases)
         contender.later_phases = None
         contender.reflex_roll_due = contender.thorn_due = False
@@ -119,14 +133,12 @@ class ReflexesTaken(FromRoll):
             sheet.thorns = [*sheet.thorns, *(clone(t) for t in self.thorn.thorns)]
 
 
-class CombatRollSettled(FromRoll):
+class CombatRollSettled(_ContenderRoll):
     """A contender's attack or defence roll settled (its `RollSettled` just before) and kept
     for the strike: its readings' results by name and its basic dice, which weapons, armour
     and the environment read raw [002:1092, 1110, 1122, 1226]."""
 
     TOPIC = "portal.CombatRollSettled"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     character: str
     """The id of the contender who rolled"""
     seat: str
@@ -141,9 +153,9 @@ class CombatRollSettled(FromRoll):
     strike wins it back if the roll beats the opponent's (Errata GAP [002:350])"""
 
     def apply(self, table: Table) -> None:
-        combat = _combat(table, self.combat)
+        combat = combat_at(table, self.combat)
         if any(reading.name == "defence" for reading in self.readings):
-            _contender(table, self.combat, self.character).defended = combat.turn
+            contender_at(table, self.combat, self.character).defended = combat.turn
         combat.rolls[str(self.roll)] = CombatRoll(
             roll=self.roll,
             character=self.character,
@@ -154,15 +166,13 @@ class CombatRollSettled(FromRoll):
         )
 
 
-class StrikeResolved(Table.Event):
+class StrikeResolved(CombatEvent):
     """An attack ruled in the attacker's phase [002:1090-1248]: attack against defence; on a
     hit the damage total (excess, damage die, weapon), on a tie the environment's raw die,
     either against the toughness (aguante and armour), the points through absorbed as
     discomfort and wound dice. A defender out of combat attacked dies [002:1112]."""
 
     TOPIC = "portal.StrikeResolved"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     attacker: str
     """The id of the attacking contender"""
     character: str
@@ -245,7 +255,7 @@ class StrikeResolved(Table.Event):
         combat.rolls.pop(str(self.attack_roll), None)
         if self.defence_roll is not None:
             combat.rolls.pop(str(self.defence_roll), None)
-        attacker = _contender(table, self.combat, self.attacker)
+        attacker = contender_at(table, self.combat, self.attacker)
         if self.opportunities:  # out of its phases [002:1547]
             attacker.opportunities = self.opportunities
         else:
@@ -255,9 +265,9 @@ class StrikeResolved(Table.Event):
             attacker.critical_action = None
         defender = state.characters[self.character]
         if self.disarmed or self.broken_weapon:
-            _contender(table, self.combat, self.character).disarmed = True
+            contender_at(table, self.combat, self.character).disarmed = True
         if self.head is not None:
-            stun(_contender(table, self.combat, self.character), self.head.stunned_turns)
+            stun(contender_at(table, self.combat, self.character), self.head.stunned_turns)
         if self.killed:
             defender.dead = True
         for struck, kind in ((self.knee, KNEE_SEQUEL), (self.hand_sequel, HAND_SEQUEL)):
@@ -268,21 +278,19 @@ class StrikeResolved(Table.Event):
                 level = cast("SequelLevel", struck.sequel_level)
                 defender.sheet.sequels = [*defender.sheet.sequels, Sequel(level=level, kind=kind)]
             if struck.absorption.unabsorbed:
-                contender = _contender(table, self.combat, self.character)
+                contender = contender_at(table, self.combat, self.character)
                 contender.critical = struck.absorption.unabsorbed
         if self.absorption is not None:
-            contender = _contender(table, self.combat, self.character)
+            contender = contender_at(table, self.combat, self.character)
             absorbed(defender.sheet, contender, self.absorption)
 
 
-class TemptLuckRecovered(FromRoll):
+class TemptLuckRecovered(_ContenderRoll):
     """A combat roll that tempted luck beat its opponent's at the strike (its `StrikeResolved`
     just before): "supera la dificultad del reto" [002:350], the challenge being the opponent's
     result (Errata GAP), so the tempt die returns to the held reserve."""
 
     TOPIC = "portal.TemptLuckRecovered"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     character: str
     """The id of the contender whose roll tempted luck"""
     seat: str
@@ -301,14 +309,12 @@ class TemptLuckRecovered(FromRoll):
         sheet.luck_held, sheet.luck_lost = self.luck_held, self.luck_lost
 
 
-class CriticalStateRolled(FromRoll):
+class CriticalStateRolled(_ContenderRoll):
     """A contender's last aguante roll settled (its `RollSettled` just before) against the
     damage left unabsorbed [002:1271-1283]: where it leaves the character, the worst thorn
     driven in; dead where the table's option `critical_below` says so."""
 
     TOPIC = "portal.CriticalStateRolled"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     character: str
     """The id of the contender in the critical state"""
     seat: str
@@ -318,7 +324,7 @@ class CriticalStateRolled(FromRoll):
     `conscious`, `unstabilised`, `dead`), whether stabilised, and the thorn"""
 
     def apply(self, table: Table) -> None:
-        contender = _contender(table, self.combat, self.character)
+        contender = contender_at(table, self.combat, self.character)
         contender.critical = 0
         contender.out = self.critical.state
         character = game(table).characters[self.character]
@@ -327,15 +333,13 @@ class CriticalStateRolled(FromRoll):
             character.dead = True
 
 
-class ManeuverMade(FromRoll):
+class ManeuverMade(_ContenderRoll):
     """A contender's maneuver roll settled (its `RollSettled` just before), its action in this
     phase: the result is its new reflex value and phases [002:1067] (Errata: better or worse),
     this turn or from the next as the table's `maneuver_reflexes` says (Errata GAP); against
     an enemy's reflexes, exceeding them earns an ace on the next attack [002:1441]."""
 
     TOPIC = "portal.ManeuverMade"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     character: str
     """The id of the contender who maneuvers"""
     seat: str
@@ -359,9 +363,9 @@ class ManeuverMade(FromRoll):
     `normal` or `heroic` [002:590, 601]; null: the contender fights"""
 
     def apply(self, table: Table) -> None:
-        combat = _combat(table, self.combat)
+        combat = combat_at(table, self.combat)
         combat.acted = [*combat.acted, self.character]
-        contender = _contender(table, self.combat, self.character)
+        contender = contender_at(table, self.combat, self.character)
         if self.leaving is not None and self.leaving.outcome == "success":
             contender.left_melee = combat.turn
         if self.critical_action is not None:
@@ -372,14 +376,12 @@ class ManeuverMade(FromRoll):
         contender.aces += self.maneuver.aces
 
 
-class PhaseAdvanced(Table.Event):
+class PhaseAdvanced(CombatEvent):
     """A combat's next phase: its turn and phase, who acts in it, in order (higher reflexes,
     fewer wound dice, fewer discomfort dice, then the table's direction [002:1032-1036]), and
     at a new turn who loses it, paying cold blood [002:1051]."""
 
     TOPIC = "portal.PhaseAdvanced"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     turn: int
     """The turn, from 1"""
     phase: int
@@ -393,7 +395,7 @@ class PhaseAdvanced(Table.Event):
     [002:1075, 1246]"""
 
     def apply(self, table: Table) -> None:
-        combat = _combat(table, self.combat)
+        combat = combat_at(table, self.combat)
         if self.turn != combat.turn:
             for contender in combat.contenders:
                 contender.idle = contender.character in self.idle
@@ -410,14 +412,12 @@ class PhaseAdvanced(Table.Event):
         combat.turn, combat.phase, combat.acted = self.turn, self.phase, []
 
 
-class AttackCalled(FromRoll):
+class AttackCalled(_ContenderRoll):
     """A contender's attack or maneuver roll called in a combat (its `RollOpened` just
     before): the aces standing for it, granted in the roll's `aces`, are spent
     [002:1433-1447]."""
 
     TOPIC = "portal.AttackCalled"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     character: str
     """The id of the contender who rolls"""
     seat: str
@@ -433,20 +433,18 @@ class AttackCalled(FromRoll):
     """What stands for the contender after, the aces granted spent"""
 
     def apply(self, table: Table) -> None:
-        contender = _contender(table, self.combat, self.character)
+        contender = contender_at(table, self.combat, self.character)
         contender.standing = [clone(s) for s in self.standing]
         if self.attack:  # the maneuver's ace goes to this attack [002:1441]
             contender.aces = 0
 
 
-class ManeuverDeclared(Table.Event):
+class ManeuverDeclared(CombatEvent):
     """A contender's advanced maneuver ruled [002:1421-1447]: total defence or a prepared
     attack, its action in this phase; or its defence neglected for an ace on its attack.
     What it leaves standing, applied as its rolls are called and read."""
 
     TOPIC = "portal.ManeuverDeclared"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     character: str
     """The id of the contender"""
     maneuver: str
@@ -464,21 +462,19 @@ class ManeuverDeclared(Table.Event):
     [002:1551-1553]"""
 
     def apply(self, table: Table) -> None:
-        contender = _contender(table, self.combat, self.character)
+        contender = contender_at(table, self.combat, self.character)
         contender.standing = [*contender.standing, clone(self.standing)]
         if self.acted:
-            combat = _combat(table, self.combat)
+            combat = combat_at(table, self.combat)
             combat.acted = [*combat.acted, self.character]
 
 
-class FreeActionTaken(Table.Event):
+class FreeActionTaken(CombatEvent):
     """A contender's free action this turn [002:1077-1084]; one bought past those of its
     normal actions lowers its reflexes by 1 [002:1088], their phases this turn or from the
     next as the table's `free_action_reflexes` says (Errata GAP)."""
 
     TOPIC = "portal.FreeActionTaken"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     character: str
     """The id of the contender"""
     action: str
@@ -498,7 +494,7 @@ class FreeActionTaken(Table.Event):
     """The game master's reason: what the contender does, in the story"""
 
     def apply(self, table: Table) -> None:
-        contender = _contender(table, self.combat, self.character)
+        contender = contender_at(table, self.combat, self.character)
         contender.free_actions = self.free_actions
         if self.action == "draw":  # a weapon drawn or picked up [002:1079]
             contender.disarmed = False
@@ -507,12 +503,10 @@ class FreeActionTaken(Table.Event):
             contender.later_phases = list(self.later_phases)
 
 
-class CombatEnded(Table.Event):
+class CombatEnded(CombatEvent):
     """The game master ends a combat; the settled rolls it kept are dropped."""
 
     TOPIC = "portal.CombatEnded"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     reason: str
     """The game master's reason: the foes flee, surrender, fall …"""
 

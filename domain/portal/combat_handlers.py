@@ -61,8 +61,9 @@ from domain.portal.fight import (
     ruled_weapon,
     toughness_through,
 )
+from domain.portal.fight_steps import combat_ruling, defends, fighter, public_roll
 from domain.portal.guards import find_open_roll, require_roller
-from domain.portal.handlers import open_roll, settle_roll
+from domain.portal.handlers import following, open_roll, settle_roll
 from domain.portal.holds import hold_advantage
 from domain.portal.luck import recover_luck, tempt_recovered
 from domain.portal.maneuvers import (
@@ -139,13 +140,10 @@ def _settle(
     return game(table).characters[rolled.character]
 
 
-def _following(roll: int, rolled: OpenRoll, character: PortalCharacter) -> dict[str, Any]:
-    return {
-        "roll": roll,
-        "visibility": rolled.visibility,
-        "character": character.id,
-        "seat": character.seat,
-    }
+def _contender_roll(combat: Combat, rolled: OpenRoll, character: PortalCharacter) -> dict[str, Any]:
+    """The header of a combat's event that follows a contender's roll: the roll's
+    (`handlers.following`) and the combat's number."""
+    return {**following(rolled.roll, rolled.visibility, character), "combat": combat.combat}
 
 
 # -- the combat --------------------------------------------------------------------------------
@@ -241,8 +239,7 @@ def take_reflexes(
     table.trigger_event(
         ReflexesTaken,
         actor=actor,
-        **_following(command.roll, rolled, character),
-        combat=combat.combat,
+        **_contender_roll(combat, rolled, character),
         reflexes=reflexes,
         phases=phases(reflexes, options),
         cold_blood=paid_cold,
@@ -257,10 +254,7 @@ def call_defence(table: Table, actor: str, command: cc.PortalCallDefence, keys: 
     state = game.ruling(table, actor, "call a defence roll")
     combat = combat_of(state, command.combat)
     character = alive(find_character(state, command.character))
-    if out_of_combat(contender_of(combat, character)):
-        raise InvalidCommand(
-            f"{character.name} is out of combat: no defence roll [002:1112]", "invalid_defence"
-        )
+    contender = defends(combat, character)
     guard = command.protection
     reason = checked_reason(guard.reason)
     aces = protection_aces(
@@ -271,22 +265,32 @@ def call_defence(table: Table, actor: str, command: cc.PortalCallDefence, keys: 
         guard.trapping_weapon,
         guard.long_weapon,
     )
-    granted = [*command.aces]
-    if aces:
-        granted.append(PortalAces(count=aces, reason=f"protection [002:1201-1222]: {reason}"))
-    total = defence_aces(contender_of(combat, character).standing, combat.turn)
-    if total:
-        granted.append(PortalAces(count=total, reason="total defence this turn [002:1427]"))
-    fields = {f: getattr(command, f) for f in PortalOpenRoll.__struct_fields__}
+    total = defence_aces(contender.standing, combat.turn)
     # the ordinary call, its aces with the protection's: validated there, before its events
-    return open_roll(table, actor, PortalOpenRoll(**{**fields, "aces": granted}), keys)
+    call = _ordinary_call(
+        command,
+        (aces, f"protection [002:1201-1222]: {reason}"),
+        (total, "total defence this turn [002:1427]"),
+    )
+    return open_roll(table, actor, call, keys)
+
+
+def _roll_call(command: PortalOpenRoll) -> dict[str, Any]:
+    """The fields of the ordinary roll call (`portalOpenRoll`) a combat's call carries."""
+    return {f: getattr(command, f) for f in PortalOpenRoll.__struct_fields__}
+
+
+def _ordinary_call(command: PortalOpenRoll, *granted: tuple[int, str]) -> PortalOpenRoll:
+    """The ordinary roll call a combat's call carries, with the aces the fight grants it:
+    each count with its reason, none when 0."""
+    aces = [PortalAces(count=count, reason=reason) for count, reason in granted if count]
+    return PortalOpenRoll(**{**_roll_call(command), "aces": [*command.aces, *aces]})
 
 
 def call_attack(table: Table, actor: str, command: cc.PortalCallAttack, keys: TableKeys) -> int:
     state = game.ruling(table, actor, "call an attack roll")
     combat = combat_of(state, command.combat)
-    character = alive(find_character(state, command.character))
-    contender = contender_of(combat, character)
+    character, contender = fighter(state, combat, command.character)
     if out_of_combat(contender) and paid_action(contender) is None:
         raise Conflict(
             f"{character.name} is out of combat [002:1273]: no normal or heroic action paid "
@@ -311,16 +315,6 @@ def call_attack(table: Table, actor: str, command: cc.PortalCallAttack, keys: Ta
     held = contender.standing
     standing_aces = attack_aces(held, combat.turn, command.target, attack)
     earned = contender.aces if attack else 0
-    granted = [*command.aces]
-    if earned:
-        granted.append(PortalAces(count=earned, reason="a maneuver above the enemy's [002:1441]"))
-    if standing_aces:
-        granted.append(
-            PortalAces(
-                count=standing_aces,
-                reason="a prepared attack or a neglected defence [002:1433, 1447]",
-            )
-        )
     # the aces granted are spent: a neglected defence's -2 stands to the turn's end
     kept = [
         msgspec.structs.replace(s, attack_aces=0) if s.cause == "neglect_defence" else s
@@ -332,16 +326,17 @@ def call_attack(table: Table, actor: str, command: cc.PortalCallAttack, keys: Ta
             f"{character.name}'s standing aces are spent before the table: call the roll public",
             "roll_secret",
         )
-    fields = {f: getattr(command, f) for f in PortalOpenRoll.__struct_fields__}
-    number = open_roll(table, actor, PortalOpenRoll(**{**fields, "aces": granted}), keys)
+    call = _ordinary_call(
+        command,
+        (earned, "a maneuver above the enemy's [002:1441]"),
+        (standing_aces, "a prepared attack or a neglected defence [002:1433, 1447]"),
+    )
+    number = open_roll(table, actor, call, keys)
     table.trigger_event(
         AttackCalled,
         actor=actor,
-        roll=number,
-        visibility=command.visibility,
+        **following(number, command.visibility, character),
         combat=combat.combat,
-        character=character.id,
-        seat=character.seat,
         target=command.target,
         attack=attack,
         aces=earned + standing_aces,
@@ -370,19 +365,15 @@ def open_roll_in_fight(table: Table, actor: str, command: PortalOpenRoll, keys: 
     )
     if fighting is None or not {r.name for r in command.readings} & {ATTACK, MANEUVER}:
         return open_roll(table, actor, command, keys)
-    fields = {f: getattr(command, f) for f in PortalOpenRoll.__struct_fields__}
-    called = cc.PortalCallAttack(**fields, combat=fighting.combat, target=None)
+    called = cc.PortalCallAttack(**_roll_call(command), combat=fighting.combat, target=None)
     return call_attack(table, actor, called, keys)
 
 
 def declare_maneuver(
     table: Table, actor: str, command: cc.PortalDeclareManeuver, _: TableKeys
 ) -> None:
-    state = game.ruling(table, actor, "rule an advanced maneuver")
-    reason = checked_reason(command.reason)
-    combat = combat_of(state, command.combat)
-    character = alive(find_character(state, command.character))
-    contender = contender_of(combat, character)
+    state, combat, reason = combat_ruling(table, actor, "rule an advanced maneuver", command)
+    character, contender = fighter(state, combat, command.character)
     prepared = command.maneuver == "prepare_attack"
     if (command.target is not None) != prepared:
         raise InvalidCommand(
@@ -426,11 +417,8 @@ def declare_maneuver(
 
 
 def free_action(table: Table, actor: str, command: cc.PortalFreeAction, _: TableKeys) -> None:
-    state = game.ruling(table, actor, "rule a free action")
-    reason = checked_reason(command.reason)
-    combat = combat_of(state, command.combat)
-    character = alive(find_character(state, command.character))
-    contender = contender_of(combat, character)
+    state, combat, reason = combat_ruling(table, actor, "rule a free action", command)
+    character, contender = fighter(state, combat, command.character)
     acts_this_turn(combat, contender, character)
     # one free action per normal action this turn [002:1084]
     left = len(contender.phases) - contender.free_actions
@@ -500,8 +488,7 @@ def settle_combat_roll(
     table.trigger_event(
         CombatRollSettled,
         actor=actor,
-        **_following(command.roll, rolled, character),
-        combat=combat.combat,
+        **_contender_roll(combat, rolled, character),
         readings=readings,
         basic=list(rolled.sequence.pool.basic),
         tempt=not back,
@@ -592,8 +579,7 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, keys: TableK
         _located(command.located)
     combat = combat_of(state, command.combat)
     attack = kept_roll(combat, command.attack_roll, ATTACK)
-    attacker = alive(find_character(state, attack.character))
-    striking = contender_of(combat, attacker)
+    attacker, striking = fighter(state, combat, attack.character)
     opportunities, paid = 0, None
     if command.opportunity is None:
         paid = acts_now_or_paid(combat, striking, attacker)
@@ -698,7 +684,7 @@ def strike_blow(table: Table, actor: str, command: cc.PortalStrike, keys: TableK
             knee = knee_strike(sheet.discomfort, sheet.wound, through)
         elif located.hand == "sequel":  # measured as a knee's: the book gives none [002:1469]
             hand_sequel = knee_strike(sheet.discomfort, sheet.wound, through)
-    damage_roll = dice.record(actor, attacker.id, "public") if rerolls else None
+    damage_roll = public_roll(dice, actor, attacker.id)
     table.trigger_event(
         StrikeResolved,
         actor=actor,
@@ -743,10 +729,7 @@ def _tempt_won_back(
     table.trigger_event(
         TemptLuckRecovered,
         actor=actor,
-        roll=kept.roll,
-        visibility=kept.visibility,
-        character=character.id,
-        seat=character.seat,
+        **following(kept.roll, kept.visibility, character),
         combat=combat.combat,
         result=result,
         against=against,
@@ -769,8 +752,7 @@ def take_critical(
     table.trigger_event(
         CriticalStateRolled,
         actor=actor,
-        **_following(command.roll, rolled, character),
-        combat=combat.combat,
+        **_contender_roll(combat, rolled, character),
         critical=critical,
     )
 
@@ -793,7 +775,7 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
     enemy_reflexes = 0
     if command.enemy is not None:
         state = game(table)
-        enemy = contender_of(combat, alive(find_character(state, command.enemy)))
+        enemy = fighter(state, combat, command.enemy)[1]
         if enemy.character == character.id or enemy.reflexes is None:
             raise InvalidCommand(
                 "a maneuver is made against another contender's reflexes [002:1439]",
@@ -811,8 +793,7 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
     table.trigger_event(
         ManeuverMade,
         actor=actor,
-        **_following(command.roll, rolled, character),
-        combat=combat.combat,
+        **_contender_roll(combat, rolled, character),
         enemy=command.enemy,
         maneuver=ruled,
         phases=now,
@@ -884,9 +865,7 @@ def _phases_in(contender: CombatContender, new_turn: bool) -> list[int]:
 
 
 def end_combat(table: Table, actor: str, command: cc.PortalEndCombat, _: TableKeys) -> None:
-    state = game.ruling(table, actor, "end a combat")
-    reason = checked_reason(command.reason)
-    combat = combat_of(state, command.combat)
+    _state, combat, reason = combat_ruling(table, actor, "end a combat", command)
     table.trigger_event(CombatEnded, actor=actor, combat=combat.combat, reason=reason)
 
 

@@ -193,7 +193,7 @@ class DieRerolled(FromRoll):
             open_roll.drawn += 1
         if self.points is not None:
             _sheet(table, self.character).sheet.points = clone(self.points)
-        _pool_paid(_sheet(table, self.character).sheet, self.pool)
+        pool_paid(_sheet(table, self.character).sheet, self.pool)
 
 
 class RollFixed(FromRoll):
@@ -303,7 +303,7 @@ class RollSettled(FromRoll):
         sheet.discomfort, sheet.wound = self.discomfort, self.wound
         sheet.luck_held, sheet.luck_lost = self.luck_held, self.luck_lost
         sheet.points = clone(self.points)
-        _pool_paid(sheet, self.pool)
+        pool_paid(sheet, self.pool)
         if self.owed:
             level: SequelLevel = 1 if self.owed == 1 else 2 if self.owed == 2 else 3
             state.owed_sequels[str(self.roll)] = OwedSequel(
@@ -432,16 +432,21 @@ class PointsSpent(_SheetRuling):
     """A principal NPC's pool after paying from it (Errata [002:649]); null otherwise"""
 
     def apply(self, table: Table) -> None:
-        sheet = _sheet(table, self.character).sheet
-        sheet.points = clone(self.points)
-        sheet.wound = self.wound
-        _pool_paid(sheet, self.pool)
+        _points_paid(_sheet(table, self.character).sheet, self.points, self.wound, self.pool)
 
 
-def _pool_paid(sheet: PortalSheet, pool: int | None) -> None:
+def pool_paid(sheet: PortalSheet, pool: int | None) -> None:
     """A principal NPC's pool after a cost paid from it (`costs.pay`); None: unchanged."""
     if sheet.npc_pool is not None and pool is not None:
         sheet.npc_pool = msgspec.structs.replace(sheet.npc_pool, pool=pool)
+
+
+def _points_paid(sheet: PortalSheet, points: CharacterPoints, wound: int, pool: int | None) -> None:
+    """Character points spent (`costs.pay`): the points, the wound dice and a principal NPC's
+    pool as they stand after."""
+    sheet.points = clone(points)
+    sheet.wound = wound
+    pool_paid(sheet, pool)
 
 
 class SpecialtyBought(FromRoll):
@@ -474,10 +479,7 @@ class SpecialtyBought(FromRoll):
     """A principal NPC's pool after paying from it; null otherwise"""
 
     def apply(self, table: Table) -> None:
-        sheet = _sheet(table, self.character).sheet
-        sheet.points = clone(self.points)
-        sheet.wound = self.wound
-        _pool_paid(sheet, self.pool)
+        _points_paid(_sheet(table, self.character).sheet, self.points, self.wound, self.pool)
 
 
 class LuckRestored(_SheetRuling):

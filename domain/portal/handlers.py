@@ -77,13 +77,12 @@ def create_character(
             "a principal NPC is played by the game master's seat [002:643]", "invalid_sheet"
         )
     pool = state.options.creation_points
-    if sheet.kind == "principal" or pool is None:
-        return create_from_sheet(
-            table, state, actor, seat, sheet, PortalCharacter, CharacterCreated
-        )
-    priced, sheet = price(sheet, pool, state.options.creation_concept)
+    priced = None
+    if sheet.kind != "principal" and pool is not None:
+        priced, sheet = price(sheet, pool, state.options.creation_concept)
     made = create_from_sheet(table, state, actor, seat, sheet, PortalCharacter, CharacterCreated)
-    table.trigger_event(CharacterPriced, actor=actor, character=made, seat=seat, price=priced)
+    if priced is not None:
+        table.trigger_event(CharacterPriced, actor=actor, character=made, seat=seat, price=priced)
     return made
 
 
@@ -152,8 +151,6 @@ def open_roll(
     if bought is not None:
         sheet = bought[1]
     common: dict[str, Any] = {
-        "character": character.id,
-        "seat": character.seat,
         "readings": specs,
         "reasons": reasons,
         "difficulty": command.difficulty,
@@ -174,11 +171,11 @@ def open_roll(
                 "automatic_outcome",
             )
         # a roll with no die: numbered as a thrown one, so a secret one reads alike
-        roll = _opened(table, actor, command, dice, common, None, None)
+        roll = _opened(table, actor, command, character, dice, common, None, None)
         table.trigger_event(
             RollSettled,
             actor=actor,
-            **_following(roll, command.visibility, character),
+            **following(roll, command.visibility, character),
             result=None,
             verdict=granted(command.automatic),
             payments=[],
@@ -216,12 +213,12 @@ def open_roll(
     if paid is not None:
         paid[1]()
     common.update(partial=partial, later=later)
-    roll = _opened(table, actor, command, dice, common, pool, entitlement)
+    roll = _opened(table, actor, command, character, dice, common, pool, entitlement)
     if bought is not None:
         table.trigger_event(
             SpecialtyBought,
             actor=actor,
-            **_following(roll, command.visibility, character),
+            **following(roll, command.visibility, character),
             **bought[0],
         )
     return roll
@@ -310,17 +307,27 @@ def _bought(
         "readings": [name for name, _ in temporary],
         "reason": checked_reason(specialty.reason),
         "paid_with": paid_with,
+        **_points_paid(after),
+    }
+    return said, after
+
+
+def _points_paid(after: Sheet) -> dict[str, Any]:
+    """What an event of character points paid records of the payer's sheet after: its points,
+    its wound dice (a principal NPC paying with harm) and a principal NPC's pool (Errata
+    [002:649])."""
+    return {
         "points": after.points,
         "wound": after.wound,
         "pool": None if after.npc_pool is None else after.npc_pool.pool,
     }
-    return said, after
 
 
 def _opened(
     table: Table,
     actor: str,
     command: cmd.PortalOpenRoll,
+    character: PortalCharacter,
     dice: TableDice,
     common: dict[str, Any],
     pool: Pool | None,
@@ -328,12 +335,11 @@ def _opened(
 ) -> int:
     """Record the roll's dice (none for an automatic outcome), then the roll opened; its
     number."""
-    roll = dice.record(actor, command.character, command.visibility)
+    roll = dice.record(actor, character.id, command.visibility)
     table.trigger_event(
         RollOpened,
         actor=actor,
-        roll=roll,
-        visibility=command.visibility,
+        **following(roll, command.visibility, character),
         pool=pool,
         entitlement=entitlement,
         **common,
@@ -341,7 +347,7 @@ def _opened(
     return roll
 
 
-def _following(roll: int, visibility: Visibility, character: PortalCharacter) -> dict[str, Any]:
+def following(roll: int, visibility: Visibility, character: PortalCharacter) -> dict[str, Any]:
     """The header of an event that follows a character's roll: the roll and its visibility
     (`FromRoll`), the character and its seat."""
     return {
@@ -393,7 +399,7 @@ def reroll_die(table: Table, actor: str, command: cmd.PortalRerollDie, keys: Tab
     table.trigger_event(
         DieRerolled,
         actor=actor,
-        **_following(rolled.roll, rolled.visibility, character),
+        **following(rolled.roll, rolled.visibility, character),
         reroll_roll=reroll_roll,
         die=command.die,
         old=after.rerolls[-1].old,
@@ -442,12 +448,12 @@ def block_roll(table: Table, actor: str, command: cmd.PortalBlockRoll, _: TableK
         raise Conflict("this roll's 1s and 6s are already blocked", "already_blocked")
     if giver is not None:
         given = spend(giver.sheet.points, 1, "block_ones_and_sixes")
-        table.trigger_event(
+        record_ruling(
+            table,
             PointsSpent,
-            actor=actor,
-            character=giver.id,
-            seat=giver.seat,
-            reason=f"handed to {character.name} to block the 1s and 6s of roll {rolled.roll}",
+            actor,
+            giver,
+            f"handed to {character.name} to block the 1s and 6s of roll {rolled.roll}",
             amount=1,
             use="block_ones_and_sixes",
             points=given,
@@ -459,7 +465,7 @@ def block_roll(table: Table, actor: str, command: cmd.PortalBlockRoll, _: TableK
     table.trigger_event(
         OnesAndSixesBlocked,
         actor=actor,
-        **_following(rolled.roll, rolled.visibility, character),
+        **following(rolled.roll, rolled.visibility, character),
         by=actor,
         giver=command.giver,
         points=points,
@@ -489,7 +495,7 @@ def fix_roll(table: Table, actor: str, command: cmd.PortalFixRoll, _: TableKeys)
     table.trigger_event(
         RollFixed,
         actor=actor,
-        **_following(rolled.roll, rolled.visibility, character),
+        **following(rolled.roll, rolled.visibility, character),
         fixed=rolled.final_readings()[0],
         entitlement=msgspec.structs.replace(
             made, fortaleza=made.fortaleza + later.fortaleza, aces=made.aces + later.aces
@@ -528,7 +534,7 @@ def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: Tabl
     table.trigger_event(
         RollSettled,
         actor=actor,
-        **_following(rolled.roll, rolled.visibility, character),
+        **following(rolled.roll, rolled.visibility, character),
         result=result,
         verdict=result.verdict,
         payments=list(command.payments),
@@ -548,7 +554,7 @@ def name_sequel(table: Table, actor: str, command: cmd.PortalNameSequel, _: Tabl
     table.trigger_event(
         SequelNamed,
         actor=actor,
-        **_following(owed.roll, owed.visibility, character),
+        **following(owed.roll, owed.visibility, character),
         sequel=Sequel(level=owed.level, kind=kind),
         reason=checked_reason(command.reason),
     )
@@ -700,9 +706,7 @@ def spend_points(table: Table, actor: str, command: cmd.PortalSpendPoints, _: Ta
         reason,
         amount=command.points,
         use=command.use,
-        points=after.points,
-        wound=after.wound,
-        pool=None if after.npc_pool is None else after.npc_pool.pool,
+        **_points_paid(after),
     )
 
 

@@ -10,11 +10,9 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from domain.dice import ScriptedRolls
-from domain.errors import InvalidCommand
+from domain.dice import DiceOptions, require_scripted_faces
 from domain.portal.sheet import ConceptRank
 from domain.registry import decoded_options
-from domain.structs import Stored
 
 #: "entre 0 y 15 (o más si estamos jugando una partida de superhéroes)" [002:107]
 BOOK_MAX_DIFFICULTY = 15
@@ -23,7 +21,7 @@ SUPERHERO_MAX_DIFFICULTY = 99
 MAX_CREATION_POINTS = 999
 
 
-class PortalOptions(Stored, kw_only=True, forbid_unknown_fields=True):
+class PortalOptions(DiceOptions, kw_only=True, forbid_unknown_fields=True):
     """How a PORTAL table plays where the book is silent. (Named with the system's name: the
     API document names a schema after its class.)"""
 
@@ -123,9 +121,6 @@ class PortalOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     creation_concept: ConceptRank = "team_member"
     """The concept rank the game master sets for the group [002:689]: under the point method
     a sheet's own rank costs or gives its difference [002:715-718]"""
-    #: faces the table's dice show, in order, before the seed takes over (public: tutorials
-    #: and tests); every PORTAL die is a d6 [002:97], so a face above 6 is refused
-    scripted_rolls: ScriptedRolls = []
 
 
 Options = PortalOptions
@@ -135,17 +130,9 @@ SIDES = 6
 
 def check_options(options: Options) -> None:
     """What the type admits and PORTAL's dice cannot show: a scripted face above 6."""
-    for place, face in enumerate(options.scripted_rolls):
-        if face > SIDES:
-            raise InvalidCommand(
-                f"invalid table options: scripted_rolls[{place}] is {face}, and every die of "
-                f"PORTAL is a d{SIDES} [002:97]",
-                "invalid_options",
-            )
+    require_scripted_faces(options, SIDES, f"every die of PORTAL is a d{SIDES} [002:97]")
 
 
 def parse_options(options: dict[str, Any]) -> Options:
     """Validate a table's options; the error says which option is wrong."""
-    parsed = decoded_options(options, PortalOptions)
-    check_options(parsed)
-    return parsed
+    return decoded_options(options, PortalOptions, check_options)

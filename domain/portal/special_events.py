@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.portal.absorption import Absorption, Toughness
-from domain.portal.combat_events import _combat, _contender
+from domain.portal.combat_events import CombatEvent, combat_at, contender_at
 from domain.portal.comparison import ComparedRoll, count
 from domain.portal.damage import DamageTotal, Strike
 from domain.portal.events import game
@@ -51,14 +51,12 @@ class LevelCeded(Table.Event):
         _entitle(table, self.roll, self.entitlement)
 
 
-class Immobilized(Table.Event):
+class Immobilized(CombatEvent):
     """An attempt to immobilize ruled in the grabber's phase [002:1473-1481]: the grab
     (attack against defence and the weapon's bonus), then the struggle (the margin plus
     strength against struggle). Both rolls count once."""
 
     TOPIC = "portal.Immobilized"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     grabber: str
     """The id of the contender who grabs"""
     character: str
@@ -86,26 +84,24 @@ class Immobilized(Table.Event):
 
     def apply(self, table: Table) -> None:
         count(table, self.attack, self.defence)
-        combat = _combat(table, self.combat)
+        combat = combat_at(table, self.combat)
         combat.acted = [*combat.acted, self.grabber]
         if self.grapple.immobilized:  # held from now on [002:1481-1485]
-            held = _contender(table, self.combat, self.character)
+            held = contender_at(table, self.combat, self.character)
             held.held_by, held.held_since = self.grabber, combat.turn
 
 
 def _let_go(table: Table, combat: int, character: str) -> None:
-    held = _contender(table, combat, character)
+    held = contender_at(table, combat, character)
     held.held_by, held.held_since = None, 0
 
 
-class BreakFreeAttempted(Table.Event):
+class BreakFreeAttempted(CombatEvent):
     """A held contender tried to break free in its phase of a later turn [002:1483]: the grab
     repeated, the holder's attack at +2; not immobilized again, it is free. Both rolls count
     once."""
 
     TOPIC = "portal.BreakFreeAttempted"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     holder: str
     """The id of the contender holding it"""
     character: str
@@ -137,19 +133,17 @@ class BreakFreeAttempted(Table.Event):
 
     def apply(self, table: Table) -> None:
         count(table, self.attack, self.defence)
-        combat = _combat(table, self.combat)
+        combat = combat_at(table, self.combat)
         combat.acted = [*combat.acted, self.character]
         if self.freed:
             _let_go(table, self.combat, self.character)
 
 
-class HoldReleased(Table.Event):
+class HoldReleased(CombatEvent):
     """The game master ruled a hold over without a struggle: the holder let go, or can hold
     no more [002:1481-1485]."""
 
     TOPIC = "portal.HoldReleased"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     holder: str
     """The id of the contender who held it"""
     character: str
@@ -207,15 +201,13 @@ class AttackResolved(Stored, kw_only=True, forbid_unknown_fields=True):
     [002:1485], in `strike`'s attack; 0: none"""
 
 
-class MultipleAttackResolved(Table.Event):
+class MultipleAttackResolved(CombatEvent):
     """A multiple attack ruled in the attacker's phase [002:1487-1529]: the coupled
     defences (the supporting characters' d6s, their `DiceRolled` just before), the
     increment and what cancelled it (reflex points given up lower the reflex value and its
     phases), each attack's strike and damage. The rolls read are spent."""
 
     TOPIC = "portal.MultipleAttackResolved"
-    combat: int
-    """The combat's number (the roll of its direction die)"""
     attacker: str
     """The id of the attacking contender"""
     attack_rolls: list[int]
@@ -247,7 +239,7 @@ class MultipleAttackResolved(Table.Event):
         for roll in (*self.attack_rolls, *self.defence_rolls):
             combat.rolls.pop(str(roll), None)
         combat.acted = [*combat.acted, self.attacker]
-        attacker = _contender(table, self.combat, self.attacker)
+        attacker = contender_at(table, self.combat, self.attacker)
         attacker.aces = 0  # spent on this attack
         attacker.reflexes, attacker.phases = self.reflexes, list(self.phases)
         attacker.later_phases = None
@@ -258,5 +250,5 @@ class MultipleAttackResolved(Table.Event):
                 state.supporting[attack.supporting].taken = attack.taken
             if attack.defender is None or attack.absorption is None:
                 continue
-            contender = _contender(table, self.combat, attack.defender)
+            contender = contender_at(table, self.combat, attack.defender)
             absorbed(state.characters[attack.defender].sheet, contender, attack.absorption)

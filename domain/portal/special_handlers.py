@@ -18,7 +18,7 @@ from domain.portal import hold_commands as hc
 from domain.portal import special_commands as xc
 from domain.portal.absorption import absorb, damage_through
 from domain.portal.collaboration import may_reroll_for
-from domain.portal.comparison import ComparedRoll, compared, none_secret
+from domain.portal.comparison import ComparedRoll, compared
 from domain.portal.damage import fumble_points
 from domain.portal.events import game
 from domain.portal.fight import (
@@ -36,7 +36,7 @@ from domain.portal.fight import (
     struck,
     toughness_through,
 )
-from domain.portal.guards import find_open_roll
+from domain.portal.fight_steps import combat_ruling, defends, fighter, public_roll
 from domain.portal.holds import HOLD_ADVANTAGE, hold_advantage
 from domain.portal.options import SIDES
 from domain.portal.reflexes import phases
@@ -64,6 +64,7 @@ from domain.portal.state import (
     SupportingCharacter,
 )
 from domain.portal.story_commands import PortalRollRef
+from domain.portal.story_handlers import open_rolls_seen
 from domain.portal.supporting import this_turn
 from domain.table import Table
 
@@ -74,8 +75,7 @@ def cede_level(table: Table, actor: str, command: xc.PortalCedeLevel, _: TableKe
     state = game.ruling(table, actor, "cede a team leader's Fortaleza level")
     reason = checked_reason(command.reason)
     numbers = [command.leader_roll, command.roll]
-    none_secret(table, numbers, "the level ceded would tell of it")
-    led, member = (find_open_roll(state, number) for number in numbers)
+    led, member = open_rolls_seen(table, state, numbers, "the level ceded")
     leader = alive(find_character(state, command.leader))
     if led.character == member.character or not may_reroll_for(
         led.character, member.character, leader.id
@@ -137,11 +137,7 @@ def _grappled(
     """The grab [002:1475-1481] and what its event records: the attack with the holder's
     `advantage`, against the defence less what a strike's takes off [002:1075, 1447, 1493]
     (out of combat, no defence roll [002:1112])."""
-    held = contender_of(combat, defender)
-    if out_of_combat(held):
-        raise InvalidCommand(
-            f"{defender.name} is out of combat: no defence roll [002:1112]", "invalid_defence"
-        )
+    held = defends(combat, defender)
     modifier = defence_taken_off(combat, held)
     grapple = immobilize(
         rolls["attack"].result + advantage,
@@ -164,9 +160,7 @@ def _grappled(
 def immobilize_contender(
     table: Table, actor: str, command: xc.PortalImmobilize, _: TableKeys
 ) -> None:
-    state = game.ruling(table, actor, "rule an attempt to immobilize")
-    reason = checked_reason(command.reason)
-    combat = combat_of(state, command.combat)
+    state, combat, reason = combat_ruling(table, actor, "rule an attempt to immobilize", command)
     grabber, defender, rolls = _grapple_rolls(table, state, command)
     acts_now(combat, contender_of(combat, grabber), grabber)
     ruled = _grappled(state, combat, defender, rolls, command, 0)
@@ -176,9 +170,7 @@ def immobilize_contender(
 def break_free(table: Table, actor: str, command: hc.PortalBreakFree, _: TableKeys) -> None:
     """The held contender's action in its phase of a later turn [002:1483]: the grab
     repeated, the holder's attack at +2."""
-    state = game.ruling(table, actor, "rule an attempt to break free")
-    reason = checked_reason(command.reason)
-    combat = combat_of(state, command.combat)
+    state, combat, reason = combat_ruling(table, actor, "rule an attempt to break free", command)
     holder, held, rolls = _grapple_rolls(table, state, command)
     contender = contender_of(combat, held)
     if contender.held_by != holder.id:
@@ -203,9 +195,7 @@ def break_free(table: Table, actor: str, command: hc.PortalBreakFree, _: TableKe
 
 
 def release_hold(table: Table, actor: str, command: hc.PortalReleaseHold, _: TableKeys) -> None:
-    state = game.ruling(table, actor, "rule a hold over")
-    reason = checked_reason(command.reason)
-    combat = combat_of(state, command.combat)
+    state, combat, reason = combat_ruling(table, actor, "rule a hold over", command)
     character = find_character(state, command.character)
     contender = contender_of(combat, character)
     if contender.held_by is None:
@@ -288,8 +278,7 @@ def multiple_attack(
     attackers = {rolled.character for rolled in kept.values()}
     if len(attackers) != 1:
         raise InvalidCommand("one attacker makes a multiple attack", "invalid_attack")
-    attacker = alive(find_character(state, attackers.pop()))
-    contender = contender_of(combat, attacker)
+    attacker, contender = fighter(state, combat, attackers.pop())
     acts_now(combat, contender, attacker)
     reflexes = contender.reflexes or 0
     if len(command.attacks) > reflexes:
@@ -310,8 +299,8 @@ def multiple_attack(
         )
     defenders = {}
     for defender_id in contenders:
-        defender = alive(find_character(state, defender_id))
-        if defender.id == attacker.id or out_of_combat(contender_of(combat, defender)):
+        defender, defending = fighter(state, combat, defender_id)
+        if defender.id == attacker.id or out_of_combat(defending):
             raise InvalidCommand(
                 f"{defender.name} is no contender to attack with a multiple attack",
                 "invalid_contenders",
@@ -348,7 +337,6 @@ def multiple_attack(
         summed = coupled_protagonist_defence(results, list(contenders.values()))
         coupled = dict.fromkeys(contenders, summed)
     dice: list[int] = []
-    dice_roll = None
     thrown = TableDice(table, keys)
     if cast:
         attacked = {c: sum(1 for a in command.attacks if a.supporting == c) for c in cast}
@@ -410,8 +398,7 @@ def multiple_attack(
                 hold=hold,
             )
         )
-    if cast:
-        dice_roll = thrown.record(actor, table.gm_seat.id, "public")
+    dice_roll = public_roll(thrown, actor, table.gm_seat.id)
     after = reflexes - cancel.reflexes
     table.trigger_event(
         MultipleAttackResolved,

@@ -8,7 +8,8 @@ from typing import Literal
 
 import msgspec
 
-from domain.dice import Visibility
+from domain.dice import CharacterRoll, Visibility
+from domain.games import GameState
 from domain.portal.cast import Supporting
 from domain.portal.maneuvers import Standing
 from domain.portal.options import Options
@@ -83,15 +84,12 @@ class LaterStage(Stored, kw_only=True, forbid_unknown_fields=True):
     """The rerolls they give, by source (Fortaleza levels, aces)"""
 
 
-class OpenRoll(Stored, kw_only=True):
+class OpenRoll(CharacterRoll, kw_only=True):
     """A roll thrown and not yet settled: its readings, the game master's difficulty, and the
     rerolls so far (the pool's faces now)."""
 
     STORED_AS = "portal.OpenRoll"
 
-    roll: int
-    character: str
-    visibility: Visibility
     readings: list[ReadingSpec]
     difficulty: int | None
     sequence: RerollSequence
@@ -127,15 +125,12 @@ class OpenRoll(Stored, kw_only=True):
         return readings if self.fixed is None else [self.fixed, *readings[1:]]
 
 
-class OwedSequel(Stored, kw_only=True):
+class OwedSequel(CharacterRoll, kw_only=True):
     """A sequel of `level` the player paid sequel points with; its kind is the game
     master's to name [002:295]."""
 
     STORED_AS = "portal.OwedSequel"
 
-    roll: int
-    character: str
-    visibility: Visibility
     level: SequelLevel
 
 
@@ -259,11 +254,9 @@ class KeptUnit(Stored, kw_only=True, forbid_unknown_fields=True):
         return sum(member.added.get(key, 0) for member in self.members)
 
 
-class PortalState(Stored, kw_only=True):
+class PortalState(GameState[Options, PortalCharacter], kw_only=True):
     STORED_AS = "portal.State"
 
-    options: Options
-    characters: dict[str, PortalCharacter] = {}
     #: open rolls by roll number as text (JSON keys)
     open_rolls: dict[str, OpenRoll] = {}
     #: sequels waiting for their kind, by roll number as text

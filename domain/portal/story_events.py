@@ -14,7 +14,7 @@ from domain.dice import FromRoll
 from domain.portal.comparison import ComparedRoll, count
 from domain.portal.confrontation import Side, Winner
 from domain.portal.costs import PaidWith
-from domain.portal.events import game
+from domain.portal.events import game, pool_paid
 from domain.portal.magic import Purpose
 from domain.portal.outcome import Outcome
 from domain.portal.reading import ReadingSpec
@@ -235,8 +235,7 @@ def _paid(table: Table, character: str, event: Any) -> None:
     points = getattr(event, "points", None)
     if points is not None:
         sheet.points = clone(points)
-    if sheet.npc_pool is not None and event.pool is not None:
-        sheet.npc_pool = msgspec.structs.replace(sheet.npc_pool, pool=event.pool)
+    pool_paid(sheet, event.pool)
 
 
 class TeamsConfronted(Table.Event):

@@ -11,7 +11,7 @@ from typing import Any
 import msgspec
 
 from domain.characters import alive, find_character
-from domain.dice import FromRoll, TableDice
+from domain.dice import FromRoll, TableDice, Visibility
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.keys import TableKeys
 from domain.names import checked_name, checked_reason
@@ -33,8 +33,9 @@ from domain.portal.confrontation import (
 from domain.portal.costs import Cost, PaidWith, after_paying, pay
 from domain.portal.events import game
 from domain.portal.fight import combat_of, contender_of
+from domain.portal.fight_steps import supporting_fighter
 from domain.portal.guards import find_open_roll, require_no_open_roll
-from domain.portal.handlers import open_roll, protagonist
+from domain.portal.handlers import following, open_roll, protagonist, record_ruling, ruled
 from domain.portal.magic import casting
 from domain.portal.options import SIDES
 from domain.portal.outcome import checked_difficulty
@@ -93,12 +94,19 @@ def _cut_entitlement(entitlement: Entitlement, cut: int, aces: bool) -> Entitlem
     )
 
 
+def open_rolls_seen(
+    table: Table, state: PortalState, numbers: list[int], ruling: str
+) -> list[OpenRoll]:
+    """The open rolls whose rerolls the game master rules on; refused while one is secret, as
+    the `ruling` would tell of it."""
+    none_secret(table, numbers, f"{ruling} would tell of it")
+    return [find_open_roll(state, number) for number in numbers]
+
+
 def cut_rerolls(table: Table, actor: str, command: sc.PortalCutRerolls, _: TableKeys) -> None:
     state = game.ruling(table, actor, "cut opposed rolls' rerolls")
     reason = checked_reason(command.reason)
-    numbers = [command.first, command.second]
-    none_secret(table, numbers, "the cut would tell of it")
-    first, second = (find_open_roll(state, number) for number in numbers)
+    first, second = open_rolls_seen(table, state, [command.first, command.second], "the cut")
     if first.character == second.character:
         raise InvalidCommand("two characters confront each other", "invalid_confrontation")
     for rolled in (first, second):
@@ -346,21 +354,18 @@ def _called(
     command: sc.PortalOpenRoll,
     call: sc.PortalOpenRoll,
     keys: TableKeys,
-    ruled: type[FromRoll],
+    ruling: type[FromRoll],
     paid: tuple[PortalSheet, Callable[[], None]] | None = None,
     **fields: Any,
 ) -> int:
     """The plain roll `call` opened (`open_roll` validates everything before its events),
-    then what the game master `ruled` of it, hidden as the roll."""
+    then the game master's `ruling` of it, hidden as the roll."""
     roll = open_roll(table, actor, call, keys, paid)
     character = find_character(game(table), command.character)
     table.trigger_event(
-        ruled,
+        ruling,
         actor=actor,
-        roll=roll,
-        visibility=command.visibility,
-        character=character.id,
-        seat=character.seat,
+        **following(roll, command.visibility, character),
         **fields,
     )
     return roll
@@ -470,11 +475,9 @@ def _paid(points: CharacterPoints, cost: int, at_adventure_end: bool) -> Charact
 
 
 def advance(table: Table, actor: str, command: sc.PortalAdvance, _: TableKeys) -> None:
-    state = game.ruling(table, actor, "approve an improvement")
-    approval = checked_reason(command.approval)
-    character = alive(find_character(state, command.character))
-    require_no_open_roll(state, character)
+    character = ruled(table, actor, command.character, "approve an improvement")
     protagonist(character)
+    approval = checked_reason(command.approval)
     improved, cost = _improved(character.sheet, command)
     points = _paid(character.sheet.points, cost, command.at_adventure_end)
     table.trigger_event(
@@ -605,11 +608,11 @@ def cast_spell(table: Table, actor: str, command: sc.PortalCastSpell, keys: Tabl
     state = game.ruling(table, actor, "call for a spell's roll")
     spell = command.spell
     reason = checked_reason(spell.reason)
-    ruled = casting(spell.rank, spell.purpose, spell.competent, spell.required, spell.missing)
-    call = _call(command, "spell", ruled.difficulty)
+    cast = casting(spell.rank, spell.purpose, spell.competent, spell.required, spell.missing)
+    call = _call(command, "spell", cast.difficulty)
     caster = alive(find_character(state, command.character))
-    paid = _elements_paid(table, actor, state, caster, spell, ruled.rank)
-    if paid is not None and ruled.difficulty is None:
+    paid = _elements_paid(table, actor, state, caster, spell, cast.rank)
+    if paid is not None and cast.difficulty is None:
         raise InvalidCommand(
             "a competent mage's rank 0 spell costs nothing [002:1606]", "invalid_spell"
         )
@@ -622,10 +625,10 @@ def cast_spell(table: Table, actor: str, command: sc.PortalCastSpell, keys: Tabl
         keys,
         SpellCast,
         paid,
-        rank=ruled.rank,
-        purpose=ruled.purpose,
-        missing=ruled.missing,
-        difficulty=ruled.difficulty,
+        rank=cast.rank,
+        purpose=cast.purpose,
+        missing=cast.missing,
+        difficulty=cast.difficulty,
         reason=reason,
     )
 
@@ -643,11 +646,9 @@ CRITICAL_ACTIONS: dict[str, tuple[Cost, str, str]] = {
 def critical_action(
     table: Table, actor: str, command: sc.PortalCriticalAction, _: TableKeys
 ) -> None:
-    state = game.ruling(table, actor, "let a character in the critical state act")
+    character = ruled(table, actor, command.character, "let a character in the critical state act")
     reason = checked_reason(command.reason)
-    character = alive(find_character(state, command.character))
-    require_no_open_roll(state, character)
-    contender = contender_of(combat_of(state, command.combat), character)
+    contender = contender_of(combat_of(game(table), command.combat), character)
     if contender.critical:
         raise Conflict(f"{character.name}'s last aguante roll is due [002:1273]", "critical_due")
     if contender.out is None:
@@ -664,22 +665,38 @@ def critical_action(
     if command.action == "heroic":  # 3 and 3 of penalty, then unstabilised [002:601]
         sheet = msgspec.structs.replace(sheet, discomfort=MAX_DICE, wound=MAX_DICE)
         after = "unstabilised"
-    table.trigger_event(
+    record_ruling(
+        table,
         CriticalActionTaken,
-        actor=actor,
+        actor,
+        character,
+        reason,
         combat=command.combat,
-        character=character.id,
-        seat=character.seat,
         action=command.action,
         paid_with=paid_with,
         points=sheet.points,
         **after_paying(sheet),
         state=after,
-        reason=reason,
     )
 
 
 # -- supporting characters ---------------------------------------------------------------------
+
+
+def _recorded(
+    table: Table,
+    actor: str,
+    dice: TableDice,
+    roller: str,
+    visibility: Visibility,
+    ruling: type[FromRoll],
+    **fields: Any,
+) -> int:
+    """Record the dice thrown as one roll, then the `ruling` derived from them, hidden as the
+    roll; its number."""
+    roll = dice.record(actor, roller, visibility)
+    table.trigger_event(ruling, actor=actor, roll=roll, visibility=visibility, **fields)
+    return roll
 
 
 #: a supporting character's Reflexes stay below this (G is 6 at most [002:661])
@@ -720,12 +737,13 @@ def supporting_turn(
     dice = TableDice(table, keys)
     face = dice.roll(SIDES, "turn")
     turn = totals(supporting.rules(), face)
-    roll = dice.record(actor, supporting.id, command.visibility)
-    table.trigger_event(
+    return _recorded(
+        table,
+        actor,
+        dice,
+        supporting.id,
+        command.visibility,
         SupportingTurnRolled,
-        actor=actor,
-        roll=roll,
-        visibility=command.visibility,
         supporting=supporting.id,
         face=face,
         modifier=turn.modifier,
@@ -737,7 +755,6 @@ def supporting_turn(
             reflexes=turn.reflexes,
         ),
     )
-    return roll
 
 
 def hurt_supporting(
@@ -767,10 +784,7 @@ def stack_unit(table: Table, actor: str, command: sc.PortalStackUnit, keys: Tabl
     if len(set(ids)) != len(ids):
         raise InvalidCommand("each supporting character stacks once", "invalid_stack")
     if command.leader in state.supporting:
-        leader = find_supporting(state, command.leader)
-        in_combat(leader)
-        turn_seen(table, leader, "its totals")
-        turn = this_turn(leader)
+        turn = this_turn(supporting_fighter(table, state, command.leader))
         values, reflexes = stacked_on(turn, command.purpose), turn.reflexes
     else:
         # a protagonist or principal NPC leads: its members add to its roll's results, read
@@ -780,19 +794,19 @@ def stack_unit(table: Table, actor: str, command: sc.PortalStackUnit, keys: Tabl
         reflexes = math.inf
     dice = TableDice(table, keys)
     unit, members = stacked(state, dice, command.purpose, values, reflexes, command.members)
-    roll = dice.record(actor, command.leader, command.visibility)
-    table.trigger_event(
+    return _recorded(
+        table,
+        actor,
+        dice,
+        command.leader,
+        command.visibility,
         UnitStacked,
-        actor=actor,
-        roll=roll,
-        visibility=command.visibility,
         purpose=command.purpose,
         leader=command.leader,
         members=members,
         totals=unit.totals,
         reflexes=unit.reflexes,
     )
-    return roll
 
 
 HANDLERS: dict[type, Any] = {

@@ -56,24 +56,10 @@ def _step(
     table: Table, actor: str, clock: Clock, reason: str, roll: int | None, vis: Visibility
 ) -> None:
     position = clock.position + 1
-    table.trigger_event(
-        ClockAdvanced,
-        actor=actor,
-        clock=clock.id,
-        position=position,
-        reason=reason,
-        roll=roll,
-        visibility=vis,
-    )
+    moved = {"actor": actor, "clock": clock.id, "roll": roll, "visibility": vis}
+    table.trigger_event(ClockAdvanced, position=position, reason=reason, **moved)
     if position >= clock.steps:
-        table.trigger_event(
-            ClockRanOut,
-            actor=actor,
-            clock=clock.id,
-            consequence=clock.consequence,
-            roll=roll,
-            visibility=vis,
-        )
+        table.trigger_event(ClockRanOut, consequence=clock.consequence, **moved)
 
 
 HANDLERS: dict[type, Any] = {

@@ -95,7 +95,18 @@ class BeginScene(Command, kw_only=True):
     """The game master's reason for the new scene"""
 
 
-class Test(Command, kw_only=True):
+class DieRoll(Command, kw_only=True):
+    """A character's die rolled against the game master's grade (a test, an attack, a cast):
+    his shifts of it and the help he accepted."""
+
+    shifts: Shifts
+    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
+    none"""
+    helper: Helper | None
+    """The ally's help the game master accepted (its die steps up once); null if nobody helps"""
+
+
+class Test(DieRoll, kw_only=True):
     """A test outside combat [003:59-125]: the game master's attribute, grade and shifts.
 
     The only roll that may be secret (`gm`, `blind`, `self`): its outcome is recorded, and the
@@ -109,15 +120,10 @@ class Test(Command, kw_only=True):
     grade: Grade
     """The game master's grade of difficulty: facil (TN 4), normal (6), dificil (8) or heroico
     (12); in solo-d6 a threshold shift of -1 to +2"""
-    shifts: Shifts
-    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
-    none"""
-    helper: Helper | None
-    """The ally's help the game master accepted (its die steps up once); null if nobody helps"""
     visibility: Visibility = "public"
 
 
-class StepdiceAttack(Command, kw_only=True):
+class StepdiceAttack(DieRoll, kw_only=True):
     """An attack on an enemy [003:157-161]: the weapon's kind fixes the attribute, the
     enemy's grade the TN; the game master's shifts (range, several opponents [003:201, 207]).
     Always public: it changes the enemy's and the attacker's Hearts at once."""
@@ -129,11 +135,6 @@ class StepdiceAttack(Command, kw_only=True):
     kind: AttackKind
     """The weapon's kind, which fixes the attribute: melee (fuerza), ranged (destreza) or spell
     (magia)"""
-    shifts: Shifts
-    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
-    none"""
-    helper: Helper | None
-    """The ally's help the game master accepted (its die steps up once); null if nobody helps"""
     #: a spell attack's Mana cost, which the game master assigns (0 for other attacks)
     mana: Annotated[int, msgspec.Meta(ge=0, le=MAX_COST)] = 0
 
@@ -141,7 +142,7 @@ class StepdiceAttack(Command, kw_only=True):
 Attack = StepdiceAttack
 
 
-class Cast(Command, kw_only=True):
+class Cast(DieRoll, kw_only=True):
     """A cast [003:238-256]: the effect described, its level and cost as the game master
     assigned them. Always public: it spends Mana and may heal at once."""
 
@@ -155,11 +156,6 @@ class Cast(Command, kw_only=True):
     cost: Annotated[int, msgspec.Meta(ge=0, le=MAX_COST)]
     """The Mana cost the game master assigns, within the level's: truco 0-1, estandar 1, fuerte
     2, gran_poder 3"""
-    shifts: Shifts
-    """The game master's grade shifts with their reasons (range, cover, preparation, …); empty if
-    none"""
-    helper: Helper | None
-    """The ally's help the game master accepted (its die steps up once); null if nobody helps"""
     heals: str | None = None
     """The id of a Fuerte healing spell's patient, who gets 2 Hearts back on a success [003:254];
     null for any other effect"""

@@ -259,10 +259,6 @@ def _record(
     )
 
 
-def _owed_settled(table: Table, roll: int) -> None:
-    game(table).results[str(roll)].owed = None
-
-
 # -- what follows a roll -------------------------------------------------------------------
 
 
@@ -287,7 +283,14 @@ class EnemyHit(FromRoll):
         enemy.status = self.status
 
 
-class BenefitGranted(_CharacterRoll):
+class _Ruling(_CharacterRoll):
+    """The game master's ruling a roll waited for: the roll owes nothing more."""
+
+    def apply(self, table: Table) -> None:
+        game(table).results[str(self.roll)].owed = None
+
+
+class BenefitGranted(_Ruling):
     """The game master's extra benefit of an exceptional success [003:72-73, 224, 260-264]."""
 
     TOPIC = "stepdice.BenefitGranted"
@@ -297,11 +300,8 @@ class BenefitGranted(_CharacterRoll):
     description: str
     """The game master's description of the benefit"""
 
-    def apply(self, table: Table) -> None:
-        _owed_settled(table, self.roll)
 
-
-class ComplicationNamed(_CharacterRoll):
+class ComplicationNamed(_Ruling):
     """The game master's complication of a 1 [003:61, 70], consequence of a failed spell
     [003:245], or fail-forward complication of any failure [003:110, 119, 208]."""
 
@@ -309,11 +309,8 @@ class ComplicationNamed(_CharacterRoll):
     complication: str
     """The game master's description of the complication (or a failed spell's consequence)"""
 
-    def apply(self, table: Table) -> None:
-        _owed_settled(table, self.roll)
 
-
-class VenganzaResolved(_CharacterRoll):
+class VenganzaResolved(_Ruling):
     """The game master's ruling on a missed attack [003:177-193]: whether the enemy could
     reach, and if so a lost Heart or another complication."""
 
@@ -327,9 +324,6 @@ class VenganzaResolved(_CharacterRoll):
     could not reach)"""
     complication: str | None
     """The complication, when the effect is complication; null otherwise"""
-
-    def apply(self, table: Table) -> None:
-        _owed_settled(table, self.roll)
 
 
 class ManaRefunded(_CharacterRoll):
@@ -495,7 +489,17 @@ class ClockStarted(Table.Event):
         game(table).clocks[self.clock.id] = clone(self.clock)
 
 
-class ClockAdvanced(Table.Event):
+class _ClockMoved(Table.Event):
+    """A clock moved: by a failed roll (`roll`, whose visibility it keeps) or by hand."""
+
+    roll: int | None
+    """The number of the failed roll that moved the clock; null when the game master moved it by
+    hand"""
+    visibility: Visibility
+    """The visibility of the failed roll (public when the game master moved the clock by hand)"""
+
+
+class ClockAdvanced(_ClockMoved):
     """A failure (`roll`) or the game master's ruling moves a clock one step [003:364]."""
 
     TOPIC = "stepdice.ClockAdvanced"
@@ -505,17 +509,12 @@ class ClockAdvanced(Table.Event):
     """The steps the clock has counted now; at its steps it runs out"""
     reason: str
     """Why it moved: "roll N failed" for a failed roll, else the game master's reason"""
-    roll: int | None
-    """The number of the failed roll that moved the clock; null when the game master moved it by
-    hand"""
-    visibility: Visibility
-    """The visibility of the failed roll (public when the game master moved the clock by hand)"""
 
     def apply(self, table: Table) -> None:
         game(table).clocks[self.clock].position = self.position
 
 
-class ClockRanOut(Table.Event):
+class ClockRanOut(_ClockMoved):
     """The clock reached its end: its consequence happens [003:364]."""
 
     TOPIC = "stepdice.ClockRanOut"
@@ -523,11 +522,6 @@ class ClockRanOut(Table.Event):
     """The id of the clock that ran out"""
     consequence: str
     """The consequence that now happens, as the game master set it with the clock"""
-    roll: int | None
-    """The number of the failed roll that moved the clock; null when the game master moved it by
-    hand"""
-    visibility: Visibility
-    """The visibility of the failed roll (public when the game master moved the clock by hand)"""
 
     def apply(self, table: Table) -> None:
         game(table).clocks[self.clock].running = False

@@ -23,12 +23,19 @@ from domain.stepdice.events import (
     game,
 )
 from domain.stepdice.guards import able, require_player
-from domain.stepdice.state import Character
+from domain.stepdice.state import Character, PendingHit
 from domain.table import Table
+
+#: the event of a Heart loss that the Armour token absorbs, or that waits for its offer's answer
+_ARMOUR_EVENT: dict[str, type[ArmourSpent | ArmourOffered]] = {
+    "armour_absorbs": ArmourSpent,
+    "armour_offered": ArmourOffered,
+}
 
 
 def check_can_lose(character: Character) -> None:
-    """Before a rule takes a Heart: the character lives and owes no answer to an Armour offer."""
+    """Before a rule takes a Heart, or a rest gives them back: the character lives and owes no
+    answer to an Armour offer."""
     alive(character)
     if character.pending_hit is not None:
         raise Conflict(
@@ -41,21 +48,27 @@ def take_heart(
 ) -> None:
     """The character should lose one Heart: the Armour absorbs it or is offered, or it goes."""
     loss = heart_loss(character.hearts, character.downed, character.armour, game(table).options)
-    if loss == "armour_absorbs":
-        table.trigger_event(
-            ArmourSpent, actor=actor, character=character.id, cause=cause, roll=roll, visibility=vis
-        )
-    elif loss == "armour_offered":
-        table.trigger_event(
-            ArmourOffered,
-            actor=actor,
-            character=character.id,
-            cause=cause,
-            roll=roll,
-            visibility=vis,
-        )
-    else:
+    armour = _ARMOUR_EVENT.get(loss)
+    if armour is None:
         _heart_gone(table, actor, character, cause, roll, vis)
+    else:
+        _hit(table, actor, character, armour, cause, roll, vis)
+
+
+def _hit(
+    table: Table,
+    actor: str,
+    character: Character,
+    event: type,
+    cause: str,
+    roll: int | None,
+    vis: Visibility,
+    **fields: Any,
+) -> None:
+    """An event of a hit on the character from `cause`, with the roll it follows."""
+    table.trigger_event(
+        event, actor=actor, character=character.id, cause=cause, roll=roll, visibility=vis, **fields
+    )
 
 
 def _heart_gone(
@@ -63,19 +76,9 @@ def _heart_gone(
 ) -> None:
     loss = lost_heart(character.hearts, character.downed)
     if loss == "died":
-        table.trigger_event(
-            Died, actor=actor, character=character.id, cause=cause, roll=roll, visibility=vis
-        )
+        _hit(table, actor, character, Died, cause, roll, vis)
         return
-    table.trigger_event(
-        HeartLost,
-        actor=actor,
-        character=character.id,
-        cause=cause,
-        hearts=character.hearts - 1,
-        roll=roll,
-        visibility=vis,
-    )
+    _hit(table, actor, character, HeartLost, cause, roll, vis, hearts=character.hearts - 1)
     if loss == "downed":
         table.trigger_event(Downed, actor=actor, character=character.id, roll=roll, visibility=vis)
 
@@ -87,33 +90,23 @@ def lose_heart(table: Table, actor: str, command: cmd.LoseHeart, _: TableKeys) -
     take_heart(table, actor, character, checked_reason(command.reason), None, "public")
 
 
-def _pending(table: Table, actor: str, character_id: str) -> Character:
+def _pending(table: Table, actor: str, character_id: str) -> tuple[Character, PendingHit]:
+    """The actor's character and the hit waiting for its answer to the Armour offer."""
     state = game.open(table)
     character = find_character(state, character_id)
     require_player(table, actor, character)
     if character.pending_hit is None:
         raise Conflict(f"{character.name} has no hit waiting for the Armour", "no_pending_hit")
-    return character
+    return character, character.pending_hit
 
 
 def spend_armour(table: Table, actor: str, command: cmd.SpendArmour, _: TableKeys) -> None:
-    character = _pending(table, actor, command.character)
-    hit = character.pending_hit
-    assert hit is not None
-    table.trigger_event(
-        ArmourSpent,
-        actor=actor,
-        character=character.id,
-        cause=hit.cause,
-        roll=hit.roll,
-        visibility=hit.visibility,
-    )
+    character, hit = _pending(table, actor, command.character)
+    _hit(table, actor, character, ArmourSpent, hit.cause, hit.roll, hit.visibility)
 
 
 def decline_armour(table: Table, actor: str, command: cmd.DeclineArmour, _: TableKeys) -> None:
-    character = _pending(table, actor, command.character)
-    hit = character.pending_hit
-    assert hit is not None
+    character, hit = _pending(table, actor, command.character)
     _heart_gone(table, actor, character, hit.cause, hit.roll, hit.visibility)
 
 
@@ -142,11 +135,7 @@ def rest(table: Table, actor: str, command: cmd.Rest, _: TableKeys) -> None:
     if len(set(command.characters)) != len(command.characters):
         raise InvalidCommand("a character rests once", "invalid_characters")
     for character_id in command.characters:
-        character = alive(find_character(state, character_id))
-        if character.pending_hit is not None:
-            raise Conflict(
-                f"{character.name} must answer the Armour offer first", "armour_offer_pending"
-            )
+        check_can_lose(find_character(state, character_id))
     table.trigger_event(
         RestCompleted,
         actor=actor,

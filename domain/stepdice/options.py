@@ -10,11 +10,9 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from domain.dice import ScriptedRolls
-from domain.errors import InvalidCommand
+from domain.dice import DiceOptions, require_scripted_faces
 from domain.registry import decoded_options
 from domain.stepdice.ladder import LARGEST_DIE, Grade
-from domain.structs import Stored
 
 Variant = Literal["standard", "solo-d6"]
 
@@ -22,7 +20,7 @@ Variant = Literal["standard", "solo-d6"]
 MAX_POOL = 20
 
 
-class StepdiceOptions(Stored, kw_only=True, forbid_unknown_fields=True):
+class StepdiceOptions(DiceOptions, kw_only=True, forbid_unknown_fields=True):
     """How a stepdice table plays, fixed at creation. (Named with the system's name: the API
     document names a schema after its class, and Frontera's options are `Options`.)"""
 
@@ -31,9 +29,6 @@ class StepdiceOptions(Stored, kw_only=True, forbid_unknown_fields=True):
     #: "standard": attribute dice d6…d20 against TN 4/6/8/12; "solo-d6": one d6 against a
     #: rank's threshold shifted by grades [003:11, 314-347]
     variant: Variant = "standard"
-    #: a list, not null when absent: the document then states each face's bounds (litestar
-    #: drops them from the items of an optional list)
-    scripted_rolls: ScriptedRolls = []
     #: Hearts a new character has unless its creation says otherwise: "Estándarmente 5"
     #: [003:282]; maxima are per character (errata)
     starting_hearts: Annotated[int, msgspec.Meta(ge=1, le=MAX_POOL)] = 5
@@ -99,17 +94,9 @@ Options = StepdiceOptions
 def check_options(parsed: Options) -> None:
     """Every scripted face is one a die of the table shows."""
     largest = 6 if parsed.variant == "solo-d6" else LARGEST_DIE
-    for position, face in enumerate(parsed.scripted_rolls or []):
-        if not 1 <= face <= largest:
-            raise InvalidCommand(
-                f"scripted_rolls[{position}] is {face}: no die of this table shows it "
-                f"(the largest is a d{largest})",
-                "invalid_options",
-            )
+    require_scripted_faces(parsed, largest, f"the largest die of this table is a d{largest}")
 
 
 def parse_options(options: dict[str, Any]) -> Options:
     """A table's options decoded and checked."""
-    parsed = decoded_options(options, StepdiceOptions)
-    check_options(parsed)
-    return parsed
+    return decoded_options(options, StepdiceOptions, check_options)

@@ -66,7 +66,7 @@ def _roll(
     character: Character,
     attribute: str,
     grade: Grade,
-    command: cmd.Test | cmd.Attack | cmd.Cast,
+    command: cmd.DieRoll,
     purpose: str,
 ) -> _Rolled:
     """Validate the roll's inputs and compute its face; nothing is recorded yet."""

@@ -21,8 +21,21 @@ from domain.stepdice.hearts import check_can_lose, take_heart
 from domain.stepdice.magic import MAGIC_BENEFITS, refunded
 from domain.stepdice.resolution import FAILURES
 from domain.stepdice.rolls import strike
-from domain.stepdice.state import Enemy
+from domain.stepdice.state import Enemy, RollResult
 from domain.table import Table
+
+
+def _rule(table: Table, actor: str, result: RollResult, event: type, **fields: Any) -> None:
+    """The game master's ruling on a roll, as an event of the roll's character, with the roll's
+    number and visibility."""
+    table.trigger_event(
+        event,
+        actor=actor,
+        roll=result.roll,
+        visibility=result.visibility,
+        character=result.character,
+        **fields,
+    )
 
 
 def grant_benefit(table: Table, actor: str, command: cmd.GrantBenefit, _: TableKeys) -> None:
@@ -55,26 +68,17 @@ def grant_benefit(table: Table, actor: str, command: cmd.GrantBenefit, _: TableK
             "benefit [003:260-264]",
             "benefit_not_applicable",
         )
-    table.trigger_event(
-        BenefitGranted,
-        actor=actor,
-        roll=result.roll,
-        visibility=result.visibility,
-        character=result.character,
-        benefit=command.benefit,
-        description=description,
-    )
+    _rule(table, actor, result, BenefitGranted, benefit=command.benefit, description=description)
     if enemy is not None:
         strike(table, actor, enemy, 1, result.roll, result.visibility)
     if command.benefit == "refund_mana":
         character = state.characters[result.character]
         mana = refunded(character.mana, character.mana_max, state.options)
-        table.trigger_event(
+        _rule(
+            table,
+            actor,
+            result,
             ManaRefunded,
-            actor=actor,
-            roll=result.roll,
-            visibility=result.visibility,
-            character=character.id,
             seat=character.seat,
             amount=mana - character.mana,
             mana=mana,
@@ -94,14 +98,8 @@ def name_complication(
         )
     if result.owed not in ("complication", "consequence") and result.outcome not in FAILURES:
         raise Conflict(f"roll {command.roll} did not fail", "not_a_failure")
-    table.trigger_event(
-        ComplicationNamed,
-        actor=actor,
-        roll=result.roll,
-        visibility=result.visibility,
-        character=result.character,
-        complication=checked_reason(command.complication),
-    )
+    complication = checked_reason(command.complication)
+    _rule(table, actor, result, ComplicationNamed, complication=complication)
 
 
 def resolve_venganza(table: Table, actor: str, command: cmd.ResolveVenganza, _: TableKeys) -> None:
@@ -122,12 +120,11 @@ def resolve_venganza(table: Table, actor: str, command: cmd.ResolveVenganza, _: 
     character = state.characters[result.character]
     if command.effect == "heart":
         check_can_lose(character)
-    table.trigger_event(
+    _rule(
+        table,
+        actor,
+        result,
         VenganzaResolved,
-        actor=actor,
-        roll=result.roll,
-        visibility=result.visibility,
-        character=character.id,
         enemy=result.enemy or "",
         reach=command.reach,
         effect=command.effect,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from domain.dice import Visibility
+from domain.dice import CharacterRoll, Visibility
+from domain.games import GameState
 from domain.stepdice.combat import Category, EnemyStatus
 from domain.stepdice.ladder import Die, Grade
 from domain.stepdice.options import Options
@@ -153,20 +154,13 @@ class Clock(Stored, kw_only=True):
     """Whether the clock still counts (it stops when it runs out or a new scene begins)"""
 
 
-class RollResult(Stored, kw_only=True):
+class RollResult(CharacterRoll, kw_only=True):
     """A test, attack or cast as resolved, and the ruling it still waits for."""
 
     STORED_AS = "stepdice.RollResult"
 
-    roll: int
-    """The roll's number at the table"""
     kind: RollKind
     """The roll's kind: test, attack or cast"""
-    character: str
-    """The id of the rolling character"""
-    visibility: Visibility
-    """Who the roll is shown to: public (every seat), gm (the roller and the game master), blind
-    (the game master only) or self (the roller only)"""
     outcome: Outcome
     """failure_complication (a 1), failure (below the target), success, or exceptional (the die's
     maximum: a success and an extra benefit)"""
@@ -179,11 +173,9 @@ class RollResult(Stored, kw_only=True):
     venganza; null if none (or once given)"""
 
 
-class StepdiceState(Stored, kw_only=True):
+class StepdiceState(GameState[Options, Character], kw_only=True):
     STORED_AS = "stepdice.State"
 
-    options: Options
-    characters: dict[str, Character] = {}
     enemies: dict[str, Enemy] = {}
     clocks: dict[str, Clock] = {}
     #: every resolved roll of the rules, by roll number as text (JSON keys)

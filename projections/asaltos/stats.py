@@ -27,7 +27,6 @@ from typing import Any
 
 import msgspec
 
-from projections.registry import SystemStats
 from projections.tally import (
     NONE,
     Counts,
@@ -35,6 +34,7 @@ from projections.tally import (
     LoggedEvent,
     Tally,
     by_character,
+    character_figures,
     name_character,
     outcome_rows,
     took_damage,
@@ -290,12 +290,7 @@ def _checks(tally: Tally) -> list[AsaltosCheckFigures]:
 
 
 def _character(count: Counts, name: str) -> AsaltosCharacterFigures:
-    return count.filled(
-        AsaltosCharacterFigures,
-        name=name,
-        outcomes=count.by_word("outcome"),
-        attacks=count.by_word("attacks"),
-    )
+    return character_figures(count, name, AsaltosCharacterFigures, attacks=count.by_word("attacks"))
 
 
 def figures(tally: Tally) -> AsaltosFigures:
@@ -341,10 +336,5 @@ READS = frozenset(
         ),
     }
 )
-STATS = SystemStats(
-    fold=fold,
-    figures=figures,
-    figures_type=AsaltosFigures,
-    reads=READS,
-    damage_unit="wound levels",
-)
+#: what the figures' damage counts, in the book's words (`TableStats.damage_unit`)
+DAMAGE_UNIT = "wound levels"

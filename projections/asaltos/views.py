@@ -43,7 +43,7 @@ from domain.asaltos.state import (
     Wound,
 )
 from domain.table import Table
-from projections.header import TableHeader, header, knows, with_own
+from projections.header import TableHeader, header_and_characters, knows, with_own
 from projections.visibility import Viewer
 
 
@@ -304,8 +304,7 @@ def _pending(table: Table, state: AsaltosState, hit: Hit | None, viewer: Viewer)
 def table_view(table: Table, viewer: Viewer) -> AsaltosView:
     state = game(table)
     return AsaltosView(
-        **header(table, viewer),
+        **header_and_characters(table, viewer, character_view),
         elapsed=state.elapsed,
-        characters=[character_view(table, c, viewer) for c in state.characters.values()],
         combat=combat_view(table, state, viewer),
     )

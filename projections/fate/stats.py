@@ -19,11 +19,11 @@ from typing import Any
 
 import msgspec
 
-from projections.registry import SystemStats
 from projections.tally import (
     Counts,
     LoggedEvent,
     Tally,
+    character_figures,
     character_of,
     name_character,
     per_character,
@@ -110,7 +110,7 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
 
 
 def _figures(count: Counts, name: str) -> FateCharacterFigures:
-    return count.filled(FateCharacterFigures, name=name, outcomes=count.by_word("outcome"))
+    return character_figures(count, name, FateCharacterFigures)
 
 
 def figures(tally: Tally) -> FateFigures:
@@ -129,10 +129,5 @@ READS = frozenset(
     f"fate.{kind}"
     for kind in ("CharacterCreated", "SkillRolled", "RollSettled", "AspectInvoked", "Compelled")
 )
-STATS = SystemStats(
-    fold=fold,
-    figures=figures,
-    figures_type=FateFigures,
-    reads=READS,
-    damage_unit="stress",
-)
+#: what the figures' damage counts, in the book's words (`TableStats.damage_unit`)
+DAMAGE_UNIT = "stress"

@@ -27,7 +27,7 @@ from domain.fate.state import (
 )
 from domain.fate.stress import Consequence, StressTrack
 from domain.table import Table
-from projections.header import TableHeader, header, knows, seen_rolls, shown_as
+from projections.header import TableHeader, header_and_characters, knows, seen_rolls, shown_as
 from projections.visibility import Viewer
 
 
@@ -144,8 +144,7 @@ def character_view(table: Table, character: FateCharacter, viewer: Viewer) -> Fa
 def table_view(table: Table, viewer: Viewer) -> FateView:
     state = game(table)
     return FateView(
-        **header(table, viewer),
-        characters=[character_view(table, c, viewer) for c in state.characters.values()],
+        **header_and_characters(table, viewer, character_view),
         open_rolls=[
             shown_as(r, FateOpenRollView) for r in seen_rolls(state.open_rolls.values(), viewer)
         ],

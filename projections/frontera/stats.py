@@ -45,17 +45,17 @@ import msgspec
 from domain.frontera.cards import card
 from domain.frontera.state import PILE
 from projections.fairness import Fairness, fairness
-from projections.registry import SystemStats
 from projections.tally import (
     Counts,
     DamagePoint,
     LoggedEvent,
     Tally,
+    by_character,
+    character_figures,
     key,
     name_character,
     outcome_rows,
-    over_time,
-    per_character,
+    took_damage,
     whole,
     word,
     word_number,
@@ -68,8 +68,6 @@ PHASE = "phase"
 SCRIPTED = "scripted"
 JOKER = "joker"
 TRACKS = ("health", "morale", "sobriety")
-#: `character/<id>/damage_at/<version>`: the health levels lost at that version
-DAMAGE_AT = "damage_at"
 
 
 class FronteraTestFigures(msgspec.Struct, kw_only=True):
@@ -313,7 +311,7 @@ def _condition(tally: Tally, data: dict[str, Any]) -> None:
         tally.add("conditions", "lost", track, amount=before - after)
         if track == "health":
             tally.add("character", character, "damage_taken", amount=before - after)
-            tally.add("character", character, DAMAGE_AT, tally.version, amount=before - after)
+            took_damage(tally, character, before - after)
             if after == -4:
                 tally.add("conditions", "deaths")
                 tally.add("character", character, "deaths")
@@ -444,63 +442,35 @@ def _tests(tally: Tally) -> list[FronteraTestFigures]:
 
 
 def _character(count: Counts, name: str) -> FronteraCharacterFigures:
-    return FronteraCharacterFigures(
-        name=name,
-        outcomes=count.by_word("outcome"),
-        drawn=count("drawn"),
-        played=count("played"),
-        jokers_drawn=count("jokers_drawn"),
-        jokers_played=count("jokers_played"),
-        damage_dealt=count("damage_dealt"),
-        damage_taken=count("damage_taken"),
-        deaths=count("deaths"),
-        dead_for_good=count("dead_for_good"),
-        recovered=count.by_word("recovered"),
-        drinks=count("drinks"),
-        money_won=count("money_won"),
-        money_lost=count("money_lost"),
-    )
+    recovered = count.by_word("recovered")
+    return character_figures(count, name, FronteraCharacterFigures, recovered=recovered)
 
 
 def figures(tally: Tally) -> FronteraFigures:
-    count = Counts(tally)
-    dead_mans_hand: dict[str, dict[str, int]] = {}
-    for (purpose, result), n in sorted(tally.under("dead_mans_hand").items()):
-        dead_mans_hand.setdefault(purpose, {})[result] = int(n)
-    return FronteraFigures(
+    count, cards = Counts(tally), Counts(tally, ("cards",))
+    conditions = Counts(tally, ("conditions",))
+    return count.filled(
+        FronteraFigures,
         tests=_tests(tally),
-        tests_cancelled=count("tests_cancelled"),
-        cards=FronteraCardFigures(
-            drawn=count("cards", "drawn"),
-            hidden=count("cards", "hidden"),
-            played=count("cards", "played"),
-            jokers_drawn=count("cards", "jokers_drawn"),
-            jokers_played=count("cards", "jokers_played"),
-            threats=count("cards", "threats"),
+        cards=cards.filled(
+            FronteraCardFigures,
             by_suit=count.by_word("drawn", "suit"),
             by_value=count.by_word("drawn", "value"),
-            by_source=count.by_word("cards", "source"),
+            by_source=cards.by_word("source"),
         ),
-        combat=FronteraCombatFigures(
-            combats=count("combat", "combats"),
-            turns=count("combat", "turns"),
-            attacks=count("combat", "attacks"),
-            hits=count("combat", "hits"),
-            damage=count("combat", "damage"),
+        combat=Counts(tally, ("combat",)).filled(FronteraCombatFigures),
+        conditions=conditions.filled(
+            FronteraConditionFigures,
+            damage_taken=conditions("lost", "health"),
+            lost=conditions.by_word("lost"),
+            recovered=conditions.by_word("recovered"),
         ),
-        conditions=FronteraConditionFigures(
-            damage_taken=count("conditions", "lost", "health"),
-            deaths=count("conditions", "deaths"),
-            dead_for_good=count("conditions", "dead_for_good"),
-            lost=count.by_word("conditions", "lost"),
-            recovered=count.by_word("conditions", "recovered"),
-        ),
-        drinks=count("drinks"),
         money_won=count("money", "won"),
         money_lost=count("money", "lost"),
-        dead_mans_hand=dead_mans_hand,
-        characters=per_character(tally, _character),
-        damage_over_time=over_time(tally, DAMAGE_AT, FronteraDamagePoint),
+        dead_mans_hand={
+            purpose: flips for (purpose,), flips in outcome_rows(tally, "dead_mans_hand")
+        },
+        **by_character(tally, _character, FronteraDamagePoint),
     )
 
 
@@ -547,11 +517,5 @@ READS = frozenset(
         "MoneyChanged",
     }
 )
-STATS = SystemStats(
-    fold=fold,
-    figures=figures,
-    figures_type=FronteraFigures,
-    fairness=judged,
-    reads=READS,
-    damage_unit="health levels",
-)
+#: what the figures' damage counts, in the book's words (`TableStats.damage_unit`)
+DAMAGE_UNIT = "health levels"

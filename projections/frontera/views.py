@@ -22,7 +22,7 @@ from domain.frontera.state import (
 )
 from domain.table import Table
 from projections.frontera.redaction import zone_cards
-from projections.header import TableHeader, header, shown_as, with_own
+from projections.header import TableHeader, header_and_characters, shown_as, with_own
 from projections.visibility import Viewer
 
 
@@ -334,14 +334,13 @@ def _combat_view(state: FronteraState, combat: Combat) -> CombatView:
 def table_view(table: Table, viewer: Viewer) -> TableView:
     state = game(table)
     return TableView(
-        **header(table, viewer),
+        **header_and_characters(table, viewer, character_view),
         started=state.started,
         phase=state.phase,
         zones=[
             ZoneView(zone=zone, count=len(cards), cards=zone_cards(table, state, zone, viewer))
             for zone, cards in state.zones.items()
         ],
-        characters=[character_view(table, c, viewer) for c in state.characters.values()],
         weapons=list(state.weapons.values()),
         test=_test_view(table, state, state.test, viewer) if state.test else None,
         elapsed_seconds=state.elapsed,

@@ -31,6 +31,7 @@ from projections.visibility import (
     ROLLED,
     Rule,
     announcing,
+    characters_own,
     own_sheet,
     public,
 )
@@ -94,8 +95,7 @@ RULES: dict[type, Rule] = {
         "old",
         "new",
         "source",
-        points=CHARACTERS_OWN,
-        pool=CHARACTERS_OWN,
+        **characters_own("points", "pool"),
     ),
     ev.OnesAndSixesBlocked: public(
         *ROLL,
@@ -110,8 +110,7 @@ RULES: dict[type, Rule] = {
         "payments",
         "owed",
         *DICE_AFTER,
-        points=CHARACTERS_OWN,
-        pool=CHARACTERS_OWN,
+        **characters_own("points", "pool"),
     ),
     ev.SequelNamed: public(*ROLL, "sequel", "reason"),
     # what a public roll applies is said with it; the points paid are the player's
@@ -122,9 +121,7 @@ RULES: dict[type, Rule] = {
         "readings",
         "reason",
         "wound",
-        paid_with=CHARACTERS_OWN,
-        points=CHARACTERS_OWN,
-        pool=CHARACTERS_OWN,
+        **characters_own("paid_with", "points", "pool"),
     ),
     ev.DiceGiven: public(
         "character", "seat", "reason", "kind", "dice", "discomfort", "wound", "absorption"
@@ -134,20 +131,13 @@ RULES: dict[type, Rule] = {
     ev.PointsAwarded: public(
         "character",
         "seat",
-        amount=CHARACTERS_OWN,
-        gain=CHARACTERS_OWN,
-        points=CHARACTERS_OWN,
-        reason=CHARACTERS_OWN,
+        **characters_own("amount", "gain", "points", "reason"),
     ),
     ev.PointsSpent: public(
         "character",
         "seat",
         "wound",
-        amount=CHARACTERS_OWN,
-        use=CHARACTERS_OWN,
-        points=CHARACTERS_OWN,
-        reason=CHARACTERS_OWN,
-        pool=CHARACTERS_OWN,
+        **characters_own("amount", "use", "points", "reason", "pool"),
     ),
     ev.LuckRestored: public("character", "seat", "reason", "dice", "luck_held", "luck_lost"),
     # a drive is its player's and the game master's (and the reason would tell it); what
@@ -158,8 +148,7 @@ RULES: dict[type, Rule] = {
         "scope",
         "fulfilled",
         "consequence",
-        drive=CHARACTERS_OWN,
-        reason=CHARACTERS_OWN,
+        **characters_own("drive", "reason"),
     ),
     # a thorn is on the table, as the sheet's thorns are
     re_.ThornDrivenIn: public("character", "seat", "reason", "thorn"),
@@ -203,8 +192,7 @@ STORY_RULES: dict[type, Rule] = {
         "backfires",
         *DICE_AFTER,
         "reason",
-        paid_with=CHARACTERS_OWN,
-        pool=CHARACTERS_OWN,
+        **characters_own("paid_with", "pool"),
     ),
     se.TeamsConfronted: public("first", "second", "difference", "winner", "reason"),
     se.Collaborated: public(
@@ -269,11 +257,7 @@ STORY_RULES: dict[type, Rule] = {
         "elements",
         "rite_of",
         *DICE_AFTER,
-        luck_with=CHARACTERS_OWN,
-        points_with=CHARACTERS_OWN,
-        points_paid=CHARACTERS_OWN,
-        points=CHARACTERS_OWN,
-        pool=CHARACTERS_OWN,
+        **characters_own("luck_with", "points_with", "points_paid", "points", "pool"),
     ),
     se.CriticalActionTaken: public(
         "combat",
@@ -283,9 +267,7 @@ STORY_RULES: dict[type, Rule] = {
         *DICE_AFTER,
         "state",
         "reason",
-        paid_with=CHARACTERS_OWN,
-        points=CHARACTERS_OWN,
-        pool=CHARACTERS_OWN,
+        **characters_own("paid_with", "points", "pool"),
     ),
 }
 RULES.update(STORY_RULES)
@@ -387,40 +369,28 @@ COMBAT_RULES: dict[type, Rule] = {
 }
 RULES.update(COMBAT_RULES)
 
+#: a grab ruled (`Immobilized`, and repeated by `BreakFreeAttempted`): the contender grabbed or
+#: held, the four compared rolls, the defender's weapon, the grapple they make and the reason
+GRAB = (
+    "combat",
+    "character",
+    "attack",
+    "strength",
+    "defence",
+    "struggle",
+    "defender_weapon",
+    "defence_modifier",
+    "grapple",
+    "reason",
+)
 #: special attacks and a team leader's ceded levels (domain/portal/special_events.py): they
 #: read settled rolls, or open rolls none secret, and the supporting characters' public d6s
 SPECIAL_RULES: dict[type, Rule] = {
     spe.LevelCeded: public(
         "leader", "leader_roll", "roll", "character", "leader_entitlement", "entitlement", "reason"
     ),
-    spe.Immobilized: public(
-        "combat",
-        "grabber",
-        "character",
-        "attack",
-        "strength",
-        "defence",
-        "struggle",
-        "defender_weapon",
-        "grapple",
-        "reason",
-        "defence_modifier",
-    ),
-    spe.BreakFreeAttempted: public(
-        "combat",
-        "holder",
-        "character",
-        "attack",
-        "strength",
-        "defence",
-        "struggle",
-        "defender_weapon",
-        "advantage",
-        "defence_modifier",
-        "grapple",
-        "freed",
-        "reason",
-    ),
+    spe.Immobilized: public(*GRAB, "grabber"),
+    spe.BreakFreeAttempted: public(*GRAB, "holder", "advantage", "freed"),
     spe.HoldReleased: public("combat", "holder", "character", "reason"),
     spe.MultipleAttackResolved: public(
         "combat",

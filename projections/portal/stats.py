@@ -23,7 +23,6 @@ from typing import Any
 
 import msgspec
 
-from projections.registry import SystemStats
 from projections.tally import (
     Counts,
     DamagePoint,
@@ -31,10 +30,10 @@ from projections.tally import (
     RollerFigures,
     Tally,
     by_character,
+    character_figures,
     character_of,
     name_character,
     rolled,
-    roller_figures,
     settled,
     took_damage,
     whole,
@@ -137,7 +136,7 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
 
 
 def _figures(count: Counts, name: str) -> PortalCharacterFigures:
-    return roller_figures(count, name, PortalCharacterFigures)
+    return character_figures(count, name, PortalCharacterFigures)
 
 
 def figures(tally: Tally) -> PortalFigures:
@@ -163,10 +162,5 @@ READS = frozenset(
         "DamageAbsorbed",
     )
 )
-STATS = SystemStats(
-    fold=fold,
-    figures=figures,
-    figures_type=PortalFigures,
-    reads=READS,
-    damage_unit="damage points",
-)
+#: what the figures' damage counts, in the book's words (`TableStats.damage_unit`)
+DAMAGE_UNIT = "damage points"

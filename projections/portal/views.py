@@ -50,7 +50,7 @@ from domain.portal.state import (
 )
 from domain.portal.weapons import WeaponDamage
 from domain.table import Table
-from projections.header import TableHeader, header, seen_rolls, with_own
+from projections.header import TableHeader, header_and_characters, seen_rolls, with_own
 from projections.visibility import Viewer
 
 
@@ -304,8 +304,7 @@ def _open_roll(rolled: OpenRoll) -> PortalOpenRollView:
 def table_view(table: Table, viewer: Viewer) -> PortalView:
     state = game(table)
     return PortalView(
-        **header(table, viewer),
-        characters=[character_view(table, c, viewer) for c in state.characters.values()],
+        **header_and_characters(table, viewer, character_view),
         open_rolls=[_open_roll(r) for r in seen_rolls(state.open_rolls.values(), viewer)],
         sequels_owed=[
             PortalOwedSequel(roll=s.roll, character=s.character, level=s.level)

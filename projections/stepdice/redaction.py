@@ -23,6 +23,7 @@ from projections.visibility import (
     ROLLED,
     Rule,
     announcing,
+    characters_own,
     own_sheet,
     public,
 )
@@ -49,8 +50,7 @@ RULES: dict[type, Rule] = {
         "hearts_max",
         "hearts",
         "reason",
-        mana_max=CHARACTERS_OWN,
-        mana=CHARACTERS_OWN,
+        **characters_own("mana_max", "mana"),
     ),
     ev.EnemyAdded: public("enemy"),
     ev.SceneBegun: public("scene", "reason", "armour", "clocks_stopped"),
@@ -133,7 +133,6 @@ RULES: dict[type, Rule] = {
         "attribute",
         "hearts_max",
         "reason",
-        rank=CHARACTERS_OWN,
-        mana_max=CHARACTERS_OWN,
+        **characters_own("rank", "mana_max"),
     ),
 }

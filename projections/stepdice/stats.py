@@ -27,7 +27,6 @@ from typing import Any
 
 import msgspec
 
-from projections.registry import SystemStats
 from projections.tally import (
     Counts,
     DamagePoint,
@@ -35,11 +34,11 @@ from projections.tally import (
     RollerFigures,
     Tally,
     by_character,
+    character_figures,
     key,
     name_character,
     outcome_rows,
     rolled,
-    roller_figures,
     took_damage,
     whole,
     word,
@@ -289,7 +288,7 @@ def _rolls(tally: Tally) -> list[StepdiceRollFigures]:
 
 
 def _character(count: Counts, name: str) -> StepdiceCharacterFigures:
-    return roller_figures(count, name, StepdiceCharacterFigures, hearts_lost=count("lost"))
+    return character_figures(count, name, StepdiceCharacterFigures, hearts_lost=count("lost"))
 
 
 def figures(tally: Tally) -> StepdiceFigures:
@@ -339,6 +338,5 @@ READS = frozenset(
         ),
     }
 )
-STATS = SystemStats(
-    fold=fold, figures=figures, figures_type=StepdiceFigures, reads=READS, damage_unit="Hearts"
-)
+#: what the figures' damage counts, in the book's words (`TableStats.damage_unit`)
+DAMAGE_UNIT = "Hearts"

@@ -15,13 +15,12 @@ from typing import Literal
 import msgspec
 
 from domain.dice import Visibility
-from domain.stepdice.combat import Category, EnemyStatus
+from domain.stepdice.combat import EnemyStatus
 from domain.stepdice.events import game
-from domain.stepdice.ladder import Grade
 from domain.stepdice.resolution import Outcome
-from domain.stepdice.state import Character, Owed, RollKind
+from domain.stepdice.state import Character, Clock, Enemy, Owed, RollKind
 from domain.table import Table
-from projections.header import TableHeader, header, seen_rolls, shown_as, with_own
+from projections.header import TableHeader, header_and_characters, seen_rolls, shown_as, with_own
 from projections.visibility import Viewer
 
 
@@ -73,43 +72,21 @@ class StepdiceCharacterView(msgspec.Struct, kw_only=True):
     """The character's maximum Mana: the table's starting Mana (3) unless raised or lowered"""
 
 
-class StepdiceEnemy(msgspec.Struct, kw_only=True):
+class StepdiceEnemy(Enemy, kw_only=True):
     """An enemy on the table: its category, the grade it is attacked at, its Hearts and status."""
 
-    id: str
-    """The enemy's id at the table (e1, e2, …)"""
-    name: str
-    """The enemy's name as the table shows it"""
-    category: Category
-    """The enemy's category: peon (pawn, out on its first hit), elite or jefe (boss)"""
-    grade: Grade
-    """The enemy's grade: its TN in the standard game (facil 4, normal 6, dificil 8, heroico 12),
-    its threshold shift in solo-d6 (-1 to +2)"""
-    hearts: int
-    """The Hearts the enemy has left"""
-    hearts_max: int
-    """The Hearts the enemy started with: 1 for a pawn, an élite's and a boss's as the table's
-    options say"""
+    # the stored enemy's fields, its status always shown (stored, it defaults)
     status: EnemyStatus
-    """standing, downed (at 0 Hearts, when the table downs enemies), out (a pawn hit) or defeated"""
 
 
-class StepdiceClock(msgspec.Struct, kw_only=True):
+class StepdiceClock(Clock, kw_only=True):
     """A time-pressure clock: each failure moves it one step; at its steps the consequence
     happens."""
 
-    id: str
-    """The clock's id at the table (k1, k2, …)"""
-    name: str
-    """The clock's name as the table shows it (what the time pressure is)"""
-    steps: int
-    """The failures (1-12) that run the clock out"""
+    # the stored clock's fields, its count and whether it runs always shown (stored, they
+    # default)
     position: int
-    """The steps counted so far (0 at the start); at steps the clock runs out"""
-    consequence: str
-    """What happens when the clock runs out, as the game master set it"""
     running: bool
-    """Whether the clock still counts (it stops when it runs out or a new scene begins)"""
 
 
 class StepdiceRoll(msgspec.Struct, kw_only=True):
@@ -186,9 +163,8 @@ def character_view(table: Table, character: Character, viewer: Viewer) -> Stepdi
 def table_view(table: Table, viewer: Viewer) -> StepdiceView:
     state = game(table)
     return StepdiceView(
-        **header(table, viewer),
+        **header_and_characters(table, viewer, character_view),
         scene=state.scene,
-        characters=[character_view(table, c, viewer) for c in state.characters.values()],
         enemies=[shown_as(e, StepdiceEnemy) for e in state.enemies.values()],
         clocks=[shown_as(k, StepdiceClock) for k in state.clocks.values()],
         results=[shown_as(r, StepdiceRoll) for r in seen_rolls(state.results.values(), viewer)],

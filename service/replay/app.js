@@ -370,39 +370,39 @@ function timelineButtons() {
   if (empty) $("events").append(el("li", { class: "muted" }, "No event matches here: load earlier or later events."));
 }
 
-async function loadEarlier() {
-  const token = state.timelineToken;
-  $("earlier").disabled = true;
-  let found = 0;
-  for (let windows = 0; windows < SEARCH_WINDOWS && state.oldest > 0 && found === 0; windows += 1) {
-    const toVersion = state.oldest;
-    const after = Math.max(0, toVersion - span());
-    const events = await eventWindow(after, toVersion);
-    if (token !== state.timelineToken) return;
-    state.oldest = after;
-    remember(events);
-    $("events").append(...events.reverse().map(eventItem));
-    found += events.length;
-  }
-  $("earlier").disabled = false;
-  timelineButtons();
-}
+// the timeline's two ways from what it holds, for a click on "earlier" or "later": the next
+// window of versions that way, read until one holds an event the filters keep (SEARCH_WINDOWS
+// of them at most); the list is newest first, so earlier events go below it, later above
+const WAYS = {
+  earlier: {
+    more: () => state.oldest > 0,
+    next: () => [Math.max(0, state.oldest - span()), state.oldest],
+    reached: (after) => { state.oldest = after; },
+    show: (items) => $("events").append(...items),
+  },
+  later: {
+    more: () => state.upper < state.latest,
+    next: () => [state.upper, Math.min(state.latest, state.upper + span())],
+    reached: (after, toVersion) => { state.upper = toVersion; },
+    show: (items) => $("events").prepend(...items),
+  },
+};
 
-async function loadLater() {
+async function load(way) {
+  const { more, next, reached, show } = WAYS[way];
   const token = state.timelineToken;
-  $("later").disabled = true;
+  $(way).disabled = true;
   let found = 0;
-  for (let windows = 0; windows < SEARCH_WINDOWS && state.upper < state.latest && found === 0; windows += 1) {
-    const after = state.upper;
-    const toVersion = Math.min(state.latest, after + span());
+  for (let windows = 0; windows < SEARCH_WINDOWS && more() && found === 0; windows += 1) {
+    const [after, toVersion] = next();
     const events = await eventWindow(after, toVersion);
     if (token !== state.timelineToken) return;
-    state.upper = toVersion;
+    reached(after, toVersion);
     remember(events);
-    $("events").prepend(...events.reverse().map(eventItem));
+    show(events.reverse().map(eventItem));
     found += events.length;
   }
-  $("later").disabled = false;
+  $(way).disabled = false;
   timelineButtons();
 }
 
@@ -425,7 +425,7 @@ async function reloadTimeline(around = state.version) {
   state.upper = Math.min(state.latest, around + Math.floor(span() / 2));
   state.oldest = state.upper;
   $("events").replaceChildren();
-  await loadEarlier();
+  await load("earlier");
   if (token === state.timelineToken) scrollTimelineTo(state.version);
 }
 
@@ -950,8 +950,8 @@ $("version").addEventListener("change", (changed) => {
 });
 $("previous").addEventListener("click", () => step(-1));
 $("next").addEventListener("click", () => step(1));
-$("earlier").addEventListener("click", () => loadEarlier().catch(failed));
-$("later").addEventListener("click", () => loadLater().catch(failed));
+$("earlier").addEventListener("click", () => load("earlier").catch(failed));
+$("later").addEventListener("click", () => load("later").catch(failed));
 for (const id of ["seat-filter", "character-filter", "type-filter"]) {
   $(id).addEventListener("change", () => reloadTimeline().catch(failed));
 }
