@@ -126,7 +126,7 @@ class Connection:
         return cls(host, reader, writer)
 
     async def reopen(self) -> None:
-        """Connect again: the server closes a connection left idle (uvicorn: after 5 s)."""
+        """Connect again: the server closes a connection left idle (uvicorn, HAProxy: after 5 s)."""
         self.close()
         name, _, port = self.host.partition(":")
         self.reader, self.writer = await asyncio.open_connection(name, int(port))
@@ -137,7 +137,9 @@ class Connection:
             f"Authorization: Bearer {credential}\r\n{extra}"
         ).encode()
 
-    async def post(self, path: str, body: dict[str, Any], credential: str) -> dict[str, Any]:
+    async def post(
+        self, path: str, body: dict[str, Any], credential: str, resent: bool = False
+    ) -> dict[str, Any]:
         content = msgspec.json.encode(body)
         extra = f"Content-Type: application/json\r\nContent-Length: {len(content)}\r\n\r\n"
         request = self.head("POST", path, credential, extra) + content
@@ -159,6 +161,11 @@ class Connection:
             if name.strip().lower() == b"content-length"
         )
         answer = await self.reader.readexactly(length)
+        if lines[0].split()[1] == b"408" and not resent:
+            # HAProxy closed the idle connection as the request came: it forwarded nothing,
+            # and a client repeats the request on a new connection (RFC 9110, 15.5.9)
+            await self.reopen()
+            return await self.post(path, body, credential, resent=True)
         if not lines[0].split()[1].startswith(b"2"):
             raise RuntimeError(f"{path}: {lines[0]!r} {answer!r}")
         decoded: dict[str, Any] = msgspec.json.decode(answer)
