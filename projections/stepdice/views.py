@@ -15,10 +15,11 @@ from typing import Literal
 import msgspec
 
 from domain.dice import Visibility
-from domain.stepdice.combat import EnemyStatus
+from domain.stepdice.combat import Category, EnemyStatus
 from domain.stepdice.events import game
+from domain.stepdice.ladder import Grade
 from domain.stepdice.resolution import Outcome
-from domain.stepdice.state import Character, Clock, Enemy, Owed, RollKind
+from domain.stepdice.state import Character, Owed, RollKind
 from domain.table import Table
 from projections.header import TableHeader, header_and_characters, seen_rolls, shown_as, with_own
 from projections.visibility import Viewer
@@ -72,21 +73,43 @@ class StepdiceCharacterView(msgspec.Struct, kw_only=True):
     """The character's maximum Mana: the table's starting Mana (3) unless raised or lowered"""
 
 
-class StepdiceEnemy(Enemy, kw_only=True):
+class StepdiceEnemy(msgspec.Struct, kw_only=True):
     """An enemy on the table: its category, the grade it is attacked at, its Hearts and status."""
 
-    # the stored enemy's fields, its status always shown (stored, it defaults)
+    id: str
+    """The enemy's id at the table (e1, e2, …)"""
+    name: str
+    """The enemy's name as the table shows it"""
+    category: Category
+    """The enemy's category: peon (pawn, out on its first hit), elite or jefe (boss)"""
+    grade: Grade
+    """The enemy's grade: its TN in the standard game (facil 4, normal 6, dificil 8, heroico 12),
+    its threshold shift in solo-d6 (-1 to +2)"""
+    hearts: int
+    """The Hearts the enemy has left"""
+    hearts_max: int
+    """The Hearts the enemy started with: 1 for a pawn, an élite's and a boss's as the table's
+    options say"""
     status: EnemyStatus
+    """standing, downed (at 0 Hearts, when the table downs enemies), out (a pawn hit) or defeated"""
 
 
-class StepdiceClock(Clock, kw_only=True):
+class StepdiceClock(msgspec.Struct, kw_only=True):
     """A time-pressure clock: each failure moves it one step; at its steps the consequence
     happens."""
 
-    # the stored clock's fields, its count and whether it runs always shown (stored, they
-    # default)
+    id: str
+    """The clock's id at the table (k1, k2, …)"""
+    name: str
+    """The clock's name as the table shows it (what the time pressure is)"""
+    steps: int
+    """The failures (1-12) that run the clock out"""
     position: int
+    """The steps counted so far (0 at the start); at steps the clock runs out"""
+    consequence: str
+    """What happens when the clock runs out, as the game master set it"""
     running: bool
+    """Whether the clock still counts (it stops when it runs out or a new scene begins)"""
 
 
 class StepdiceRoll(msgspec.Struct, kw_only=True):
