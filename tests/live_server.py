@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 import time
@@ -12,6 +13,7 @@ import uvicorn
 from litestar import Litestar
 
 from service.deploy import can_listen
+from service.logs import LOGGER
 
 
 def free_port(following: int = 0) -> int:
@@ -27,7 +29,10 @@ def free_port(following: int = 0) -> int:
 
 @contextmanager
 def serving(app: Litestar) -> Iterator[str]:
-    """Serve `app` on 127.0.0.1 until the block ends; yields the base URL."""
+    """Serve `app` on 127.0.0.1 until the block ends; yields the base URL. It logs errors
+    only: its thread logs a request once answered, which may be after the test's output
+    capture ended, onto the run's own output (the app's next start sets the level again)."""
+    logging.getLogger(LOGGER).setLevel(logging.ERROR)
     port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)

@@ -107,10 +107,8 @@ def table_of(operation: str) -> tuple[str, str]:
 
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
-    # no rate limit: thousands of fuzzed commands would mostly meet 429 (tests/test_limits.py);
-    # errors logged only: the server thread logs a request once answered, which may be after
-    # the test's output capture ended, on the run's own output
-    unlimited = Settings(commands_per_second=0, operator_token=OPERATOR_TOKEN, log_level="ERROR")
+    # no rate limit: thousands of fuzzed commands would mostly meet 429 (tests/test_limits.py)
+    unlimited = Settings(commands_per_second=0, operator_token=OPERATOR_TOKEN)
     with serving(create_app(unlimited, tables=in_memory_tables())) as url:
         yield url
 

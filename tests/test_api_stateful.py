@@ -161,8 +161,7 @@ class Workflow(Generated):  # type: ignore[misc,valid-type]
 
 def test_schema_valid_requests_along_the_links_are_never_refused_as_malformed() -> None:
     SEEN.clear()
-    # no rate limit (tests/test_limits.py); errors logged only, as in tests/test_api_schema.py
-    unlimited = Settings(commands_per_second=0, log_level="ERROR")
+    unlimited = Settings(commands_per_second=0)  # no rate limit (tests/test_limits.py)
     with (
         serving(create_app(unlimited, tables=in_memory_tables())) as url,
         httpx.Client(base_url=url) as client,
