@@ -176,11 +176,9 @@ class Tables(Application[UUID]):
         ]
         if snapshots:
             self.snapshots.put(snapshots)
-        for snapshot in snapshots:
             prune_snapshots(
                 self.snapshots.recorder,
-                snapshot.originator_id,
-                snapshot.originator_version,
+                {snapshot.originator_id: snapshot.originator_version for snapshot in snapshots},
                 self.rewind_checkpoint,
             )
 

@@ -10,6 +10,7 @@ store (tests, benchmarks) keeps every snapshot.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from uuid import UUID
 
 from eventsourcing.persistence import AggregateRecorder
@@ -27,18 +28,34 @@ def _prune(table: str, param: str, span: str) -> str:
     )
 
 
+#: the same DELETE for many tables at once, their ids and latest versions as two arrays
+_PRUNE_ALL = (
+    "DELETE FROM {table} AS s USING unnest(%s::uuid[], %s::bigint[]) AS t(id, latest) "
+    "WHERE s.originator_id = t.id AND s.originator_version < t.latest "
+    "AND s.originator_version NOT IN (SELECT MIN(k.originator_version) FROM {table} AS k "
+    "WHERE k.originator_id = t.id GROUP BY k.originator_version / %s::bigint)"
+)
+
+
 def prune_snapshots(
-    recorder: AggregateRecorder, table_id: UUID, latest: int, checkpoint: int
+    recorder: AggregateRecorder, latest: Mapping[UUID, int], checkpoint: int
 ) -> None:
-    """Delete the table's snapshots older than version `latest` that no rewind needs."""
+    """Delete each table's snapshots older than its `latest` version that no rewind needs.
+
+    One statement for every table a save snapshotted: tables played at the same pace cross
+    an interval together, and a round trip each (the command thread waiting for the GIL
+    after every one) stalled every command of the process for up to 200 ms."""
+    if not latest:
+        return
     if isinstance(recorder, SQLiteAggregateRecorder):
         statement = _prune(recorder.events_table_name, "?", "?")
+        rows = [(table.hex, version, table.hex, checkpoint) for table, version in latest.items()]
         with recorder.datastore.transaction(commit=True) as cursor:
-            cursor.execute(statement, (table_id.hex, latest, table_id.hex, checkpoint))
+            cursor.executemany(statement, rows)
     elif isinstance(recorder, PostgresAggregateRecorder):
         table = SQL("{}.{}").format(
             Identifier(recorder.datastore.schema), Identifier(recorder.events_table_name)
         )
-        query = SQL(_prune("{table}", "%s", "%s::bigint")).format(table=table)
+        query = SQL(_PRUNE_ALL).format(table=table)
         with recorder.datastore.get_connection() as connection, connection.cursor() as cursor:
-            cursor.execute(query, (table_id, latest, table_id, checkpoint))
+            cursor.execute(query, (list(latest), list(latest.values()), checkpoint))

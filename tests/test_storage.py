@@ -12,13 +12,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 import pytest
 from eventsourcing.application import project_aggregate
 
-from domain.application import SNAPSHOT_INTERVAL, Outcome, Tables
+from domain.application import SNAPSHOT_INTERVAL, CommandRequest, Outcome, Tables
 from domain.commands import AddSeat
 from domain.frontera import commands as cmd
 from domain.frontera.cards import Suit
@@ -83,20 +83,29 @@ class Play:
             Session(app, self.table_id, dict(self.session.seats)), self.seat, self.character
         )
 
-    def open_test(self) -> Outcome:
-        return self.session.run(
-            MAYOR, cmd.OpenTraitTest(character=self.character, trait=Trait.HANDS)
-        )
+    def open_command(self) -> cmd.OpenTraitTest:
+        return cmd.OpenTraitTest(character=self.character, trait=Trait.HANDS)
 
-    def draw(self) -> Outcome:
-        return self.session.run(self.seat, cmd.Draw(character=self.character))
+    def draw_command(self) -> cmd.Draw:
+        return cmd.Draw(character=self.character)
 
-    def choose(self, drawn: list[str]) -> Outcome:
+    def choose_command(self, drawn: list[str]) -> cmd.Choose:
         played = drawn[0]
         suits = {played: Suit.SPADES} if "JK" in played else {}
-        return self.session.run(
-            self.seat, cmd.Choose(character=self.character, cards=[played], joker_suits=suits)
-        )
+        return cmd.Choose(character=self.character, cards=[played], joker_suits=suits)
+
+    def request(self, actor: str, command: Any) -> CommandRequest:
+        """The command as a client sends it, to run in a batch (`Tables.execute_all`)."""
+        return CommandRequest(self.table_id, actor, command)
+
+    def open_test(self) -> Outcome:
+        return self.session.run(MAYOR, self.open_command())
+
+    def draw(self) -> Outcome:
+        return self.session.run(self.seat, self.draw_command())
+
+    def choose(self, drawn: list[str]) -> Outcome:
+        return self.session.run(self.seat, self.choose_command(drawn))
 
     def play_test(self) -> list[Outcome]:
         """One whole trait test: open, draw, choose (which reveals and resolves)."""
@@ -137,6 +146,15 @@ def assert_log_whole(app: Tables, table_id: UUID) -> int:
     assert len(keys) == len(set(keys)), "an event is in the log twice"
     assert sorted(v for o, v in keys if o == table_id) == list(range(1, count + 1))
     return count
+
+
+def assert_pruned(kept: list[int], version: int) -> None:
+    """The snapshot versions a table at `version` keeps (`FrequentSnapshots`): the latest,
+    and before it the first of every span of 40 versions, so a rewind to any version starts
+    at most a span and an interval back."""
+    assert version - kept[-1] < 10 + EVENTS_PER_COMMAND
+    spans = [v // 40 for v in kept[:-1]]
+    assert spans == list(range(kept[-1] // 40 + 1)) or spans == list(range(kept[-1] // 40))
 
 
 # -- stores ------------------------------------------------------------------------------
@@ -222,11 +240,7 @@ def test_only_the_latest_snapshot_and_the_first_of_each_checkpoint_span_are_kept
         assert app.snapshots is not None
         kept = [s.originator_version for s in app.snapshots.get(play.table_id)]
         version = play.session.version
-        # the latest: the one the last interval crossed
-        assert version - kept[-1] < 10 + EVENTS_PER_COMMAND
-        # before it, one per span of 40 versions, in every span (about 20 were taken)
-        spans = [v // 40 for v in kept[:-1]]
-        assert spans == list(range(kept[-1] // 40 + 1)) or spans == list(range(kept[-1] // 40))
+        assert_pruned(kept, version)  # about 20 were taken
         # so a rewind to any version starts at most a span and an interval back
         for past in range(1, version + 1):
             start = max((v for v in kept if v <= past), default=0)
@@ -235,6 +249,34 @@ def test_only_the_latest_snapshot_and_the_first_of_each_checkpoint_span_are_kept
         for snapshot in app.snapshots.get(play.table_id):
             replayed = replay(app.events.get(play.table_id, lte=snapshot.originator_version))
             assert state_of(replay([snapshot])) == state_of(replayed)
+
+
+def test_tables_snapshotted_by_one_batch_are_each_pruned_as_alone(store: dict[str, str]) -> None:
+    """Tables played at one pace cross each interval in the same batch, whose snapshots are
+    pruned together (one statement on PostgreSQL): each keeps what it would alone. One table
+    is a version ahead, so that the tables' snapshots stand at different versions."""
+    with open_tables(store, FrequentSnapshots) as app:
+        plays = [start_playing(app) for _ in range(3)]
+        plays[0].session.run(MAYOR, AddSeat(name="Latecomer"))
+
+        def together(*requests: CommandRequest) -> list[Outcome]:
+            outcomes = app.execute_all(requests)
+            assert all(isinstance(outcome, Outcome) for outcome in outcomes), outcomes
+            return cast(list[Outcome], outcomes)
+
+        while plays[-1].session.version < 230:  # the latest snapshot not first of its span
+            together(*(play.request(MAYOR, play.open_command()) for play in plays))
+            drawn = together(*(play.request(play.seat, play.draw_command()) for play in plays))
+            together(
+                *(
+                    play.request(play.seat, play.choose_command(cards.result))
+                    for play, cards in zip(plays, drawn, strict=True)
+                )
+            )
+        assert app.snapshots is not None
+        for play in plays:
+            kept = [s.originator_version for s in app.snapshots.get(play.table_id)]
+            assert_pruned(kept, play.session.version)
 
 
 # -- (c) the table as it was -----------------------------------------------------------------
