@@ -8,8 +8,8 @@ version and the event type, never the event itself: events and their secrets liv
 store alone, and every stream reads them from there, redacted for its seat.
 
 - The worker that commits announces at once (best effort: a command never fails on Redis),
-  the moves committed meanwhile together: one pipelined round trip per batch of commits, not
-  one per commit, so that Redis costs a worker little under load.
+  the moves committed meanwhile together: one script call (one round trip) per batch of
+  commits, not one per commit, so that Redis costs a worker little under load.
 - The relay, run by one worker at a time (a lease in Redis), follows the store's
   notification log from the position it keeps in Redis and announces whatever the workers
   did not (a worker killed between its commit and its announcement, Redis down meanwhile).
@@ -29,7 +29,7 @@ import contextlib
 import logging
 import uuid
 from collections import Counter
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Mapping
 from functools import partial
 from typing import Any
 from uuid import UUID
@@ -50,13 +50,22 @@ STREAM_LENGTH = 1000
 MOVES_LENGTH = 100_000
 #: moves a process reads at a time
 MOVES_BATCH = 1000
-#: XADD on the table's stream with the version as id; when Redis takes it (not announced
-#: yet), the move goes on the stream of every move too. 1 when announced, 0 when it was.
+#: for each table (KEYS[2..], ARGV from 3 in threes: entry id, version, table id) XADD on its
+#: stream with the version as id; when Redis takes it (not announced yet), the move goes on
+#: the stream of every move (KEYS[1]) too. How many were announced.
 ANNOUNCE = """
-local added = redis.pcall('XADD', KEYS[1], 'MAXLEN', '~', ARGV[4], ARGV[1], 'version', ARGV[2])
-if type(added) == 'table' and added.err then return 0 end
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'table', ARGV[3], 'version', ARGV[2])
-return 1
+local announced = 0
+for i = 2, #KEYS do
+  local at = 3 * (i - 2) + 2
+  local added = redis.pcall('XADD', KEYS[i], 'MAXLEN', '~', ARGV[1], ARGV[at + 1],
+    'version', ARGV[at + 2])
+  if not (type(added) == 'table' and added.err) then
+    redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'table', ARGV[at + 3],
+      'version', ARGV[at + 2])
+    announced = announced + 1
+  end
+end
+return announced
 """
 #: how long a stream waits before polling the store while Redis is unreachable
 POLL_SECONDS = 1.0
@@ -90,7 +99,9 @@ class RedisFanOut:
         self.prefix = prefix
         self.available = True
         self._local = InProcessFanOut()
-        self._watching: Counter[UUID] = Counter()
+        #: the tables this process's streams wait on, as the moves name them (`str(id)`,
+        #: encoded): a move of a table nobody here watches costs one set lookup
+        self._watching: Counter[bytes] = Counter()
         self._node = uuid.uuid4().hex
         self._tasks: set[asyncio.Task[None]] = set()
         #: the newest version of each table committed here and not announced yet
@@ -102,18 +113,17 @@ class RedisFanOut:
     def stream(self, table_id: UUID) -> str:
         return f"{self.prefix}table:{table_id}"
 
-    async def announce(self, table_id: UUID, version: int, client: Any = None) -> None:
-        """Announce that the table reached `version` (through `client`, a pipeline, if
-        given); announcing a version again, or an older one, adds nothing anywhere."""
-        keys = [self.stream(table_id), self.moves]
-        args: list[str | int] = [
-            entry_id(version),
-            version,
-            str(table_id),
-            STREAM_LENGTH,
-            MOVES_LENGTH,
-        ]
-        await self._announce_script(keys, args, client=client)
+    async def announce(self, moves: Mapping[UUID, int]) -> None:
+        """Announce that each table reached its version, in one call (one round trip, one
+        command for redis-py to pack, however many tables); announcing a version again, or
+        an older one, adds nothing anywhere."""
+        if not moves:
+            return
+        keys = [self.moves, *(self.stream(table_id) for table_id in moves)]
+        args: list[str | int] = [STREAM_LENGTH, MOVES_LENGTH]
+        for table_id, version in moves.items():
+            args += [entry_id(version), version, str(table_id)]
+        await self._announce_script(keys, args)
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -146,16 +156,13 @@ class RedisFanOut:
             self._spawn(self._announce_unannounced())
 
     async def _announce_unannounced(self) -> None:
-        """Announce the commits not announced yet, one pipeline at a time, until none is
-        left; a table's newest version is enough (the streams read every event after it from
-        the store). On a failure of Redis, those in the pipeline are the relay's."""
+        """Announce the commits not announced yet, one call at a time, until none is left; a
+        table's newest version is enough (the streams read every event after it from the
+        store). On a failure of Redis, those of the failed call are the relay's."""
         try:
             while self._unannounced:
                 moves, self._unannounced = self._unannounced, {}
-                pipe = self.redis.pipeline(transaction=False)
-                for table_id, version in moves.items():
-                    await self.announce(table_id, version, pipe)
-                await pipe.execute()
+                await self.announce(moves)
         except RedisError as error:
             self._lost(error)
         finally:
@@ -167,14 +174,15 @@ class RedisFanOut:
         return self._local.version(table_id)
 
     async def wait(self, table_id: UUID, after: int, timeout: float) -> None:
-        self._watching[table_id] += 1
+        watched = str(table_id).encode()
+        self._watching[watched] += 1
         try:
             limit = timeout if self.available else min(timeout, POLL_SECONDS)
             await self._local.wait(table_id, after, limit)
         finally:
-            self._watching[table_id] -= 1
-            if not self._watching[table_id]:
-                del self._watching[table_id]
+            self._watching[watched] -= 1
+            if not self._watching[watched]:
+                del self._watching[watched]
 
     async def _read_forever(self) -> None:
         """Read the stream of every move from where this process stopped; wake the feeds of
@@ -194,11 +202,12 @@ class RedisFanOut:
                 continue
             self._back()
             for _, entries in replies or []:
-                for entry, fields in entries:
-                    last = _text(entry)
-                    table_id = UUID(_text(fields[b"table"]))
-                    if table_id in self._watching:
-                        self._local.publish(table_id, int(fields[b"version"]))
+                for _, fields in entries:
+                    table = fields[b"table"]
+                    if table in self._watching:
+                        self._local.publish(UUID(_text(table)), int(fields[b"version"]))
+                if entries:
+                    last = _text(entries[-1][0])
 
     # -- the relay -------------------------------------------------------------------------
 
@@ -249,10 +258,7 @@ class RedisFanOut:
                     continue  # a command's idempotency record, not an event of a table
                 table_id = UUID(str(notification.originator_id))
                 reached[table_id] = max(reached.get(table_id, 0), notification.originator_version)
-            pipe = self.redis.pipeline(transaction=False)
-            for table_id, version in reached.items():
-                await self.announce(table_id, version, pipe)
-            await pipe.execute()
+            await self.announce(reached)
             position = notifications[-1].id
             await self.redis.set(key, position)
             if len(notifications) < RELAY_BATCH:

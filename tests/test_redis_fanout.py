@@ -27,7 +27,7 @@ import redis
 from domain.application import Tables
 from domain.commands import AddSeat
 from service.app import create_app
-from service.redis_fanout import RedisFanOut
+from service.redis_fanout import ANNOUNCE, RedisFanOut
 from service.settings import Settings
 from tests.frontera_helpers import SERVER_KEY, in_memory_tables
 from tests.live_server import free_port, serving
@@ -105,47 +105,52 @@ def test_the_relay_announces_a_commit_nobody_announced(
 
 
 def test_announcing_a_version_twice_or_an_older_one_adds_nothing_anywhere(redis_url: str) -> None:
+    """Also when one call announces several tables: each is judged on its own stream."""
     fanout = RedisFanOut(redis_url, in_memory_tables(), prefix=f"test-{uuid.uuid4().hex}:")
-    table_id = uuid.uuid4()
+    first, second = uuid.uuid4(), uuid.uuid4()
     client = redis.Redis.from_url(redis_url)
 
-    async def announce(*versions: int) -> None:
-        for number in versions:
-            await fanout.announce(table_id, number)
+    async def announce(*calls: dict[uuid.UUID, int]) -> None:
+        for moves in calls:
+            await fanout.announce(moves)
         await fanout.redis.aclose()
 
+    calls = [{first: 3}, {first: 3, second: 1}, {first: 2, second: 2}, {second: 2, first: 4}]
     try:
         with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever ran before
-            thread.submit(asyncio.run, announce(3, 3, 2, 4)).result()
-        entries: Any = client.xrange(fanout.stream(table_id))
-        assert [fields[b"version"] for _, fields in entries] == [b"3", b"4"]
+            thread.submit(asyncio.run, announce(*calls)).result()
+        for table_id, versions in ((first, [b"3", b"4"]), (second, [b"1", b"2"])):
+            entries: Any = client.xrange(fanout.stream(table_id))
+            assert [fields[b"version"] for _, fields in entries] == versions
         entries = client.xrange(fanout.moves)
         moves = [(fields[b"table"], fields[b"version"]) for _, fields in entries]
-        assert moves == [(str(table_id).encode(), b"3"), (str(table_id).encode(), b"4")]
+        one, two = str(first).encode(), str(second).encode()
+        assert moves == [(one, b"3"), (two, b"1"), (two, b"2"), (one, b"4")]
     finally:
-        client.delete(fanout.stream(table_id), fanout.moves)
+        client.delete(fanout.stream(first), fanout.stream(second), fanout.moves)
         client.close()
 
 
 def test_commits_published_together_are_announced_in_one_round_trip_each_tables_newest(
     redis_url: str,
 ) -> None:
-    """A burst of commits (a batch of commands) costs one pipelined round trip to Redis, not
-    one per commit, and announces each table's newest version once: what a stream needs to
-    read every event after its position from the store."""
+    """A burst of commits (a batch of commands) costs one call to Redis (one round trip), not
+    one per commit nor per table, and announces each table's newest version once: what a
+    stream needs to read every event after its position from the store."""
     fanout = RedisFanOut(redis_url, in_memory_tables(), prefix=f"test-{uuid.uuid4().hex}:")
     tables = [uuid.uuid4() for _ in range(3)]
     client = redis.Redis.from_url(redis_url)
     round_trips: list[int] = []
 
     async def burst() -> None:
-        pipeline = fanout.redis.pipeline
+        await fanout.redis.script_load(ANNOUNCE)  # as after the first announcement of a run
+        execute = fanout.redis.execute_command
 
-        def counted(*args: Any, **kwargs: Any) -> Any:
+        async def counted(*args: Any, **kwargs: Any) -> Any:
             round_trips.append(1)
-            return pipeline(*args, **kwargs)
+            return await execute(*args, **kwargs)
 
-        fanout.redis.pipeline = counted  # type: ignore[method-assign]
+        fanout.redis.execute_command = counted  # type: ignore[method-assign]
         for version in range(1, 6):  # five commits on each table in one go of the loop
             for table_id in tables:
                 fanout.publish(table_id, version)
