@@ -153,6 +153,12 @@ def bobs_sequel(world: World) -> None:
     ok(world.post("B", "/portal/rolls/settle", {"roll": 1, "payments": ["sequel"]}))
 
 
+def cals_leg(world: World) -> None:
+    """Cal (c4, B's) carries a level 2 sequel, for medical care [002:289]."""
+    leg = sheet("Cal", sequels=[{"level": 2, "kind": "a leg"}])
+    ok(world.post("mayor", "/portal/characters", {"sheet": leg, "seat": "p2"}), 201)
+
+
 def a_blind_roll(world: World) -> None:
     ok(world.post("mayor", "/portal/rolls", open_roll("c3", visibility="blind")))
 
@@ -256,6 +262,13 @@ PORTAL_ENDPOINTS.update(
             (403, 403, 200),
             {"character": "c1", "thorn": 0, "reason": "r"},
         ),
+        post(
+            cals_leg,
+            "/portal/sequels/medical-care",
+            (403, 403, 200),
+            {"character": "c4", "reason": "r"},
+        ),
+        post(lobby, "/portal/scene/end", (403, 403, 200), {"reason": "the door shuts"}),
         post(lobby, "/portal/adventure/end", (403, 403, 200), {"reason": "the last page"}),
         post(
             lobby,
@@ -1246,7 +1259,7 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     if kind == 9 and session.table().secret_rolls:
         return GM, RevealRolls(rolls=session.table().secret_rolls[:2], reason="now it is told")
     if kind == 10:
-        ruling = pick(st.integers(0, 5), label="ruling")
+        ruling = pick(st.integers(0, 7), label="ruling")
         if ruling == 1:
             ruled = {"character": character_id, "thorn": TOOTH, "reason": "ice"}
             return GM, command(rc.PortalDriveThorn, **ruled)
@@ -1257,6 +1270,11 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
             return GM, command(rc.PortalRuleDrive, **{**DRIVE_RULING, "character": character_id})
         if ruling == 5:
             return GM, command(rc.PortalEndAdventure, reason="the last page")
+        if ruling == 6:
+            return GM, command(rc.PortalEndScene, reason="the door shuts")
+        if ruling == 7:
+            cared = {"character": character_id, "reason": "a surgeon's stitches"}
+            return GM, command(rc.PortalGiveMedicalCare, **cared)
         return GM, command(
             cmd.PortalGiveDice, character=character_id, kind="discomfort", dice=1, reason="cold"
         )

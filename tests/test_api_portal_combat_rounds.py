@@ -200,7 +200,8 @@ def test_a_hand_strike_leaves_a_sequel_of_that_limb_as_the_game_master_rules(
         assert (blow["disarmed"], blow["broken_weapon"]) == (False, False), who
         (bob,) = (c for c in table.view(who)["characters"] if c["id"] == "c2")
         assert (bob["discomfort"], bob["wound"]) == (2, 0), who
-        assert bob["sequels"] == [{"level": 1, "kind": "hand"}], who
+        # a level 1 sequel made in a combat ends with it [002:287]
+        assert bob["sequels"] == [{"level": 1, "kind": "hand", "combat": 1}], who
     assert contender(table, "p2", "c2")["disarmed"] is False
 
 

@@ -21,7 +21,8 @@ from domain.portal.outcome import Verdict
 from domain.portal.reading import Reading
 from domain.portal.reflexes import ColdBlood
 from domain.portal.rerolls import Reroll
-from domain.portal.sheet import Sequel, SequelLevel
+from domain.portal.sequels import made_sequel
+from domain.portal.sheet import SequelLevel
 from domain.portal.special_attacks import KneeStrike, Sweep
 from domain.portal.state import Combat, CombatContender, CombatRoll
 from domain.portal.thorns import ThornCheck
@@ -276,7 +277,8 @@ class StrikeResolved(CombatEvent):
             defender.sheet.discomfort = struck.discomfort
             if struck.sequel_level:  # 1..3: the wound dice the damage made
                 level = cast("SequelLevel", struck.sequel_level)
-                defender.sheet.sequels = [*defender.sheet.sequels, Sequel(level=level, kind=kind)]
+                sequel = made_sequel(level, kind, self.combat)
+                defender.sheet.sequels = [*defender.sheet.sequels, sequel]
             if struck.absorption.unabsorbed:
                 contender = contender_at(table, self.combat, self.character)
                 contender.critical = struck.absorption.unabsorbed
@@ -504,11 +506,16 @@ class FreeActionTaken(CombatEvent):
 
 
 class CombatEnded(CombatEvent):
-    """The game master ends a combat; the settled rolls it kept are dropped."""
+    """The game master ends a combat; the settled rolls it kept are dropped, and the level 1
+    sequels made in it end, "lo que queda de [...] combate" [002:287]."""
 
     TOPIC = "portal.CombatEnded"
     reason: str
     """The game master's reason: the foes flee, surrender, fall …"""
 
     def apply(self, table: Table) -> None:
-        game(table).combats.pop(str(self.combat), None)
+        state = game(table)
+        state.combats.pop(str(self.combat), None)
+        for character in state.characters.values():
+            sheet = character.sheet
+            sheet.sequels = [sequel for sequel in sheet.sequels if sequel.combat != self.combat]

@@ -52,8 +52,8 @@ from domain.portal.pool import Pool
 from domain.portal.reading import ReadingSpec
 from domain.portal.rerolls import MAX_ACES, Entitlement, fortaleza_levels, reroll
 from domain.portal.roll import resolve, settle
-from domain.portal.sequels import pay_sequel_points
-from domain.portal.sheet import MAX_DICE, Sequel, Sheet, checked_sheet
+from domain.portal.sequels import made_sequel, pay_sequel_points
+from domain.portal.sheet import MAX_DICE, Sheet, checked_sheet
 from domain.portal.state import Ace, Applied, LaterStage, PortalCharacter
 from domain.table import Table
 
@@ -551,11 +551,13 @@ def name_sequel(table: Table, actor: str, command: cmd.PortalNameSequel, _: Tabl
         raise NotFound(f"roll {command.roll} owes no sequel", "unknown_roll")
     character = find_character(state, owed.character)
     kind = checked_name(command.kind, "a sequel's kind")
+    # the combat it fights in now, if any (one at a time): a level 1 sequel ends with it
+    fought = (c.combat for c in state.combats.values() if c.contender(character.id))
     table.trigger_event(
         SequelNamed,
         actor=actor,
         **following(owed.roll, owed.visibility, character),
-        sequel=Sequel(level=owed.level, kind=kind),
+        sequel=made_sequel(owed.level, kind, next(fought, None)),
         reason=checked_reason(command.reason),
     )
 

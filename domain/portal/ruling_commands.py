@@ -1,7 +1,8 @@
 """What a PORTAL client asks of the game master's narrative rulings on a character: a drive
 fulfilled or failed, significantly or vitally [002:548-566], and a thorn (espina clavada)
-driven in, striking at its interval or trigger, or solved [002:615-633]; and the adventure's
-end [002:492, 854-856]. Every one is the game master's, its reason required."""
+driven in, striking at its interval or trigger, or solved [002:615-633]; a character's
+medical care [002:289]; and the scene's end [002:287] and the adventure's [002:492, 854-856].
+Every one is the game master's, its reason required."""
 
 from __future__ import annotations
 
@@ -87,6 +88,26 @@ class PortalSolveThorn(Command, kw_only=True):
     """The thorn's place in the character's sheet, from 0"""
     reason: Reason
     """The game master's reason: how it was solved"""
+
+
+class PortalGiveMedicalCare(Command, kw_only=True):
+    """A character receives the proper medical care: its level 2 sequels end, "hasta recibir
+    la apropiada atención médica" [002:289]. Whether the care is proper is the game master's
+    judgement. Refused when the character carries no level 2 sequel or owes one its kind."""
+
+    character: CharacterId
+    """The id of the character cared for"""
+    reason: Reason
+    """The game master's reason: the care given, and why it is proper"""
+
+
+class PortalEndScene(Command, kw_only=True):
+    """The scene is over, for every character at once: the level 1 sequels end, "lo que queda
+    de escena" [002:287]. Refused while a combat is under way (a combat is part of its scene;
+    its sequels end with it), a roll is open or a sequel's kind is owed."""
+
+    reason: Reason
+    """The game master's reason: how the scene ended"""
 
 
 class PortalEndAdventure(Command, kw_only=True):

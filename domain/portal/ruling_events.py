@@ -1,19 +1,16 @@
 """PORTAL's events of the game master's narrative rulings (`ruling_handlers`): a drive ruled,
-a thorn driven in, striking or solved [002:548-566, 615-633], the adventure's end. What they
-do to the dice, the luck and the points follows as the sheet rulings' own events
-(`DiceGiven`, `DiceRemoved`, `LuckRestored`, `PointsAwarded`); a drive is its player's and
-the game master's, a thorn is on the table."""
+a thorn driven in, striking or solved [002:548-566, 615-633], a character's medical care,
+the scene's end and the adventure's end. What they do to the dice, the luck and the points
+follows as the sheet rulings' own events (`DiceGiven`, `DiceRemoved`, `LuckRestored`,
+`PointsAwarded`); a drive is its player's and the game master's, a thorn is on the table."""
 
 from __future__ import annotations
 
 from domain.portal.events import game
 from domain.portal.points import new_adventure
-from domain.portal.sheet import Thorn
+from domain.portal.sheet import PERMANENT, SCENE, STORY, Thorn
 from domain.structs import clone
 from domain.table import Table
-
-#: the level of a sequel that lasts the character's life [002:291]
-PERMANENT = 3
 
 
 class _OnCharacter(Table.Event):
@@ -76,6 +73,32 @@ class ThornSolved(_OnCharacter):
     def apply(self, table: Table) -> None:
         sheet = game(table).characters[self.character].sheet
         sheet.thorns = [t for i, t in enumerate(sheet.thorns) if i != self.place]
+
+
+class MedicalCareGiven(_OnCharacter):
+    """A character received the proper medical care, as the game master judged: its level 2
+    sequels end, "hasta recibir la apropiada atención médica" [002:289]; level 1 and 3
+    stay."""
+
+    TOPIC = "portal.MedicalCareGiven"
+
+    def apply(self, table: Table) -> None:
+        sheet = game(table).characters[self.character].sheet
+        sheet.sequels = [sequel for sequel in sheet.sequels if sequel.level != STORY]
+
+
+class SceneEnded(Table.Event):
+    """The scene over for the whole table: every character's level 1 sequels end, "lo que
+    queda de escena" [002:287]; no combat is under way (a combat's sequels end with it)."""
+
+    TOPIC = "portal.SceneEnded"
+    reason: str
+    """The game master's reason: how the scene ended"""
+
+    def apply(self, table: Table) -> None:
+        for character in game(table).characters.values():
+            sheet = character.sheet
+            sheet.sequels = [sequel for sequel in sheet.sequels if sequel.level != SCENE]
 
 
 class AdventureEnded(Table.Event):

@@ -1,8 +1,9 @@
 """The handlers of the game master's narrative rulings (`ruling_commands`): a drive's
 fulfilment or failure and its consequence [002:548-566], thorns driven in, striking and
-solved [002:615-633], the adventure's end [002:492, 854-856]. The dice, luck and points
-move through the sheet rulings' own checks and events (`handlers`); each command validates
-everything before its events."""
+solved [002:615-633], a character's medical care [002:289], the scene's end [002:287] and
+the adventure's [002:492, 854-856]. The dice, luck and points move through the sheet
+rulings' own checks and events (`handlers`); each command validates everything before its
+events."""
 
 from __future__ import annotations
 
@@ -26,12 +27,14 @@ from domain.portal.points import gain
 from domain.portal.ruling_events import (
     AdventureEnded,
     DriveRuled,
+    MedicalCareGiven,
+    SceneEnded,
     ThornDrivenIn,
     ThornSolved,
     ThornStruck,
 )
-from domain.portal.sheet import MAX_ENTRIES, Thorn
-from domain.portal.state import PortalCharacter
+from domain.portal.sheet import MAX_ENTRIES, STORY, Thorn
+from domain.portal.state import PortalCharacter, PortalState
 from domain.table import Table
 
 #: the consequences each scope and outcome allows [002:556-562]
@@ -153,23 +156,64 @@ def solve_thorn(table: Table, actor: str, command: rc.PortalSolveThorn, _: Table
     record_ruling(table, ThornSolved, actor, character, reason, place=command.thorn, thorn=thorn)
 
 
-def end_adventure(table: Table, actor: str, command: rc.PortalEndAdventure, _: TableKeys) -> None:
-    state = game.ruling(table, actor, "end the adventure")
+def give_medical_care(
+    table: Table, actor: str, command: rc.PortalGiveMedicalCare, _: TableKeys
+) -> None:
+    character = ruled(table, actor, command.character, "give medical care")
     reason = checked_reason(command.reason)
+    owed = game(table).owed_sequels.values()
+    if any(o.character == character.id and o.level == STORY for o in owed):
+        # named after the care, it would outlast the care it was made before
+        raise Conflict(
+            f"{character.name} owes a level {STORY} sequel: name its kind before the care",
+            "sequel_owed",
+        )
+    if not any(sequel.level == STORY for sequel in character.sheet.sequels):
+        raise Conflict(
+            f"{character.name} carries no level {STORY} sequel: medical care ends those only "
+            "[002:289]",
+            "no_sequel",
+        )
+    record_ruling(table, MedicalCareGiven, actor, character, reason)
+
+
+def _nothing_pending(state: PortalState, ending: str) -> None:
+    """Refused while a roll is open or a sequel's kind is owed: the `ending` (the scene, the
+    adventure) takes sequels by their level."""
     if state.open_rolls:
-        # an open roll's partly applicable Fortaleza drew on this adventure's pool
+        # an open roll may leave a sequel, and its partly applicable Fortaleza drew on this
+        # adventure's pool
         raise Conflict(
             f"roll {min(int(number) for number in state.open_rolls)} is still open: settle "
-            "every roll before the adventure ends",
+            f"every roll before {ending} ends",
             "roll_open",
         )
     if state.owed_sequels:
-        # its level says whether it outlives the adventure: its kind is named first
+        # its level says whether it outlives the ending: its kind is named first
         raise Conflict(
             f"roll {min(int(number) for number in state.owed_sequels)} owes a sequel: name its "
-            "kind before the adventure ends",
+            f"kind before {ending} ends",
             "sequel_owed",
         )
+
+
+def end_scene(table: Table, actor: str, command: rc.PortalEndScene, _: TableKeys) -> None:
+    state = game.ruling(table, actor, "end the scene")
+    reason = checked_reason(command.reason)
+    if state.combats:
+        raise Conflict(
+            f"combat {min(int(number) for number in state.combats)} is under way: a combat is "
+            "part of its scene, end it first",
+            "combat_under_way",
+        )
+    _nothing_pending(state, "the scene")
+    table.trigger_event(SceneEnded, actor=actor, reason=reason)
+
+
+def end_adventure(table: Table, actor: str, command: rc.PortalEndAdventure, _: TableKeys) -> None:
+    state = game.ruling(table, actor, "end the adventure")
+    reason = checked_reason(command.reason)
+    _nothing_pending(state, "the adventure")
     table.trigger_event(AdventureEnded, actor=actor, reason=reason)
 
 
@@ -178,5 +222,7 @@ HANDLERS: dict[type, Any] = {
     rc.PortalDriveThorn: drive_thorn,
     rc.PortalThornStrikes: thorn_strikes,
     rc.PortalSolveThorn: solve_thorn,
+    rc.PortalGiveMedicalCare: give_medical_care,
+    rc.PortalEndScene: end_scene,
     rc.PortalEndAdventure: end_adventure,
 }

@@ -11,7 +11,7 @@ import msgspec
 from domain.errors import Conflict, InvalidCommand
 from domain.portal.absorption import Absorption, absorb
 from domain.portal.options import Options
-from domain.portal.sheet import MAX_DICE, Sequel, SequelLevel, Sheet
+from domain.portal.sheet import MAX_DICE, SCENE, Sequel, SequelLevel, Sheet
 from domain.structs import Stored
 
 Payment = Literal["discomfort", "luck", "sequel"]
@@ -28,6 +28,12 @@ class SequelSettlement(Stored, kw_only=True, forbid_unknown_fields=True):
     sequel: Sequel | None = None
     #: discomfort paid at 3 dice under `sequel_discomfort_when_full="absorbed"`
     absorbed: Absorption | None = None
+
+
+def made_sequel(level: SequelLevel, kind: str, combat: int | None) -> Sequel:
+    """A sequel made while its character fights in `combat` (None: outside one): a level 1
+    lasts the rest of that combat, or of the scene [002:287]; levels 2 and 3 outlast both."""
+    return Sequel(level=level, kind=kind, combat=combat if level == SCENE else None)
 
 
 def pay_sequel_points(

@@ -46,6 +46,12 @@ Armour = Literal["none", "light", "medium", "heavy"]
 Shield = Literal["none", "small", "medium", "large"]
 #: a sequel's level: 1 the scene, 2 the story or until cared for, 3 for life [002:286-291]
 SequelLevel = Literal[1, 2, 3]
+#: the level of a sequel that lasts the rest of the scene or combat [002:287]
+SCENE: SequelLevel = 1
+#: the level of a sequel that lasts the rest of the story or until proper medical care [002:289]
+STORY: SequelLevel = 2
+#: the level of a sequel that lasts the character's life [002:291]
+PERMANENT: SequelLevel = 3
 SEQUEL_EXPIRY: dict[int, str] = {1: "scene", 2: "story", 3: "permanent"}
 
 
@@ -102,7 +108,7 @@ class Quirk(Stored, kw_only=True, forbid_unknown_fields=True):
     """Its price in character points, 3..30, set by the game master [002:838]"""
 
 
-class Sequel(Stored, kw_only=True, forbid_unknown_fields=True):
+class Sequel(Stored, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """A lasting harm: the low die in the rolls it affects [002:293]; its kind is the game
     master's (perception, communication, agility, skill, wit, constitution [002:297-304])."""
 
@@ -114,10 +120,14 @@ class Sequel(Stored, kw_only=True, forbid_unknown_fields=True):
     kind: Label
     """The kind the game master named, the rolls it affects: perception, communication, agility,
     skill, wit, constitution … [002:297-304]"""
+    combat: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    """For a level 1 sequel made while its character fought in a combat, that combat's number:
+    it ends with that combat [002:287]; null (or absent): made outside a combat, it ends with
+    the scene; always null for levels 2 and 3"""
 
     @property
     def expiry(self) -> str:
-        return SEQUEL_EXPIRY[self.level]
+        return "combat" if self.combat is not None else SEQUEL_EXPIRY[self.level]
 
 
 class Thorn(Stored, kw_only=True, forbid_unknown_fields=True):
@@ -225,7 +235,14 @@ class PortalSheet(Stored, kw_only=True, forbid_unknown_fields=True):
     shield: Shield = "none"
     """The shield carried: `small` (1 ace on defence against melee), `medium` (2 against melee),
     `large` (full cover, 2 aces against any attack); or `none` [002:1201-1222]"""
-    weapons: Annotated[dict[Label, WeaponDamage], msgspec.Meta(max_length=MAX_ENTRIES)] = {}
+    weapons: Annotated[
+        dict[Label, WeaponDamage],
+        msgspec.Meta(
+            max_length=MAX_ENTRIES,
+            # litestar drops the keys' bounds from a command's document: it takes them from here
+            extra_json_schema={"propertyNames": {"minLength": 1, "maxLength": MAX_LABEL}},
+        ),
+    ] = {}
     """The weapons the character carries by name, each with what it adds to a damage total
     [002:1116-1190], for a strike to name (`wielded`); empty: none"""
     discomfort: DiceCount = 0
@@ -259,7 +276,8 @@ def _refuse(message: str) -> InvalidCommand:
 def checked_sheet(sheet: Sheet) -> Sheet:
     """Refuse what decoding cannot (a Sheet built in code skips it): counts out of range, luck
     held and lost beyond 3 dice [002:97], a specialty below level 1 [002:802], names twice,
-    a constant limitation [002:796], an empty or blank name, a weapon's bonus below 0."""
+    a constant limitation [002:796], an empty or blank name, a weapon's bonus below 0, a
+    sequel naming a combat."""
     labels = [sheet.name, *(f.name for f in sheet.fortalezas), *sheet.drives.names]
     for label in [*labels, *sheet.weapons]:
         if not label.strip() or len(label) > MAX_LABEL:
@@ -303,6 +321,8 @@ def checked_sheet(sheet: Sheet) -> Sheet:
         raise _refuse("a weapon's bonus adds to the damage total [002:1131-1135]: 0 or more")
     if not sheet.drives.names:
         raise _refuse("a character keeps one drive at least [002:816]")
+    if any(sequel.combat is not None for sequel in sheet.sequels):
+        raise _refuse("a new sheet's sequels were made before the table's combats: none names one")
     for quirk in sheet.quirks:
         if not MIN_QUIRK_COST <= quirk.cost <= MAX_QUIRK_COST:
             raise _refuse(f"a quirk costs {MIN_QUIRK_COST}..{MAX_QUIRK_COST} CP [002:838]")

@@ -98,6 +98,8 @@ REFUSAL_CODES: dict[int, frozenset[str]] = {
             # the last of combat at the table (combat_handlers.py)
             "left_melee",
             # the game master's narrative rulings (ruling_handlers.py)
+            "combat_under_way",
+            "no_sequel",
             "sequel_owed",
         }
     ),

@@ -154,6 +154,9 @@ RULES: dict[type, Rule] = {
     re_.ThornDrivenIn: public("character", "seat", "reason", "thorn"),
     re_.ThornStruck: public("character", "seat", "reason", "place", "thorn"),
     re_.ThornSolved: public("character", "seat", "reason", "place", "thorn"),
+    # the sequels are on the table, as the sheet's sequels are: their care and their end too
+    re_.MedicalCareGiven: public("character", "seat", "reason"),
+    re_.SceneEnded: public("reason"),
     # the adventure's end is said at the table; the points it moves are named in no event
     re_.AdventureEnded: public("reason"),
 }

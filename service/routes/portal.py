@@ -204,6 +204,28 @@ ROUTES: list[HTTPRouteHandler] = [
         "[002:617, 627, 633]; the dice it gave stay until removed.",
     ),
     command_route(
+        "portalGiveMedicalCare",
+        "/portal/sequels/medical-care",
+        pr.PortalGiveMedicalCare,
+        "Give a character proper medical care (game master)",
+        description="The character's level 2 sequels end: they last \"hasta recibir la "
+        'apropiada atención médica" [002:289], whether the care is proper being the game '
+        "master's judgement (the reason); level 1 and 3 stay. Refused when the character "
+        "carries no level 2 sequel (`no_sequel`), owes a level 2 sequel its kind "
+        "(`sequel_owed`) or has a roll open (`roll_open`).",
+    ),
+    command_route(
+        "portalEndScene",
+        "/portal/scene/end",
+        pr.PortalEndScene,
+        "End the scene for the whole table (game master)",
+        description="Every character's level 1 sequels end: they last \"lo que queda de "
+        'escena o combate" [002:287]; level 2 and 3 stay. Refused while a combat is under '
+        "way (`combat_under_way`: a combat is part of its scene, and `portalEndCombat` ends "
+        "the sequels made in it), a roll is open (`roll_open`) or a sequel's kind is owed "
+        "(`sequel_owed`).",
+    ),
+    command_route(
         "portalEndAdventure",
         "/portal/adventure/end",
         pr.PortalEndAdventure,
@@ -524,7 +546,8 @@ ROUTES += [
         pcc.PortalEndCombat,
         "End a combat (game master)",
         description="The game master ends a combat, with the reason; the rolls it kept for "
-        "strikes are dropped.",
+        'strikes are dropped, and the level 1 sequels made in it end on every character ("lo '
+        'que queda de [...] combate" [002:287]).',
     ),
     command_route(
         "portalAddSupporting",
