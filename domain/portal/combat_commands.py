@@ -302,8 +302,9 @@ class PortalStrike(Command, kw_only=True):
 
 class PortalTakeCritical(Command, kw_only=True):
     """The roller settles a contender's last aguante roll, against the damage left
-    unabsorbed [002:1271-1283]: unconscious and stabilised, conscious, or worse; the worst
-    thorn either way."""
+    unabsorbed [002:1271-1283], with the armour's die where the table's option
+    `critical_roll_armour` says so: unconscious and stabilised, conscious, or worse; the
+    worst thorn either way."""
 
     combat: RollNumber
     """The combat's number (the roll of its direction die)"""

@@ -313,8 +313,9 @@ class TemptLuckRecovered(_ContenderRoll):
 
 class CriticalStateRolled(_ContenderRoll):
     """A contender's last aguante roll settled (its `RollSettled` just before) against the
-    damage left unabsorbed [002:1271-1283]: where it leaves the character, the worst thorn
-    driven in; dead where the table's option `critical_below` says so."""
+    damage left unabsorbed [002:1271-1283] (with the armour's die where the table's option
+    `critical_roll_armour` says so): where it leaves the character, the worst thorn driven
+    in; dead where the table's option `critical_below` says so."""
 
     TOPIC = "portal.CriticalStateRolled"
     character: str

@@ -18,7 +18,7 @@ from domain.errors import Conflict, InvalidCommand
 from domain.keys import TableKeys
 from domain.names import checked_reason
 from domain.portal import combat_commands as cc
-from domain.portal.absorption import absorb
+from domain.portal.absorption import absorb, toughness
 from domain.portal.combat_events import (
     AttackCalled,
     CombatEnded,
@@ -747,7 +747,10 @@ def take_critical(
     if not contender.critical:
         raise Conflict(f"{character.name} is not in the critical state [002:1273]", "not_critical")
     aguante = _named(readings, AGUANTE, True, command.roll)
-    critical = critical_state(aguante.result, contender.critical, game(table).options)
+    # the armour's die as a strike's toughness reads it; the table's option says if it counts
+    tough = toughness(aguante, list(rolled.sequence.pool.basic), character.sheet.armour)
+    options = game(table).options
+    critical = critical_state(tough.reading, contender.critical, options, tough.armour_die)
     character = _settle(table, actor, command.roll, list(command.payments), keys)
     table.trigger_event(
         CriticalStateRolled,

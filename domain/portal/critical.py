@@ -6,7 +6,8 @@ whispering, a luck die per minimal action and a character point per normal one
 [002:1281, 590]. Either way the worst thorn is driven in [002:1283].
 
 The sentence of [002:1277] is garbled; the reading here is the digest's, the only one that
-gives the outcomes the text lists.
+gives the outcomes the text lists. Whether armour adds to this roll is a GAP, the table's
+option `critical_roll_armour`.
 """
 
 from __future__ import annotations
@@ -32,31 +33,43 @@ class CriticalState(Stored, kw_only=True, forbid_unknown_fields=True):
     """The damage points left unabsorbed: the last aguante roll's difficulty [002:1273]"""
     aguante: int
     """The last aguante roll's result [002:1273-1275]"""
+    armour_die: int = 0
+    """The armour's raw basic die added to it where the table's option
+    `critical_roll_armour` is `with_armour` (GAP) [002:1224-1234]; 0: the aguante alone"""
     state: State
-    """Where it leaves the character: `unconscious` (equal), `conscious` (above), or below
-    `unstabilised` or `dead` as the table's option `critical_below` says"""
+    """Where the aguante (and `armour_die`) leaves the character against `unabsorbed`:
+    `unconscious` (equal), `conscious` (above), or below `unstabilised` or `dead` as the
+    table's option `critical_below` says"""
     stabilised: bool
     """Whether the character is stabilised: unconscious or conscious [002:1279-1281]"""
     thorn: Thorn
     """The worst thorn, driven in either way: a wound die every 10 minutes [002:1283]"""
 
 
-def critical_state(aguante: int, unabsorbed: int, options: Options) -> CriticalState:
-    """Equal: unconscious and stabilised; above: conscious (and stabilised: "presumably",
-    the digest); below: the book is silent, `Options.critical_below` (GAP)."""
+def critical_state(
+    aguante: int, unabsorbed: int, options: Options, armour_die: int = 0
+) -> CriticalState:
+    """`armour_die`: the raw die of the armour worn (`absorption.toughness`), added only where
+    `Options.critical_roll_armour` says so (GAP). Equal: unconscious and stabilised; above:
+    conscious (and stabilised: "presumably", the digest); below: the book is silent,
+    `Options.critical_below` (GAP)."""
     if unabsorbed < 1:
         raise InvalidCommand(
             "the critical state follows damage left unabsorbed [002:1273]", "invalid_damage"
         )
-    if aguante == unabsorbed:
+    if options.critical_roll_armour == "aguante_alone":
+        armour_die = 0
+    total = aguante + armour_die
+    if total == unabsorbed:
         state: State = "unconscious"
-    elif aguante > unabsorbed:
+    elif total > unabsorbed:
         state = "conscious"
     else:
         state = options.critical_below
     return CriticalState(
         unabsorbed=unabsorbed,
         aguante=aguante,
+        armour_die=armour_die,
         state=state,
         stabilised=state in ("unconscious", "conscious"),
         thorn=SCHEDULES[WORST][0],

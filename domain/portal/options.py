@@ -78,6 +78,12 @@ class PortalOptions(DiceOptions, kw_only=True, forbid_unknown_fields=True):
     #: digest offers no default: "unstabilised" (default here: unconscious and not
     #: stabilised, the game master rules on dying, as the digest implies) or "dead".
     critical_below: Literal["unstabilised", "dead"] = "unstabilised"
+    #: GAP (§2.9.7, [002:1273-1275, 1224-1234]): whether armour adds its raw die to the last
+    #: aguante roll of the critical state. The digest offers no default: "aguante_alone"
+    #: (default here, as tables played before the option) or "with_armour" (its raw die added
+    #: as to a strike's aguante). The book's words lean to "with_armour": armour adds to "la
+    #: tirada de aguante" unqualified, and this one is "como en toda tirada de aguante".
+    critical_roll_armour: Literal["aguante_alone", "with_armour"] = "aguante_alone"
     #: GAP (§2.9.10, [002:1475-1481]): ties when immobilizing (the grab, or the struggle
     #: against the defender's). "defender" (default here, the digest offers none: the grab
     #: is an attack that must exceed the defence, and Lucio must "superar" the struggle);

@@ -500,7 +500,8 @@ ROUTES += [
         "/portal/combats/critical",
         pcc.PortalTakeCritical,
         "Settle the last aguante roll of the critical state",
-        description="The last aguante roll against the damage left unabsorbed [002:1271-1283]: "
+        description="The last aguante roll against the damage left unabsorbed [002:1271-1283], "
+        "with the armour's die where the table's option `critical_roll_armour` says so: "
         "equal, unconscious and stabilised; above, conscious; below, unstabilised or dead as "
         "the table's option `critical_below` says. Either way the worst thorn (a wound die "
         "every 10 minutes) and out of combat." + COMBAT_ROLL,
