@@ -134,11 +134,14 @@ LAST_ROLL = [5, 5, 1, 2, 2, 2, 3, 3, 3]
 SECOND = [4, 4, 4]
 
 
-def brunak_against_sven(http: httpx.Client, after: list[int], **options: Any) -> Table:
-    """Turn 1, phase 5, Brunak's: his attack roll (4) and Sven's defence roll (5) open."""
+def brunak_against_sven(
+    http: httpx.Client, after: list[int], sven: dict[str, Any] | None = None, **options: Any
+) -> Table:
+    """Turn 1, phase 5, Brunak's: his attack roll (4) and Sven's defence roll (5) open.
+    `sven`: more of Sven's sheet (his armour, …)."""
     table = new_table(http, "portal", OPENING + EXCHANGE + after, **options)
     character(table, "p1", sheet("Brunak", discomfort=1))
-    character(table, "p2", sheet("Sven", discomfort=1, wound=1))
+    character(table, "p2", sheet("Sven", discomfort=1, wound=1, **(sven or {})))
     start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a tavern"}
     table.command("gm", "/portal/combats", start)
     table.command("gm", "/portal/rolls", reflex_roll("c1", "HIGH", "MID"))

@@ -14,19 +14,9 @@ from typing import Any
 import httpx
 
 from tests.api_helpers import ok
-from tests.dice_http import SEATS, Table, new_table
-from tests.test_api_portal import character, http, open_roll, reading, sheet
-from tests.test_api_portal_combat import (
-    EXCHANGE,
-    OPENING,
-    advance,
-    attack_roll,
-    defence_roll,
-    reflex_roll,
-    reflexes,
-    settle_the_exchange,
-    strike,
-)
+from tests.dice_http import SEATS, Table
+from tests.test_api_portal import http, open_roll, reading
+from tests.test_api_portal_combat import brunak_against_sven, settle_the_exchange, strike
 
 __all__ = ["http"]  # the module's HTTP client fixture
 
@@ -38,18 +28,7 @@ def armoured_sven_critical(http: httpx.Client, **options: Any) -> Table:
     """P18's exchange with Sven in light armour: his defence 5, 3, 2 reads aguante 5 plus the
     armour's LOW 2 [002:1226], toughness 7; Brunak's 16 puts 9 points through his 1 discomfort
     and 1 wound die: 3 and 3, 3 unabsorbed [002:1238, 1273]. His last aguante roll is open."""
-    table = new_table(http, "portal", OPENING + EXCHANGE + LAST_ROLL, **options)
-    character(table, "p1", sheet("Brunak", discomfort=1))
-    character(table, "p2", sheet("Sven", discomfort=1, wound=1, armour="light"))
-    start = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a tavern"}
-    table.command("gm", "/portal/combats", start)
-    table.command("gm", "/portal/rolls", reflex_roll("c1", "HIGH", "MID"))
-    table.command("gm", "/portal/rolls", reflex_roll("c2", "HIGH", "MID"))
-    table.command("p1", "/portal/combats/reflexes", reflexes(2))
-    table.command("p2", "/portal/combats/reflexes", reflexes(3, reflex_points=1))
-    advance(table, 2)  # phase 5: Brunak's
-    table.command("gm", "/portal/rolls", attack_roll("c1"))
-    table.command("gm", "/portal/rolls", defence_roll("c2"))
+    table = brunak_against_sven(http, LAST_ROLL, sven={"armour": "light"}, **options)
     settle_the_exchange(table)
     table.command("gm", "/portal/combats/strikes", strike(4, 5))
     (blow,) = (e["data"] for e in table.log("p1", "portal.StrikeResolved"))
