@@ -154,10 +154,9 @@ def start_combat(table: Table, actor: str, command: cc.PortalStartCombat, keys: 
     reason = checked_reason(command.reason)
     if len(set(command.contenders)) != len(command.contenders):
         raise InvalidCommand("each contender is named once", "invalid_contenders")
-    fighting = {c.character for combat in state.combats.values() for c in combat.contenders}
     for character_id in command.contenders:
         character = alive(find_character(state, character_id))
-        if character.id in fighting:
+        if state.fighting_in(character.id) is not None:
             raise Conflict(f"{character.name} is fighting another combat", "in_combat")
     dice = TableDice(table, keys)
     direction = dice.roll(SIDES, "the direction of ties round the table")

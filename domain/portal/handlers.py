@@ -551,13 +551,11 @@ def name_sequel(table: Table, actor: str, command: cmd.PortalNameSequel, _: Tabl
         raise NotFound(f"roll {command.roll} owes no sequel", "unknown_roll")
     character = find_character(state, owed.character)
     kind = checked_name(command.kind, "a sequel's kind")
-    # the combat it fights in now, if any (one at a time): a level 1 sequel ends with it
-    fought = (c.combat for c in state.combats.values() if c.contender(character.id))
     table.trigger_event(
         SequelNamed,
         actor=actor,
         **following(owed.roll, owed.visibility, character),
-        sequel=made_sequel(owed.level, kind, next(fought, None)),
+        sequel=made_sequel(owed.level, kind, state.fighting_in(character.id)),
         reason=checked_reason(command.reason),
     )
 

@@ -52,7 +52,7 @@ SCENE: SequelLevel = 1
 STORY: SequelLevel = 2
 #: the level of a sequel that lasts the character's life [002:291]
 PERMANENT: SequelLevel = 3
-SEQUEL_EXPIRY: dict[int, str] = {1: "scene", 2: "story", 3: "permanent"}
+SEQUEL_EXPIRY: dict[int, str] = {SCENE: "scene", STORY: "story", PERMANENT: "permanent"}
 
 
 class Fortaleza(Stored, kw_only=True, forbid_unknown_fields=True):

@@ -273,6 +273,11 @@ class PortalState(GameState[Options, PortalCharacter], kw_only=True):
     #: units stacked by `portalStackUnit` and not yet spent, by their dice's roll number as text
     units: dict[str, KeptUnit] = {}
 
+    def fighting_in(self, character_id: str) -> int | None:
+        """The number of the combat the character fights in (one at a time), or None."""
+        fought = (c.combat for c in self.combats.values() if c.contender(character_id))
+        return next(fought, None)
+
 
 # -- combat (domain/portal/combat_handlers.py) ------------------------------------------------
 
