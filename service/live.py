@@ -2,15 +2,15 @@
 
 Each table with an open stream in this process has a `Feed`: the table's latest events (at
 most `BUFFER`), its version and whether it is closed, and the viewer of each of its
-readers (a credential and the audit flag), all as of that version. When the fan-out tells
-of a new version (a command of this process, or of another through Redis), the feed reads
-the table once, on the read threads: the viewers under the table's lock, as every read
-does, then the new events. Its streams redact those events for their own viewer (the one
-policy, `projections.redaction`) and send them; none of them reads the store, unless it is
-behind what the buffer holds (a resumption from an old `Last-Event-ID`, a client slower
-than the table), and then only until it catches up. A reader new to the feed has it read
-the table again (for every reader that joined meanwhile at once), so that the next move
-finds its viewer there.
+readers (a credential and the audit flag), all as of that version. A move of this process
+is handed to the feed as it is saved, with no read; when the fan-out tells of a move of
+another process (through Redis), the feed reads the table once, on the read threads: the
+viewers under the table's lock, as every read does, then the new events. Its streams redact
+those events for their own viewer (the one policy, `projections.redaction`) and send them;
+none of them reads the store, unless it is behind what the buffer holds (a resumption from
+an old `Last-Event-ID`, a client slower than the table), and then only until it catches up.
+A reader new to the feed has it read the table again (for every reader that joined
+meanwhile at once), so that the next move finds its viewer there.
 
 A reader whose credential stops working (its seat removed, the credential rotated out)
 gets its `DomainError` as its viewer: the table changed for that to happen, so the feed
@@ -44,7 +44,7 @@ log = logging.getLogger("saloon.live")
 #: events a feed keeps: a stream further behind reads the store until it catches up
 BUFFER = 256
 #: how long a feed waits for the fan-out before reading the table anyway: a safety net only,
-#: since every commit is announced (a fan-out without Redis polls more often on its own)
+#: since every commit is announced (a fan-out that lost Redis says how often to poll instead)
 FOLLOW_SECONDS = 300.0
 #: how long a feed waits to read again after a read failed (the store unreachable)
 RETRY_SECONDS = 1.0
@@ -67,10 +67,13 @@ class Feed:
     events: deque[DomainEventProtocol[UUID]] = field(default_factory=lambda: deque(maxlen=BUFFER))
     viewers: dict[Reader, Viewer | DomainError] = field(default_factory=dict)
     readers: Counter[Reader] = field(default_factory=Counter)
-    #: set when a reader joins that the feed has no viewer for
-    joined: asyncio.Event = field(default_factory=asyncio.Event)
+    #: whether a reader joined that the feed has read no viewer for
+    joined: bool = False
     #: the streams waiting for the feed to move on
     waiters: set[asyncio.Future[bool]] = field(default_factory=set)
+    #: the feed's own wait for news of the table (`LiveTables._next_move`): its result,
+    #: whether to read the table whatever the fan-out's version says
+    news: asyncio.Future[bool] | None = None
     task: asyncio.Task[None] | None = None
 
     @property
@@ -112,6 +115,19 @@ class Feed:
         for waiter in waiters:
             _wake(waiter, True)
 
+    def announced(self, version: int | None) -> None:
+        """The fan-out's news of the table (None: it lost track): the feed wakes only for
+        a version it was not handed already, so a move of this process (`saved`) costs the
+        feed no wake-up of its own."""
+        if self.news is not None and (version is None or version > self.version):
+            _wake(self.news, version is None)
+
+    def join(self) -> None:
+        """A reader the feed has no viewer for: read the table again, for it too."""
+        self.joined = True
+        if self.news is not None:
+            _wake(self.news, True)
+
 
 def _wake(waiter: asyncio.Future[bool], moved: bool) -> None:
     if not waiter.done():
@@ -150,7 +166,7 @@ class LiveTables:
         with self._readers:
             feed.readers[reader] += 1
         if reader not in feed.viewers:
-            feed.joined.set()  # read again for it: its first move then reads nothing more
+            feed.join()  # its first move then reads nothing more
         try:
             yield feed
         finally:
@@ -204,35 +220,40 @@ class LiveTables:
                 feed.task.cancel()
 
     async def _follow(self, feed: Feed) -> None:
-        while True:
-            try:
-                await self._read(feed)
-            except Exception:  # the store unreachable: its streams keep their heartbeats
-                log.exception("reading table %s for its streams failed", feed.table_id)
-                await asyncio.sleep(RETRY_SECONDS)
-                continue
-            while not await self._next_move(feed):
-                pass  # the move was handed to the feed by `saved`
-
-    async def _next_move(self, feed: Feed) -> bool:
-        """Wait until the fan-out tells of a version past the feed's, or its wait ends
-        (a fan-out without Redis polls), or a new reader joins; whether the feed must read
-        the table: not when the move told of was handed to it meanwhile."""
-        feed.joined.clear()
-        before = feed.version
-        moved = self._loop.create_task(self.fanout.wait(feed.table_id, before, FOLLOW_SECONDS))
-        joined = self._loop.create_task(feed.joined.wait())
+        self.fanout.listen(feed.table_id, feed.announced)
         try:
-            await asyncio.wait((moved, joined), return_when=asyncio.FIRST_COMPLETED)
+            while True:
+                try:
+                    await self._read(feed)
+                except Exception:  # the store unreachable: its streams keep their heartbeats
+                    log.exception("reading table %s for its streams failed", feed.table_id)
+                    await asyncio.sleep(RETRY_SECONDS)
+                    continue
+                await self._next_move(feed)
         finally:
-            moved.cancel()
-            joined.cancel()
-        announced = self.fanout.version(feed.table_id)
-        return feed.joined.is_set() or announced <= before or announced > feed.version
+            self.fanout.unlisten(feed.table_id, feed.announced)
+
+    async def _next_move(self, feed: Feed) -> None:
+        """Wait until the fan-out tells of a version past the feed's (not one `saved`
+        handed it meanwhile), a new reader joins, or the fan-out's poll comes due. One
+        future and one timer a wait, not a task: a process follows thousands of tables, and
+        what a wait leaves alive until the next move is what the collector walks."""
+        while not feed.joined and self.fanout.version(feed.table_id) <= feed.version:
+            news = feed.news = self._loop.create_future()
+            timer = self._loop.call_later(
+                self.fanout.poll_seconds or FOLLOW_SECONDS, _wake, news, True
+            )
+            try:
+                if await news:
+                    return
+            finally:
+                timer.cancel()
+                feed.news = None
 
     async def _read(self, feed: Feed) -> None:
         with self._readers:
             readers = list(feed.readers)
+            feed.joined = False  # the read is for every reader so far
         after = feed.version
         read: _Read = await self._in_read_thread(lambda: self._read_table(feed, after, readers))
         _moved(feed, read, after)
@@ -267,5 +288,14 @@ def _moved(feed: Feed, read: _Read, after: int) -> None:
     if read.version - after > len(read.events):
         feed.events.clear()  # a gap: the buffer starts again at the new events
     feed.events.extend(e for e in read.events if e.originator_version > feed.version)
-    feed.version, feed.closed, feed.viewers = read.version, read.closed, read.viewers
+    viewers = {
+        reader: _kept(feed.viewers.get(reader), viewer) for reader, viewer in read.viewers.items()
+    }
+    feed.version, feed.closed, feed.viewers = read.version, read.closed, viewers
     feed.move()
+
+
+def _kept(old: Viewer | DomainError | None, new: Viewer | DomainError) -> Viewer | DomainError:
+    """The reader's viewer as it was when the move changed nothing of it: what a feed keeps
+    from move to move is what the collector walks, so an equal new one is let go at once."""
+    return old if old == new else new

@@ -40,7 +40,7 @@ from redis.exceptions import RedisError
 
 from domain.application import Tables
 from domain.idempotency import CommandRecorded
-from service.fanout import InProcessFanOut
+from service.fanout import InProcessFanOut, Listener
 
 log = logging.getLogger("saloon.fanout")
 
@@ -99,7 +99,7 @@ class RedisFanOut:
         self.prefix = prefix
         self.available = True
         self._local = InProcessFanOut()
-        #: the tables this process's streams wait on, as the moves name them (`str(id)`,
+        #: the tables this process's feeds listen to, as the moves name them (`str(id)`,
         #: encoded): a move of a table nobody here watches costs one set lookup
         self._watching: Counter[bytes] = Counter()
         self._node = uuid.uuid4().hex
@@ -173,16 +173,21 @@ class RedisFanOut:
     def version(self, table_id: UUID) -> int:
         return self._local.version(table_id)
 
-    async def wait(self, table_id: UUID, after: int, timeout: float) -> None:
+    @property
+    def poll_seconds(self) -> float | None:
+        """None while Redis tells of every move; else how often a feed reads the store."""
+        return None if self.available else POLL_SECONDS
+
+    def listen(self, table_id: UUID, listener: Listener) -> None:
+        self._watching[str(table_id).encode()] += 1
+        self._local.listen(table_id, listener)
+
+    def unlisten(self, table_id: UUID, listener: Listener) -> None:
+        self._local.unlisten(table_id, listener)
         watched = str(table_id).encode()
-        self._watching[watched] += 1
-        try:
-            limit = timeout if self.available else min(timeout, POLL_SECONDS)
-            await self._local.wait(table_id, after, limit)
-        finally:
-            self._watching[watched] -= 1
-            if not self._watching[watched]:
-                del self._watching[watched]
+        self._watching[watched] -= 1
+        if not self._watching[watched]:
+            del self._watching[watched]
 
     async def _read_forever(self) -> None:
         """Read the stream of every move from where this process stopped; wake the feeds of
@@ -269,7 +274,7 @@ class RedisFanOut:
     def _lost(self, error: Exception) -> None:
         if self.available:
             log.warning("redis unreachable, streams poll the store: %s", error)
-            self._local.wake_all()  # they wait for Redis no longer: they poll from now on
+            self._local.lost_track()  # they wait for Redis no longer: they poll from now on
         self.available = False
 
     def _back(self) -> None:
