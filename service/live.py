@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import threading
 from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -69,8 +70,10 @@ class Feed:
     readers: Counter[Reader] = field(default_factory=Counter)
     #: whether a reader joined that the feed has read no viewer for
     joined: bool = False
-    #: the streams waiting for the feed to move on
+    #: the streams waiting for the feed to move on (or to beat)
     waiters: set[asyncio.Future[bool]] = field(default_factory=set)
+    #: the feed's next heartbeat, while streams wait
+    beat: asyncio.TimerHandle | None = None
     #: the feed's own wait for news of the table (`LiveTables._next_move`): its result,
     #: whether to read the table whatever the fan-out's version says
     news: asyncio.Future[bool] | None = None
@@ -92,28 +95,40 @@ class Feed:
             if index >= skip:
                 yield event
 
-    async def moved_past(self, version: int, timeout: float) -> bool:
-        """Whether the feed moved (not necessarily past `version`: a read for a new reader
-        moves it too) before `timeout` seconds passed. A future and a timer, not
-        `asyncio.wait_for`, which makes a task per wait: thousands of idle streams wait here
-        between their keep-alives."""
-        if self.version > version:
-            return True
+    def next_move(self, heartbeat: float) -> asyncio.Future[bool]:
+        """What a stream with nothing new awaits: True once the feed moves on (a read for a
+        new reader moves it too), False at the feed's next heartbeat, which comes at most
+        `heartbeat` seconds after the wait began, drawn from the last fifth below it so that
+        the tables' streams never beat together. A future a stream, and one timer a table,
+        not a task: thousands of idle streams wait here, and what each wait leaves alive
+        until the next move is what the collector walks. (A stream cancelled meanwhile
+        leaves its future here until the next move or beat.)"""
         loop = asyncio.get_running_loop()
         waiter: asyncio.Future[bool] = loop.create_future()
         self.waiters.add(waiter)
-        timer = loop.call_later(timeout, _wake, waiter, False)
-        try:
-            return await waiter
-        finally:
-            timer.cancel()
-            self.waiters.discard(waiter)
+        if self.beat is None:
+            self.beat = loop.call_later(heartbeat * random.uniform(0.8, 1.0), self._beat)
+        return waiter
+
+    def _beat(self) -> None:
+        self.beat = None
+        self._wake_waiters(False)
 
     def move(self) -> None:
         """Wake every stream waiting for the feed to move on."""
+        self._wake_waiters(True)
+
+    def _wake_waiters(self, moved: bool) -> None:
         waiters, self.waiters = self.waiters, set()
         for waiter in waiters:
-            _wake(waiter, True)
+            _wake(waiter, moved)
+
+    def stop(self) -> None:
+        """Nobody follows the feed any longer."""
+        if self.task is not None:
+            self.task.cancel()
+        if self.beat is not None:
+            self.beat.cancel()
 
     def announced(self, version: int | None) -> None:
         """The fan-out's news of the table (None: it lost track): the feed wakes only for
@@ -176,8 +191,7 @@ class LiveTables:
                     del feed.readers[reader]
             if not feed.readers:
                 del self._feeds[table_id]
-                assert feed.task is not None
-                feed.task.cancel()
+                feed.stop()
 
     def saved(self, table: Table, events: Sequence[DomainEventProtocol[UUID]]) -> None:
         """A table this process just saved, on the thread that saved it and under its lock:
@@ -216,8 +230,7 @@ class LiveTables:
         self.tables.observers.remove(self.saved)
         feeds, self._feeds = list(self._feeds.values()), {}
         for feed in feeds:
-            if feed.task is not None:
-                feed.task.cancel()
+            feed.stop()
 
     async def _follow(self, feed: Feed) -> None:
         self.fanout.listen(feed.table_id, feed.announced)

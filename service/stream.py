@@ -22,8 +22,6 @@ resume from.
 
 from __future__ import annotations
 
-import asyncio
-import random
 import re
 from collections.abc import AsyncGenerator, AsyncIterator, Callable
 from typing import Annotated, Any
@@ -60,8 +58,8 @@ STREAM_RESPONSES = {
     )
 }
 #: at most this long between two messages (proxies commonly cut a response silent for 60 s);
-#: each stream's interval is drawn from the last fifth below it, so thousands of idle
-#: streams never send their keep-alives together
+#: the interval of a table's streams is drawn from the last fifth below it
+#: (`Feed.next_move`), so thousands of idle streams never send their keep-alives together
 HEARTBEAT_SECONDS = 30.0
 BATCH = 200
 #: a batch of the seat's events, the table's version when it was read, and the version
@@ -203,10 +201,6 @@ class EventStream(Stream):
         return super().to_asgi_response(*args, **{**kwargs, "media_type": self.media_type})
 
 
-def _next_heartbeat(loop: asyncio.AbstractEventLoop) -> float:
-    return loop.time() + HEARTBEAT_SECONDS * random.uniform(0.8, 1.0)
-
-
 def _last_event_id(header: str | None, query: int | None) -> int:
     if header is None:
         return query or 0
@@ -308,8 +302,6 @@ async def stream(
             return  # nothing to send: an empty body
         #: every event up to this version was sent, or is not the caller's to see
         through = position
-        loop = asyncio.get_running_loop()
-        beat = _next_heartbeat(loop)
         with live.following(table_id, reader) as feed:
             opening = True  # what is there when the stream opens is sent at once
             while True:
@@ -322,8 +314,12 @@ async def stream(
                         yield problem(viewer)  # the seat removed, its credential retired
                         return
                     upto = feed.version if until is None else min(feed.version, until)
-                    news = (e for e in feed.since(through) if e.originator_version <= upto)
-                    events, _ = log_page(news, viewer, feed.closed, limit=BUFFER)
+                    events, _ = log_page(
+                        (e for e in feed.since(through) if e.originator_version <= upto),
+                        viewer,
+                        feed.closed,
+                        limit=BUFFER,
+                    )  # no name for the news: the frame of an idle stream keeps nothing of it
                     behind = False
                 elif opening or feed.version > through:  # behind the feed, or new to it
                     try:
@@ -334,10 +330,8 @@ async def stream(
                         yield problem(error)
                         return
                     behind = upto < version
-                else:  # nothing new: wait for the feed, a keep-alive now and then
-                    wait = beat - loop.time()
-                    if wait <= 0 or not await feed.moved_past(through, wait):
-                        beat = _next_heartbeat(loop)
+                else:  # nothing new: wait for the feed, a keep-alive at its heartbeat
+                    if not await feed.next_move(HEARTBEAT_SECONDS):
                         yield KEEP_ALIVE
                     continue
                 opening = False
@@ -345,7 +339,6 @@ async def stream(
                 if events:
                     yield events
                     del events  # kept by no idle stream: thousands wait between moves
-                    beat = _next_heartbeat(loop)
                 if until is not None and through >= until:
                     return  # every event up to `until` sent
                 if behind:
