@@ -165,20 +165,6 @@ def as_ndjson(message: Message) -> bytes:
     return msgspec.json.encode(line) + b"\n"
 
 
-async def encoded(
-    messages: AsyncGenerator[Message, None], encode: Callable[[Message], bytes]
-) -> AsyncIterator[bytes]:
-    """The messages in one encoding; closed, it closes them at once (they leave the table's
-    feed), rather than when they are collected."""
-    try:
-        async for message in messages:
-            chunk = encode(message)
-            del message  # kept by no idle stream: thousands wait between moves
-            yield chunk
-    finally:
-        await messages.aclose()
-
-
 class EventStream(Stream):
     """The stream's messages, encoded here a page per write (litestar's `ServerSentEvent`
     writes each message apart, through a wrapper per message)."""
@@ -297,7 +283,14 @@ async def stream(
     def problem(error: DomainError) -> Problem:
         return domain_problem(error, request.url.path)
 
-    async def messages() -> AsyncGenerator[Message, None]:
+    # the response's encoding, chosen by `Accept`
+    media_type = request.accept.best_match([SSE, NDJSON], default=SSE)
+    encode = as_ndjson if media_type == NDJSON else as_sse
+
+    async def messages() -> AsyncGenerator[bytes, None]:
+        """The stream's messages, each encoded as it goes: no generator of its own for the
+        encoding, since each one between the stream and the response leaves an object alive
+        from one wake-up of an idle stream to the next, which the collector walks."""
         if until is not None and until <= position:
             return  # nothing to send: an empty body
         #: every event up to this version was sent, or is not the caller's to see
@@ -306,12 +299,12 @@ async def stream(
             opening = True  # what is there when the stream opens is sent at once
             while True:
                 if live.closing:  # the server stops: where to resume, and a second's wait
-                    yield Closing(through)
+                    yield encode(Closing(through))
                     return
                 if feed.version > through and feed.holds(through, reader):
                     viewer = feed.viewers[reader]
                     if isinstance(viewer, DomainError):
-                        yield problem(viewer)  # the seat removed, its credential retired
+                        yield encode(problem(viewer))  # the seat removed, its credential retired
                         return
                     upto = feed.version if until is None else min(feed.version, until)
                     events, _ = log_page(
@@ -327,17 +320,17 @@ async def stream(
                             request, table_id, audit, batch(through)
                         )
                     except DomainError as error:
-                        yield problem(error)
+                        yield encode(problem(error))
                         return
                     behind = upto < version
                 else:  # nothing new: wait for the feed, a keep-alive at its heartbeat
                     if not await feed.next_move(HEARTBEAT_SECONDS):
-                        yield KEEP_ALIVE
+                        yield encode(KEEP_ALIVE)
                     continue
                 opening = False
                 through = max(through, upto)
                 if events:
-                    yield events
+                    yield encode(events)
                     del events  # kept by no idle stream: thousands wait between moves
                 if until is not None and through >= until:
                     return  # every event up to `until` sent
@@ -349,10 +342,8 @@ async def stream(
 
     # released when the messages end, and in any case once the response is over (a client
     # gone before the first message never starts them)
-    media_type = request.accept.best_match([SSE, NDJSON], default=SSE)
-    encode = as_ndjson if media_type == NDJSON else as_sse
     return EventStream(
-        held(encoded(messages(), encode), release),
+        held(messages(), release),
         media_type=media_type,
         background=BackgroundTask(released),
     )
