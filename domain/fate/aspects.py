@@ -123,6 +123,15 @@ def passed(aspect: TemporaryAspect, to: str, reasonable: bool) -> TemporaryAspec
     return msgspec.structs.replace(aspect, holder=to)
 
 
+def fragile_on(aspects: list[TemporaryAspect], name: str, target: str) -> TemporaryAspect | None:
+    """The fragile temporary aspect `name` on character `target`, if one is in play: its first
+    compel accepted ends it [004:853]."""
+    return next(
+        (a for a in aspects if a.name == name and a.target == target and a.duration == "fragile"),
+        None,
+    )
+
+
 def at_scene_end(aspects: list[TemporaryAspect]) -> list[TemporaryAspect]:
     """Free invocations are used in the scene the aspect was named in [004:331]; fragile
     aspects last "only moments" [004:847, 853]: the scene's end removes both."""
@@ -177,10 +186,15 @@ def guessed(
     return Guess(guess=guess, revealed=None, refunded=not secret)
 
 
+def is_hidden(sheet: Sheet, name: str) -> bool:
+    """Whether `name` is a hidden aspect of the sheet, not yet discovered [004:145]."""
+    return any(a.name == name and a.hidden for a in sheet.aspects)
+
+
 def revealed(sheet: Sheet, name: str) -> Sheet:
     """The sheet once its hidden aspect `name` is discovered (a close guess [004:353], an
     assessment [004:327]): known to everyone from then on."""
-    if not any(a.name == name and a.hidden for a in sheet.aspects):
+    if not is_hidden(sheet, name):
         raise InvalidCommand(f"{sheet.name} has no hidden aspect {name!r}", "no_aspect")
     aspects = [Aspect(name=a.name) if a.name == name else a for a in sheet.aspects]
     return msgspec.structs.replace(sheet, aspects=aspects)

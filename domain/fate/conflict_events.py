@@ -1,13 +1,13 @@
 """A conflict's events [004:603-765, 861-889]. Each is one fact; `apply` only moves what the
 event says moved. Those that read a roll (`AttackResolved`, a block, a move, a disarm, a
-weapon picked up, a push, a throw) name it and carry its visibility (`FromRoll`), hidden
+weapon picked up, a push, a throw) name it and carry its visibility (`AboutRoller`), hidden
 exactly as its dice."""
 
 from __future__ import annotations
 
-from domain.dice import FromRoll
 from domain.fate.conflict import Contender
 from domain.fate.events import game
+from domain.fate.headers import AboutCharacter, AboutRoller
 from domain.fate.roll import FateModifier, FateVerdict
 from domain.fate.state import Block, ConflictKind, FateConflict, ZoneBorder
 from domain.fate.stress import Track
@@ -116,16 +116,12 @@ class ConflictEnded(Table.Event):
         game(table).conflict = None
 
 
-class AttackResolved(FromRoll):
-    """An attack as it went [004:655, 697, 725, 771]: the attacker's effort (roll `roll`)
-    against the defence (roll `defence_roll`) or a protecting block, the higher; the shifts
-    are the stress dealt, recorded by `StressTaken` when `hit`."""
+class AttackResolved(AboutRoller):
+    """An attack as it went [004:655, 697, 725, 771]: the attacker's effort (roll `roll`, its
+    roller the attacker) against the defence (roll `defence_roll`) or a protecting block, the
+    higher; the shifts are the stress dealt, recorded by `StressTaken` when `hit`."""
 
     TOPIC = "fate.AttackResolved"
-    character: str
-    """The id of the attacker"""
-    seat: str
-    """The seat id of the attacker's player (the game master's seat for an NPC)"""
     defender: str
     """The id of the character attacked"""
     defence_roll: int
@@ -148,14 +144,10 @@ class AttackResolved(FromRoll):
     """What the attack is, as said at the table"""
 
 
-class BlockRaised(FromRoll):
-    """A block raised this exchange [004:721-731], lasting to its end."""
+class BlockRaised(AboutRoller):
+    """A block the roller raised this exchange [004:721-731], lasting to its end."""
 
     TOPIC = "fate.BlockRaised"
-    character: str
-    """The id of the blocking character"""
-    seat: str
-    """The seat id of the blocker's player (the game master's seat for an NPC)"""
     block: Block
     """The block: its roll and strength, whom it protects or the action it blocks"""
     reason: str
@@ -166,15 +158,11 @@ class BlockRaised(FromRoll):
         conflict.blocks = [*conflict.blocks, clone(self.block)]
 
 
-class BlockChallenged(FromRoll):
-    """A settled roll against a block of an action: through with one shift at least
-    [004:727]."""
+class BlockChallenged(AboutRoller):
+    """A settled roll against a block of an action, its roller the challenger: through with
+    one shift at least [004:727]."""
 
     TOPIC = "fate.BlockChallenged"
-    character: str
-    """The id of the character challenging the block"""
-    seat: str
-    """The seat id of its player (the game master's seat for an NPC)"""
     blocker: str
     """The id of the blocking character"""
     verdict: FateVerdict
@@ -184,14 +172,11 @@ class BlockChallenged(FromRoll):
     """What the challenger attempts, as said at the table"""
 
 
-class Moved(FromRoll):
-    """A full move [004:743-745]: the Atletismo roll's shifts, less the border, are the zones."""
+class Moved(AboutRoller):
+    """A full move of the roller [004:743-745]: the Atletismo roll's shifts, less the border,
+    are the zones."""
 
     TOPIC = "fate.Moved"
-    character: str
-    """The id of the character moving"""
-    seat: str
-    """The seat id of its player (the game master's seat for an NPC)"""
     border: int
     """The border's value taken off the shifts"""
     zones: int
@@ -205,15 +190,11 @@ class Moved(FromRoll):
         _land(table, self.to, self.character)
 
 
-class Disarmed(FromRoll):
-    """A disarm [004:869-871]: the target drops its weapon; picking it up as a secondary action
-    costs `pickup`."""
+class Disarmed(AboutRoller):
+    """A disarm by the roller [004:869-871]: the target drops its weapon; picking it up as a
+    secondary action costs `pickup`."""
 
     TOPIC = "fate.Disarmed"
-    character: str
-    """The id of the disarming character"""
-    seat: str
-    """The seat id of its player (the game master's seat for an NPC)"""
     target: str
     """The id of the character disarmed"""
     shifts: int
@@ -228,14 +209,10 @@ class Disarmed(FromRoll):
         _conflict(table).disarmed[self.target] = self.shifts
 
 
-class Rearmed(Table.Event):
+class Rearmed(AboutCharacter):
     """A disarmed character armed again [004:871]."""
 
     TOPIC = "fate.Rearmed"
-    character: str
-    """The id of the character armed again"""
-    seat: str
-    """The seat id of its player (the game master's seat for an NPC)"""
     reason: str
     """How it rearms, as said at the table"""
 
@@ -243,25 +220,28 @@ class Rearmed(Table.Event):
         _conflict(table).disarmed.pop(self.character, None)
 
 
-class Thrown(FromRoll):
+class _Displacement(AboutRoller):
+    """Base of a throw or a push by the roller [004:885-889]: its target moved `zones` away,
+    the cost of its weight and the zones met by the roll's shifts."""
+
+    target: str
+    """The id of the character thrown or pushed"""
+    weight: int
+    """The target's weight scale"""
+    zones: int
+    """The zones the target is moved (a pusher moves with it)"""
+    cost: int
+    """The shifts it needs: a throw's as the table's `throw_cost` counts them, a push's the
+    weight + 1 per zone and the borders on the way"""
+    shifts: int
+    """The roll's shifts: a throw's maneuver's, a push's attack's"""
+
+
+class Thrown(_Displacement):
     """A throw [004:887-889]: the target moved `zones` away, its cost met by the maneuver's
     shifts."""
 
     TOPIC = "fate.Thrown"
-    character: str
-    """The id of the throwing character"""
-    seat: str
-    """The seat id of its player (the game master's seat for an NPC)"""
-    target: str
-    """The id of the character thrown"""
-    weight: int
-    """The target's weight scale"""
-    zones: int
-    """The zones it is thrown"""
-    cost: int
-    """The shifts the throw needs, as the table's `throw_cost` counts them"""
-    shifts: int
-    """The maneuver's shifts"""
     reason: str
     """Where the target is thrown, as said at the table"""
     to: str | None
@@ -293,15 +273,11 @@ class MinionsSplit(Table.Event):
             _conflict(table).minions.update(zip(self.npcs, self.groups, strict=True))
 
 
-class FullDefenceDeclared(Table.Event):
+class FullDefenceDeclared(AboutCharacter):
     """A character in full defence to the exchange's end: +2 on every defence, its action
     given up [004:715]."""
 
     TOPIC = "fate.FullDefenceDeclared"
-    character: str
-    """The id of the character defending"""
-    seat: str
-    """The seat id of its player (the game master's seat for an NPC)"""
     exchange: int
     """The exchange it holds for"""
     reason: str
@@ -312,15 +288,11 @@ class FullDefenceDeclared(Table.Event):
         conflict.full_defence = [*conflict.full_defence, self.character]
 
 
-class WeaponPickedUp(FromRoll):
+class WeaponPickedUp(AboutRoller):
     """A disarmed character picks its weapon up as a secondary action of its open roll
     [004:871]: `pickup` joins the roll's modifiers, and it is armed again."""
 
     TOPIC = "fate.WeaponPickedUp"
-    character: str
-    """The id of the character armed again"""
-    seat: str
-    """The seat id of its player (the game master's seat for an NPC)"""
     pickup: FateModifier
     """The modifier on the roll: -1 and the disarm's shifts [004:871]"""
     reason: str
@@ -333,15 +305,11 @@ class WeaponPickedUp(FromRoll):
         _conflict(table).disarmed.pop(self.character, None)
 
 
-class MinionsTakenOut(Table.Event):
-    """Minions of a group taken out by a hit, as many as the game master ruled; with none
-    left the group is out of the conflict [004:629, 801]."""
+class MinionsTakenOut(AboutCharacter):
+    """Minions of a group (`character`, the NPC standing for it) taken out by a hit, as many as
+    the game master ruled; with none left the group is out of the conflict [004:629, 801]."""
 
     TOPIC = "fate.MinionsTakenOut"
-    character: str
-    """The id of the NPC standing for the group"""
-    seat: str
-    """The game master's seat"""
     taken_out: int
     """How many minions are taken out"""
     left: int
@@ -375,25 +343,11 @@ class ZonesDrawn(Table.Event):
         conflict.places = dict(self.places)
 
 
-class Pushed(FromRoll):
+class Pushed(_Displacement):
     """A push [004:885]: the pusher and its target moved together `zones` away, its cost met
     by the attack's shifts."""
 
     TOPIC = "fate.Pushed"
-    character: str
-    """The id of the pushing character"""
-    seat: str
-    """The seat id of its player (the game master's seat for an NPC)"""
-    target: str
-    """The id of the character pushed"""
-    weight: int
-    """The target's weight scale"""
-    zones: int
-    """The zones both are moved"""
-    cost: int
-    """The shifts the push needs: the weight + 1 per zone, and the borders on the way"""
-    shifts: int
-    """The attack's shifts"""
     to: str | None
     """The zone both end in; null: no zones drawn"""
     reason: str

@@ -1,9 +1,10 @@
 """FATE's events. Each is one fact; `apply` only moves what the event says moved.
 
-An event derived from a roll names it (`roll`) and carries its `visibility` (`FromRoll`), so
-the visibility policy hides what it derives exactly as it hides the dice. Nothing here rolls
-or decides: the handlers do, and put the results in the event. Events about a character carry
-its `seat`: a hidden aspect is its player's and the game master's.
+An event derived from a roll names it (`roll`) and carries its `visibility` (`FromRoll`, most
+as `AboutRoller`), so the visibility policy hides what it derives exactly as it hides the dice.
+Nothing here rolls or decides: the handlers do, and put the results in the event. Events about
+a character carry its `seat` (`AboutCharacter`): a hidden aspect is its player's and the game
+master's.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import msgspec
 
 from domain.dice import FromRoll
-from domain.fate.aspects import Guess, TemporaryAspect, revealed
+from domain.fate.aspects import Guess, TemporaryAspect, fragile_on, revealed
+from domain.fate.headers import AboutCharacter, AboutRoller
 from domain.fate.invocations import Effect, FateRollResult, Invocation, Invoked
 from domain.fate.points import CompelSettled, ConcessionPoints
 from domain.fate.roll import FateDice, FateModifier, FateVerdict
@@ -44,6 +46,13 @@ def _set_points(table: Table, points: dict[str, int]) -> None:
         characters[character].sheet = msgspec.structs.replace(sheet, fate_points=fate_points)
 
 
+def _place(table: Table, aspect: TemporaryAspect | None) -> None:
+    """A temporary aspect in play from now on; null: none placed."""
+    if aspect is not None:
+        state = game(table)
+        state.aspects = [*state.aspects, clone(aspect)]
+
+
 # -- the cast ------------------------------------------------------------------------------
 
 
@@ -61,15 +70,11 @@ class CharacterCreated(Table.Event):
 # -- rolls ---------------------------------------------------------------------------------
 
 
-class SkillRolled(FromRoll):
+class SkillRolled(AboutRoller):
     """A roll called by the game master and thrown (`DiceRolled` just before it): the skill
     and its rung, the four d6 read as Fudge dice, and what the effort is judged against."""
 
     TOPIC = "fate.SkillRolled"
-    character: str
-    """The id of the character whose skill is rolled"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     skill: str
     """The skill rolled (habilidad), as the game master named it"""
     rating: int
@@ -107,14 +112,10 @@ class SkillRolled(FromRoll):
         )
 
 
-class InvocationAsked(FromRoll):
+class InvocationAsked(AboutRoller):
     """The roller asks to invoke an aspect on its open roll [004:135]."""
 
     TOPIC = "fate.InvocationAsked"
-    character: str
-    """The id of the rolling character, who asks for the invocation"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     aspect: str
     """The aspect's name as the roller gave it (for a guess, the roller's guess)"""
     owner: str | None
@@ -138,15 +139,11 @@ class InvocationAsked(FromRoll):
         )
 
 
-class InvocationDeclined(FromRoll):
-    """The game master finds the aspect asked for not relevant: nothing is spent
+class InvocationDeclined(AboutRoller):
+    """The game master finds the aspect the roller asked for not relevant: nothing is spent
     [004:135, 301]."""
 
     TOPIC = "fate.InvocationDeclined"
-    character: str
-    """The id of the rolling character, who asked for the invocation"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     aspect: str
     """The aspect whose invocation the game master declined"""
     reason: str
@@ -158,7 +155,8 @@ class InvocationDeclined(FromRoll):
 
 class _GuessRuling(FromRoll):
     """Base of the game master's ruling on a guess at a hidden aspect [004:353-359]: the
-    guesser's fate points after it."""
+    guesser's fate points after it. (Not an `AboutRoller`: a ruling's record has the
+    guesser's `seat` after `fate_points`.)"""
 
     character: str
     """The id of the rolling character, who guessed"""
@@ -188,16 +186,12 @@ class GuessRuled(_GuessRuling):
             game(table).open_rolls[str(self.roll)].asked = None
 
 
-class AspectInvoked(FromRoll):
+class AspectInvoked(AboutRoller):
     """An invocation the game master accepted, as it went (`invoked`: paid free or with a
     fate point, a reroll's new dice, whom it pays at the settlement); a reroll is its own
     `DiceRolled` (`reroll_roll`)."""
 
     TOPIC = "fate.AspectInvoked"
-    character: str
-    """The id of the rolling character, who invoked the aspect"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     invoked: Invoked
     """The invocation as it went: the aspect and its owner, the effect, paid free or with a
     fate point, a reroll's new dice, whom it pays"""
@@ -226,16 +220,12 @@ class AspectInvoked(FromRoll):
             open_roll.reroll_rolls = [*open_roll.reroll_rolls, self.reroll_roll]
 
 
-class RollSettled(FromRoll):
+class RollSettled(AboutRoller):
     """A roll judged: every step (`result`), the verdict, the fate points each character
     holds after (the roller's spent, the owners invoked against paid [004:335]), and the
     temporary aspects left (a fragile one invoked is gone [004:853])."""
 
     TOPIC = "fate.RollSettled"
-    character: str
-    """The id of the character who rolled"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     result: FateRollResult
     """Every step of the roll: the skill and its rung, the first dice, the invocations, the
     dice that stand, the modifiers, the effort and the fate points spent"""
@@ -262,36 +252,28 @@ class RollSettled(FromRoll):
         state.aspects = [clone(aspect) for aspect in self.aspects]
 
 
-class AspectPlaced(FromRoll):
-    """A temporary aspect a settled maneuver placed [004:845-857]."""
+class AspectPlaced(AboutRoller):
+    """A temporary aspect a settled maneuver placed [004:845-857], its free invocation held by
+    the maneuver's roller."""
 
     TOPIC = "fate.AspectPlaced"
-    character: str
-    """The id of the character whose maneuver (the settled roll) earned the aspect; it holds
-    the free invocation"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     aspect: TemporaryAspect
     """The temporary aspect placed, on a character or on the scene"""
     reason: str
     """Why the game master places it"""
 
     def apply(self, table: Table) -> None:
-        state = game(table)
-        state.aspects = [*state.aspects, clone(self.aspect)]
+        _place(table, self.aspect)
 
 
 # -- the fate-point economy and aspects outside a roll ---------------------------------------
 
 
-class Compelled(Table.Event):
-    """A compel as it ended [004:173, 365-401]; `fate_points`, the character's after."""
+class Compelled(AboutCharacter):
+    """A compel of the character's aspect as it ended [004:173, 365-401]; `fate_points`, the
+    character's after."""
 
     TOPIC = "fate.Compelled"
-    character: str
-    """The id of the character whose aspect is compelled"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     compel: CompelSettled
     """The compel as it ended: the aspect, its kind, the stake, accepted or refused, the fate
     points gained or paid"""
@@ -304,15 +286,11 @@ class Compelled(Table.Event):
         _set_points(table, {self.character: self.fate_points})
 
 
-class Declared(Table.Event):
-    """A declaration accepted (a fate point spent) or vetoed [004:155-159], and the scene
-    aspect it created, if any."""
+class Declared(AboutCharacter):
+    """A declaration the character's player made, accepted (a fate point spent) or vetoed
+    [004:155-159], and the scene aspect it created, if any."""
 
     TOPIC = "fate.Declared"
-    character: str
-    """The id of the character whose player makes the declaration"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     declaration: str
     """The minor detail of the story the player declares true [004:155]"""
     accepted: bool
@@ -327,9 +305,7 @@ class Declared(Table.Event):
 
     def apply(self, table: Table) -> None:
         _set_points(table, {self.character: self.fate_points})
-        if self.aspect is not None:
-            state = game(table)
-            state.aspects = [*state.aspects, clone(self.aspect)]
+        _place(table, self.aspect)
 
 
 class Refreshed(Table.Event):
@@ -346,15 +322,12 @@ class Refreshed(Table.Event):
         _set_points(table, self.fate_points)
 
 
-class AspectDiscovered(Table.Event):
-    """A hidden aspect discovered (an assessment, a close guess [004:327, 353]): every seat
-    knows it from now on; an assessor holds a free invocation of it (`free`)."""
+class AspectDiscovered(AboutCharacter):
+    """A hidden aspect of the character discovered (an assessment, a close guess
+    [004:327, 353]): every seat knows it from now on; an assessor holds a free invocation of
+    it (`free`)."""
 
     TOPIC = "fate.AspectDiscovered"
-    character: str
-    """The id of the character whose hidden aspect is discovered"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     aspect: str
     """The aspect discovered, known to every seat from now on"""
     free: TemporaryAspect | None
@@ -365,22 +338,16 @@ class AspectDiscovered(Table.Event):
     `invoked by name`"""
 
     def apply(self, table: Table) -> None:
-        state = game(table)
-        character = state.characters[self.character]
+        character = game(table).characters[self.character]
         character.sheet = revealed(character.sheet, self.aspect)
-        if self.free is not None:
-            state.aspects = [*state.aspects, clone(self.free)]
+        _place(table, self.free)
 
 
-class AspectAvoided(FromRoll):
+class AspectAvoided(AboutRoller):
     """A maneuver's aspect its target avoided, paying 1 fate point of its own [004:847]:
     nothing is placed."""
 
     TOPIC = "fate.AspectAvoided"
-    character: str
-    """The id of the character whose maneuver (the settled roll) earned the aspect"""
-    seat: str
-    """The seat id of the maneuver's roller (the game master's seat for an NPC)"""
     aspect: str
     """The temporary aspect's name, which was not placed"""
     target: str
@@ -415,15 +382,11 @@ class InvocationPassed(Table.Event):
         ]
 
 
-class StuntActivated(Table.Event):
+class StuntActivated(AboutCharacter):
     """A character's stunt used [004:151]; `fate_points`, the character's after (one fewer
     when the stunt costs one)."""
 
     TOPIC = "fate.StuntActivated"
-    character: str
-    """The id of the character whose stunt is used"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     stunt: str
     """The stunt's name"""
     reason: str
@@ -438,15 +401,11 @@ class StuntActivated(Table.Event):
 # -- stress, consequences, defeat and recovery ------------------------------------------------
 
 
-class StressTaken(Table.Event):
-    """A hit on a track as it went [004:771-801]: the box marked or none, the consequence
-    taken, the track and consequences after, and whether the character is taken out."""
+class StressTaken(AboutCharacter):
+    """A hit on the character's track as it went [004:771-801]: the box marked or none, the
+    consequence taken, the track and consequences after, and whether it is taken out."""
 
     TOPIC = "fate.StressTaken"
-    character: str
-    """The id of the character hit"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     hit: StressHit
     """What the hit did to the track: its shifts, the box marked (null: none) and whether a
     consequence was forced"""
@@ -473,15 +432,11 @@ class StressTaken(Table.Event):
             character.out = "taken_out"
 
 
-class Conceded(Table.Event):
-    """A concession and its answer [004:813-815]: the fate points it moved (`points`) and
-    those held after (`fate_points`)."""
+class Conceded(AboutCharacter):
+    """The character's concession and its answer [004:813-815]: the fate points it moved
+    (`points`) and those held after (`fate_points`)."""
 
     TOPIC = "fate.Conceded"
-    character: str
-    """The id of the character who concedes"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     attacker: str | None
     """The id of the character the concession is offered to; null: none named"""
     reasonable: bool
@@ -533,14 +488,10 @@ class SceneEnded(Table.Event):
             character.out = None
 
 
-class Recovered(Table.Event):
+class Recovered(AboutCharacter):
     """The consequences a character keeps after an occasion to recover [004:829-833]."""
 
     TOPIC = "fate.Recovered"
-    character: str
-    """The id of the character who recovers"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     occasion: str
     """The occasion to recover: `breather` heals mild consequences, `six_hours_rest` mild and
     moderate ones, `new_adventure` all [004:829-833]"""
@@ -581,21 +532,15 @@ class GuessDeceived(_GuessRuling):
 
     def apply(self, table: Table) -> None:
         super().apply(table)
-        state = game(table)
-        state.open_rolls[str(self.roll)].asked = None
-        if self.aspect is not None:
-            state.aspects = [*state.aspects, clone(self.aspect)]
+        game(table).open_rolls[str(self.roll)].asked = None
+        _place(table, self.aspect)
 
 
-class DefeatDemanded(Table.Event):
+class DefeatDemanded(AboutCharacter):
     """A taken-out player's character spent every fate point left to demand another defeat
     [004:811]."""
 
     TOPIC = "fate.DefeatDemanded"
-    character: str
-    """The id of the taken-out character"""
-    seat: str
-    """The seat id of the character's player"""
     spent: int
     """The fate points spent: every one it held, one at least"""
     fate_points: int
@@ -607,16 +552,7 @@ class DefeatDemanded(Table.Event):
         _set_points(table, {self.character: self.fate_points})
 
 
-class _OfTenacity(Table.Event):
-    """Base of an event of an NPC's tenacity in this conflict [004:821-823]."""
-
-    character: str
-    """The id of the NPC"""
-    seat: str
-    """The seat id of the NPC's player: the game master's"""
-
-
-class StakesRuled(_OfTenacity):
+class StakesRuled(AboutCharacter):
     """The stakes of the conflict to an NPC with tenacity, and the degree they make of it
     [004:823]: how many consequences it takes before it offers its concession."""
 
@@ -634,7 +570,7 @@ class StakesRuled(_OfTenacity):
         game(table).tenacity[self.character] = self.degree
 
 
-class TenacityReached(_OfTenacity):
+class TenacityReached(AboutCharacter):
     """An NPC took as many consequences as its tenacity in this conflict: it offers its
     concession now [004:823] (`fateConcede` records the offer's answer)."""
 
@@ -661,23 +597,15 @@ class ConsequencesCarriedOver(Table.Event):
             character.sheet = msgspec.structs.replace(character.sheet, consequences=kept)
 
 
-class AspectSpent(Table.Event):
+class AspectSpent(AboutCharacter):
     """A fragile temporary aspect on a character gone with its first compel accepted
     [004:853] (the compel is its `Compelled`, just before)."""
 
     TOPIC = "fate.AspectSpent"
-    character: str
-    """The id of the character the aspect was on"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     aspect: str
     """The fragile temporary aspect's name, gone"""
 
     def apply(self, table: Table) -> None:
         state = game(table)
-        gone = next(
-            a
-            for a in state.aspects
-            if a.name == self.aspect and a.target == self.character and a.duration == "fragile"
-        )
+        gone = fragile_on(state.aspects, self.aspect, self.character)
         state.aspects = [a for a in state.aspects if a is not gone]

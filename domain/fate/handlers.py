@@ -20,7 +20,9 @@ from domain.fate.aspects import (
     at_scene_end,
     avoided,
     discovered,
+    fragile_on,
     guessed,
+    is_hidden,
     passed,
     placed_by_maneuver,
 )
@@ -283,10 +285,6 @@ def _after_miss(guesser: FateCharacter, guess: Guess) -> int:
     return points if guess.refunded else spend(points, 1, "a guess")
 
 
-def _hidden_on(character: FateCharacter, name: str) -> bool:
-    return any(a.name == name and a.hidden for a in character.sheet.aspects)
-
-
 def invoke_aspect(table: Table, actor: str, command: cmd.FateInvokeAspect, _: TableKeys) -> None:
     state = game.open(table)
     table.require_seat(actor)
@@ -306,7 +304,7 @@ def invoke_aspect(table: Table, actor: str, command: cmd.FateInvokeAspect, _: Ta
     cost = 0 if not command.guess and name in free_left else 1
     spend(character.sheet.fate_points, so_far.fate_points_spent + cost, "this invocation")
     owner = state.characters.get(command.owner or "")
-    if not command.guess and owner is not None and _hidden_on(owner, name):
+    if not command.guess and owner is not None and is_hidden(owner.sheet, name):
         # named at the table, a hidden aspect is hidden no more
         table.trigger_event(
             AspectDiscovered,
@@ -519,7 +517,7 @@ def _compelled(
     """The character and the aspect a compel names: one every seat knows on it."""
     character = find_character(state, character_id)
     name = checked_name(aspect, "an aspect")
-    if _hidden_on(character, name):
+    if is_hidden(character.sheet, name):
         raise Conflict(
             f"{name!r} is hidden: compelling it would tell every seat; discover it first",
             "aspect_hidden",
@@ -614,7 +612,7 @@ def discover_aspect(
 ) -> None:
     state = game.ruling(table, actor, "reveal a hidden aspect")
     character = find_character(state, command.character)
-    if not _hidden_on(character, command.aspect):
+    if not is_hidden(character.sheet, command.aspect):
         raise InvalidCommand(
             f"{character.name} has no hidden aspect {command.aspect!r}", "no_aspect"
         )
@@ -858,11 +856,8 @@ def _fragile_compelled(
     """A fragile temporary aspect on the character is gone once its compel is official (its
     point accepted [004:369]): it lasts no longer than its first compel [004:853]; a sticky
     one stays [004:855], a refused compel leaves it."""
-    fragile = any(
-        a.name == settled.aspect and a.target == character.id and a.duration == "fragile"
-        for a in state.aspects
-    )
-    if fragile and settled.accepted:
+    fragile = fragile_on(state.aspects, settled.aspect, character.id)
+    if fragile is not None and settled.accepted:
         table.trigger_event(
             AspectSpent,
             **about(actor, character),
