@@ -76,7 +76,17 @@ class CharacterPriced(Table.Event):
 # -- rolls ---------------------------------------------------------------------------------
 
 
-class RollOpened(FromRoll):
+class FollowsRoll(FromRoll):
+    """Base of an event that follows a character's roll, with the header
+    `handlers.following` writes: the roll and its visibility, the character and its seat."""
+
+    character: str
+    """The id of the character whose roll it is"""
+    seat: str
+    """The seat id of the character's player (the game master's seat for a principal NPC)"""
+
+
+class RollOpened(FollowsRoll):
     """A roll called by the game master and thrown (`DiceRolled` just before it): the
     readings with the die each keeps, the difficulty or the automatic outcome, what applies
     (Fortalezas, aces, each with its reason), what the player declared (luck, Tempt luck,
@@ -84,10 +94,6 @@ class RollOpened(FromRoll):
     [002:85-89]: its roll has no die and is settled at once."""
 
     TOPIC = "portal.RollOpened"
-    character: str
-    """The id of the character who rolls"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     readings: list[ReadingSpec]
     """The readings the game master called, in order, the first the primary one: each one's name,
     the basic die it keeps, whether it is an aguante reading, its specialty bonus"""
@@ -143,15 +149,11 @@ class RollOpened(FromRoll):
         )
 
 
-class DieRerolled(FromRoll):
+class DieRerolled(FollowsRoll):
     """One die of an open roll rolled again (its own `DiceRolled`, `reroll_roll`), paid by
     `source`; a character point spent for an ace leaves `points` in the roller's hand."""
 
     TOPIC = "portal.DieRerolled"
-    character: str
-    """The id of the character whose roll it is"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     reroll_roll: int
     """The table's number of the reroll's own roll (its `DiceRolled`)"""
     die: DieRef
@@ -196,16 +198,12 @@ class DieRerolled(FromRoll):
         pool_paid(_sheet(table, self.character).sheet, self.pool)
 
 
-class RollFixed(FromRoll):
+class RollFixed(FollowsRoll):
     """An open roll's first reading (the attack or defence) fixed by its roller [002:1096]:
     the Fortalezas and aces on the damage or aguante begin their rerolls on the pool the
     first ones left, and change the other readings only."""
 
     TOPIC = "portal.RollFixed"
-    character: str
-    """The id of the character whose roll it is"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     fixed: Reading
     """The first reading as it stands now, every step: it no longer changes"""
     entitlement: Entitlement
@@ -229,17 +227,13 @@ class RollFixed(FromRoll):
         )
 
 
-class OnesAndSixesBlocked(FromRoll):
+class OnesAndSixesBlocked(FollowsRoll):
     """A character point handed to the roller: every 1 and 6 of the roll is locked from now
     on [002:603-609]. `by` is the seat that handed it, `giver` its character (null: the game
     master's point: a player's is spent first, `PointsSpent`); the roller keeps the point
     [002:579]."""
 
     TOPIC = "portal.OnesAndSixesBlocked"
-    character: str
-    """The id of the roller, whose 1s and 6s are blocked"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     by: str
     """The seat id of whoever handed the character point: a player's or the game master's"""
     giver: str | None
@@ -260,17 +254,13 @@ class OnesAndSixesBlocked(FromRoll):
             _sheet(table, self.character).sheet.points = clone(self.points)
 
 
-class RollSettled(FromRoll):
+class RollSettled(FollowsRoll):
     """A roll read from its final faces and its consequences on the sheet: the verdict,
     discomfort removed, luck kept or lost, the tempt die won back, the character point for a
     LOW success, the sequel points and how they were paid; the dice the sheet holds after.
     A level of sequel paid leaves a sequel whose kind the game master names (`owed`)."""
 
     TOPIC = "portal.RollSettled"
-    character: str
-    """The id of the character who rolled"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     result: PortalRollResult | None
     """What the final faces decided: each reading, the verdict, the discomfort dice removed, luck
     kept or spent, the sequel points; null for an automatic outcome"""
@@ -317,14 +307,10 @@ class RollSettled(FromRoll):
             )
 
 
-class SequelNamed(FromRoll):
+class SequelNamed(FollowsRoll):
     """The game master names the kind of a roll's sequel [002:295]."""
 
     TOPIC = "portal.SequelNamed"
-    character: str
-    """The id of the character who carries the sequel"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     sequel: Sequel
     """The sequel added to the sheet: its level (1..3) and the kind the game master named"""
     reason: str
@@ -449,17 +435,13 @@ def _points_paid(sheet: PortalSheet, points: CharacterPoints, wound: int, pool: 
     pool_paid(sheet, pool)
 
 
-class SpecialtyBought(FromRoll):
+class SpecialtyBought(FollowsRoll):
     """A temporary specialty bought with a character point before the roll it is for (its
     `RollOpened` just before): the Fortaleza's level added to the readings it applies to
     [002:585, 850], as the roll's specs already say; a principal NPC pays from its pool or
     with a wound die, Errata [002:649] (the roll thrown with it)."""
 
     TOPIC = "portal.SpecialtyBought"
-    character: str
-    """The id of the character who rolls"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     fortaleza: str
     """The Fortaleza whose level the temporary specialty adds"""
     bonus: int

@@ -348,8 +348,8 @@ def _opened(
 
 
 def following(roll: int, visibility: Visibility, character: PortalCharacter) -> dict[str, Any]:
-    """The header of an event that follows a character's roll: the roll and its visibility
-    (`FromRoll`), the character and its seat."""
+    """The header of an event that follows a character's roll (`events.FollowsRoll`): the
+    roll and its visibility, the character and its seat."""
     return {
         "roll": roll,
         "visibility": visibility,

@@ -4,30 +4,20 @@ the game master's, every judgement a required field with its reason."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from domain.characters import CharacterId
 from domain.commands import Command
 from domain.names import Reason
 from domain.portal.combat_commands import RollNumber
+from domain.portal.special_commands import GrabRuling
 
 
-class PortalBreakFree(Command, kw_only=True):
+class PortalBreakFree(GrabRuling, kw_only=True):
     """The game master rules a held contender's attempt to break free, its action in one of
     its phases of a turn after the immobilization [002:1483]: the grab repeated on two
     settled rolls, the holder's `attack` (+2) and `strength` against the held contender's
-    `defence` and `struggle`; not immobilized again, it is free."""
+    `defence` and `struggle`; not immobilized again, it is free. Here the grabber is the holder,
+    the defender the held contender, who acts."""
 
-    combat: RollNumber
-    """The combat's number (the roll of its direction die)"""
-    attack_roll: RollNumber
-    """The holder's settled roll (`portalSettleRoll`), read for `attack` and `strength`"""
-    defence_roll: RollNumber
-    """The held contender's settled roll, read for `defence` and `struggle`: it names the
-    one trying to break free"""
-    defender_weapon: Literal["none", "one_hand", "two_hands"]
-    """A long cutting weapon the held contender wields against an unarmed holder: `one_hand`
-    +1, `two_hands` +2 to its defence, not the struggle; `none` otherwise [002:1477]"""
     reason: Reason
     """The game master's reason: how the held contender struggles"""
 

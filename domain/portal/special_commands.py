@@ -38,13 +38,10 @@ class PortalCedeLevel(Command, kw_only=True):
     """The game master's reason the character leads the team"""
 
 
-class PortalImmobilize(Command, kw_only=True):
-    """The game master rules an attempt to immobilize, the grabber's action in its phase
-    [002:1473-1481]: a confrontation of two settled rolls, each read twice as an attack is
-    for damage and toughness. The grab: the grabber's `attack` must exceed the defender's
-    `defence` plus its weapon's bonus; the struggle: the grab's margin plus the grabber's
-    `strength` against the defender's `struggle`, no weapon bonus. Ties are the table's
-    `immobilize_tie`."""
+class GrabRuling(Command, kw_only=True):
+    """Base of the game master's ruling on a grab [002:1475-1481]: two settled rolls, each
+    read twice as an attack is for damage and toughness. The grabber is the contender who
+    grabs, or who holds; the defender the one grabbed, or held."""
 
     combat: RollNumber
     """The combat's number (the roll of its direction die)"""
@@ -58,6 +55,16 @@ class PortalImmobilize(Command, kw_only=True):
     """A long cutting weapon the defender wields against an unarmed grabber: `one_hand` +1,
     `two_hands` +2 to the defence against the grab, not the struggle; `none` otherwise
     [002:1477] (a knife's ace goes in the defence roll's call)"""
+
+
+class PortalImmobilize(GrabRuling, kw_only=True):
+    """The game master rules an attempt to immobilize, the grabber's action in its phase
+    [002:1473-1481]: a confrontation of two settled rolls, each read twice as an attack is
+    for damage and toughness. The grab: the grabber's `attack` must exceed the defender's
+    `defence` plus its weapon's bonus; the struggle: the grab's margin plus the grabber's
+    `strength` against the defender's `struggle`, no weapon bonus. Ties are the table's
+    `immobilize_tie`."""
+
     reason: Reason
     """The game master's reason: the grab, and the defender's weapon"""
 

@@ -15,6 +15,7 @@ from domain.portal.harm import absorbed
 from domain.portal.maneuvers import standing
 from domain.portal.rerolls import Entitlement
 from domain.portal.special_attacks import Grapple
+from domain.portal.state import Combat
 from domain.portal.weapons import WeaponDamage
 from domain.structs import Stored, clone
 from domain.table import Table
@@ -51,16 +52,14 @@ class LevelCeded(Table.Event):
         _entitle(table, self.roll, self.entitlement)
 
 
-class Immobilized(CombatEvent):
-    """An attempt to immobilize ruled in the grabber's phase [002:1473-1481]: the grab
-    (attack against defence and the weapon's bonus), then the struggle (the margin plus
-    strength against struggle). Both rolls count once."""
+class _Grab(CombatEvent):
+    """Base of an event of a grab [002:1475-1481]: the grabber's settled roll read for its
+    attack and strength, the defender's for its defence and struggle. The grabber is the
+    contender who grabs, or who holds; the defender the one grabbed, or held."""
 
-    TOPIC = "portal.Immobilized"
-    grabber: str
-    """The id of the contender who grabs"""
     character: str
-    """The id of the contender grabbed"""
+    """The id of the defender: the contender grabbed, or the held contender trying to break
+    free"""
     attack: ComparedRoll
     """The grabber's roll and its `attack` result"""
     strength: ComparedRoll
@@ -72,6 +71,23 @@ class Immobilized(CombatEvent):
     defender_weapon: str
     """The defender's weapon against an unarmed grab: `none`, `one_hand` (+1), `two_hands`
     (+2) [002:1477]"""
+
+    def _grabbed(self, table: Table, acting: str) -> Combat:
+        """Both rolls count once; the `acting` contender has acted. Its combat."""
+        count(table, self.attack, self.defence)
+        combat = combat_at(table, self.combat)
+        combat.acted = [*combat.acted, acting]
+        return combat
+
+
+class Immobilized(_Grab):
+    """An attempt to immobilize ruled in the grabber's phase [002:1473-1481]: the grab
+    (attack against defence and the weapon's bonus), then the struggle (the margin plus
+    strength against struggle). Both rolls count once."""
+
+    TOPIC = "portal.Immobilized"
+    grabber: str
+    """The id of the contender who grabs"""
     grapple: Grapple
     """The defence with the weapon's bonus, whether grabbed, the struggle total, whether
     immobilized and by how much"""
@@ -83,9 +99,7 @@ class Immobilized(CombatEvent):
     0: none"""
 
     def apply(self, table: Table) -> None:
-        count(table, self.attack, self.defence)
-        combat = combat_at(table, self.combat)
-        combat.acted = [*combat.acted, self.grabber]
+        combat = self._grabbed(table, self.grabber)
         if self.grapple.immobilized:  # held from now on [002:1481-1485]
             held = contender_at(table, self.combat, self.character)
             held.held_by, held.held_since = self.grabber, combat.turn
@@ -96,29 +110,16 @@ def _let_go(table: Table, combat: int, character: str) -> None:
     held.held_by, held.held_since = None, 0
 
 
-class BreakFreeAttempted(CombatEvent):
+class BreakFreeAttempted(_Grab):
     """A held contender tried to break free in its phase of a later turn [002:1483]: the grab
     repeated, the holder's attack at +2; not immobilized again, it is free. Both rolls count
     once."""
 
     TOPIC = "portal.BreakFreeAttempted"
     holder: str
-    """The id of the contender holding it"""
-    character: str
-    """The id of the held contender, who acts"""
-    attack: ComparedRoll
-    """The holder's roll and its `attack` result, before the +2"""
-    strength: ComparedRoll
-    """The holder's roll and its `strength` result"""
-    defence: ComparedRoll
-    """The held contender's roll and its `defence` result"""
-    struggle: ComparedRoll
-    """The held contender's roll and its `struggle` result"""
-    defender_weapon: str
-    """The held contender's weapon against an unarmed holder: `none`, `one_hand` (+1),
-    `two_hands` (+2) [002:1477]"""
+    """The id of the contender holding it: the grabber"""
     advantage: int
-    """What the holder's attack result adds: +2 [002:1483]"""
+    """What the holder's attack result adds, past `attack`'s: +2 [002:1483]"""
     defence_modifier: int
     """What the defence result took off this turn, in `grapple`'s defence: -2 for a neglected
     defence (declared, or by a multiple attack [002:1447, 1493]), -2 more stunned [002:1075];
@@ -132,9 +133,7 @@ class BreakFreeAttempted(CombatEvent):
     """The game master's reason: how the held contender struggles"""
 
     def apply(self, table: Table) -> None:
-        count(table, self.attack, self.defence)
-        combat = combat_at(table, self.combat)
-        combat.acted = [*combat.acted, self.character]
+        self._grabbed(table, self.character)
         if self.freed:
             _let_go(table, self.combat, self.character)
 

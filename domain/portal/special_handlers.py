@@ -104,7 +104,7 @@ def cede_level(table: Table, actor: str, command: xc.PortalCedeLevel, _: TableKe
 
 
 def _grapple_rolls(
-    table: Table, state: PortalState, command: xc.PortalImmobilize | hc.PortalBreakFree
+    table: Table, state: PortalState, command: xc.GrabRuling
 ) -> tuple[PortalCharacter, PortalCharacter, dict[str, ComparedRoll]]:
     """A grab's two settled rolls, each read twice as an attack is for damage and toughness
     [002:1475] and counted as the story's comparisons count them: the grabber (or holder)
@@ -131,7 +131,7 @@ def _grappled(
     combat: Combat,
     defender: PortalCharacter,
     rolls: dict[str, ComparedRoll],
-    command: xc.PortalImmobilize | hc.PortalBreakFree,
+    command: xc.GrabRuling,
     advantage: int,
 ) -> dict[str, Any]:
     """The grab [002:1475-1481] and what its event records: the attack with the holder's

@@ -14,7 +14,7 @@ from domain.dice import FromRoll
 from domain.portal.comparison import ComparedRoll, count
 from domain.portal.confrontation import Side, Winner
 from domain.portal.costs import PaidWith
-from domain.portal.events import game, pool_paid
+from domain.portal.events import FollowsRoll, game, pool_paid
 from domain.portal.magic import Purpose
 from domain.portal.outcome import Outcome
 from domain.portal.reading import ReadingSpec
@@ -356,16 +356,12 @@ class CharacterAdvanced(Table.Event):
         sheet.points = clone(self.points)
 
 
-class SpellCast(FromRoll):
+class SpellCast(FollowsRoll):
     """A spell's roll as the game master ruled it [002:1604-1620]: the rank it is worked at
     and the difficulty it set for the roll (`RollOpened` just before it, with the same
     number); null for a competent mage's rank 0 spell, an automatic success."""
 
     TOPIC = "portal.SpellCast"
-    character: str
-    """The id of the caster"""
-    seat: str
-    """The seat id of the caster's player (the game master's seat for a principal NPC)"""
     rank: int
     """The rank of power the spell is worked at: its own, one more to enchant or invent
     [002:1616-1620]; 4 for a rank 3 enchantment or invention"""
@@ -555,16 +551,12 @@ class SupportingHurt(Table.Event):
         game(table).supporting[self.supporting].taken = self.taken
 
 
-class DifficultyDeferred(FromRoll):
+class DifficultyDeferred(FollowsRoll):
     """A deferred confrontation's later roll (`RollOpened` just before it, the same number):
     its difficulty is the first side's result as the game master transformed it
     [002:956-962]."""
 
     TOPIC = "portal.DifficultyDeferred"
-    character: str
-    """The id of the character who rolls later"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     first: ComparedRoll
     """The first side's settled roll and result"""
     factor: int
