@@ -62,6 +62,18 @@ class TableHeader(msgspec.Struct, kw_only=True):
     """The numbers of the secret rolls the game master has revealed"""
 
 
+class CharacterHeader(msgspec.Struct, kw_only=True):
+    """What every dice system's view of a character starts with: which character it is, and
+    whose."""
+
+    id: str
+    """The character's id at the table (`c1`, `c2`, …)"""
+    name: str
+    """The character's name as the table shows it"""
+    seat: str
+    """The seat id of the character's player (the game master's seat for an NPC)"""
+
+
 def header(table: Table, viewer: Viewer) -> dict[str, Any]:
     """The fields of `TableHeader` for this table and viewer, for a system's view to extend."""
     return {

@@ -11,9 +11,8 @@ path's first word says what it counts; paths under `PER_TABLE` name a table's ow
 characters and mean nothing in another table, so they are dropped when tallies are summed.
 
 Each system's figures read a tally the same way (`Counts` and its `filled`, `per_character`,
-`character_figures`, `over_time`, `by_character`, `took_damage`) and a dice system counts a
-character's rolls the same way (`rolled`, `settled`), so a system writes only what its figures
-count.
+`over_time`, `by_character`, `took_damage`) and a dice system counts a character's rolls the
+same way (`rolled`, `settled`), so a system writes only what its figures count.
 """
 
 from __future__ import annotations
@@ -221,18 +220,23 @@ class Counts:
 
     def filled(self, figures: type[S], **given: Any) -> S:
         """A figures Struct whose whole-number fields are the counts under their own names
-        (`rolls` is `count("rolls")`), but those `given`: a system names only the figures it
-        reads otherwise."""
+        (`rolls` is `count("rolls")`) and whose mappings by word are the counts under their
+        own names by word (`rerolls` is `count.by_word("rerolls")`), but those `given`: a
+        system names only the figures it reads otherwise."""
         counted = {
-            field.name: self(field.name)
+            field.name: self(field.name) if field.type is int else self.by_word(field.name)
             for field in msgspec.structs.fields(figures)
-            if field.type is int and field.name not in given
+            if field.type in _COUNTED and field.name not in given
         }
         return figures(**counted, **given)
 
 
+#: the types of the figures `Counts.filled` reads under their own names
+_COUNTED = (int, dict[str, int])
+
+
 class RollerFigures(msgspec.Struct, kw_only=True):
-    """What a dice system's figures first say of each character (`character_figures`); each
+    """What a dice system's figures first say of each character (`per_character`); each
     system's Struct adds its own."""
 
     name: str
@@ -245,22 +249,24 @@ class RollerFigures(msgspec.Struct, kw_only=True):
     """Its shown rolls by outcome, in its rule system's words: how many ended each way"""
 
 
-def character_figures(count: Counts, name: str, figures: type[S], **given: Any) -> S:
-    """A character's figures, as every system's begin: its name, its outcomes by word
-    (`outcome/<word>`, as `settled` counts a dice system's), the rest `filled` (a dice
-    system's rolls and hidden ones as `rolled` counts them)."""
-    return count.filled(figures, name=name, outcomes=count.by_word("outcome"), **given)
-
-
-F = TypeVar("F")
-
-
-def per_character(tally: Tally, figures: Callable[[Counts, str], F]) -> dict[str, F]:
-    """Every character's figures by id, in id order: `figures` reads its counts (those under
-    `character/<id>`) and its name (`name_character`; its id when the log never named it)."""
+def per_character(tally: Tally, figures: type[S], **read: Callable[[Counts], Any]) -> dict[str, S]:
+    """Every character's figures by id, in id order, as every system's begin: its name
+    (`name_character`; its id when the log never named it), its outcomes by word
+    (`outcome/<word>`, as `settled` counts a dice system's), the rest `filled` from its counts
+    (those under `character/<id>`: a dice system's rolls and hidden ones as `rolled` counts
+    them), but the figures a system `read`s otherwise from them."""
     names = tally.names("character")
-    ids = {path[0] for path in tally.under("character")} | set(names)
-    return {c: figures(Counts(tally, ("character", c)), names.get(c, c)) for c in sorted(ids)}
+    figured = {}
+    for character in sorted({path[0] for path in tally.under("character")} | set(names)):
+        count = Counts(tally, ("character", character))
+        given = {figure: reading(count) for figure, reading in read.items()}
+        figured[character] = count.filled(
+            figures,
+            name=names.get(character, character),
+            outcomes=count.by_word("outcome"),
+            **given,
+        )
+    return figured
 
 
 #: `character/<id>/damage_at/<version>`: what the character took at that version (each
@@ -300,11 +306,11 @@ def over_time(tally: Tally, figure: str, point: type[P]) -> list[P]:
 
 
 def by_character(
-    tally: Tally, figures: Callable[[Counts, str], F], point: type[P]
+    tally: Tally, figures: type[S], point: type[P], **read: Callable[[Counts], Any]
 ) -> dict[str, Any]:
     """What every system's figures end with: each character's figures (`per_character`),
     and what the characters took over time (`DAMAGE_AT`, as `point`s)."""
     return {
-        "characters": per_character(tally, figures),
+        "characters": per_character(tally, figures, **read),
         "damage_over_time": over_time(tally, DAMAGE_AT, point),
     }

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any
 
 import msgspec
@@ -130,13 +131,41 @@ def character_seat(event: Any) -> Audience:
     return frozenset({seat, GAME_MASTER})
 
 
+def game_master(_: Any) -> Audience:
+    return frozenset({GAME_MASTER})
+
+
+def seat_of(path: str, described: str) -> Callable[[Any], Audience]:
+    """The audience of the seat an event names at `path` (`actor`: its sender), and the game
+    master; `AUDIENCES` describes the seat as `described`."""
+    return _with_game_master(attrgetter(path), described)
+
+
+def player_of(path: str) -> Callable[[Any], Audience]:
+    """The audience of the seat that plays the character an event names at `path` (its
+    field, or a field's: `hit.attacker`), and the game master; `AUDIENCES` describes it by
+    that path."""
+    character = attrgetter(path)
+    return _with_game_master(
+        lambda event: played_by(character(event)), f"the seat that plays `{path}`"
+    )
+
+
+def _with_game_master(seat: Callable[[Any], str], described: str) -> Callable[[Any], Audience]:
+    def audience(event: Any) -> Audience:
+        return frozenset({seat(event), GAME_MASTER})
+
+    AUDIENCES[audience] = f"{described}, and the game master"
+    return audience
+
+
 #: who sees a roll (and what derives from it), by its visibility; `seat` is the roller's
 #: (the seat that plays the rolling character: the game master rolling `self` for a player's
 #: character leaves the result to that player alone)
 ROLL_AUDIENCES: dict[str, Callable[[str], Audience]] = {
     "public": lambda _: None,
     "gm": lambda seat: frozenset({seat, GAME_MASTER}),
-    "blind": lambda _: frozenset({GAME_MASTER}),
+    "blind": game_master,
     "self": lambda seat: frozenset({seat}),
 }
 
@@ -201,6 +230,7 @@ AUDIENCES: dict[Callable[[Any], Audience], str] = {
     sender: "the seat that sent the command",
     seen_by: "the seats in `seen_by` (every seat when it is null)",
     character_seat: "the seat that plays the character, and the game master",
+    game_master: "the game master",
     rolled: "as the roll named by `roll` was rolled (public; gm: its roller and the game "
     "master; blind: the game master; self: its roller; its roller being the seat that plays "
     "the rolling character, its `DiceRolled`'s `roller_seat`), whoever sends this event, "

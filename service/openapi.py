@@ -53,6 +53,7 @@ from litestar.openapi.spec import OpenAPI
 from projections.event_schema import REF, UNION, components
 from service import ndjson
 from service.descriptions import describe
+from service.json_tree import rebuilt
 from service.openapi_shapes import shape
 from service.problem_codes import operation_codes
 from service.problems import MEDIA_TYPE as PROBLEM
@@ -441,14 +442,8 @@ def _add_links(paths: dict[str, Any]) -> None:
                     response["links"] = {name: _link(*link) for name, link in links.items()}
 
 
-def _typed_events(value: Any) -> Any:
-    if value == {"$ref": UNTYPED_EVENT}:
-        return _ref(UNION)
-    if isinstance(value, dict):
-        return {key: _typed_events(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_typed_events(item) for item in value]
-    return value
+def _typed_event(part: Any) -> Any:
+    return _ref(UNION) if part == {"$ref": UNTYPED_EVENT} else part
 
 
 #: the schema of each response header: litestar's `ResponseHeader` gives none
@@ -542,7 +537,7 @@ def complete(document: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"components named twice: {sorted(taken)}")
     del schemas[UNTYPED_EVENT.rpartition("/")[2]]
     document["components"]["schemas"] = dict(sorted({**schemas, **events, **stream}.items()))
-    document = _typed_events(document)
+    document = rebuilt(document, _typed_event)
     describe(document, partial(component_type, classes=_classes()))
     for operations in document["paths"].values():
         for operation in operations.values():
@@ -849,13 +844,7 @@ def _rename_components(document: dict[str, Any]) -> dict[str, Any]:
     document["components"]["schemas"] = dict(sorted(renamed.items()))
     references = {REF.format(name=old): REF.format(name=new) for old, new in names.items()}
 
-    def rewrite(value: Any) -> Any:
-        if isinstance(value, str):
-            return references.get(value, value)
-        if isinstance(value, dict):
-            return {key: rewrite(item) for key, item in value.items()}
-        if isinstance(value, list):
-            return [rewrite(item) for item in value]
-        return value
+    def rewrite(part: Any) -> Any:
+        return references.get(part, part) if isinstance(part, str) else part
 
-    return {key: rewrite(value) for key, value in document.items()}
+    return rebuilt(document, rewrite)

@@ -21,6 +21,7 @@ from litestar import Request
 from litestar.exceptions import SerializationException, ValidationException
 from litestar.types import ASGIApp, Message, Receive, ReceiveMessage, Scope, Send
 
+from service.json_tree import rebuilt
 from service.problems import Refused
 from service.query_nulls import refuse_typed_nulls
 
@@ -125,13 +126,11 @@ def _refuse_duplicate_keys(body: bytes) -> None:
 
 def integral(value: Any) -> Any:
     """JSON Schema counts 3.0 as an integer: so does the strict check."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {key: integral(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [integral(item) for item in value]
-    return value
+    return rebuilt(value, _whole)
+
+
+def _whole(part: Any) -> Any:
+    return int(part) if isinstance(part, float) and part.is_integer() else part
 
 
 def _invalid_json(detail: str) -> Refused:

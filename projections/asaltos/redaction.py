@@ -38,18 +38,17 @@ import msgspec
 
 from domain.asaltos import events as ev
 from projections.visibility import (
-    AUDIENCES,
-    GAME_MASTER,
     MASKS,
     ROLLED,
-    Audience,
     Rule,
     Secret,
     announcing,
+    game_master,
     opaque,
     own_sheet,
-    played_by,
+    player_of,
     public,
+    seat_of,
 )
 
 #: the parts of a sheet only its player and the game master know [001:22]
@@ -64,32 +63,15 @@ SHEET = own_sheet(
 )
 
 
-def declarer(event: Any) -> Audience:
-    """The seat that declared (the character's own: only it declares for its character),
-    and the game master."""
-    return frozenset({event.actor, GAME_MASTER})
-
-
-def players_character(event: Any) -> Audience:
-    """The seat that plays the event's `character`, and the game master."""
-    return frozenset({played_by(event.character), GAME_MASTER})
-
-
-def hit_attacker(event: Any) -> Audience:
-    """The seat that plays the attacker of the event's hit, and the game master."""
-    return frozenset({played_by(event.hit.attacker), GAME_MASTER})
-
-
-def damage_attacker(event: Any) -> Audience:
-    return frozenset({played_by(event.attacker), GAME_MASTER})
-
-
-def healer(event: Any) -> Audience:
-    return frozenset({played_by(event.healer), GAME_MASTER})
-
-
-def game_master(_: Any) -> Audience:
-    return frozenset({GAME_MASTER})
+#: the seat that declared (the character's own: only it declares for its character), and the
+#: game master
+declarer = seat_of("actor", "the seat that declared the actions")
+#: the seat that plays the character an event names (the roller, the hit's or the damage's
+#: attacker, the healer), and the game master: who know that character's sheet
+players_character = player_of("character")
+hit_attacker = player_of("hit.attacker")
+damage_attacker = player_of("attacker")
+healer = player_of("healer")
 
 
 def _without(value: Any, *names: str) -> dict[str, Any]:
@@ -124,14 +106,8 @@ def damage_strength(damage: Any) -> Any:
     return _without(damage, "strength", "total")
 
 
-# how the API's document describes this system's audiences and masks
-# (projections/event_schema.py reads them from these tables)
-AUDIENCES[declarer] = "the seat that declared the actions, and the game master"
-AUDIENCES[players_character] = "the seat that plays `character`, and the game master"
-AUDIENCES[hit_attacker] = "the seat that plays the hit's attacker, and the game master"
-AUDIENCES[damage_attacker] = "the seat that plays `attacker`, and the game master"
-AUDIENCES[healer] = "the seat that plays `healer`, and the game master"
-AUDIENCES[game_master] = "the game master"
+# how the API's document describes this system's masks (projections/event_schema.py reads
+# them from this table)
 _OBJECT = {"type": "object"}
 MASKS[step_agi] = ({"type": ["object", "null"]}, "the step with `agi` null")
 MASKS[inner_step_agi] = (_OBJECT, "the same with its `step.agi` null")

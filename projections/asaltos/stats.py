@@ -34,7 +34,6 @@ from projections.tally import (
     LoggedEvent,
     Tally,
     by_character,
-    character_figures,
     name_character,
     outcome_rows,
     took_damage,
@@ -289,22 +288,18 @@ def _checks(tally: Tally) -> list[AsaltosCheckFigures]:
     ]
 
 
-def _character(count: Counts, name: str) -> AsaltosCharacterFigures:
-    return character_figures(count, name, AsaltosCharacterFigures, attacks=count.by_word("attacks"))
-
-
 def figures(tally: Tally) -> AsaltosFigures:
-    combat, wounds = Counts(tally, ("combat",)), Counts(tally, ("wounds",))
+    wounds = Counts(tally, ("wounds",))
     return Counts(tally).filled(
         AsaltosFigures,
         checks=_checks(tally),
-        combat=combat.filled(AsaltosCombatFigures, attacks=combat.by_word("attacks")),
+        combat=Counts(tally, ("combat",)).filled(AsaltosCombatFigures),
         wounds=wounds.filled(
             AsaltosWoundFigures,
             by_level=wounds.by_word("level"),
             by_location=wounds.by_word("location"),
         ),
-        **by_character(tally, _character, AsaltosDamagePoint),
+        **by_character(tally, AsaltosCharacterFigures, AsaltosDamagePoint),
     )
 
 

@@ -43,7 +43,7 @@ from domain.asaltos.state import (
     Wound,
 )
 from domain.table import Table
-from projections.header import TableHeader, header_and_characters, knows, with_own
+from projections.header import CharacterHeader, TableHeader, header_and_characters, knows, with_own
 from projections.visibility import Viewer
 
 
@@ -136,16 +136,10 @@ def timer_view(timer: DeathTimer, res_known: bool) -> DeathTimerView:
     return DeathTimerView(**{**msgspec.structs.asdict(timer), "deadline": deadline})
 
 
-class AsaltosCharacterView(msgspec.Struct, kw_only=True):
+class AsaltosCharacterView(CharacterHeader, kw_only=True):
     """One character: the public part for every seat; the rest (null to others) for its
     player and the game master."""
 
-    id: str
-    """The character's id (`c1`, `c2`, …)"""
-    name: str
-    """The name the character goes by at the table"""
-    seat: str
-    """The seat id of its player (the game master's seat for an NPC)"""
     TAM: int
     """Size (Tamaño), 1 to 10: the only characteristic the other characters can see [001:22]"""
     weapons: list[Weapon]

@@ -24,17 +24,15 @@ import msgspec
 from domain.fate import conflict_events as cev
 from domain.fate import events as ev
 from projections.visibility import (
-    AUDIENCES,
-    GAME_MASTER,
     MASKS,
     ROLLED,
-    Audience,
     Rule,
     Secret,
     announcing,
     character_seat,
     opaque,
     public,
+    seat_of,
 )
 
 
@@ -162,12 +160,8 @@ RULES |= {
 }
 
 
-def liar(event: Any) -> Audience:
-    """Who knows how a deceived guess was deceived: the liar's player and the game master."""
-    return frozenset({event.liar_seat, GAME_MASTER})
-
-
-AUDIENCES[liar] = "the seat that plays the liar (`liar_seat`), and the game master"
+#: who knows how a deceived guess was deceived: the liar's player and the game master
+liar = seat_of("liar_seat", "the seat that plays the liar (`liar_seat`)")
 
 # -- deceived guesses, another defeat, tenacity, the session break, a fragile aspect compelled:
 # said at the table, but for how a liar deceived (the truth its lie hides [004:359])

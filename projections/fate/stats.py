@@ -22,8 +22,8 @@ import msgspec
 from projections.tally import (
     Counts,
     LoggedEvent,
+    RollerFigures,
     Tally,
-    character_figures,
     character_of,
     name_character,
     per_character,
@@ -34,17 +34,10 @@ from projections.tally import (
 )
 
 
-class FateCharacterFigures(msgspec.Struct, kw_only=True):
+#: a character's figures; its `outcomes` are its settled rolls': `success`, `failure`, `tie`
+class FateCharacterFigures(RollerFigures, kw_only=True):
     """One character's figures at a table."""
 
-    name: str
-    """The character's name, as its `CharacterCreated` gave it"""
-    rolls: int
-    """Rolls the character made"""
-    hidden: int
-    """Its rolls whose outcome the caller was not shown"""
-    outcomes: dict[str, int]
-    """Its settled rolls by outcome (`success`, `failure`, `tie`): how many of each"""
     invocations: int
     """Invocations accepted on its rolls"""
     fate_points_spent: int
@@ -109,18 +102,12 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
             tally.add("compels", "accepted" if compel["accepted"] else "refused")
 
 
-def _figures(count: Counts, name: str) -> FateCharacterFigures:
-    return character_figures(count, name, FateCharacterFigures)
-
-
 def figures(tally: Tally) -> FateFigures:
     count = Counts(tally)
     return count.filled(
         FateFigures,
         outcomes=count.by_word("outcome"),
-        invocations=count.by_word("invocations"),
-        compels=count.by_word("compels"),
-        characters=per_character(tally, _figures),
+        characters=per_character(tally, FateCharacterFigures),
     )
 
 

@@ -27,20 +27,21 @@ from domain.fate.state import (
 )
 from domain.fate.stress import Consequence, StressTrack
 from domain.table import Table
-from projections.header import TableHeader, header_and_characters, knows, seen_rolls, shown_as
+from projections.header import (
+    CharacterHeader,
+    TableHeader,
+    header_and_characters,
+    knows,
+    seen_rolls,
+    shown_as,
+)
 from projections.visibility import Viewer
 
 
-class FateCharacterView(msgspec.Struct, kw_only=True):
+class FateCharacterView(CharacterHeader, kw_only=True):
     """One character's sheet, its hidden aspects left out for a seat that does not know
     them."""
 
-    id: str
-    """The character's id at the table"""
-    name: str
-    """The character's name, as on its sheet"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for an NPC)"""
     kind: Literal["pc", "npc"]
     """`pc`, a player's character, or `npc`, one the game master plays"""
     skills: list[SkillRung]

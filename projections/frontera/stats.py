@@ -51,7 +51,6 @@ from projections.tally import (
     LoggedEvent,
     Tally,
     by_character,
-    character_figures,
     key,
     name_character,
     outcome_rows,
@@ -441,11 +440,6 @@ def _tests(tally: Tally) -> list[FronteraTestFigures]:
     ]
 
 
-def _character(count: Counts, name: str) -> FronteraCharacterFigures:
-    recovered = count.by_word("recovered")
-    return character_figures(count, name, FronteraCharacterFigures, recovered=recovered)
-
-
 def figures(tally: Tally) -> FronteraFigures:
     count, cards = Counts(tally), Counts(tally, ("cards",))
     conditions = Counts(tally, ("conditions",))
@@ -462,15 +456,13 @@ def figures(tally: Tally) -> FronteraFigures:
         conditions=conditions.filled(
             FronteraConditionFigures,
             damage_taken=conditions("lost", "health"),
-            lost=conditions.by_word("lost"),
-            recovered=conditions.by_word("recovered"),
         ),
         money_won=count("money", "won"),
         money_lost=count("money", "lost"),
         dead_mans_hand={
             purpose: flips for (purpose,), flips in outcome_rows(tally, "dead_mans_hand")
         },
-        **by_character(tally, _character, FronteraDamagePoint),
+        **by_character(tally, FronteraCharacterFigures, FronteraDamagePoint),
     )
 
 

@@ -30,7 +30,6 @@ from projections.tally import (
     RollerFigures,
     Tally,
     by_character,
-    character_figures,
     character_of,
     name_character,
     rolled,
@@ -135,17 +134,12 @@ def fold(tally: Tally, event: LoggedEvent) -> None:
                 tally.add("damage_wounds", amount=steps.count("wound"))
 
 
-def _figures(count: Counts, name: str) -> PortalCharacterFigures:
-    return character_figures(count, name, PortalCharacterFigures)
-
-
 def figures(tally: Tally) -> PortalFigures:
     count = Counts(tally)
     return count.filled(
         PortalFigures,
         outcomes=count.by_word("outcome"),
-        rerolls=count.by_word("rerolls"),
-        **by_character(tally, _figures, PortalDamagePoint),
+        **by_character(tally, PortalCharacterFigures, PortalDamagePoint),
     )
 
 

@@ -50,20 +50,20 @@ from domain.portal.state import (
 )
 from domain.portal.weapons import WeaponDamage
 from domain.table import Table
-from projections.header import TableHeader, header_and_characters, seen_rolls, with_own
+from projections.header import (
+    CharacterHeader,
+    TableHeader,
+    header_and_characters,
+    seen_rolls,
+    with_own,
+)
 from projections.visibility import Viewer
 
 
-class PortalCharacterView(msgspec.Struct, kw_only=True):
+class PortalCharacterView(CharacterHeader, kw_only=True):
     """One character: the public part for every seat; what it is made of (null to others)
     for its player and the game master."""
 
-    id: str
-    """The character's id at the table"""
-    name: str
-    """The character's name, as on its sheet"""
-    seat: str
-    """The seat id of the character's player (the game master's seat for a principal NPC)"""
     kind: Literal["protagonist", "principal"]
     """`protagonist`, or `principal` for a principal NPC (agonist, antagonist): no luck dice, no
     character points [002:647]"""

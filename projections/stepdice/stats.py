@@ -34,7 +34,6 @@ from projections.tally import (
     RollerFigures,
     Tally,
     by_character,
-    character_figures,
     key,
     name_character,
     outcome_rows,
@@ -287,8 +286,9 @@ def _rolls(tally: Tally) -> list[StepdiceRollFigures]:
     ]
 
 
-def _character(count: Counts, name: str) -> StepdiceCharacterFigures:
-    return character_figures(count, name, StepdiceCharacterFigures, hearts_lost=count("lost"))
+def _hearts_lost(character: Counts) -> int:
+    """A character's Hearts lost, counted under `lost` as the table's are (`hearts/lost`)."""
+    return character("lost")
 
 
 def figures(tally: Tally) -> StepdiceFigures:
@@ -296,14 +296,13 @@ def figures(tally: Tally) -> StepdiceFigures:
     return count.filled(
         StepdiceFigures,
         rolls=_rolls(tally),
-        benefits=count.by_word("benefits"),
-        venganza=count.by_word("venganza"),
         hearts=Counts(tally, ("hearts",)).filled(StepdiceHeartFigures),
         enemies=enemies.filled(StepdiceEnemyFigures, by_status=enemies.by_word("status")),
         mana_spent=count("mana", "spent"),
         mana_refunded=count("mana", "refunded"),
-        clocks=count.by_word("clocks"),
-        **by_character(tally, _character, StepdiceDamagePoint),
+        **by_character(
+            tally, StepdiceCharacterFigures, StepdiceDamagePoint, hearts_lost=_hearts_lost
+        ),
     )
 
 

@@ -21,7 +21,14 @@ from domain.stepdice.ladder import Grade
 from domain.stepdice.resolution import Outcome
 from domain.stepdice.state import Character, Owed, RollKind
 from domain.table import Table
-from projections.header import TableHeader, header_and_characters, seen_rolls, shown_as, with_own
+from projections.header import (
+    CharacterHeader,
+    TableHeader,
+    header_and_characters,
+    seen_rolls,
+    shown_as,
+    with_own,
+)
 from projections.visibility import Viewer
 
 
@@ -35,16 +42,10 @@ class StepdicePendingHit(msgspec.Struct, kw_only=True):
     """The number of the roll the hit follows from; null for the game master's ruling (LoseHeart)"""
 
 
-class StepdiceCharacterView(msgspec.Struct, kw_only=True):
+class StepdiceCharacterView(CharacterHeader, kw_only=True):
     """One character: the public part for every seat; the rest (null to others) for its
     player and the game master."""
 
-    id: str
-    """The character's id at the table (c1, c2, …)"""
-    name: str
-    """The character's name as the table shows it"""
-    seat: str
-    """The seat id of the character's player (the game master's for an NPC)"""
     hearts: int
     """The Hearts (Corazones) the character has now, 0 to hearts_max (at 0 it is downed)"""
     hearts_max: int
