@@ -1,17 +1,18 @@
 """Streams fed once per table and process (`service/live.py`), over real HTTP: a move of
 this process costs no store read however many streams watch the table, a heartbeat reads
-nothing, and a
-stream behind the feed's buffer, or resuming from an old `Last-Event-ID`, receives every
+nothing (and a table's streams beat together, on a timer drawn for the table), and a stream
+behind the feed's buffer, or resuming from an old `Last-Event-ID`, receives every
 event exactly once, in order, then follows the table live."""
 
 from __future__ import annotations
 
+import asyncio
 import queue
 import threading
 import time
 from collections.abc import Container, Iterator
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import httpx
 import pytest
@@ -159,6 +160,30 @@ def test_a_heartbeat_reads_nothing_from_the_store(
     for listener in listeners:
         assert listener.next_messages(3, timeout=5) == [{"comment": "keep-alive"}] * 3
     assert tables.store_reads == before
+
+
+def test_a_tables_streams_share_one_heartbeat_each_table_its_own_jittered_one() -> None:
+    """Thousands of idle streams never beat together: the streams of one table wait on one
+    timer, and each table's next beat is drawn from the last fifth below the interval."""
+
+    async def beats() -> tuple[float, float]:
+        loop = asyncio.get_running_loop()
+        feeds = [live_module.Feed(uuid4()) for _ in range(20)]
+        start = loop.time()
+        waits = [feed.next_move(10.0) for feed in feeds for _ in range(5)]
+        timers = {id(feed.beat) for feed in feeds}
+        assert len(timers) == len(feeds), "a timer for each table, not for each stream"
+        when = [feed.beat.when() - start for feed in feeds if feed.beat is not None]
+        for feed in feeds:
+            feed.stop()
+        for wait in waits:
+            wait.cancel()
+        return min(when), max(when)
+
+    earliest, latest = asyncio.run(beats())
+    assert earliest >= 8.0 and latest <= 10.0 + 0.5  # 0.5: the time the waits took to start
+    # twenty draws from 2 s all within 0.5 s of each other: about once in 10^10 runs
+    assert latest - earliest >= 0.5, "the tables beat together"
 
 
 def test_a_stream_behind_the_buffer_gets_every_event_once_in_order(
