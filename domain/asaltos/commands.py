@@ -40,11 +40,9 @@ class AsaltosCreateCharacter(Command, kw_only=True):
 CreateCharacter = AsaltosCreateCharacter
 
 
-class Check(Command, kw_only=True):
-    """A check of a skill or a characteristic (exactly one) [001:27-42]. It may be secret
-    (`visibility`): the engine records its outcome and changes nothing shared by it, the game
-    master narrates it. The rolls whose outcome the engine applies at once (attacks, parries,
-    dodges, damage, pain, Medicine) are always public."""
+class _CharacterCheck(msgspec.Struct, kw_only=True):
+    """What one character checks, a skill or a characteristic (exactly one), at the game
+    master's difficulty: a check's, or one side's of an opposed check [001:27-42]."""
 
     character: CharacterId
     """The id of the character who makes the check"""
@@ -57,7 +55,15 @@ class Check(Command, kw_only=True):
     [001:27,36]"""
     modifiers: Others
     """Modifiers the game master adds that the tables do not name, each with its amount and reason;
-    empty: none (wound penalties and accumulation the rules add themselves)"""
+    empty: none (wound penalties, and a combat action's accumulation, the rules add themselves)"""
+
+
+class Check(Command, _CharacterCheck, kw_only=True):
+    """A check of a skill or a characteristic (exactly one) [001:27-42]. It may be secret
+    (`visibility`): the engine records its outcome and changes nothing shared by it, the game
+    master narrates it. The rolls whose outcome the engine applies at once (attacks, parries,
+    dodges, damage, pain, Medicine) are always public."""
+
     #: roll a certain success anyway, for its SL [001:40]
     roll_for_sl: bool = False
     #: in a combat round: the check uses the character's declared "other" action of the
@@ -66,22 +72,9 @@ class Check(Command, kw_only=True):
     visibility: Visibility = "public"
 
 
-class AsaltosContender(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+class AsaltosContender(_CharacterCheck, kw_only=True, forbid_unknown_fields=True):
     """One side of an opposed check: the character, the skill or characteristic it checks (exactly
     one) and its difficulty."""
-
-    character: CharacterId
-    """The id of the contender"""
-    skill: Name | None = None
-    """The name of the skill it checks; null when it checks a characteristic"""
-    characteristic: Characteristic | None = None
-    """The characteristic it checks (`FUE`, `AGI`, `RES` or `TAM`); null when it checks a skill"""
-    base_difficulty: Difficulty
-    """The game master's base difficulty, -20 to 20: 0 standard, above harder, below easier
-    [001:27,36]"""
-    modifiers: Others
-    """Modifiers the game master adds that the tables do not name, each with its amount and reason;
-    empty: none (wound penalties the rules add themselves)"""
 
 
 #: the API document names a schema after its class, and Frontera has a `Contender` too
