@@ -22,7 +22,7 @@ from uuid import UUID
 
 import msgspec
 
-from projections.redaction import redact, shown
+from projections.redaction import redact, withheld
 from projections.stats import TableStats, fold
 from projections.tally import Tally
 from projections.visibility import Viewer
@@ -33,9 +33,16 @@ KEPT_KEYS = 200_000
 
 
 def fold_log(tally: Tally, events: Iterable[Any], viewer: Viewer, closed: bool) -> None:
-    """Fold the events the viewer may know of, each as the viewer sees it, into the tally."""
-    for event in shown(events, viewer, closed):
-        fold(tally, redact(event, viewer, closed), event.originator_version)
+    """Fold the events the viewer may know of, each as the viewer sees it, into the tally.
+
+    An event withheld from the viewer (`withheld`) counts for nothing, but the tally has
+    read past it: its version is the last event's, so that the figures kept of a log ending
+    in one answer the next read at the table's version."""
+    for event in events:
+        if withheld(event, viewer, closed):
+            tally.version = event.originator_version
+        else:
+            fold(tally, redact(event, viewer, closed), event.originator_version)
 
 
 class Fold(NamedTuple):

@@ -9,7 +9,7 @@ type or field without a rule is hidden from every seat until closing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable
 from functools import cache
 from typing import Any, cast
 from uuid import UUID
@@ -116,15 +116,10 @@ class RedactedEvent(msgspec.Struct, kw_only=True):
 def withheld(event: Any, viewer: Viewer, closed: bool) -> bool:
     """Whether the viewer may not know that the event happened at all: it names a roll the
     viewer may not see, and derives from it (a ruling, a consequence) rather than announcing
-    it. Every reader of events leaves such an event out (`shown`)."""
+    it. Every reader of events leaves such an event out (the log, the figures)."""
     if closed or getattr(event, "roll", None) not in viewer.hidden_rolls:
         return False
     return not RULES.get(type(event), Rule()).announces_roll
-
-
-def shown(events: Iterable[Any], viewer: Viewer, closed: bool) -> Iterator[Any]:
-    """The events the viewer may know happened, as `redact` then shows them."""
-    return (event for event in events if not withheld(event, viewer, closed))
 
 
 def redact(event: Any, viewer: Viewer, closed: bool) -> RedactedEvent:
