@@ -5,10 +5,16 @@ written in, since the viewer asks the registered systems (`projections.systems`)
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from domain.table import GM, Seat, Table
 from projections.systems import PROJECTIONS
 from projections.visibility import Viewer, sees_roll
+
+#: the one empty set of every viewer that plays no character or has no roll hidden (an empty
+#: frozenset is a new object each time): what a stream's viewer keeps from one move to the
+#: next, the collector walks
+_NONE: frozenset[Any] = frozenset()
 
 
 def viewer_for(table: Table, seat: Seat, audit: bool, *, within_audit: bool = False) -> Viewer:
@@ -23,7 +29,8 @@ def viewer_for(table: Table, seat: Seat, audit: bool, *, within_audit: bool = Fa
         open_moment=PROJECTIONS[table.system].open_moment(table),
         plays=frozenset(
             c.id for c in getattr(table.game, "characters", {}).values() if c.seat == seat.id
-        ),
+        )
+        or _NONE,
         within_audit=within_audit,
     )
     if table.closed:
@@ -32,4 +39,4 @@ def viewer_for(table: Table, seat: Seat, audit: bool, *, within_audit: bool = Fa
     hidden = frozenset(
         roll for roll in table.secret_rolls if not sees_roll(viewer, records.get(roll))
     )
-    return replace(viewer, hidden_rolls=hidden)
+    return replace(viewer, hidden_rolls=hidden or _NONE)

@@ -36,7 +36,7 @@ Audience = frozenset[str] | None
 GAME_MASTER = "@gm"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Viewer:
     seat: str
     is_gm: bool
