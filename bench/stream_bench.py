@@ -429,10 +429,11 @@ def _embedded(directory: Path, pool: ProcessPoolExecutor) -> tuple[Outcome, Outc
     app = new_app(sqlite_env(directory / "streams.sqlite3"))
     try:
         tables = [StreamTable.create(app, number) for number in range(TABLES)]
-        # tables of their own: the load leaves tests open on the others
-        counted = [StreamTable.create(app, TABLES + number) for number in range(SURVIVOR_TABLES)]
         with serving(create_app(SETTINGS, tables=app)) as url:
             quiet, loud = _measured(pool, url, tables, lambda: {"server": time.process_time()})
+            # on tables of their own, the load leaving tests open on the others; made after
+            # it, so that the load's heap is the same with or without them
+            counted = [StreamTable.create(app, TABLES + n) for n in range(SURVIVOR_TABLES)]
             loud.survivors = _move_survivors(url, counted)
             return quiet, loud
     finally:
