@@ -27,7 +27,8 @@ Figures: command p50/p99, fan-out p50/p99, lost, CPU per command for both and th
 (target at most 2), idle streams' CPU (target at most 2% of a core); deployed, the analytics
 process's CPU while streaming (target at most 5% of a core); on SQLite, the objects a move
 leaves alive per stream it wakes (`_move_survivors`: what a young collection walks, every
-table stopped meanwhile, the streaming p99's largest pause).
+table stopped meanwhile), and the longest pause of the collector while every seat streams
+(`service.collector` paces it: left to its thresholds, one pause took the p99 past 100 ms).
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ import multiprocessing
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from multiprocessing.connection import Connection as Pipe
@@ -244,6 +246,10 @@ class Outcome:
     analytics_cpu: float = 0.0
     #: objects the collector tracks that a move leaves alive, per stream it wakes
     survivors: float = 0.0
+    #: the moments the phase ran between (`time.perf_counter`)
+    window: tuple[float, float] = (0.0, 0.0)
+    #: the longest collection of the cycle collector within `window`, in seconds
+    longest_pause: float = 0.0
 
 
 class Player:
@@ -416,6 +422,7 @@ def _measured(
     quiet_start, quiet_end, idle_start, loud_start, loud_end = marks
     quiet.server_cpu = cpu(quiet_end) - cpu(quiet_start)
     loud.server_cpu = cpu(loud_end) - cpu(loud_start)
+    loud.window = (loud_start, loud_end)
     loud.idle_cpu = (cpu(loud_start) - cpu(idle_start)) / (loud_start - idle_start)
     loud.analytics_cpu = (cpu(loud_end, "analytics") - cpu(loud_start, "analytics")) / (
         loud_end - loud_start
@@ -429,8 +436,12 @@ def _embedded(directory: Path, pool: ProcessPoolExecutor) -> tuple[Outcome, Outc
     app = new_app(sqlite_env(directory / "streams.sqlite3"))
     try:
         tables = [StreamTable.create(app, number) for number in range(TABLES)]
-        with serving(create_app(SETTINGS, tables=app)) as url:
+        with serving(create_app(SETTINGS, tables=app)) as url, collector_pauses() as pauses:
             quiet, loud = _measured(pool, url, tables, lambda: {"server": time.process_time()})
+            loud.longest_pause = max(
+                (pause for end, pause in pauses if loud.window[0] <= end <= loud.window[1]),
+                default=0.0,
+            )
             # on tables of their own, the load leaving tests open on the others; made after
             # it, so that the load's heap is the same with or without them
             counted = [StreamTable.create(app, TABLES + n) for n in range(SURVIVOR_TABLES)]
@@ -438,6 +449,28 @@ def _embedded(directory: Path, pool: ProcessPoolExecutor) -> tuple[Outcome, Outc
             return quiet, loud
     finally:
         app.close()
+
+
+@contextmanager
+def collector_pauses() -> Iterator[list[tuple[float, float]]]:
+    """Each collection of this process's cycle collector while in the block: the moment it
+    ended and how long it took, in seconds."""
+    pauses: list[tuple[float, float]] = []
+    started = 0.0
+
+    def timed(phase: str, _: dict[str, int]) -> None:
+        nonlocal started
+        now = time.perf_counter()
+        if phase == "start":
+            started = now
+        else:
+            pauses.append((now, now - started))
+
+    gc.callbacks.append(timed)
+    try:
+        yield pauses
+    finally:
+        gc.callbacks.remove(timed)
 
 
 def _move_survivors(url: str, tables: list[StreamTable]) -> float:
@@ -574,6 +607,12 @@ def run(directory: Path) -> list[Figure]:
         quiet, loud = _embedded(directory, pool)
         figures = [
             *_figures(f"SQLite, 1 process, {rate}", quiet, loud),
+            Figure(
+                f"stream load longest collector pause, streaming (SQLite, 1 process, {rate})",
+                loud.longest_pause * 1000,
+                "ms",
+                1,
+            ),
             Figure(
                 "stream load objects a move leaves for the collector, per stream woken "
                 f"(SQLite, 1 process, {SURVIVOR_TABLES} tables)",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import signal
 import threading
 from functools import partial
@@ -24,6 +23,7 @@ from service.analytics import Analytics
 from service.api import TablesController, list_systems
 from service.batcher import CommandBatcher
 from service.browser_policy import with_browser_policy
+from service.collector import PacedCollector, freeze_start_up_heap
 from service.command_routes import SHARED_ROUTES
 from service.contract import RequestStructSchemaPlugin
 from service.exports import export_closed_tables
@@ -56,27 +56,6 @@ Every command is an event of a table; each seat reads what it may see. Send the 
 credential as `Authorization: Bearer <credential>`. Errors are RFC 9457 problem+json with a
 stable `type`. Commands accept `If-Match` (the table's ETag) and `Idempotency-Key`.
 """
-
-
-#: CPython's collector thresholds in the server (defaults 700, 10, 10): with thousands of open
-#: streams the heap holds over a million objects, and a full collection of it stops every
-#: table for up to a second and a half; a young generation this large promotes few
-#: short-lived objects, so the full collection hardly ever comes (`bench.stream_bench`)
-GC_THRESHOLDS = (50_000, 20, 100)
-
-
-def _tune_gc() -> None:
-    gc.set_threshold(*GC_THRESHOLDS)
-
-
-def _freeze_start_up_heap() -> None:
-    """Last at start-up: what the start made (modules, routes, the app: ~200,000 objects)
-    lives as long as the process, yet every full collection walked it, ~200 ms of every
-    table stopped each time under load; frozen, a collection walks only what came since.
-    Once a process: an app started after another (tests) would freeze the first's garbage."""
-    if not gc.get_freeze_count():
-        gc.collect()
-        gc.freeze()
 
 
 def _start_live(app: Litestar) -> None:
@@ -124,6 +103,7 @@ def create_app(
     fanout = fanout or InProcessFanOut()
     redis_fanout = fanout if isinstance(fanout, RedisFanOut) else None
     analytics = Analytics(tables, drive=settings.analytics_inline, woken=settings.analytics_inline)
+    collector = PacedCollector()
     app = Litestar(
         route_handlers=[
             health_live,
@@ -143,15 +123,16 @@ def create_app(
             ),
         ],
         on_startup=[
-            _tune_gc,
+            collector.start,
             reads.start,
             _start_live,
             batcher.start,
             analytics.start,
             *([redis_fanout.start] if redis_fanout else []),
-            _freeze_start_up_heap,
+            freeze_start_up_heap,
         ],
         on_shutdown=[
+            collector.stop,
             _stop_live,
             batcher.stop,
             analytics.stop,
