@@ -53,9 +53,9 @@ def test_each_tick_collects_the_young_generation_each_fifth_the_middle_rarely_th
 
 
 def test_a_running_app_collects_on_the_clock() -> None:
-    with collections_only_on_demand() as seen:
-        with TestClient(create_app(tables=in_memory_tables())):
-            wait_for(seen, MIDDLE_EVERY + 2)  # the start's own collection, then the ticks
+    app = create_app(tables=in_memory_tables())
+    with collections_only_on_demand() as seen, TestClient(app):
+        wait_for(seen, MIDDLE_EVERY + 2)  # the start's own collection, then the ticks
     assert seen[-MIDDLE_EVERY - 1 :].count(0) >= MIDDLE_EVERY - 1, "a young one each tick"
     assert 1 in seen[-MIDDLE_EVERY - 1 :], "the middle generation every fifth tick"
 
