@@ -13,6 +13,9 @@ store alone, and every stream reads them from there, redacted for its seat.
 - The relay, run by one worker at a time (a lease in Redis), follows the store's
   notification log from the position it keeps in Redis and announces whatever the workers
   did not (a worker killed between its commit and its announcement, Redis down meanwhile).
+  It looks every 0.5 s while it finds moves, and backs off to every 2 s while it finds
+  none: an idle deployment costs its workers a Redis call and one read of the store every
+  2 s, and a move nobody announced reaches its streams within about 2 s.
 - An announcement that Redis takes (its id is new on the table's stream) also goes, in the
   same script, on one stream of every move, `<prefix>moves`: each process reads that one
   stream from where it stopped and wakes the feeds of the tables it watches (they read the
@@ -72,8 +75,21 @@ POLL_SECONDS = 1.0
 #: how long one blocking read of the moves waits (it returns as soon as one comes); under
 #: the client's socket timeout (5 s), and only an idle process reaches it
 READ_BLOCK_MS = 2000
+#: take the relay's lease when free, renew it when ours: 1 when this node (ARGV[1]) holds it
+LEASE = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return 0
+"""
+#: how long the lease outlives its holder's last renewal: above `RELAY_IDLE_EVERY`
 LEASE_MS = 5000
+#: how often the relay looks while it finds moves; it backs off, doubling, to
+#: `RELAY_IDLE_EVERY` while it finds none
 RELAY_EVERY = 0.5
+RELAY_IDLE_EVERY = 2.0
 RELAY_BATCH = 500
 #: with no relay position in Redis (a new or restarted Redis), where the relay starts: this
 #: many notifications back (older ones have no stream to wake)
@@ -108,6 +124,7 @@ class RedisFanOut:
         self._unannounced: dict[UUID, int] = {}
         self._announcing = False
         self._announce_script = self.redis.register_script(ANNOUNCE)
+        self._lease_script = self.redis.register_script(LEASE)
         self.moves = f"{prefix}moves"
 
     def stream(self, table_id: UUID) -> str:
@@ -217,28 +234,25 @@ class RedisFanOut:
     # -- the relay -------------------------------------------------------------------------
 
     async def _relay_forever(self) -> None:
+        wait = RELAY_EVERY
         while True:
+            found = False
             try:
-                if await self._lead():
-                    await self._catch_up()
+                found = await self._lead() and await self._catch_up()
                 self._back()
             except RedisError as error:
                 self._lost(error)
-            await asyncio.sleep(RELAY_EVERY)
+            wait = RELAY_EVERY if found else min(2 * wait, RELAY_IDLE_EVERY)
+            await asyncio.sleep(wait)
 
     async def _lead(self) -> bool:
         """Hold the relay's lease: take it when free, renew it when ours."""
         lease = f"{self.prefix}relay:lease"
-        if await self.redis.set(lease, self._node, nx=True, px=LEASE_MS):
-            return True
-        holder = await self.redis.get(lease)
-        if holder is not None and _text(holder) == self._node:
-            await self.redis.pexpire(lease, LEASE_MS)
-            return True
-        return False
+        return bool(await self._lease_script([lease], [self._node, LEASE_MS]))
 
-    async def _catch_up(self) -> None:
-        """Announce every notification after the relay's position, in order."""
+    async def _catch_up(self) -> bool:
+        """Announce every notification after the relay's position, in order; whether there
+        was any."""
         key = f"{self.prefix}relay:position"
         stored = await self.redis.get(key)
         if stored is None:
@@ -246,6 +260,7 @@ class RedisFanOut:
             position = max(0, newest - BACKFILL)
         else:
             position = int(stored)
+        found = False
         while True:
             notifications = await anyio.to_thread.run_sync(
                 partial(
@@ -256,7 +271,8 @@ class RedisFanOut:
                 )
             )
             if not notifications:
-                return
+                return found
+            found = True
             reached: dict[UUID, int] = {}  # a table's newest version is enough to announce
             for notification in notifications:
                 if notification.topic == CommandRecorded.TOPIC:
@@ -267,7 +283,7 @@ class RedisFanOut:
             position = notifications[-1].id
             await self.redis.set(key, position)
             if len(notifications) < RELAY_BATCH:
-                return
+                return found
 
     # -- Redis coming and going ----------------------------------------------------------------
 
