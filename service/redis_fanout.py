@@ -100,6 +100,13 @@ def entry_id(version: int) -> str:
     return f"{version}-1"
 
 
+def relay_wait(previous: float, found: bool) -> float:
+    """How long the relay waits after a look that found moves or not, having waited
+    `previous` before it: `RELAY_EVERY` while it finds some, doubling to `RELAY_IDLE_EVERY`
+    while it finds none."""
+    return RELAY_EVERY if found else min(2 * previous, RELAY_IDLE_EVERY)
+
+
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
@@ -242,7 +249,7 @@ class RedisFanOut:
                 self._back()
             except RedisError as error:
                 self._lost(error)
-            wait = RELAY_EVERY if found else min(2 * wait, RELAY_IDLE_EVERY)
+            wait = relay_wait(wait, found)
             await asyncio.sleep(wait)
 
     async def _lead(self) -> bool:

@@ -27,7 +27,14 @@ import redis
 from domain.application import Tables
 from domain.commands import AddSeat
 from service.app import create_app
-from service.redis_fanout import ANNOUNCE, RedisFanOut
+from service.redis_fanout import (
+    ANNOUNCE,
+    LEASE_MS,
+    RELAY_EVERY,
+    RELAY_IDLE_EVERY,
+    RedisFanOut,
+    relay_wait,
+)
 from service.settings import Settings
 from tests.frontera_helpers import SERVER_KEY, in_memory_tables
 from tests.live_server import free_port, serving
@@ -102,6 +109,15 @@ def test_the_relay_announces_a_commit_nobody_announced(
             finally:
                 silent.close()
             assert reader.take(1, DEADLINE) == [outcome.version]
+
+
+def test_the_relay_looks_often_while_it_finds_moves_and_backs_off_while_it_finds_none() -> None:
+    waits = [RELAY_EVERY]
+    for _ in range(6):
+        waits.append(relay_wait(waits[-1], found=False))
+    assert waits == sorted(waits) and waits[1] == 2 * RELAY_EVERY
+    assert waits[-1] == RELAY_IDLE_EVERY < LEASE_MS / 1000  # its lease outlives every wait
+    assert relay_wait(RELAY_IDLE_EVERY, found=True) == RELAY_EVERY
 
 
 def test_announcing_a_version_twice_or_an_older_one_adds_nothing_anywhere(redis_url: str) -> None:
