@@ -147,6 +147,12 @@ def anns_thorn(world: World) -> None:
     ok(world.post("mayor", "/portal/thorns", body))
 
 
+def anns_aguante_roll(world: World) -> None:
+    """Roll 1: Ann's aguante roll outside a combat, with no critical state to face."""
+    aguante = {**open_roll("c1")["readings"][0], "name": "aguante", "aguante": True}
+    ok(world.post("mayor", "/portal/rolls", open_roll("c1", readings=[aguante], difficulty=None)))
+
+
 def bobs_sequel(world: World) -> None:
     """Roll 1: Bob's, settled with a level of sequel the game master owes a name."""
     ok(world.post("mayor", "/portal/rolls", open_roll("c2")))
@@ -255,6 +261,13 @@ PORTAL_ENDPOINTS.update(
             "/portal/thorns/strike",
             (403, 403, 200),
             {"character": "c1", "thorn": 0, "reason": "r"},
+        ),
+        # the roller's player reaches the rules: Ann faces no critical state
+        post(
+            anns_aguante_roll,
+            "/portal/thorns/critical",
+            (409, 403, 403),
+            {"roll": 1, "payments": []},
         ),
         post(
             anns_thorn,
@@ -740,6 +753,7 @@ BODIES: dict[str, Any] = {
     "/portal/rolls/fix": {"roll": 1},
     "/portal/rolls/block": {"roll": 2, "giver": "c1"},
     "/portal/rolls/settle": {"roll": 1, "payments": []},
+    "/portal/thorns/critical": {"roll": 1, "payments": []},
     "/portal/sequels": {"roll": 1, "kind": "x", "reason": "x"},
     "/portal/dice/give": {"character": "c2", "kind": "wound", "dice": 1, "reason": "x"},
     "/portal/dice/remove": {"character": "c2", "kind": "wound", "dice": 1, "reason": "x"},
@@ -1250,7 +1264,10 @@ def random_command(data: st.DataObject, session: Session) -> tuple[str, Any]:
     if kind <= 7:
         payments = pick(st.sampled_from([[], ["discomfort"], ["sequel"], ["luck"]]))
         sender = pick(st.sampled_from([seat, GM]), label="sender")
-        return sender, command(cmd.PortalSettleRoll, roll=roll_number, payments=payments)
+        # or the last aguante roll a thorn called outside a combat (a thorn past the limit)
+        settling = [cmd.PortalSettleRoll] * 3 + [rc.PortalTakeThornCritical]
+        kind_of = pick(st.sampled_from(settling), label="settlement")
+        return sender, command(kind_of, roll=roll_number, payments=payments)
     if kind == 8:
         owed = sorted(int(r) for r in state.owed_sequels) or [1]
         return GM, command(

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from domain.errors import InvalidCommand
 from domain.portal.absorption import absorb
-from domain.portal.critical import critical_state
+from domain.portal.critical import WORST_THORN, critical_state
 from domain.portal.options import Options
 from domain.portal.pool import Pool
 from domain.portal.reading import ReadingSpec, read
+from domain.portal.sheet import Drives, PortalSheet
 from domain.portal.thorns import thorn_check
 
 DEFAULT = Options()
+SHEET = PortalSheet(name="Sven", drives=Drives(names=["glory"]), discomfort=3, wound=3)
 
 
 def test_p23_ricardo_short_by_three_takes_a_wound_die_every_hour() -> None:
@@ -69,15 +72,23 @@ def test_critical_state_by_the_last_aguante_roll(
     """[002:1273-1281]: 3 points unabsorbed; equal: unconscious and stabilised; above:
     conscious; below: GAP `critical_below`, unstabilised by default. The worst thorn always
     [002:1283]."""
-    critical = critical_state(aguante, 3, DEFAULT)
+    critical = critical_state(aguante, 3, DEFAULT, SHEET)
     assert (critical.state, critical.stabilised) == (state, stabilised)
+    assert critical.thorn is not None
     assert (critical.thorn.gives, critical.thorn.every.split(",")[0]) == ("wound", "10 minutes")
 
 
+def test_the_worst_thorn_is_driven_in_once() -> None:
+    """[002:1283] gives the worst thorn; a character who carries it gets no second one (the
+    book is silent: a second would strike beside the first)."""
+    carrying = msgspec.structs.replace(SHEET, thorns=[WORST_THORN])
+    assert critical_state(5, 3, DEFAULT, carrying).thorn is None
+
+
 def test_critical_state_below_may_be_death_under_the_option() -> None:
-    assert critical_state(1, 3, Options(critical_below="dead")).state == "dead"
+    assert critical_state(1, 3, Options(critical_below="dead"), SHEET).state == "dead"
 
 
 def test_critical_state_needs_unabsorbed_damage() -> None:
     with pytest.raises(InvalidCommand):
-        critical_state(3, 0, DEFAULT)
+        critical_state(3, 0, DEFAULT, SHEET)

@@ -15,7 +15,7 @@ from domain.portal.absorption import Absorption, Toughness
 from domain.portal.critical import CriticalState
 from domain.portal.damage import DamageTotal, HeadStrike, Strike
 from domain.portal.events import game
-from domain.portal.harm import absorbed, stun
+from domain.portal.harm import absorbed, critical_reached, stun
 from domain.portal.maneuvers import ReflexManeuver, Standing
 from domain.portal.outcome import Verdict
 from domain.portal.reading import Reading
@@ -331,9 +331,7 @@ class CriticalStateRolled(_ContenderRoll):
         contender.critical = 0
         contender.out = self.critical.state
         character = game(table).characters[self.character]
-        character.sheet.thorns = [*character.sheet.thorns, clone(self.critical.thorn)]
-        if self.critical.state == "dead":
-            character.dead = True
+        critical_reached(character, self.critical)
 
 
 class ManeuverMade(_ContenderRoll):

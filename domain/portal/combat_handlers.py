@@ -34,7 +34,7 @@ from domain.portal.combat_events import (
     TemptLuckRecovered,
 )
 from domain.portal.commands import PortalAces, PortalOpenRoll, PortalSettleRoll
-from domain.portal.critical import critical_state
+from domain.portal.critical import CriticalState, critical_state
 from domain.portal.damage import damage_total, fumble_points, head_bonus, head_strike, strike
 from domain.portal.events import game
 from domain.portal.fight import (
@@ -737,6 +737,22 @@ def _tempt_won_back(
     )
 
 
+def last_aguante(
+    table: Table,
+    rolled: OpenRoll,
+    character: PortalCharacter,
+    readings: list[Reading],
+    unabsorbed: int,
+) -> CriticalState:
+    """The last aguante roll `rolled` read against `unabsorbed` points, in a combat or out of
+    one (a thorn's, `ruling_handlers.take_thorn_critical`)."""
+    aguante = _named(readings, AGUANTE, True, rolled.roll)
+    # the armour's die as a strike's toughness reads it; the table's option says if it counts
+    tough = toughness(aguante, list(rolled.sequence.pool.basic), character.sheet.armour)
+    options = game(table).options
+    return critical_state(tough.reading, unabsorbed, options, character.sheet, tough.armour_die)
+
+
 def take_critical(
     table: Table, actor: str, command: cc.PortalTakeCritical, keys: TableKeys
 ) -> None:
@@ -745,11 +761,7 @@ def take_critical(
     )
     if not contender.critical:
         raise Conflict(f"{character.name} is not in the critical state [002:1273]", "not_critical")
-    aguante = _named(readings, AGUANTE, True, command.roll)
-    # the armour's die as a strike's toughness reads it; the table's option says if it counts
-    tough = toughness(aguante, list(rolled.sequence.pool.basic), character.sheet.armour)
-    options = game(table).options
-    critical = critical_state(tough.reading, contender.critical, options, tough.armour_die)
+    critical = last_aguante(table, rolled, character, readings, contender.critical)
     character = _settle(table, actor, command.roll, list(command.payments), keys)
     table.trigger_event(
         CriticalStateRolled,

@@ -3,11 +3,14 @@ calls for a last aguante roll (no damage dice applied or removed [002:1275]) aga
 unabsorbed excess. Each point the aguante exceeds it by cuts the excess by 1 [002:1277]: at 0
 the character falls unconscious but stabilised [002:1279]; with points to spare, conscious,
 whispering, a luck die per minimal action and a character point per normal one
-[002:1281, 590]. Either way the worst thorn is driven in [002:1283].
+[002:1281, 590]. Either way the worst thorn is driven in [002:1283], once: a character who
+carries it already gets no second one (the book is silent; a second would strike beside the
+first, and at 3 wound dice each strike calls a new roll that would drive in another).
 
 The sentence of [002:1277] is garbled; the reading here is the digest's, the only one that
 gives the outcomes the text lists. Whether armour adds to this roll is a GAP, the table's
-option `critical_roll_armour`.
+option `critical_roll_armour`; so is what a thorn's die past the limit does, the option
+`thorn_past_limit` (a new roll, outside a combat too: `ruling_handlers.take_thorn_critical`).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Literal
 
 from domain.errors import InvalidCommand
 from domain.portal.options import Options
-from domain.portal.sheet import Thorn
+from domain.portal.sheet import Sheet, Thorn
 from domain.portal.thorns import SCHEDULES, WORST
 from domain.structs import Stored
 
@@ -42,17 +45,26 @@ class CriticalState(Stored, kw_only=True, forbid_unknown_fields=True):
     table's option `critical_below` says"""
     stabilised: bool
     """Whether the character is stabilised: unconscious or conscious [002:1279-1281]"""
-    thorn: Thorn
-    """The worst thorn, driven in either way: a wound die every 10 minutes [002:1283]"""
+    thorn: Thorn | None
+    """The worst thorn, driven in either way: a wound die every 10 minutes [002:1283]; null:
+    the character carries it already"""
+
+
+#: the thorn the critical state drives in [002:1283]
+WORST_THORN = SCHEDULES[WORST][0]
+
+
+def carries_worst(sheet: Sheet) -> bool:
+    return WORST_THORN in sheet.thorns
 
 
 def critical_state(
-    aguante: int, unabsorbed: int, options: Options, armour_die: int = 0
+    aguante: int, unabsorbed: int, options: Options, sheet: Sheet, armour_die: int = 0
 ) -> CriticalState:
     """`armour_die`: the raw die of the armour worn (`absorption.toughness`), added only where
     `Options.critical_roll_armour` says so (GAP). Equal: unconscious and stabilised; above:
     conscious (and stabilised: "presumably", the digest); below: the book is silent,
-    `Options.critical_below` (GAP)."""
+    `Options.critical_below` (GAP). The worst thorn unless `sheet` carries it already."""
     if unabsorbed < 1:
         raise InvalidCommand(
             "the critical state follows damage left unabsorbed [002:1273]", "invalid_damage"
@@ -72,5 +84,5 @@ def critical_state(
         armour_die=armour_die,
         state=state,
         stabilised=state in ("unconscious", "conscious"),
-        thorn=SCHEDULES[WORST][0],
+        thorn=None if carries_worst(sheet) else WORST_THORN,
     )

@@ -1,11 +1,14 @@
 """A contender's harm as a fight's events leave it [002:1063, 1238]: the dice held after
-absorbing the points through, what a new wound die calls for, and a stun."""
+absorbing the points through, what a new wound die calls for, and a stun; and a character
+after its last aguante roll, in a combat or out of one [002:1271-1283]."""
 
 from __future__ import annotations
 
 from domain.portal.absorption import Absorption
+from domain.portal.critical import CriticalState
 from domain.portal.sheet import PortalSheet
-from domain.portal.state import CombatContender
+from domain.portal.state import CombatContender, PortalCharacter
+from domain.structs import clone
 
 
 def stun(contender: CombatContender, turns: int) -> None:
@@ -28,3 +31,12 @@ def absorbed(sheet: PortalSheet, contender: CombatContender, absorption: Absorpt
         contender.reflex_roll_due = contender.thorn_due = True
     if absorption.unabsorbed:
         contender.critical = absorption.unabsorbed
+
+
+def critical_reached(character: PortalCharacter, critical: CriticalState) -> None:
+    """The worst thorn driven in, if the character did not carry it [002:1283]; dead where the
+    table's option `critical_below` says so."""
+    if critical.thorn is not None:
+        character.sheet.thorns = [*character.sheet.thorns, clone(critical.thorn)]
+    if critical.state == "dead":
+        character.dead = True

@@ -84,6 +84,12 @@ class PortalOptions(DiceOptions, kw_only=True, forbid_unknown_fields=True):
     #: as to a strike's aguante). The book's words lean to "with_armour": armour adds to "la
     #: tirada de aguante" unqualified, and this one is "como en toda tirada de aguante".
     critical_roll_armour: Literal["aguante_alone", "with_armour"] = "aguante_alone"
+    #: GAP (§2.9.7): a thorn's die that does not fit, a wound die at 3 wound dice (or a
+    #: discomfort die at 3 and 3). "critical_roll" (default, the digest's suggestion): each
+    #: such die is a point past the damage limit, as absorption counts one point a die
+    #: [002:1238], and calls a new last aguante roll of the critical state [002:1273];
+    #: "lost": the die has no place to go, the strike gives what fits and no more.
+    thorn_past_limit: Literal["critical_roll", "lost"] = "critical_roll"
     #: GAP (§2.9.10, [002:1475-1481]): ties when immobilizing (the grab, or the struggle
     #: against the defender's). "defender" (default here, the digest offers none: the grab
     #: is an attack that must exceed the defence, and Lucio must "superar" the struggle);

@@ -13,6 +13,7 @@ import msgspec
 from domain.characters import CharacterId
 from domain.commands import Command
 from domain.names import Reason
+from domain.portal.combat_commands import Payments, RollNumber
 from domain.portal.sheet import MAX_CP_IN_HAND, Label, Thorn
 
 #: how far a drive's fulfilment or failure reaches: an insignificant one has no consequence
@@ -68,7 +69,9 @@ class PortalDriveThorn(Command, kw_only=True):
 class PortalThornStrikes(Command, kw_only=True):
     """A thorn's interval passes or its trigger happens: it gives its dice [002:623], a
     discomfort die at 3 turning one into a wound die [002:248]. A reflex thorn gives none: it
-    lowers every reflex roll."""
+    lowers every reflex roll. Its dice past the damage limit (a wound die at 3 wound dice, a
+    discomfort die at 3 and 3) call the last aguante roll of the critical state, a point each,
+    or are lost, as the table's option `thorn_past_limit` says (GAP)."""
 
     character: CharacterId
     """The id of the character who carries the thorn"""
@@ -76,6 +79,17 @@ class PortalThornStrikes(Command, kw_only=True):
     """The thorn's place in the character's sheet, from 0"""
     reason: Reason
     """The game master's reason: the interval that passed, or what triggered it"""
+
+
+class PortalTakeThornCritical(Command, kw_only=True):
+    """The roller settles a character's last aguante roll outside a combat, against the
+    points a thorn's dice went past the damage limit [002:1271-1283] (`thorn_past_limit`:
+    `critical_roll`), as `portalTakeCritical` does in a combat."""
+
+    roll: RollNumber
+    """The table's number of the character's open roll, read for `aguante`"""
+    payments: Payments
+    """One payment per sequel point the roll made (an aguante roll makes none); empty: none"""
 
 
 class PortalSolveThorn(Command, kw_only=True):

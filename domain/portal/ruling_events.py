@@ -1,12 +1,16 @@
 """PORTAL's events of the game master's narrative rulings (`ruling_handlers`): a drive ruled,
-a thorn driven in, striking or solved [002:548-566, 615-633], a character's medical care,
-the scene's end and the adventure's end. What they do to the dice, the luck and the points
+a thorn driven in, striking or solved [002:548-566, 615-633], the last aguante roll a thorn's
+dice past the damage limit call outside a combat, a character's medical care, the scene's
+end and the adventure's end. What they do to the dice, the luck and the points
 follows as the sheet rulings' own events (`DiceGiven`, `DiceRemoved`, `LuckRestored`,
 `PointsAwarded`); a drive is its player's and the game master's, a thorn is on the table."""
 
 from __future__ import annotations
 
-from domain.portal.events import game
+from domain.portal.combat_events import contender_at
+from domain.portal.critical import CriticalState
+from domain.portal.events import FollowsRoll, game
+from domain.portal.harm import critical_reached
 from domain.portal.points import new_adventure
 from domain.portal.sheet import PERMANENT, SCENE, STORY, Thorn
 from domain.structs import clone
@@ -51,14 +55,49 @@ class ThornDrivenIn(_OnCharacter):
 
 
 class ThornStruck(_OnCharacter):
-    """A thorn's interval passed or its trigger happened [002:623]: the dice it gives follow
-    (`DiceGiven`)."""
+    """A thorn's interval passed or its trigger happened [002:623]: the dice it gives that fit
+    follow (`DiceGiven`); those past the damage limit call the last aguante roll or are lost,
+    as the table's option `thorn_past_limit` says (GAP)."""
 
     TOPIC = "portal.ThornStruck"
     place: int
     """The thorn's place in the character's sheet, from 0"""
     thorn: Thorn
     """The thorn that struck"""
+    critical: int = 0
+    """Its dice past the damage limit (a wound die at 3 wound dice, a discomfort die at 3 and
+    3), a point each, that the last aguante roll of the critical state is taken against
+    [002:1273] (`thorn_past_limit`: `critical_roll`): in its combat if the character fights
+    one, otherwise `portalTakeThornCritical`; 0: none"""
+    lost: int = 0
+    """Its dice past the damage limit that are lost (`thorn_past_limit`: `lost`); 0: none"""
+
+    def apply(self, table: Table) -> None:
+        if not self.critical:
+            return
+        state = game(table)
+        fought = state.fighting_in(self.character)
+        if fought is None:
+            state.characters[self.character].critical = self.critical
+        else:
+            contender_at(table, fought, self.character).critical = self.critical
+
+
+class ThornCriticalRolled(FollowsRoll):
+    """A character's last aguante roll outside a combat settled (its `RollSettled` just
+    before) against the points a thorn's dice went past the damage limit [002:1271-1283],
+    as `CriticalStateRolled` is in a combat: where it leaves the character, the worst thorn
+    driven in if not carried yet; dead where the table's option `critical_below` says so."""
+
+    TOPIC = "portal.ThornCriticalRolled"
+    critical: CriticalState
+    """The aguante against the points past the limit, the state it leaves (`unconscious`,
+    `conscious`, `unstabilised`, `dead`), whether stabilised, and the thorn"""
+
+    def apply(self, table: Table) -> None:
+        character = game(table).characters[self.character]
+        character.critical = 0
+        critical_reached(character, self.critical)
 
 
 class ThornSolved(_OnCharacter):

@@ -10,17 +10,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.characters import alive
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.keys import TableKeys
 from domain.names import checked_reason
 from domain.portal import ruling_commands as rc
+from domain.portal.absorption import absorb
+from domain.portal.combat_handlers import last_aguante
+from domain.portal.commands import PortalSettleRoll
 from domain.portal.events import DiceGiven, DiceRemoved, LuckRestored, PointsAwarded, game
+from domain.portal.guards import rollers_roll
 from domain.portal.handlers import (
     dice_given,
     dice_removed,
+    following,
     protagonist,
     record_ruling,
     ruled,
+    settle_roll,
 )
 from domain.portal.luck import recover_luck
 from domain.portal.points import gain
@@ -29,11 +36,12 @@ from domain.portal.ruling_events import (
     DriveRuled,
     MedicalCareGiven,
     SceneEnded,
+    ThornCriticalRolled,
     ThornDrivenIn,
     ThornSolved,
     ThornStruck,
 )
-from domain.portal.sheet import MAX_ENTRIES, STORY, Thorn
+from domain.portal.sheet import MAX_DICE, MAX_ENTRIES, STORY, Thorn
 from domain.portal.state import PortalCharacter, PortalState
 from domain.table import Table
 
@@ -143,10 +151,72 @@ def thorn_strikes(table: Table, actor: str, command: rc.PortalThornStrikes, _: T
             f"{thorn.name} lowers every reflex roll; it gives no dice [002:623, 629]",
             "invalid_thorn",
         )
-    given = dice_given(character, thorn.gives, thorn.amount)
-    record_ruling(table, ThornStruck, actor, character, reason, place=command.thorn, thorn=thorn)
-    said = f"{thorn.name} strikes: {thorn.every} [002:623]"
-    record_ruling(table, DiceGiven, actor, character, said, **given)
+    state = game(table)
+    fitting = _fitting(character, thorn)
+    past = thorn.amount - fitting
+    if past and _critical_due(state, character):
+        raise Conflict(
+            f"{character.name}'s last aguante roll is due: take it before another strikes "
+            "past the damage limit [002:1273]",
+            "critical_due",
+        )
+    critical = past if state.options.thorn_past_limit == "critical_roll" else 0
+    record_ruling(
+        table,
+        ThornStruck,
+        actor,
+        character,
+        reason,
+        place=command.thorn,
+        thorn=thorn,
+        critical=critical,
+        lost=past - critical,
+    )
+    if fitting:
+        said = f"{thorn.name} strikes: {thorn.every} [002:623]"
+        given = dice_given(character, thorn.gives, fitting)
+        record_ruling(table, DiceGiven, actor, character, said, **given)
+
+
+def _fitting(character: PortalCharacter, thorn: Thorn) -> int:
+    """How many of the thorn's dice fit below the damage limit: wound dice up to 3, discomfort
+    dice while a point is absorbed [002:248, 312]."""
+    sheet = character.sheet
+    if thorn.gives == "wound":
+        return min(thorn.amount, MAX_DICE - sheet.wound)
+    return thorn.amount - absorb(sheet.discomfort, sheet.wound, thorn.amount).unabsorbed
+
+
+def _critical_due(state: PortalState, character: PortalCharacter) -> bool:
+    """Whether the character's last aguante roll is due: outside a combat or in its own."""
+    fought = state.fighting_in(character.id)
+    if fought is None:
+        return bool(character.critical)
+    contender = state.combats[str(fought)].contender(character.id)
+    return contender is not None and bool(contender.critical)
+
+
+def take_thorn_critical(
+    table: Table, actor: str, command: rc.PortalTakeThornCritical, keys: TableKeys
+) -> None:
+    state, rolled, character = rollers_roll(table, actor, command.roll)
+    alive(character)
+    if not character.critical:
+        raise Conflict(
+            f"{character.name} is not in the critical state outside a combat [002:1273]",
+            "not_critical",
+        )
+    if command.roll in table.secret_rolls:  # as the settlement refuses it, before its faces
+        raise Conflict(f"roll {command.roll} is secret: reveal it first", "roll_secret")
+    critical = last_aguante(table, rolled, character, rolled.final_readings(), character.critical)
+    settle_roll(table, actor, PortalSettleRoll(roll=command.roll, payments=command.payments), keys)
+    character = state.characters[character.id]
+    table.trigger_event(
+        ThornCriticalRolled,
+        actor=actor,
+        **following(rolled.roll, rolled.visibility, character),
+        critical=critical,
+    )
 
 
 def solve_thorn(table: Table, actor: str, command: rc.PortalSolveThorn, _: TableKeys) -> None:
@@ -221,6 +291,7 @@ HANDLERS: dict[type, Any] = {
     rc.PortalRuleDrive: rule_drive,
     rc.PortalDriveThorn: drive_thorn,
     rc.PortalThornStrikes: thorn_strikes,
+    rc.PortalTakeThornCritical: take_thorn_critical,
     rc.PortalSolveThorn: solve_thorn,
     rc.PortalGiveMedicalCare: give_medical_care,
     rc.PortalEndScene: end_scene,

@@ -40,6 +40,10 @@ class PortalCharacter(Stored, kw_only=True):
     """Whether the character is dead: attacked out of combat [002:1112], or below the damage at
     its last aguante roll where the table's option `critical_below` is `dead`; no command acts
     for it then"""
+    critical: int = 0
+    """Points past the damage limit a thorn left outside a combat (`thorn_past_limit`:
+    `critical_roll`), awaiting the last aguante roll [002:1273]; 0: none (a contender's own
+    are its `CombatContender.critical`)"""
     partial_used: dict[str, int] = {}
     """The rerolls drawn this adventure from each partly applicable Fortaleza's
     once-per-adventure pool, by the Fortaleza's name [002:492]"""

@@ -152,7 +152,9 @@ RULES: dict[type, Rule] = {
     ),
     # a thorn is on the table, as the sheet's thorns are
     re_.ThornDrivenIn: public("character", "seat", "reason", "thorn"),
-    re_.ThornStruck: public("character", "seat", "reason", "place", "thorn"),
+    re_.ThornStruck: public("character", "seat", "reason", "place", "thorn", "critical", "lost"),
+    # derives from its roll, withheld whole as the roll is (a settled roll is revealed)
+    re_.ThornCriticalRolled: public(*ROLL, "critical"),
     re_.ThornSolved: public("character", "seat", "reason", "place", "thorn"),
     # the sequels are on the table, as the sheet's sequels are: their care and their end too
     re_.MedicalCareGiven: public("character", "seat", "reason"),

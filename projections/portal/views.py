@@ -97,6 +97,9 @@ class PortalCharacterView(CharacterHeader, kw_only=True):
     """Whether the character is dead: attacked out of combat [002:1112], or below the damage at
     its last aguante roll where the table's option `critical_below` is `dead`; no command acts
     for it then"""
+    critical: int
+    """Points past the damage limit a thorn left outside a combat, awaiting the last aguante
+    roll (`portalTakeThornCritical`) [002:1273]; 0: none (a contender's are its combat's)"""
     fortalezas: list[Fortaleza] | None = None
     """Strengths (Fortalezas), each with its level, frequency and specialty; empty: none; null,
     like the rest of the sheet that follows, for all but its player and the game master"""
@@ -258,6 +261,7 @@ def character_view(table: Table, character: PortalCharacter, viewer: Viewer) -> 
         thorns=list(sheet.thorns),
         weapons=dict(sheet.weapons),
         dead=character.dead,
+        critical=character.critical,
     )
     return with_own(
         table,

@@ -193,7 +193,25 @@ ROUTES: list[HTTPRouteHandler] = [
         pr.PortalThornStrikes,
         "Let a thorn strike at its interval or trigger (game master)",
         description="The thorn gives its dice (`DiceGiven`), a discomfort die at 3 turning "
-        "one into a wound die [002:248, 623]; a reflex thorn gives none.",
+        "one into a wound die [002:248, 623]; a reflex thorn gives none. Its dice past the "
+        "damage limit (a wound die at 3 wound dice, a discomfort die at 3 and 3), a point "
+        "each, call the last aguante roll of the critical state (in the character's combat, "
+        "`portalTakeCritical`; outside one, `portalTakeThornCritical`), or are lost, as the "
+        "table's option `thorn_past_limit` says (GAP); refused while that roll is due.",
+    ),
+    command_route(
+        "portalTakeThornCritical",
+        "/portal/thorns/critical",
+        pr.PortalTakeThornCritical,
+        "Settle the last aguante roll a thorn called outside a combat",
+        description="The last aguante roll against the points a thorn's dice went past the "
+        "damage limit [002:1271-1283], as `portalTakeCritical` settles it in a combat: with "
+        "the armour's die where `critical_roll_armour` says so; equal, unconscious and "
+        "stabilised; above, conscious; below, unstabilised or dead as `critical_below` says. "
+        "The worst thorn is driven in unless the character carries it already. The roll is an "
+        "ordinary one (`portalOpenRoll`, read for `aguante`), settled here as "
+        "`portalSettleRoll` settles it (`payments`), by its roller; a secret roll is revealed "
+        "first.",
     ),
     command_route(
         "portalSolveThorn",
@@ -503,8 +521,9 @@ ROUTES += [
         description="The last aguante roll against the damage left unabsorbed [002:1271-1283], "
         "with the armour's die where the table's option `critical_roll_armour` says so: "
         "equal, unconscious and stabilised; above, conscious; below, unstabilised or dead as "
-        "the table's option `critical_below` says. Either way the worst thorn (a wound die "
-        "every 10 minutes) and out of combat." + COMBAT_ROLL,
+        "the table's option `critical_below` says. Either way out of combat, and the worst "
+        "thorn (a wound die every 10 minutes) unless the character carries it already."
+        + COMBAT_ROLL,
     ),
     command_route(
         "portalCriticalAction",
