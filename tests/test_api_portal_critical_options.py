@@ -148,7 +148,8 @@ def test_a_thorn_past_the_limit_outside_a_combat_calls_the_roll_there(http: http
     """Outside a combat (GAP, `critical_roll`): Ricardo holds 3 wound dice and 1 discomfort
     die; his open wound's 2 wound dice fit none, 2 points past the limit, seen by every seat
     on his sheet. Only his player settles the roll, not while it is secret; his HIGH 2 equals
-    the 2 points: unconscious and stabilised [002:1279], the worst thorn driven in."""
+    the 2 points: unconscious and stabilised [002:1279], the worst thorn driven in. Until
+    then no other strike past the limit, and no combat for him."""
     table = new_table(http, "portal", [2, 1, 1, 4, 5, 5, 5, 2, 1, 1, 4, 5, 5, 5])
     character(table, "p1", sheet("Ricardo", discomfort=1, wound=3))
     thorn = {"name": "Open wound", "gives": "wound", "amount": 2, "every": "hour"}
@@ -159,6 +160,11 @@ def test_a_thorn_past_the_limit_outside_a_combat_calls_the_roll_there(http: http
         ricardo = ok(table.get(who, "/characters/c1"))
         assert (ricardo["wound"], ricardo["critical"]) == (3, 2), who
     answer = table.post("gm", "/portal/thorns/strike", strikes)
+    assert (answer.status_code, answer.json()["code"]) == (409, "critical_due")
+    # nor does he fight before it
+    character(table, "p2", sheet("Bea"))
+    fight = {"contenders": ["c1", "c2"], "fight": "friendly_brawl", "reason": "a brawl"}
+    answer = table.post("gm", "/portal/combats", fight)
     assert (answer.status_code, answer.json()["code"]) == (409, "critical_due")
     take = {"roll": 1, "payments": []}
     # a blind roll is the game master's until revealed, and a secret one is settled by none

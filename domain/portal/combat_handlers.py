@@ -158,6 +158,10 @@ def start_combat(table: Table, actor: str, command: cc.PortalStartCombat, keys: 
         character = alive(find_character(state, character_id))
         if state.fighting_in(character.id) is not None:
             raise Conflict(f"{character.name} is fighting another combat", "in_combat")
+        if character.critical:  # a thorn's, outside a combat: its roll comes first
+            raise Conflict(
+                f"{character.name}'s last aguante roll is due [002:1273]", "critical_due"
+            )
     dice = TableDice(table, keys)
     direction = dice.roll(SIDES, "the direction of ties round the table")
     number = dice.record(actor, table.gm_seat.id, "public")
