@@ -123,6 +123,8 @@ EVENT_PAGE = 500
 SeatAuthority = Callable[[Table, Iterable[Any], Seat], "str | None"]
 #: told of each table this process saved, with the events just stored, under its lock
 SavedTable = Callable[[Table, Sequence[DomainEventProtocol[UUID]]], None]
+#: told of each save of this process once it has committed, with everything it recorded
+SavedRecordings = Callable[[Sequence[Recording[UUID]]], None]
 
 
 def unpoliced(table: Table, _: Iterable[Any], seat: Seat) -> str | None:
@@ -152,6 +154,11 @@ class Tables(Application[UUID]):
         #: follower): each called with the table and its new events; an observer never
         #: raises, since the save has happened and a command must not look failed
         self.observers: list[SavedTable] = []
+        #: who follows the log in this process (the analytics follower): each called once per
+        #: save, as soon as it has committed, with every event it recorded (idempotency
+        #: records too) and each one's place in the log, so a follower folds them without
+        #: reading them back; never raises, as an observer
+        self.log_observers: list[SavedRecordings] = []
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Snapshot a saved table from memory when its new events crossed an interval, and
@@ -187,9 +194,9 @@ class Tables(Application[UUID]):
         *objs: MutableOrImmutableAggregate[UUID] | DomainEventProtocol[UUID] | None,
         **kwargs: Any,
     ) -> list[Recording[UUID]]:
-        """Store the objects' new events in one transaction; then tell the observers of each
-        table saved, while its lock is still held, so what it reads of the table is the
-        state those events made.
+        """Store the objects' new events in one transaction; then tell the log's observers
+        what was recorded, and the observers of each table saved, while its lock is still
+        held, so what it reads of the table is the state those events made.
 
         The steps of eventsourcing's `Application.save` (collect, `_record`,
         `_take_snapshots`, `_notify`), which has no public hook after a save nor one to
@@ -207,6 +214,8 @@ class Tables(Application[UUID]):
                 processing_event.events.append(cast(DomainEventProtocol[UUID], obj))
         processing_event.saved_kwargs.update(kwargs)
         recordings = self._record(processing_event)
+        for log_observer in self.log_observers:
+            log_observer(recordings)
         self._take_snapshots(processing_event)
         self._notify(recordings)
         if self.observers:

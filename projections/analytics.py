@@ -3,9 +3,8 @@
 `TableStatsProjection` is an eventsourcing `Projection`: it folds each event of the tables'
 log, in full (as everybody sees it once the table closes), into its table's `Tally`, and its
 view records the changed tallies together with the log position reached, in one
-transaction: every event counts exactly once, across restarts and crashes. Two drivers feed
-it (`service.analytics`): eventsourcing's `ProjectionRunner` where the store can subscribe
-(PostgreSQL), and a follower of the notification log where it cannot (SQLite).
+transaction: every event counts exactly once, across restarts and crashes. A follower of the
+notification log feeds it (`service.analytics`), a batch of events at a time.
 
 The figures served from here are those of closed tables only (`GET /tables/{id}/stats` of a
 closed table, the operator's `GET /stats`): nothing hidden from a seat is ever read out of
@@ -276,6 +275,14 @@ class TableStatsProjection(Projection[StatsView]):
 
     name = STATS_TABLE
 
+    def __init__(self, view: StatsView) -> None:
+        super().__init__(view)
+        #: the rows its last write recorded, and the position written with them: a batch's
+        #: tables are mostly the last one's (the tables in play), kept rather than read back
+        #: and decoded from the view
+        self._written: dict[int, TableRow] = {}
+        self._written_at: int | None = None
+
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """One event at a time, as eventsourcing's `ProjectionRunner` would give them (the
         `Projection` interface asks for it; `service.analytics` feeds pages instead)."""
@@ -294,22 +301,38 @@ class TableStatsProjection(Projection[StatsView]):
         for them all."""
         # keyed by the ids' integers: a UUID hashes in Python, several times an event
         ids = {table_id.int: table_id for table_id, _, _ in items}
-        rows = {table_id.int: row for table_id, row in self.view.rows(ids.values()).items()}
+        rows = self._rows(tracking.application_name, ids)
         changed: dict[int, TableRow] = {}
-        for table_id, creates, source in items:
-            row = rows.get(table_id.int)
-            if row is None:
-                if not creates:
-                    continue
-                event = _read(source, None)
-                row = rows[table_id.int] = _new_row(table_id, event)
-            else:
-                event = _read(source, row.system)
-            fold(row.tally, event, event.version)
-            if event.type == "TableClosed":
-                row.closed_at = event.at
-            changed[table_id.int] = row
-        self.view.record(list(changed.values()), tracking)
+        try:
+            for table_id, creates, source in items:
+                row = rows.get(table_id.int)
+                if row is None:
+                    if not creates:
+                        continue
+                    event = _read(source, None)
+                    row = rows[table_id.int] = _new_row(table_id, event)
+                else:
+                    event = _read(source, row.system)
+                fold(row.tally, event, event.version)
+                if event.type == "TableClosed":
+                    row.closed_at = event.at
+                changed[table_id.int] = row
+            self.view.record(list(changed.values()), tracking)
+        except BaseException:
+            self._written, self._written_at = {}, None  # folded into, but not written
+            raise
+        self._written, self._written_at = changed, tracking.notification_id
+
+    def _rows(self, application_name: str, ids: dict[int, UUID]) -> dict[int, TableRow]:
+        """These tables' rows: those the last write recorded as it left them, while the view
+        is still at the position it wrote (nobody else wrote it since), the others read."""
+        written = self._written
+        if written and self.view.max_tracking_id(application_name) != self._written_at:
+            written = {}
+        rows = {i: written[i] for i in ids if i in written}
+        missing = [table_id for i, table_id in ids.items() if i not in rows]
+        rows.update({table_id.int: row for table_id, row in self.view.rows(missing).items()})
+        return rows
 
 
 def _new_row(table_id: UUID, event: RedactedEvent) -> TableRow:
