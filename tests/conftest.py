@@ -197,9 +197,13 @@ def problem_codes_are_listed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Stop the run when `xdist_group` no longer reaches pytest-xdist: a module whose tests go
-    on from one another on one table would be split across workers and fail at random (pytest
-    9.2 stopped xdist 3.8 from suffixing node ids, which is how `--dist loadgroup` groups)."""
+    """Run the tests marked `long` first, and stop the run when `xdist_group` no longer
+    reaches pytest-xdist: a module whose tests go on from one another on one table would be
+    split across workers and fail at random (pytest 9.2 stopped xdist 3.8 from suffixing node
+    ids, which is how `--dist loadgroup` groups)."""
+    # `--dist loadgroup` hands out the groups first, then single tests in this order: a long
+    # one handed out last keeps one worker busy while the other has nothing left to run
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
     if not config.getoption("loadgroup", default=False):  # set in xdist's workers only
         return
     lost = [

@@ -408,6 +408,7 @@ def _adversary_plays(system: str, data: st.DataObject) -> None:
         adversary.retired_open_nothing()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("system", sorted(RULE_SYSTEMS))
 @ADVERSARY
 @given(data=st.data())

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import httpx
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis.generation import GenerationMode
@@ -159,6 +160,7 @@ class Workflow(Generated):  # type: ignore[misc,valid-type]
         )
 
 
+@pytest.mark.long
 def test_schema_valid_requests_along_the_links_are_never_refused_as_malformed() -> None:
     SEEN.clear()
     unlimited = Settings(commands_per_second=0)  # no rate limit (tests/test_limits.py)

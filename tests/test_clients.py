@@ -11,10 +11,10 @@ through its typed calls against a live server (the stream read at least once, th
 follows a table live through the stream's reader (NDJSON read into the generated models).
 
 TypeScript: `openapi-typescript` (default flags) writes `clients/typescript/schema.d.ts`;
-`tsc --strict --noEmit` passes on every `session_*.ts` (openapi-fetch's `createClient<paths>()`,
+`tsc --strict` passes on every `session_*.ts` (openapi-fetch's `createClient<paths>()`,
 every media type kept, no cast: views and events narrowed by `system` and `type`; a session
 assigns `listEvents`'s `data` to the `EventPage` type, which fails when an answer has two
-media types or a masked field is typed `null` alone); they are then compiled once, and each
+media types or a masked field is typed `null` alone) as it compiles them, once, and each
 registered system's `session_<system>.ts` plays its README session against a live server
 (`run.mjs`), observing what the Python session of that system does. The tools are pinned by
 `clients/typescript/package-lock.json` and installed there by `npm ci` (kept between runs
@@ -197,9 +197,10 @@ RUFF_SETTINGS = (
 
 
 #: the generated client (`python_client`: generation and `mypy --strict`) and the compiled
-#: TypeScript built once: the module's tests run on one worker (`make test` runs `--dist
-#: loadgroup`), not once on each
-pytestmark = pytest.mark.xdist_group("test_clients")
+#: TypeScript are each built once: each client's tests run on one worker (`make test` runs
+#: `--dist loadgroup`), not once on each, and the two clients on two workers side by side
+PYTHON_CLIENT = pytest.mark.xdist_group("test_clients_python")
+TYPESCRIPT_CLIENT = pytest.mark.xdist_group("test_clients_typescript")
 
 
 @pytest.fixture(scope="module")
@@ -257,6 +258,7 @@ def play(script: str, generated: Path) -> Any:
     return json.loads(played.splitlines()[0])
 
 
+@PYTHON_CLIENT
 @pytest.mark.parametrize("system", list(RULE_SYSTEMS))
 def test_the_python_client_generated_from_the_document_plays_each_systems_readme_session(
     system: str, python_client: Path
@@ -274,6 +276,7 @@ def test_the_python_client_generated_from_the_document_plays_each_systems_readme
     SESSION_OUTCOMES[system](play(script, python_client))
 
 
+@PYTHON_CLIENT
 def test_the_python_client_follows_a_table_live_and_resumes_as_ndjson(
     python_client: Path,
 ) -> None:
@@ -286,6 +289,7 @@ def test_the_python_client_follows_a_table_live_and_resumes_as_ndjson(
     assert followed["live"] + followed["resumed"] == followed["logged"]
 
 
+@PYTHON_CLIENT
 def test_the_python_client_keeps_every_operation_ndjson_ones_included(python_client: Path) -> None:
     """A function for every operation: none dropped, the NDJSON exports (`exportEvents`,
     `exportClosedTables`) included: the generator knows no `application/x-ndjson`, and takes
@@ -305,8 +309,9 @@ def test_the_python_client_keeps_every_operation_ndjson_ones_included(python_cli
 
 @functools.cache
 def compiled_typescript() -> None:
-    """The TypeScript sessions type-checked against the schema generated from the document,
-    then compiled into `build` (without checking them again): once for every system's test."""
+    """The TypeScript sessions type-checked against the schema generated from the document and
+    compiled into `build`, by one `tsc` (which fails on any error: nothing is run unchecked):
+    once for every system's test."""
     npm.installed(TYPESCRIPT)
     document = os.path.relpath(DOCUMENT, TYPESCRIPT)
     run(
@@ -314,11 +319,11 @@ def compiled_typescript() -> None:
         cwd=TYPESCRIPT,
         timeout=120,
     )
-    run(["npx", "--no-install", "tsc", "--strict", "--noEmit", "-p", "."], TYPESCRIPT, 300)
-    compile_only = ["--noEmit", "false", "--noCheck", "--outDir", "build"]
-    run(["npx", "--no-install", "tsc", "-p", ".", *compile_only], cwd=TYPESCRIPT, timeout=300)
+    emit = ["--noEmit", "false", "--outDir", "build"]
+    run(["npx", "--no-install", "tsc", "--strict", "-p", ".", *emit], cwd=TYPESCRIPT, timeout=300)
 
 
+@TYPESCRIPT_CLIENT
 @pytest.mark.parametrize("system", list(RULE_SYSTEMS))
 def test_the_typescript_client_type_checks_with_the_generated_schema_and_plays_each_system(
     system: str, node: str

@@ -31,8 +31,10 @@ def _reads(matrix: Any) -> list[str]:
     ]
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def client() -> Iterator[TestClient[Any]]:
+    """One app for the module: each test reads tables of its own (an ETag is its table's
+    version, a rate limit its seat's), and an app built per test was most of their time."""
     with api_client() as test_client:
         yield test_client
 

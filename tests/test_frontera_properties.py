@@ -41,8 +41,10 @@ from tests.frontera_strategies import (
 #: the explain phase re-runs failing examples many times over; it is too slow for sessions
 PHASES = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink]
 HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+#: 100 sessions for each of the four ways to play, drawn anew each run (not derandomized): more
+#: than any other system's random sessions draw for the same property (asaltos 60, stepdice 40)
 RANDOM_SESSIONS = settings(
-    max_examples=200, deadline=None, phases=PHASES, suppress_health_check=HEALTH
+    max_examples=100, deadline=None, phases=PHASES, suppress_health_check=HEALTH
 )
 LONG_SESSIONS = settings(max_examples=8, deadline=None, phases=PHASES, suppress_health_check=HEALTH)
 
@@ -67,6 +69,7 @@ def play(data: st.DataObject, setup: Setup) -> Driver:
 # -- random sessions, one test per mode ------------------------------------------------------
 
 
+@pytest.mark.long
 @RANDOM_SESSIONS
 @given(data=st.data(), setup=normal_options())
 def test_random_normal_sessions_keep_their_cards_replay_exactly_and_reject_cleanly(
@@ -75,6 +78,7 @@ def test_random_normal_sessions_keep_their_cards_replay_exactly_and_reject_clean
     play(data, setup)
 
 
+@pytest.mark.long
 @RANDOM_SESSIONS
 @given(data=st.data(), setup=normal_options(skip_phase_1=True))
 def test_random_sessions_that_skip_phase_1_keep_their_cards_replay_exactly_and_reject_cleanly(
@@ -83,6 +87,7 @@ def test_random_sessions_that_skip_phase_1_keep_their_cards_replay_exactly_and_r
     play(data, setup)
 
 
+@pytest.mark.long
 @RANDOM_SESSIONS
 @given(data=st.data(), setup=no_management_options())
 def test_random_no_management_sessions_keep_their_cards_replay_exactly_and_reject_cleanly(
@@ -91,6 +96,7 @@ def test_random_no_management_sessions_keep_their_cards_replay_exactly_and_rejec
     play(data, setup)
 
 
+@pytest.mark.long
 @RANDOM_SESSIONS
 @given(data=st.data(), setup=wear_options())
 def test_random_wear_sessions_keep_their_cards_replay_exactly_and_reject_cleanly(

@@ -14,6 +14,7 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
 from openapi_spec_validator import validate
 
 from tests import npm
@@ -24,6 +25,7 @@ REDOCLY = ROOT / "tools" / "redocly"
 SPECTRAL = ROOT / "tools" / "spectral"
 
 
+@pytest.mark.long
 def test_openapi_spec_validator_finds_no_error() -> None:
     validate(json.loads(COMMITTED.read_text()))  # raises on the first error
 
@@ -47,6 +49,7 @@ def test_redocly_recommended_rules_report_no_error_and_no_warning(node: str) -> 
     assert report["totals"] == {"errors": 0, "warnings": 0, "ignored": 0}, "\n".join(problems)
 
 
+@pytest.mark.long
 def test_spectral_oas_ruleset_reports_nothing(node: str) -> None:
     """`spectral lint` with `spectral:oas` (every rule of the ruleset Spectral recommends for
     OpenAPI, at its default severity): no error, warning, information or hint."""

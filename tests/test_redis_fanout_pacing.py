@@ -62,14 +62,17 @@ def test_a_trickle_of_commits_is_announced_once_a_pause_and_a_quiet_ones_at_once
     table_id = uuid.uuid4()
     client = redis.Redis.from_url(redis_url)
     sent: list[str] = []
+    lasted: list[float] = []
 
     async def trickle() -> None:
         await fanout.redis.script_load(ANNOUNCE)
         counting(fanout, sent)
         commits = int(TRICKLE_SECONDS / EVERY)
+        start = time.monotonic()
         for version in range(1, commits + 1):
             fanout.publish(table_id, version)
             await asyncio.sleep(EVERY)
+        lasted.append(time.monotonic() - start)  # longer than planned on a busy machine
         while fanout._tasks:
             await asyncio.sleep(0.01)
         calls = len(sent)
@@ -88,7 +91,7 @@ def test_a_trickle_of_commits_is_announced_once_a_pause_and_a_quiet_ones_at_once
         run_in_own_loop(trickle)
         announcing = [name for name in sent if name == "EVALSHA"]
         # one call a pause at most (the first at once), not one a commit (50)
-        assert 2 <= len(announcing) <= TRICKLE_SECONDS / PAUSE_SECONDS + 3
+        assert 2 <= len(announcing) <= lasted[0] / PAUSE_SECONDS + 3
         versions = [int(version) for _, version in moves_of(client, fanout)]
         assert versions == sorted(versions) and versions[-1] == int(TRICKLE_SECONDS / EVERY) + 1
         assert "quiet: 1" in sent
@@ -105,6 +108,7 @@ def test_moves_published_meanwhile_are_read_once_a_pause(redis_url: str) -> None
     table_id = uuid.uuid4()
     heard: list[int | None] = []
     sent: list[str] = []
+    lasted: list[float] = []
     moves = int(TRICKLE_SECONDS / EVERY)
 
     async def trickle() -> None:
@@ -112,9 +116,11 @@ def test_moves_published_meanwhile_are_read_once_a_pause(redis_url: str) -> None
         fanout.listen(table_id, heard.append)
         fanout._spawn(fanout._read_forever())
         await asyncio.sleep(0.2)  # reading from the newest move
+        start = time.monotonic()
         for version in range(1, moves + 1):
             await other.announce({table_id: version})
             await asyncio.sleep(EVERY)
+        lasted.append(time.monotonic() - start)  # longer than planned on a busy machine
         deadline = time.monotonic() + 5
         while heard[-1:] != [moves] and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
@@ -127,7 +133,7 @@ def test_moves_published_meanwhile_are_read_once_a_pause(redis_url: str) -> None
         versions = [version for version in heard if version is not None]
         assert versions == heard == sorted(versions) and versions[-1] == moves
         reads = [name for name in sent if name == "XREAD"]
-        assert len(reads) <= TRICKLE_SECONDS / PAUSE_SECONDS + 4  # not one a move (50)
+        assert len(reads) <= lasted[0] / PAUSE_SECONDS + 4  # not one a move (50)
     finally:
         client.delete(fanout.moves, fanout.stream(table_id))
         client.close()

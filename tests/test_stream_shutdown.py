@@ -11,6 +11,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
+import pytest
 
 from tests.workers import Workers, workers
 
@@ -57,6 +58,7 @@ async def _stop_while_streaming(group: Workers, table: str, credential: str, ver
         assert closing in body and resume in body, body[-300:]
 
 
+@pytest.mark.long
 def test_a_worker_with_5000_open_streams_stops_within_5_s_each_told_where_to_resume() -> None:
     limits = {"SALOON_STREAMS_PER_SEAT": str(STREAMS), "SALOON_STREAMS_PER_TABLE": str(STREAMS)}
     with workers(1, env=limits) as group:

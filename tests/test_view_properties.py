@@ -235,6 +235,7 @@ OPTIONS = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("options", OPTIONS.values(), ids=OPTIONS.keys())
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())

@@ -240,6 +240,7 @@ def _wait_until(condition: Callable[[], bool]) -> None:
         time.sleep(0.02)
 
 
+@pytest.mark.long
 def test_kill_9_during_a_burst_loses_nothing_and_applies_nothing_twice(
     postgres_env: dict[str, str], tables: Tables
 ) -> None:
@@ -319,6 +320,7 @@ def _at_once(requests: list[tuple[str, dict[str, Any], dict[str, str]]]) -> list
     return cast(list[httpx.Response], answers)
 
 
+@pytest.mark.long
 def test_two_workers_racing_on_one_version_never_lose_an_update(
     postgres_env: dict[str, str], tables: Tables
 ) -> None:
