@@ -8,12 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.errors import InvalidCommand
-from domain.portal.options import Options, parse_options
+from domain.portal.options import Options
 from domain.portal.outcome import checked_difficulty, granted, judge
 from domain.portal.pool import Pool, checked_pool
 from domain.portal.reading import ReadingSpec
 from domain.portal.roll import resolve, settle
 from domain.portal.sheet import CharacterPoints, Choice, Sheet
+from domain.portal.system import PORTAL
 from domain.structs import transcodings
 
 DEFAULT = Options()
@@ -53,14 +54,14 @@ def test_difficulty_runs_zero_to_fifteen_or_more_for_superheroes() -> None:
     with pytest.raises(InvalidCommand) as error:
         checked_difficulty(16, DEFAULT)
     assert error.value.code == "invalid_difficulty"
-    assert checked_difficulty(30, parse_options({"max_difficulty": 40})) == 30
+    assert checked_difficulty(30, Options(max_difficulty=40)) == 30
     with pytest.raises(InvalidCommand):
         checked_difficulty(-1, DEFAULT)
 
 
 def test_options_refuse_unknown_fields() -> None:
     with pytest.raises(InvalidCommand) as error:
-        parse_options({"luck_on_none": "used"})
+        PORTAL.parse_options({"luck_on_none": "used"})  # as the server decodes a new table's
     assert error.value.code == "invalid_options"
 
 

@@ -6,13 +6,12 @@ Citations: `[002:L]` is the book, `§2.x` the digest's section.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from domain.dice import DiceOptions, require_scripted_faces
 from domain.portal.sheet import ConceptRank
-from domain.registry import decoded_options
 
 #: "entre 0 y 15 (o más si estamos jugando una partida de superhéroes)" [002:107]
 BOOK_MAX_DIFFICULTY = 15
@@ -143,8 +142,3 @@ SIDES = 6
 def check_options(options: Options) -> None:
     """What the type admits and PORTAL's dice cannot show: a scripted face above 6."""
     require_scripted_faces(options, SIDES, f"every die of PORTAL is a d{SIDES} [002:97]")
-
-
-def parse_options(options: dict[str, Any]) -> Options:
-    """Validate a table's options; the error says which option is wrong."""
-    return decoded_options(options, PortalOptions, check_options)

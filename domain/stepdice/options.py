@@ -6,12 +6,11 @@ Citations: `[003:L]` is the book (seed 003), `§3.x` the digest's section.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from domain.dice import DiceOptions, require_scripted_faces
-from domain.registry import decoded_options
 from domain.stepdice.ladder import LARGEST_DIE, Grade
 
 Variant = Literal["standard", "solo-d6"]
@@ -95,8 +94,3 @@ def check_options(parsed: Options) -> None:
     """Every scripted face is one a die of the table shows."""
     largest = 6 if parsed.variant == "solo-d6" else LARGEST_DIE
     require_scripted_faces(parsed, largest, f"the largest die of this table is a d{largest}")
-
-
-def parse_options(options: dict[str, Any]) -> Options:
-    """A table's options decoded and checked."""
-    return decoded_options(options, StepdiceOptions, check_options)
