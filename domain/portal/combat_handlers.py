@@ -62,7 +62,7 @@ from domain.portal.fight import (
     toughness_through,
 )
 from domain.portal.fight_steps import combat_ruling, defends, fighter, public_roll
-from domain.portal.guards import find_open_roll, require_roller
+from domain.portal.guards import find_open_roll, roll_to_settle
 from domain.portal.handlers import following, open_roll, settle_roll
 from domain.portal.holds import hold_advantage
 from domain.portal.luck import recover_luck, tempt_recovered
@@ -121,20 +121,16 @@ def _combat_roll(
 ) -> tuple[Combat, OpenRoll, PortalCharacter, CombatContender, list[Reading]]:
     """The combat, the contender's open roll and its final readings: the contender alive,
     the sender its roller, the roll not secret."""
-    state = game.open(table)
-    combat = combat_of(state, number)
-    rolled = find_open_roll(state, roll)
-    character = alive(find_character(state, rolled.character))
-    require_roller(table, actor, character, roll)
-    if roll in table.secret_rolls:  # as the settlement refuses it, before reading its faces
-        raise Conflict(f"roll {roll} is secret: reveal it first", "roll_secret")
+    combat = combat_of(game.open(table), number)
+    rolled, character = roll_to_settle(table, actor, roll)
     return combat, rolled, character, contender_of(combat, character), rolled.final_readings()
 
 
-def _settle(
+def settled(
     table: Table, actor: str, roll: int, payments: list[Any], keys: TableKeys
 ) -> PortalCharacter:
-    """The ordinary settlement (its checks, then `RollSettled`); the character after it."""
+    """The ordinary settlement (its checks, then `RollSettled`) of a roll a command reads;
+    the character after it."""
     rolled = find_open_roll(game(table), roll)
     settle_roll(table, actor, PortalSettleRoll(roll=roll, payments=payments), keys)
     return game(table).characters[rolled.character]
@@ -218,7 +214,7 @@ def take_reflexes(
     # the thorn check reads the dice held after the damage, before this roll removes any
     # (digest §2.9.6 [002:1250-1269])
     after_damage = (sheet.discomfort, sheet.wound)
-    character = _settle(table, actor, command.roll, list(command.payments), keys)
+    character = settled(table, actor, command.roll, list(command.payments), keys)
     sheet = character.sheet
     paid_cold = None
     if initial:
@@ -487,7 +483,7 @@ def settle_combat_roll(
     back = tempt is None or tempt_recovered(
         readings[0].face, tempt, readings[0].result, rolled.difficulty
     )
-    character = _settle(table, actor, command.roll, list(command.payments), keys)
+    character = settled(table, actor, command.roll, list(command.payments), keys)
     table.trigger_event(
         CombatRollSettled,
         actor=actor,
@@ -766,7 +762,7 @@ def take_critical(
     if not contender.critical:
         raise Conflict(f"{character.name} is not in the critical state [002:1273]", "not_critical")
     critical = last_aguante(table, rolled, character, readings, contender.critical)
-    character = _settle(table, actor, command.roll, list(command.payments), keys)
+    character = settled(table, actor, command.roll, list(command.payments), keys)
     table.trigger_event(
         CriticalStateRolled,
         actor=actor,
@@ -807,7 +803,7 @@ def maneuver(table: Table, actor: str, command: cc.PortalManeuver, keys: TableKe
     now, later = phases(result, options), None
     if options.maneuver_reflexes == "next_turn":  # this turn's phases kept (Errata GAP)
         now, later = list(contender.phases), now
-    character = _settle(table, actor, command.roll, list(command.payments), keys)
+    character = settled(table, actor, command.roll, list(command.payments), keys)
     table.trigger_event(
         ManeuverMade,
         actor=actor,

@@ -4,7 +4,7 @@ holds character points, it holds no open roll."""
 
 from __future__ import annotations
 
-from domain.characters import find_character
+from domain.characters import alive, find_character
 from domain.errors import Conflict, Forbidden, NotFound
 from domain.portal.events import game
 from domain.portal.state import OpenRoll, PortalCharacter, PortalState
@@ -78,3 +78,15 @@ def require_no_open_roll(state: PortalState, character: PortalCharacter) -> None
                 f"{character.name}'s roll {open_roll.roll} is still open: settle it first",
                 "roll_open",
             )
+
+
+def roll_to_settle(table: Table, actor: str, roll: int) -> tuple[OpenRoll, PortalCharacter]:
+    """An open roll a command settles and reads (a combat's, the last aguante roll a thorn
+    called), and its character: alive, the sender its roller, the roll not secret (as the
+    settlement refuses it, before its faces are read)."""
+    rolled = find_open_roll(game.open(table), roll)
+    character = alive(find_character(game(table), rolled.character))
+    require_roller(table, actor, character, roll)
+    if roll in table.secret_rolls:
+        raise Conflict(f"roll {roll} is secret: reveal it first", "roll_secret")
+    return rolled, character

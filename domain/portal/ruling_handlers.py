@@ -10,16 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.characters import alive
 from domain.errors import Conflict, InvalidCommand, NotFound
 from domain.keys import TableKeys
 from domain.names import checked_reason
 from domain.portal import ruling_commands as rc
 from domain.portal.absorption import absorb
-from domain.portal.combat_handlers import last_aguante
-from domain.portal.commands import PortalSettleRoll
+from domain.portal.combat_handlers import last_aguante, settled
 from domain.portal.events import DiceGiven, DiceRemoved, LuckRestored, PointsAwarded, game
-from domain.portal.guards import rollers_roll
+from domain.portal.guards import roll_to_settle
 from domain.portal.handlers import (
     dice_given,
     dice_removed,
@@ -27,7 +25,6 @@ from domain.portal.handlers import (
     protagonist,
     record_ruling,
     ruled,
-    settle_roll,
 )
 from domain.portal.luck import recover_luck
 from domain.portal.points import gain
@@ -199,18 +196,14 @@ def _critical_due(state: PortalState, character: PortalCharacter) -> bool:
 def take_thorn_critical(
     table: Table, actor: str, command: rc.PortalTakeThornCritical, keys: TableKeys
 ) -> None:
-    state, rolled, character = rollers_roll(table, actor, command.roll)
-    alive(character)
+    rolled, character = roll_to_settle(table, actor, command.roll)
     if not character.critical:
         raise Conflict(
             f"{character.name} is not in the critical state outside a combat [002:1273]",
             "not_critical",
         )
-    if command.roll in table.secret_rolls:  # as the settlement refuses it, before its faces
-        raise Conflict(f"roll {command.roll} is secret: reveal it first", "roll_secret")
     critical = last_aguante(table, rolled, character, rolled.final_readings(), character.critical)
-    settle_roll(table, actor, PortalSettleRoll(roll=command.roll, payments=command.payments), keys)
-    character = state.characters[character.id]
+    character = settled(table, actor, command.roll, list(command.payments), keys)
     table.trigger_event(
         ThornCriticalRolled,
         actor=actor,
