@@ -100,7 +100,9 @@ LEASE_MS = 5000
 #: `RELAY_IDLE_EVERY` while it finds none
 RELAY_EVERY = 0.5
 RELAY_IDLE_EVERY = 2.0
-RELAY_BATCH = 500
+#: notifications the relay reads at a time: under load a look finds a few thousand, and each
+#: page costs an announcing call over every table it names
+RELAY_BATCH = 2000
 #: with no relay position in Redis (a new or restarted Redis), where the relay starts: this
 #: many notifications back (older ones have no stream to wake)
 BACKFILL = 1000
@@ -115,6 +117,11 @@ def relay_wait(previous: float, found: bool) -> float:
     `previous` before it: `RELAY_EVERY` while it finds some, doubling to `RELAY_IDLE_EVERY`
     while it finds none."""
     return RELAY_EVERY if found else min(2 * previous, RELAY_IDLE_EVERY)
+
+
+def as_uuid(originator_id: UUID | str) -> UUID:
+    """A notification's table id: a UUID from PostgreSQL already, text from SQLite."""
+    return originator_id if isinstance(originator_id, UUID) else UUID(originator_id)
 
 
 def _text(value: bytes | str) -> str:
@@ -144,7 +151,7 @@ class RedisFanOut:
         self._lease_script = self.redis.register_script(LEASE)
         self.moves = f"{prefix}moves"
 
-    def stream(self, table_id: UUID) -> str:
+    def stream(self, table_id: UUID | str) -> str:
         return f"{self.prefix}table:{table_id}"
 
     async def announce(self, moves: Mapping[UUID, int]) -> None:
@@ -153,10 +160,12 @@ class RedisFanOut:
         an older one, adds nothing anywhere."""
         if not moves:
             return
-        keys = [self.moves, *(self.stream(table_id) for table_id in moves)]
+        keys = [self.moves]
         args: list[str | int] = [STREAM_LENGTH, MOVES_LENGTH]
         for table_id, version in moves.items():
-            args += [entry_id(version), version, str(table_id)]
+            name = str(table_id)
+            keys.append(self.stream(name))
+            args += [entry_id(version), version, name]
         await self._announce_script(keys, args)
 
     # -- lifecycle ---------------------------------------------------------------------
@@ -300,7 +309,7 @@ class RedisFanOut:
             for notification in notifications:
                 if notification.topic == CommandRecorded.TOPIC:
                     continue  # a command's idempotency record, not an event of a table
-                table_id = UUID(str(notification.originator_id))
+                table_id = as_uuid(notification.originator_id)
                 reached[table_id] = max(reached.get(table_id, 0), notification.originator_version)
             await self.announce(reached)
             position = notifications[-1].id
