@@ -14,7 +14,9 @@ measured.
 
 After one warm-up loop per table, the loops run for `MEASURE_SECONDS`; loops under way when
 it ends finish and count. Printed: commands/s, the p50 and p99 latency of a command, the
-errors (any answer other than 2xx, or a broken connection: must be 0), the CPU per command
+commands in flight on average (Little's law: over the rate, they are the mean latency; the
+loops' shape sets their number, so only more commands/s lower the latency), the errors (any
+answer other than 2xx, or a broken connection: must be 0), the CPU per command
 of the workers, of HAProxy and of the analytics projection, and the resident memory (VmRSS)
 of each worker process after setting up the tables and after the run. The
 bare Litestar figures of `bench.http_bench` are the floor to compare with.
@@ -303,6 +305,14 @@ def run(directory: Path) -> list[Figure]:
                 statistics.quantiles(load.latencies, n=100, method="inclusive")[98] * 1000,
                 "ms",
                 2,
+            ),
+            # Little's law: what the loops keep waiting at once, which with the rate sets the
+            # latency (a closed loop's latency is this over the commands/s)
+            Figure(
+                f"load commands in flight, mean ({where})",
+                statistics.fmean(load.latencies) * load.commands / load.seconds,
+                "commands",
+                0,
             ),
             Figure(f"load errors ({where}, must be 0)", load.errors, "", 0),
             Figure(
