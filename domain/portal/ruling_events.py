@@ -7,7 +7,6 @@ follows as the sheet rulings' own events (`DiceGiven`, `DiceRemoved`, `LuckResto
 
 from __future__ import annotations
 
-from domain.portal.combat_events import contender_at
 from domain.portal.critical import CriticalState
 from domain.portal.events import FollowsRoll, game
 from domain.portal.harm import critical_reached
@@ -73,14 +72,8 @@ class ThornStruck(_OnCharacter):
     """Its dice past the damage limit that are lost (`thorn_past_limit`: `lost`); 0: none"""
 
     def apply(self, table: Table) -> None:
-        if not self.critical:
-            return
-        state = game(table)
-        fought = state.fighting_in(self.character)
-        if fought is None:
-            state.characters[self.character].critical = self.critical
-        else:
-            contender_at(table, fought, self.character).critical = self.critical
+        if self.critical:
+            game(table).critical_holder(self.character).critical = self.critical
 
 
 class ThornCriticalRolled(FollowsRoll):

@@ -151,7 +151,7 @@ def thorn_strikes(table: Table, actor: str, command: rc.PortalThornStrikes, _: T
     state = game(table)
     fitting = _fitting(character, thorn)
     past = thorn.amount - fitting
-    if past and _critical_due(state, character):
+    if past and state.critical_holder(character.id).critical:
         raise Conflict(
             f"{character.name}'s last aguante roll is due: take it before another strikes "
             "past the damage limit [002:1273]",
@@ -182,15 +182,6 @@ def _fitting(character: PortalCharacter, thorn: Thorn) -> int:
     if thorn.gives == "wound":
         return min(thorn.amount, MAX_DICE - sheet.wound)
     return thorn.amount - absorb(sheet.discomfort, sheet.wound, thorn.amount).unabsorbed
-
-
-def _critical_due(state: PortalState, character: PortalCharacter) -> bool:
-    """Whether the character's last aguante roll is due: outside a combat or in its own."""
-    fought = state.fighting_in(character.id)
-    if fought is None:
-        return bool(character.critical)
-    contender = state.combats[str(fought)].contender(character.id)
-    return contender is not None and bool(contender.critical)
 
 
 def take_thorn_critical(

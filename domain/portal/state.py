@@ -282,6 +282,15 @@ class PortalState(GameState[Options, PortalCharacter], kw_only=True):
         fought = (c.combat for c in self.combats.values() if c.contender(character_id))
         return next(fought, None)
 
+    def critical_holder(self, character_id: str) -> PortalCharacter | CombatContender:
+        """What holds a character's points past the damage limit until its last aguante roll
+        [002:1273]: its contender in the combat it fights, else the character itself."""
+        for combat in self.combats.values():
+            contender = combat.contender(character_id)
+            if contender is not None:
+                return contender
+        return self.characters[character_id]
+
 
 # -- combat (domain/portal/combat_handlers.py) ------------------------------------------------
 
