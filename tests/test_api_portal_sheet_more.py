@@ -136,16 +136,19 @@ def test_a_temporary_specialty_bought_before_the_roll_adds_the_fortalezas_level(
 
 
 def test_a_temporary_specialty_is_hidden_as_its_secret_roll(http: httpx.Client) -> None:
-    """Bought for a blind roll, the specialty is withheld from the players as the roll is;
-    the game master sees it."""
+    """Bought for a `gm` roll, the specialty is withheld from the other players as the roll
+    is; its player and the game master see it. Not for a `blind` one: the point would leave
+    the hand of a player who does not see the roll (`roll_secret`, threat model K6)."""
     table = new_table(http, "portal", [4, 3, 2])
     alex = sheet("Alex", fortalezas=[{"name": "Sigilo", "level": 2}], points={"in_hand": 1})
     character(table, "p1", alex)
-    roll = table.command("gm", "/portal/rolls", climb("c1", visibility="blind"))["roll"]
-    (bought,) = (e["data"] for e in table.log("gm", "portal.SpecialtyBought"))
-    assert (bought["roll"], bought["bonus"]) == (roll, 2)
-    for who in ("p1", "p2"):
-        assert [e["data"] for e in table.log(who, "portal.SpecialtyBought")] in ([], [None])
+    blind = climb("c1", visibility="blind")
+    assert refused(table, "gm", "/portal/rolls", blind) == (409, "roll_secret")
+    roll = table.command("gm", "/portal/rolls", climb("c1", visibility="gm"))["roll"]
+    for who in ("gm", "p1"):
+        (bought,) = (e["data"] for e in table.log(who, "portal.SpecialtyBought"))
+        assert (bought["roll"], bought["bonus"]) == (roll, 2), who
+    assert [e["data"] for e in table.log("p2", "portal.SpecialtyBought")] in ([], [None])
 
 
 def test_a_principal_npc_buys_a_temporary_specialty_as_his_sheet_says(http: httpx.Client) -> None:

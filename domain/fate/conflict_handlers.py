@@ -52,7 +52,7 @@ from domain.fate.conflict_events import (
     ZonesDrawn,
 )
 from domain.fate.events import RollSettled, SkillRolled, game
-from domain.fate.guards import find_open_roll, require_no_open_roll
+from domain.fate.guards import find_open_roll, require_no_open_roll, require_not_secret
 from domain.fate.handlers import hit, in_play, maneuver
 from domain.fate.headers import about, from_roll
 from domain.fate.invocations import FateRollResult, rolled
@@ -633,6 +633,8 @@ def pick_up_weapon(table: Table, actor: str, command: cc.FatePickUpWeapon, _: Ta
     rolled_ = find_open_roll(state, command.roll)
     character = state.characters[rolled_.character]
     _require_disarmed(conflict, character)
+    # every seat reads who is disarmed: the pickup would show what the roll carries
+    require_not_secret(table, command.roll, "the weapon picked up")
     table.trigger_event(
         WeaponPickedUp,
         **from_roll(actor, rolled_, character),

@@ -1,11 +1,14 @@
 """Checks PORTAL's handlers make before anything happens: the table takes the game master's
 ruling, the roll is open, the sender may act for its roller or its character, the character
-holds character points, it holds no open roll."""
+holds character points, it holds no open roll, a secret roll's ruling shows on no sheet a seat
+outside its audience reads."""
 
 from __future__ import annotations
 
 from domain.characters import alive, find_character
+from domain.dice import Visibility
 from domain.errors import Conflict, Forbidden, NotFound
+from domain.portal.costs import PaidWith
 from domain.portal.events import game
 from domain.portal.state import OpenRoll, PortalCharacter, PortalState
 from domain.table import Table
@@ -90,3 +93,34 @@ def roll_to_settle(table: Table, actor: str, roll: int) -> tuple[OpenRoll, Porta
     if roll in table.secret_rolls:
         raise Conflict(f"roll {roll} is secret: reveal it first", "roll_secret")
     return rolled, character
+
+
+def require_paid_unseen(
+    table: Table,
+    roll: int | None,
+    visibility: Visibility,
+    character: PortalCharacter,
+    paid_with: PaidWith,
+    doing: str,
+) -> None:
+    """A ruling on a secret roll (`roll`, or the one being called: None) is withheld from
+    every seat outside the roll's audience; what it pays or hands out must not show on a sheet
+    such a seat reads, or the sheet would tell the ruling: luck and harm (discomfort and
+    wound dice) every seat reads; character points the character's player, outside a `blind`
+    roll's audience; a principal NPC's pool the game master alone, who sees every roll he
+    rules. Refused until the roll is revealed (or, for the roll being called, called where
+    those seats see it)."""
+    if visibility == "public" or (roll is not None and roll not in table.secret_rolls):
+        return
+    players_own = paid_with == "points" and (
+        visibility != "blind" or character.seat == table.gm_seat.id
+    )
+    if paid_with == "pool" or players_own:
+        return
+    readers = "every seat" if paid_with in ("luck", "harm") else f"{character.name}'s player"
+    until = "reveal it first" if roll is not None else "call the roll where they see it"
+    raise Conflict(
+        f"{doing} would show on {character.name}'s sheet ({paid_with}) to {readers}, who does "
+        f"not see this {visibility} roll: {until}",
+        "roll_secret",
+    )

@@ -40,6 +40,7 @@ from domain.portal.events import (
 from domain.portal.guards import (
     find_open_roll,
     require_no_open_roll,
+    require_paid_unseen,
     require_player,
     require_points_holder,
     rollers_roll,
@@ -149,6 +150,9 @@ def open_roll(
     reasons = [checked_reason(reading.reason) for reading in command.readings]
     bought = _bought(character, sheet, command)
     if bought is not None:
+        paid_with = bought[0]["paid_with"]
+        doing = "the temporary specialty bought"
+        require_paid_unseen(table, None, command.visibility, character, paid_with, doing)
         sheet = bought[1]
     common: dict[str, Any] = {
         "readings": specs,
@@ -378,6 +382,8 @@ def reroll_die(table: Table, actor: str, command: cmd.PortalRerollDie, keys: Tab
         # the luck-equivalents the roll throws stay the pool's until it is settled
         thrown = len(sequence.pool.luck) if character.sheet.kind == "principal" else 0
         paid_with, paid = pay(_pool_less(character.sheet, thrown), "points", 1, "ace")
+        doing = "the point paid for this reroll"
+        require_paid_unseen(table, rolled.roll, rolled.visibility, character, paid_with, doing)
         points = paid.points if paid_with == "points" else None
         pool = paid.npc_pool.pool + thrown if paid.npc_pool is not None else None
         entitlement = msgspec.structs.replace(
@@ -446,6 +452,11 @@ def block_roll(table: Table, actor: str, command: cmd.PortalBlockRoll, _: TableK
         require_points_holder(giver)
     if rolled.sequence.blocked_after is not None:
         raise Conflict("this roll's 1s and 6s are already blocked", "already_blocked")
+    points = None
+    if character.sheet.kind == "protagonist":  # the roller keeps the point [002:579]
+        doing = "the point handed to the roller"
+        require_paid_unseen(table, command.roll, rolled.visibility, character, "points", doing)
+        points = gain(character.sheet.points, 1, "ones_and_sixes_blocked")
     if giver is not None:
         given = spend(giver.sheet.points, 1, "block_ones_and_sixes")
         record_ruling(
@@ -459,9 +470,6 @@ def block_roll(table: Table, actor: str, command: cmd.PortalBlockRoll, _: TableK
             points=given,
             wound=giver.sheet.wound,
         )
-    points = None
-    if character.sheet.kind == "protagonist":
-        points = gain(character.sheet.points, 1, "ones_and_sixes_blocked")
     table.trigger_event(
         OnesAndSixesBlocked,
         actor=actor,

@@ -326,7 +326,8 @@ ROUTES += [
         "Record a weapon picked up as a secondary action (game master)",
         description="A disarmed character picks its weapon up as a secondary action of its "
         "open roll [004:871]: -1 and the disarm's shifts join the roll's modifiers (a disarm "
-        "of 2 shifts: -3), and it is armed again. Hidden as the roll is.",
+        "of 2 shifts: -3), and it is armed again. On a secret roll, refused (`roll_secret`) "
+        "until the roll is revealed: every seat reads who is disarmed.",
     ),
     command_route(
         "fateFullDefence",

@@ -21,7 +21,11 @@ SECRET_ROLL = (
     + SECRET_ROLL_READERS
     + " until the game master reveals the roll (`revealRolls`) or closes the table; a secret "
     "roll is rerolled and settled by the game master, and settled only once revealed (its "
-    "settlement changes the dice every seat sees)."
+    "settlement changes the dice every seat sees). What is paid or handed out on a secret "
+    "roll (a temporary specialty bought with the call, a reroll paid with a point, a "
+    "block's point) is refused (`roll_secret`) until the reveal where it would show on a "
+    "sheet to a seat outside the roll's audience: luck and harm every seat reads, character "
+    "points the character's player (outside a `blind` roll's audience)."
 )
 ROLLER = (
     " Sent by the character's player, who sees the dice; by the game master for its own "
@@ -69,8 +73,8 @@ ROUTES: list[HTTPRouteHandler] = [
         "in the sleeve, or a character point spent now for an ace [002:442, 466, 584]; at "
         "most 5 rerolls a roll, and an entitlement past 5 adds 1 per point once all 5 are made "
         "[002:514-516]; a blocked 1 or 6 cannot be rerolled [002:605]. Each reroll is a roll "
-        "of its own (its die names the die it replaces and what paid); answers with its number."
-        + ROLLER,
+        "of its own (its die names the die it replaces and what paid); answers with its number. "
+        "A point paid on a `blind` roll waits for its reveal (`roll_secret`)." + ROLLER,
     ),
     command_route(
         "portalFixRoll",
@@ -91,7 +95,8 @@ ROUTES: list[HTTPRouteHandler] = [
         description="The game master, or another player through its character's point "
         "(`giver`), hands the roller a character point: every 1 and 6 of the roll is locked "
         "from now on, those its rerolls produce later included [002:603-609]; the roller "
-        "keeps the point [002:579].",
+        "keeps the point [002:579]. On a secret roll, the game master alone, and not while "
+        "the roller's player does not see the roll (`blind`: `roll_secret` until revealed).",
     ),
     command_route(
         "portalSettleRoll",
