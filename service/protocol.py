@@ -67,13 +67,15 @@ class JsonBodyRequest(Request[Any, Any, Any]):
         if isinstance(body_type, type) and issubclass(body_type, msgspec.Struct):
             try:
                 msgspec.convert(value, body_type, strict=True)
-            except msgspec.ValidationError:
+            except msgspec.ValidationError as as_sent:
                 # a body's 3.0 may stand for an integer: the walk costs more than the check,
                 # so only a body refused as sent is walked (no field of a command is a float)
                 try:
                     msgspec.convert(integral(value), body_type, strict=True)
                 except msgspec.ValidationError as error:
                     raise ValidationException(detail=str(error)) from None
+                except RecursionError:  # deeper than any command nests: refused as sent
+                    raise ValidationException(detail=str(as_sent)) from None
 
 
 class NoBody(msgspec.Struct, forbid_unknown_fields=True):

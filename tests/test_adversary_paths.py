@@ -15,9 +15,7 @@ What the other suites do not hold yet:
   version its body shows);
 - the stream resumed with `Last-Event-ID` (and NDJSON's `after`) across a reveal, and a
   player who kept an old credential and retries a keyed command with it.
-
-One path is open and pinned strictly as such (`xfail`): an automatic secret PORTAL call reads
-as a thrown one but for the version counter.
+- an automatic secret PORTAL call reads as a thrown one, versions included, until revealed.
 """
 
 from __future__ import annotations
@@ -310,28 +308,37 @@ def _called(http: httpx.Client, call: dict[str, Any]) -> Table:
     return table
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open: an automatic secret call is settled in its own command, one event more",
-)
 def test_an_automatic_blind_portal_call_reads_to_the_players_as_a_thrown_one(
     http: httpx.Client,
 ) -> None:
-    """Open (an inference, by the version counter). An automatic outcome is numbered as
-    a thrown roll "so a secret one reads alike" (`domain/portal/handlers.py`), and its
-    `automatic` is masked; but it is settled at once, by a `portal.RollSettled` withheld from
-    the players, in the same command: the public counter jumps one more right after the
-    call, and the next event every seat reads comes a version later. The rule kept for a
-    certain secret check (asaltos, stepdice: K5) is that it reads as a rolled one, versions
-    included (`test_roll_derivation.py::_players_reads` compares them)."""
+    """An automatic outcome is numbered as a thrown roll and its `automatic` masked; a secret
+    one is also settled as a thrown secret roll is, once revealed, by `portalSettleRoll`: had
+    it been settled in its own command, by an event withheld from the players, the next event
+    every seat reads would come a version later, telling that the call threw no dice (the
+    rule kept for a certain secret check, K5, versions included). Settled before its reveal,
+    or with sequel points paid, refused; settled after it, its verdict is every seat's."""
     thrown = _called(http, open_roll("c1", visibility="blind"))
     automatic = _called(
         http, open_roll("c1", difficulty=None, automatic="success", visibility="blind")
     )
-    for player in PLAYERS:
+
+    def versions(player: str) -> list[list[int]]:
         logs = [ok(t.get(player, "/events", limit=500))["events"] for t in (thrown, automatic)]
-        versions = [[e["version"] for e in log] for log in logs]
-        assert versions[0] == versions[1], (player, versions)
+        return [[e["version"] for e in log] for log in logs]
+
+    for player in PLAYERS:
+        assert versions(player)[0] == versions(player)[1], player
+    _refused_unchanged(automatic, "/portal/rolls/settle", {"roll": 1, "payments": []})
+    for table in (thrown, automatic):
+        table.command("gm", "/rolls/reveal", {"rolls": [1], "reason": "the scene ends"})
+    paid = automatic.post("p1", "/portal/rolls/settle", {"roll": 1, "payments": ["sequel"]})
+    assert (paid.status_code, paid.json()["code"]) == (422, "invalid_sequel"), paid.text
+    for table in (thrown, automatic):  # Ana's player settles her revealed roll
+        table.command("p1", "/portal/rolls/settle", {"roll": 1, "payments": []})
+    for player in PLAYERS:
+        assert versions(player)[0] == versions(player)[1], player
+        settled = automatic.rolled(player, 1)["portal.RollSettled"]["data"]
+        assert settled["verdict"]["outcome"] == "success", player
 
 
 def _disarmed_ana_rolls_blind(http: httpx.Client) -> Table:

@@ -143,6 +143,23 @@ def test_json_nested_1100_deep_is_400(live: Live, command: bool) -> None:
     assert "deep" in body["detail"]
 
 
+@pytest.mark.parametrize("depth", [490, 700, 900])
+@pytest.mark.parametrize("command", [True, False], ids=["command", "create-table"])
+def test_json_nested_below_the_decoders_limit_is_refused_as_any_wrong_body(
+    live: Live, command: bool, depth: int
+) -> None:
+    """Deeper than the strict check walks (about 480 levels), shallower than the decoder
+    refuses (about 1,000): a body no command takes, refused as one (it was a 500)."""
+    url, headers = body_url(live, command)
+    deep = '{"title": "T", "mayor_name": "M", "options": ' + "[" * depth + "]" * depth + "}"
+    refused(
+        live,
+        lambda: live.http.post(url, content=deep, headers=headers | JSON),
+        400,
+        "invalid_request",
+    )
+
+
 def test_a_malformed_body_is_400_invalid_json(live: Live) -> None:
     url, headers = body_url(live, True)
     refused(

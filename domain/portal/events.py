@@ -26,6 +26,7 @@ from domain.portal.state import (
     Ace,
     Applied,
     Automatic,
+    AutomaticCall,
     LaterStage,
     OpenRoll,
     OwedSequel,
@@ -133,6 +134,13 @@ class RollOpened(FollowsRoll):
     none"""
 
     def apply(self, table: Table) -> None:
+        if self.automatic is not None:
+            game(table).automatic_calls[str(self.roll)] = AutomaticCall(
+                roll=self.roll,
+                character=self.character,
+                visibility=self.visibility,
+                automatic=self.automatic,
+            )
         if self.pool is None or self.entitlement is None:
             return
         game(table).open_rolls[str(self.roll)] = OpenRoll(
@@ -289,6 +297,7 @@ class RollSettled(FollowsRoll):
     def apply(self, table: Table) -> None:
         state = game(table)
         state.open_rolls.pop(str(self.roll), None)
+        state.automatic_calls.pop(str(self.roll), None)
         sheet = state.characters[self.character].sheet
         sheet.discomfort, sheet.wound = self.discomfort, self.wound
         sheet.luck_held, sheet.luck_lost = self.luck_held, self.luck_lost

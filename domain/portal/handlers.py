@@ -43,6 +43,7 @@ from domain.portal.guards import (
     require_paid_unseen,
     require_player,
     require_points_holder,
+    require_roller,
     rollers_roll,
 )
 from domain.portal.luck import recover_luck
@@ -55,7 +56,7 @@ from domain.portal.rerolls import MAX_ACES, Entitlement, fortaleza_levels, rerol
 from domain.portal.roll import resolve, settle
 from domain.portal.sequels import made_sequel, pay_sequel_points
 from domain.portal.sheet import MAX_DICE, Sheet, checked_sheet
-from domain.portal.state import Ace, Applied, LaterStage, PortalCharacter
+from domain.portal.state import Ace, Applied, Automatic, LaterStage, PortalCharacter
 from domain.table import Table
 
 #: the sequel's kind while the game master has not named it yet (never stored)
@@ -174,22 +175,11 @@ def open_roll(
                 "declined wound dice, Fortalezas, aces or temporary specialty",
                 "automatic_outcome",
             )
-        # a roll with no die: numbered as a thrown one, so a secret one reads alike
+        # a roll with no die: numbered as a thrown one, and a secret one settled as a thrown
+        # one is, once revealed, so that the two read alike to the seats it is kept from
         roll = _opened(table, actor, command, character, dice, common, None, None)
-        table.trigger_event(
-            RollSettled,
-            actor=actor,
-            **following(roll, command.visibility, character),
-            result=None,
-            verdict=granted(command.automatic),
-            payments=[],
-            owed=0,
-            discomfort=sheet.discomfort,
-            wound=sheet.wound,
-            luck_held=sheet.luck_held,
-            luck_lost=sheet.luck_lost,
-            points=sheet.points,
-        )
+        if command.visibility == "public":
+            _settle_automatic(table, actor, roll, command.visibility, character, command.automatic)
         return roll
     entitlement = Entitlement(
         fortaleza=fortaleza_levels(sheet, [f.name for f in command.fortalezas]),
@@ -512,14 +502,58 @@ def fix_roll(table: Table, actor: str, command: cmd.PortalFixRoll, _: TableKeys)
     )
 
 
-def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: TableKeys) -> None:
-    state, rolled, character = rollers_roll(table, actor, command.roll)
-    if command.roll in table.secret_rolls:
+def _settle_automatic(
+    table: Table,
+    actor: str,
+    roll: int,
+    visibility: Visibility,
+    character: PortalCharacter,
+    automatic: Automatic,
+) -> None:
+    """An automatic outcome settled: no dice, so nothing kept, lost or paid [002:85-89]."""
+    sheet = character.sheet
+    table.trigger_event(
+        RollSettled,
+        actor=actor,
+        **following(roll, visibility, character),
+        result=None,
+        verdict=granted(automatic),
+        payments=[],
+        owed=0,
+        discomfort=sheet.discomfort,
+        wound=sheet.wound,
+        luck_held=sheet.luck_held,
+        luck_lost=sheet.luck_lost,
+        points=sheet.points,
+    )
+
+
+def _require_revealed(table: Table, roll: int, character: PortalCharacter) -> None:
+    if roll in table.secret_rolls:
         raise Conflict(
-            f"roll {command.roll} is secret: settling it would show its outcome on "
+            f"roll {roll} is secret: settling it would show its outcome on "
             f"{character.name}'s dice; reveal it first",
             "roll_secret",
         )
+
+
+def settle_roll(table: Table, actor: str, command: cmd.PortalSettleRoll, _: TableKeys) -> None:
+    called = game.open(table).automatic_calls.get(str(command.roll))
+    if called is not None:  # a secret automatic call, revealed since
+        table.require_seat(actor)
+        character = find_character(game(table), called.character)
+        require_roller(table, actor, character, called.roll)
+        _require_revealed(table, called.roll, character)
+        if command.payments:
+            raise InvalidCommand(
+                f"an automatic outcome throws no dice, so it makes 0 sequel points to pay, not "
+                f"{len(command.payments)} [002:85-89, 276]",
+                "invalid_sequel",
+            )
+        _settle_automatic(table, actor, called.roll, called.visibility, character, called.automatic)
+        return
+    state, rolled, character = rollers_roll(table, actor, command.roll)
+    _require_revealed(table, command.roll, character)
     sequence = rolled.sequence
     result = resolve(
         character.sheet,

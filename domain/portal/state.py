@@ -129,6 +129,17 @@ class OpenRoll(CharacterRoll, kw_only=True):
         return readings if self.fixed is None else [self.fixed, *readings[1:]]
 
 
+class AutomaticCall(CharacterRoll, kw_only=True):
+    """A call the game master granted an automatic outcome, no dice thrown [002:85-89], not
+    yet settled: a secret one is settled once revealed, as a thrown secret roll is, so that
+    the seats outside its audience read the two alike, versions included."""
+
+    STORED_AS = "portal.AutomaticCall"
+
+    automatic: Automatic
+    """The outcome granted: `success` or `failure`"""
+
+
 class OwedSequel(CharacterRoll, kw_only=True):
     """A sequel of `level` the player paid sequel points with; its kind is the game
     master's to name [002:295]."""
@@ -263,6 +274,8 @@ class PortalState(GameState[Options, PortalCharacter], kw_only=True):
 
     #: open rolls by roll number as text (JSON keys)
     open_rolls: dict[str, OpenRoll] = {}
+    #: automatic calls not yet settled (secret ones, until revealed), by roll number as text
+    automatic_calls: dict[str, AutomaticCall] = {}
     #: sequels waiting for their kind, by roll number as text
     owed_sequels: dict[str, OwedSequel] = {}
     #: combats under way, by number as text (`Combat`)

@@ -18,11 +18,13 @@ from domain.registry import RuleSystem
 
 
 def _fork_copy(state: PortalState) -> dict[str, Any]:
-    """The state a fork starts from, without the source's open rolls and owed sequels: a fork
-    rolls its own, numbered from 1 again, so a source roll's open sequence would be taken for
-    the fork's roll of the same number (and a secret one could never be revealed there)."""
+    """The state a fork starts from, without the source's open rolls (automatic calls too) and
+    owed sequels: a fork rolls its own, numbered from 1 again, so a source roll's open
+    sequence would be taken for the fork's roll of the same number (and a secret one could
+    never be revealed there)."""
     copied: dict[str, Any] = msgspec.to_builtins(state)
     copied["open_rolls"] = {}
+    copied["automatic_calls"] = {}
     copied["owed_sequels"] = {}
     copied["settled"] = {}
     copied["units"] = {}  # kept under the source's roll numbers

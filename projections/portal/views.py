@@ -39,6 +39,7 @@ from domain.portal.sheet import (
 from domain.portal.state import (
     Ace,
     Applied,
+    Automatic,
     Combat,
     ExtendedConfrontation,
     KeptUnit,
@@ -184,6 +185,18 @@ class PortalOwedSequel(msgspec.Struct, kw_only=True):
     permanent"""
 
 
+class PortalAutomaticCall(msgspec.Struct, kw_only=True):
+    """A secret call granted an automatic outcome, no dice thrown, not yet settled: settled
+    as a thrown secret roll is, once revealed (`portalSettleRoll`)."""
+
+    roll: int
+    """The table's number of the call (the one `RollOpened` names)"""
+    character: str
+    """The id of the character called to roll"""
+    automatic: Automatic
+    """The outcome granted: `success` or `failure`"""
+
+
 class PortalSupportingView(msgspec.Struct, kw_only=True):
     """A supporting character as the caller may see it: what it was given, and G now."""
 
@@ -215,6 +228,9 @@ class PortalView(TableHeader, kw_only=True):
     sequels_owed: list[PortalOwedSequel]
     """Sequels left by settled rolls whose kind the game master has not named yet (of the rolls
     the caller may see)"""
+    automatic_calls: list[PortalAutomaticCall] = []
+    """The secret calls granted an automatic outcome that the caller may see, waiting for
+    their reveal and settlement, oldest first"""
     extended: list[ExtendedConfrontation] = []
     """The extended confrontations of the story, in the order they were opened, each with its
     differential and the levels banked"""
@@ -313,6 +329,10 @@ def table_view(table: Table, viewer: Viewer) -> PortalView:
         sequels_owed=[
             PortalOwedSequel(roll=s.roll, character=s.character, level=s.level)
             for s in seen_rolls(state.owed_sequels.values(), viewer)
+        ],
+        automatic_calls=[
+            PortalAutomaticCall(roll=c.roll, character=c.character, automatic=c.automatic)
+            for c in seen_rolls(state.automatic_calls.values(), viewer)
         ],
         extended=list(state.extended.values()),
         supporting=[_supporting(s, viewer) for s in state.supporting.values()],

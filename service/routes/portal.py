@@ -21,7 +21,8 @@ SECRET_ROLL = (
     + SECRET_ROLL_READERS
     + " until the game master reveals the roll (`revealRolls`) or closes the table; a secret "
     "roll is rerolled and settled by the game master, and settled only once revealed (its "
-    "settlement changes the dice every seat sees). What is paid or handed out on a secret "
+    "settlement changes the dice every seat sees); so is a secret automatic outcome, which "
+    "would otherwise read one version longer than a thrown call. What is paid or handed out on a secret "
     "roll (a temporary specialty bought with the call, a reroll paid with a point, a "
     "block's point) is refused (`roll_secret`) until the reveal where it would show on a "
     "sheet to a seat outside the roll's audience: luck and harm every seat reads, character "
@@ -109,7 +110,9 @@ ROUTES: list[HTTPRouteHandler] = [
         "[002:326-334]; the tempt die won back [002:348-356]; a point for a LOW success "
         "[002:575]. Each wound die matching the kept die is a sequel point, paid as the "
         "player chooses (`payments`): a discomfort die, a held luck die, or a level of sequel, "
-        "whose kind the game master names [002:268-295]." + ROLLER,
+        "whose kind the game master names [002:268-295]. A secret call granted an automatic "
+        "outcome is settled here too, once revealed, with no payments (the view's "
+        "`automatic_calls`)." + ROLLER,
     ),
     command_route(
         "portalNameSequel",
