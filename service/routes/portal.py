@@ -22,9 +22,9 @@ SECRET_ROLL = (
     + " until the game master reveals the roll (`revealRolls`) or closes the table; a secret "
     "roll is rerolled and settled by the game master, and settled only once revealed (its "
     "settlement changes the dice every seat sees); so is a secret automatic outcome, which "
-    "would otherwise read one version longer than a thrown call. What is paid or handed out on a secret "
-    "roll (a temporary specialty bought with the call, a reroll paid with a point, a "
-    "block's point) is refused (`roll_secret`) until the reveal where it would show on a "
+    "would otherwise read one version longer than a thrown call. What is paid or handed out "
+    "on a secret roll (a temporary specialty bought with the call, a reroll paid with a "
+    "point, a block's point) is refused (`roll_secret`) until the reveal where it would show on a "
     "sheet to a seat outside the roll's audience: luck and harm every seat reads, character "
     "points the character's player (outside a `blind` roll's audience)."
 )
