@@ -245,7 +245,20 @@ class Tables(Application[UUID]):
         *,
         idempotency_key: str | None = None,
     ) -> UUID:
-        """A new table with its game master seated; returns its id.
+        """A new table with its game master seated; returns its id (`open_table`)."""
+        return self.open_table(system, title, gm_name, options, idempotency_key=idempotency_key)[0]
+
+    def open_table(
+        self,
+        system: str,
+        title: str,
+        gm_name: str,
+        options: dict[str, Any],
+        *,
+        idempotency_key: str | None = None,
+    ) -> tuple[UUID, bool]:
+        """A new table with its game master seated: its id, and whether a creation sent
+        before with the same idempotency key made it (a retry answers as the first time).
 
         With an idempotency key (at least 16 characters, e.g. a UUID), the table id is
         derived from the key, so a retried creation finds the table the first one made.
@@ -270,7 +283,7 @@ class Tables(Application[UUID]):
                         "this idempotency key created another table: use a new key",
                         "idempotency_key_reused",
                     )
-                return table_id
+                return table_id, True
         keys = self.keys(table_id)
         table = Table.open(
             table_id,
@@ -286,7 +299,7 @@ class Tables(Application[UUID]):
             seed_commitment=keys.seed_commitment,
         )
         self.save(table)
-        return table_id
+        return table_id, False
 
     def fork(self, table_id: UUID, actor: str | Bearer, version: int, title: str) -> UUID:
         """The game master starts a new table from this one as it was at `version`."""

@@ -85,6 +85,8 @@ class Lineage(Stored, kw_only=True):
 
 #: player seats a table ever gives: a removed seat stays in the table's state and log
 MAX_PLAYER_SEATS = 16
+#: the version of a table just opened (`Table.open`: its one event)
+CREATED_VERSION = 1
 
 
 class Table(Aggregate):

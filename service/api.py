@@ -34,8 +34,8 @@ from domain.errors import Forbidden, InvalidCommand
 from domain.idempotency import MAX_KEY
 from domain.keys import Bearer
 from domain.names import MAX_NAME, TEXT_PATTERN
-from domain.systems import RULE_SYSTEMS
-from domain.table import GM, Table
+from domain.systems import RULE_SYSTEMS, rule_system
+from domain.table import CREATED_VERSION, GM, Table
 from projections.log import LogFilter, checked_types, log_page
 from projections.redaction import event_types
 from projections.viewers import viewer_for
@@ -219,15 +219,17 @@ LOCATION = ResponseHeader(
 )
 #: a 201 also says where what it created is read: a character, a test, else the table
 CREATED_HEADERS = [*HEADERS, LOCATION]
+#: a command says whether its answer is a replay
+REPLAYED_HEADER = ResponseHeader(
+    name="Idempotent-Replayed",
+    description="`true` when this answer is the first one of a command sent before with "
+    "the same Idempotency-Key: nothing was applied again. Absent on a first answer.",
+    documentation_only=True,
+)
 #: a command on a table also says whether its answer is a replay, and its seat's budget
 COMMAND_HEADERS = [
     *HEADERS,
-    ResponseHeader(
-        name="Idempotent-Replayed",
-        description="`true` when this answer is the first one of a command sent before with "
-        "the same Idempotency-Key: nothing was applied again. Absent on a first answer.",
-        documentation_only=True,
-    ),
+    REPLAYED_HEADER,
     ResponseHeader(
         name="RateLimit",
         description="What the seat's command budget holds now (draft-ietf-httpapi-ratelimit-"
@@ -531,7 +533,7 @@ class TablesController(Controller):
         "credential, shown this once.",
         status_code=201,
         responses=COMMAND_RESPONSES,
-        response_headers=CREATED_HEADERS,
+        response_headers=[*CREATED_HEADERS, REPLAYED_HEADER],
         opt={"command": "CreateTable"},
     )
     async def create_table(
@@ -541,9 +543,9 @@ class TablesController(Controller):
         idempotency_key: CreationKey,
     ) -> Response[schemas.TableCreated]:
         tables = tables_of(request)
-        table_id = await anyio.to_thread.run_sync(
+        table_id, replayed = await anyio.to_thread.run_sync(
             partial(
-                tables.create_table,
+                tables.open_table,
                 data.system,
                 data.title,
                 data.game_master,
@@ -551,15 +553,18 @@ class TablesController(Controller):
                 idempotency_key=idempotency_key,
             )
         )
-        table = await anyio.to_thread.run_sync(tables.read, table_id, lambda t: t)
-        seat = table.gm_seat.id
+        seat = rule_system(data.system).gm_seat
+        # the answer of the creation, a retry's too (the table has moved on since): the
+        # version its one event made, the game master's first credential
         body = schemas.TableCreated(
             table_id=table_id,
             seat=seat,
             credential=tables.keys(table_id).credential(seat, 0),
-            version=table.version,
+            version=CREATED_VERSION,
         )
-        headers = {**etag(table.version), "Location": f"/tables/{table_id}"}
+        headers = {**etag(CREATED_VERSION), "Location": f"/tables/{table_id}"}
+        if replayed:
+            headers[REPLAYED] = "true"
         return Response(body, status_code=201, headers=headers)
 
     @read_get(

@@ -155,20 +155,40 @@ PATTERNS_WORDED = {
 }
 
 
+#: the body no command can go without: litestar names it by the handler's argument
+MISSING_BODY = InvalidPart(detail="the operation takes a JSON body: none was sent", pointer="")
+
+
+def _invalid_part(request: Request[Any, Any, Any], item: dict[str, Any]) -> InvalidPart:
+    """A part litestar refused, named as the request names it: a parameter by its name in
+    the document (`from`, `If-Match`), not the handler's argument (`since`, `if_match`)."""
+    key = str(item["key"])
+    location = str(getattr(item.get("source"), "value", item.get("source")) or "") or None
+    if location == "body":
+        return MISSING_BODY
+    handler = request.scope.get("route_handler")
+    field = handler.parsed_fn_signature.parameters.get(key) if handler else None
+    named = getattr(getattr(field, "kwarg_definition", None), "name", None)
+    return InvalidPart(
+        detail=_worded(str(item.get("message", ""))),
+        parameter=named or key,
+        location=location,
+    )
+
+
 def validation_error(
     request: Request[Any, Any, Any], error: ValidationException
 ) -> Response[Problem]:
     parts = [
-        InvalidPart(
-            detail=_worded(str(item.get("message", ""))),
-            parameter=str(item["key"]),
-            location=str(getattr(item.get("source"), "value", item.get("source")) or "") or None,
-        )
+        _invalid_part(request, item)
         for item in (error.extra or [])
         if isinstance(item, dict) and item.get("key")
     ]
     if parts:
-        details = "; ".join(f"{part.detail} ({part.parameter})" for part in parts)
+        details = "; ".join(
+            part.detail if part.parameter is None else f"{part.detail} ({part.parameter})"
+            for part in parts
+        )
     else:  # the body: msgspec says where, as a path from `$`
         details = _worded(error.detail)
         parts = [InvalidPart(detail=details, pointer=body_pointer(error.detail))]

@@ -148,10 +148,18 @@ def test_table_creation_with_the_same_key_returns_the_same_table(
 ) -> None:
     key = {"Idempotency-Key": str(uuid.uuid4())}
     body = {"title": "Dusty", "mayor_name": "Ana", "options": {"mode": "no_management"}}
-    first = ok(client.post("/tables", json=body, headers=key), 201)
-    again = ok(client.post("/tables", json=body, headers=key), 201)
-    assert again == first
-    assert ok(client.get(f"/tables/{first['table_id']}", headers=bearer(first["credential"])))
+    answer = client.post("/tables", json=body, headers=key)
+    first = ok(answer, 201)
+    assert "idempotent-replayed" not in answer.headers
+    gm = bearer(first["credential"])
+    # the table moves on, and the game master's credential is rotated: a retry still answers
+    # as the first time, the version and the credential the creation gave, marked a replay
+    ok(client.post(f"/tables/{first['table_id']}/seats", json={"name": "E"}, headers=gm), 201)
+    ok(client.post(f"/tables/{first['table_id']}/credential", headers=gm))
+    retried = client.post("/tables", json=body, headers=key)
+    assert ok(retried, 201) == first
+    assert (retried.headers["etag"], retried.headers["idempotent-replayed"]) == ('"1"', "true")
+    assert retried.headers["location"] == answer.headers["location"]
 
     other = client.post("/tables", json={**body, "title": "Other"}, headers=key)
     assert_problem(other, 409, "idempotency_key_reused")
