@@ -151,7 +151,8 @@ def domain_error(request: Request[Any, Any, Any], error: DomainError) -> Respons
 #: the document's patterns in words, for a refusal whoever sent it can read
 PATTERNS_WORDED = {
     f"`str` matching regex {TEXT_PATTERN!r}": "text that is not blank, with no control "
-    "character (NUL, tab, newline, escape, …) between its first and last visible characters",
+    "character (NUL, tab, newline, escape, …, or a bidirectional control, U+202A-U+202E and "
+    "U+2066-U+2069) between its first and last visible characters",
 }
 
 

@@ -31,7 +31,8 @@ SHEET = {
 }
 RANGES = {"adjacent": 0, "short": 0, "medium": None, "long": None}
 #: NUL, an escape sequence, DEL and a C1 control, each inside a name
-CONTROLS = ["Ana\x00", "A\x1b[2Jna", "An\x7fa", "A\x85na"]
+#: control characters, and a right-to-left override that would show "Ana" + "ylF" as "AnaFly"
+CONTROLS = ["Ana\x00", "A\x1b[2Jna", "An\x7fa", "A\x85na", "Ana\u202eylF", "\u2066Ana"]
 
 
 @pytest.fixture(scope="module")
