@@ -71,7 +71,7 @@ class BenchTable:
     def create(cls, app: Tables) -> BenchTable:
         table_id = app.create_table(
             "frontera", "Bench table", "The Mayor", {"mode": "no_management"}
-        )
+        ).table_id
         seat = app.execute(table_id, MAYOR, AddSeat(name="Judit")).result
         app.execute(table_id, seat, ClaimSeat(invitation=app.keys(table_id).invitation(seat, 1)))
         character = app.execute(

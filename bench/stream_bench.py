@@ -96,7 +96,7 @@ class StreamTable:
 
     @classmethod
     def create(cls, app: Tables, number: int) -> StreamTable:
-        table_id = app.create_table("frontera", f"Table {number}", "The Mayor", {})
+        table_id = app.create_table("frontera", f"Table {number}", "The Mayor", {}).table_id
         keys = app.keys(table_id)
         players = []
         for index in range(PLAYERS):

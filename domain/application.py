@@ -15,7 +15,7 @@ from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Se
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 from uuid import UUID, uuid4
 
 import msgspec
@@ -61,6 +61,14 @@ REWIND_CHECKPOINT = 1000
 CONFLICT_RETRIES = 5
 LOCK_STRIPES = 64
 MIN_CREATION_KEY = 16
+
+
+class Created(NamedTuple):
+    """A table created, or found made by a creation sent before with the same idempotency
+    key (`replayed`)."""
+
+    table_id: UUID
+    replayed: bool
 
 
 @dataclass(frozen=True)
@@ -244,19 +252,7 @@ class Tables(Application[UUID]):
         options: dict[str, Any],
         *,
         idempotency_key: str | None = None,
-    ) -> UUID:
-        """A new table with its game master seated; returns its id (`open_table`)."""
-        return self.open_table(system, title, gm_name, options, idempotency_key=idempotency_key)[0]
-
-    def open_table(
-        self,
-        system: str,
-        title: str,
-        gm_name: str,
-        options: dict[str, Any],
-        *,
-        idempotency_key: str | None = None,
-    ) -> tuple[UUID, bool]:
+    ) -> Created:
         """A new table with its game master seated: its id, and whether a creation sent
         before with the same idempotency key made it (a retry answers as the first time).
 
@@ -283,7 +279,7 @@ class Tables(Application[UUID]):
                         "this idempotency key created another table: use a new key",
                         "idempotency_key_reused",
                     )
-                return table_id, True
+                return Created(table_id, replayed=True)
         keys = self.keys(table_id)
         table = Table.open(
             table_id,
@@ -299,7 +295,7 @@ class Tables(Application[UUID]):
             seed_commitment=keys.seed_commitment,
         )
         self.save(table)
-        return table_id, False
+        return Created(table_id, replayed=False)
 
     def fork(self, table_id: UUID, actor: str | Bearer, version: int, title: str) -> UUID:
         """The game master starts a new table from this one as it was at `version`."""

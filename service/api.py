@@ -545,7 +545,7 @@ class TablesController(Controller):
         tables = tables_of(request)
         table_id, replayed = await anyio.to_thread.run_sync(
             partial(
-                tables.open_table,
+                tables.create_table,
                 data.system,
                 data.title,
                 data.game_master,

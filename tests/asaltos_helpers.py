@@ -144,7 +144,7 @@ def new_session(
     app = app or in_memory_tables()
     if rolls:
         options["scripted_rolls"] = list(rolls)
-    session = Session(app, app.create_table("asaltos", "Test table", "The GM", options))
+    session = Session(app, app.create_table("asaltos", "Test table", "The GM", options).table_id)
     for number in range(players):
         session.run(GM, AddSeat(name=f"Player {number + 1}"))
     return session

@@ -29,7 +29,7 @@ def new_session(
 ) -> Session:
     """A Frontera table with the Mayor seated and the named players added, not started."""
     app = app or in_memory_tables()
-    table_id = app.create_table("frontera", "Test table", "The Mayor", options)
+    table_id = app.create_table("frontera", "Test table", "The Mayor", options).table_id
     session = Session(app, table_id)
     for name in players:
         session.seats[name] = session.run(MAYOR, AddSeat(name=name)).result

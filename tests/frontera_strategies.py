@@ -103,7 +103,7 @@ def start_session(app: Tables, players: int, key: str = TABLE_KEY, **options: An
     """A table with the Mayor and `players` players seated, not started (a table per `key`)."""
     table_id = app.create_table(
         "frontera", "Property table", "The Mayor", options, idempotency_key=key
-    )
+    ).table_id
     session = Session(app, table_id)
     for name in ("Ana", "Bruno", "Carmen", "Dario", "Elena")[:players]:
         session.seats[name] = session.run(MAYOR, AddSeat(name=name)).result

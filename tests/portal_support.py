@@ -55,7 +55,9 @@ def new_session(
     """A PORTAL table with its game master (seat "gm") and players p1, p2, …; given a
     creation `key`, its id (and so its seed) is the same at every run."""
     app = app or in_memory_tables()
-    table_id = app.create_table("portal", "A PORTAL table", "The GM", options, idempotency_key=key)
+    table_id = app.create_table(
+        "portal", "A PORTAL table", "The GM", options, idempotency_key=key
+    ).table_id
     session = Session(app, table_id)
     for number in range(players):
         session.run(GM, AddSeat(name=f"Player {number + 1}"))

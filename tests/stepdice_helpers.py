@@ -47,7 +47,7 @@ def new_session(
     app = app or in_memory_tables()
     table_id = app.create_table(
         "stepdice", "A stepdice table", "The GM", options, idempotency_key=key
-    )
+    ).table_id
     session = Session(app, table_id)
     for number in range(players):
         session.run(GM, AddSeat(name=f"Player {number + 1}"))

@@ -88,7 +88,7 @@ def test_simultaneous_choices_all_succeed_and_each_test_resolves_once(
 ) -> None:
     apps = [Tables(store, server_key=SERVER_KEY) for _ in range(processes)]
     first, second = apps[0], apps[-1]
-    table_id = first.create_table("frontera", "Race", "Ana", {"mode": "no_management"})
+    table_id = first.create_table("frontera", "Race", "Ana", {"mode": "no_management"}).table_id
     ann = first.execute(table_id, MAYOR, AddSeat(name="Ann")).result
     bob = first.execute(table_id, MAYOR, AddSeat(name="Bob")).result
     a = first.execute(table_id, ann, _hero("A")).result
@@ -112,7 +112,9 @@ def test_a_process_with_a_stale_table_judges_a_command_on_the_fresh_one(
     """Commands run on the cached table without reading the store first; a rejection by a
     table that another process has moved on is re-judged on the fresh table."""
     writer, stale = (Tables(store, server_key=SERVER_KEY) for _ in range(2))
-    table_id = writer.create_table("frontera", "Two workers", "Ana", {"mode": "no_management"})
+    table_id = writer.create_table(
+        "frontera", "Two workers", "Ana", {"mode": "no_management"}
+    ).table_id
     stale.read(table_id, lambda table: table.version)  # now cached in `stale`
     ann = writer.execute(table_id, MAYOR, AddSeat(name="Ann")).result
     credential = claimed(writer, table_id, ann)

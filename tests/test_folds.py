@@ -194,7 +194,7 @@ def test_figures_folded_on_from_a_kept_fold_equal_a_fold_from_scratch(
 ) -> None:
     app = in_memory_tables()
     gm = RULE_SYSTEMS[system].gm_seat
-    table_id = app.create_table(system, "Folded", "The GM", {})
+    table_id = app.create_table(system, "Folded", "The GM", {}).table_id
     for name in PLAYERS:
         app.execute(table_id, gm, AddSeat(name=name))
     folds = Folds()

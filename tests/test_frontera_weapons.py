@@ -96,7 +96,7 @@ def test_weapons_given_at_creation_are_checked_too() -> None:
         "T",
         "Ana",
         {"weapons": {"derringer": {"name": "derringer", "damage": 1, "ranges": DERRINGER.ranges}}},
-    )
+    ).table_id
     app.execute(table_id, MAYOR, AddSeat(name="Ann"))
     assert list(app.read(table_id, lambda table: table.game.weapons)) == ["derringer"]
 
@@ -113,7 +113,7 @@ def test_a_weapon_given_without_a_kind_keeps_the_kind_of_its_name_else_is_ranged
     assert weapons["tomahawk"].kind == "thrown"
     app = in_memory_tables()
     given = {"lasso": {"name": "lasso", "damage": 0, "ranges": DERRINGER.ranges}}
-    table_id = app.create_table("frontera", "T", "Ana", {"weapons": given})
+    table_id = app.create_table("frontera", "T", "Ana", {"weapons": given}).table_id
     assert app.read(table_id, lambda table: table.game.weapons["lasso"].kind) == "thrown"
 
 

@@ -28,7 +28,7 @@ def _sqlite(path: Path) -> dict[str, str]:
 
 
 def _table(app: Tables) -> tuple[UUID, str, str]:
-    table_id = app.create_table("frontera", "Batch", "Ana", {"mode": "no_management"})
+    table_id = app.create_table("frontera", "Batch", "Ana", {"mode": "no_management"}).table_id
     seat = app.execute(table_id, MAYOR, AddSeat(name="Ann")).result
     hero = app.execute(table_id, seat, HERO).result
     app.execute(table_id, MAYOR, cmd.StartTable())

@@ -49,7 +49,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Tables:
 
 
 def started(app: Tables) -> UUID:
-    table_id = app.create_table("frontera", "Bugs", "Ana", {"mode": "no_management"})
+    table_id = app.create_table("frontera", "Bugs", "Ana", {"mode": "no_management"}).table_id
     app.execute(table_id, MAYOR, cmd.StartTable())
     return table_id
 

@@ -121,7 +121,7 @@ def test_the_repository_cache_holds_the_table_itself_and_evicts_it() -> None:
     cache = app.repository.cache
     assert isinstance(cache, Cache), "the repository's cache is no longer an eventsourcing Cache"
     assert _parameters(cache.get) == [("key", "POSITIONAL_OR_KEYWORD"), ("evict", "KEYWORD_ONLY")]
-    table_id = app.create_table("frontera", "Cached", "Ana", {"mode": "no_management"})
+    table_id = app.create_table("frontera", "Cached", "Ana", {"mode": "no_management"}).table_id
     # a command changes the cached table in place: the cache and a load without a deep copy
     # must give that very object
     cached = app._cached(table_id)

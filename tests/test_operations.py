@@ -347,7 +347,7 @@ def test_the_command_thread_fails_fast_after_a_store_failure_then_tries_again(
     batcher = CommandBatcher(tables, cooldown=0.5)
     batcher.start()
     try:
-        table_id = tables.create_table("frontera", "T", "M", {})
+        table_id = tables.create_table("frontera", "T", "M", {}).table_id
         proxy.cut()
         command = CommandRequest(table_id, "mayor", AddSeat(name="Eva"), None, None)
 

@@ -28,7 +28,7 @@ def _frontera_table(key: str, **options: object) -> Session:
     app = in_memory_tables()
     table_id = app.create_table(
         "frontera", "Fairness", "The Mayor", dict(options), idempotency_key=key
-    )
+    ).table_id
     return Session(app, table_id)
 
 

@@ -215,7 +215,9 @@ def _started(options: dict[str, Any]) -> Session:
     """A started table: Ann and Bob with a protagonist each, Billy the Mayor's NPC."""
     # a fixed idempotency key gives a fixed table id, hence the same shuffles on every replay
     app = in_memory_tables()
-    table_id = app.create_table("frontera", "Views", "Ana", options, idempotency_key=TABLE_KEY)
+    table_id = app.create_table(
+        "frontera", "Views", "Ana", options, idempotency_key=TABLE_KEY
+    ).table_id
     session = Session(app, table_id)
     for name in ("Ann", "Bob"):
         session.seats[name] = session.run(MAYOR, AddSeat(name=name)).result
