@@ -1,4 +1,5 @@
-"""A query's `null` of a parameter that is not text is refused (issue 25, item 8).
+"""A query's `null` of a parameter that is not text is refused (issue 25, item 8), and any
+refused parameter is named as the request names it.
 
 The document types an integer, time or enum query parameter without `null`: a client leaves
 it out. Litestar would read `?version=null` as `version` left out; the server refuses it as a
@@ -6,6 +7,11 @@ wrong value instead (400 `invalid_request`, the parameter named in `errors`), be
 runs. Every such parameter of every GET operation of the document is tried (derived from the
 document, not listed here); a text parameter's `null` is still text (`?text=null` filters the
 log by that word).
+
+A refused parameter, of any wrong value, is named in `errors` (and the `detail`) by the
+document's name (`from`, `If-Match`, `Last-Event-ID`), never the handler's argument
+(`since`, `if_match`), so that a client can tell which of its parameters was wrong; a
+command sent without a body is told so.
 """
 
 from __future__ import annotations
@@ -27,15 +33,21 @@ DOCUMENT = json.loads((Path(__file__).parent.parent / "openapi" / "openapi.json"
 TOKEN = "operator-token-for-tests-0123456789"
 
 
-def typed_query_parameters() -> Iterator[tuple[str, str]]:
+def typed_query_parameters(scalar: bool = False) -> Iterator[tuple[str, str]]:
     """(path, name) of every GET operation's query parameter that is not text: an integer, a
-    boolean, a time, an enum or a list of them."""
+    boolean, a time, an enum or a list of them; `scalar`, only an integer or a time (what a
+    word is no value of, whatever the operation makes of an unknown name)."""
     for path, operations in DOCUMENT["paths"].items():
         for parameter in operations.get("get", {}).get("parameters", []):
             schema = parameter["schema"]
             text = schema.get("type") == "string" and not {"format", "enum"} & schema.keys()
-            if parameter["in"] == "query" and not text:
+            numbered = schema.get("type") == "integer" or schema.get("format") == "date-time"
+            if parameter["in"] == "query" and not text and (numbered or not scalar):
                 yield path, parameter["name"]
+
+
+#: the integer and time parameters among them
+SCALAR = set(typed_query_parameters(scalar=True))
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +59,17 @@ def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
         yield client
 
 
+def _refused_parameters(answer: httpx.Response) -> list[str]:
+    assert answer.status_code == 400, answer.text
+    problem = answer.json()
+    assert problem["code"] == "invalid_request", problem
+    names = [part["parameter"] for part in problem["errors"]]
+    assert all(f"({name})" in problem["detail"] for name in names), problem
+    return names
+
+
 @pytest.mark.parametrize(("path", "name"), sorted(set(typed_query_parameters())))
-def test_null_of_a_parameter_that_is_not_text_is_refused(
+def test_a_null_or_wrong_typed_parameter_is_refused_by_its_documented_name(
     http: httpx.Client, path: str, name: str
 ) -> None:
     table = new_table(http, "stepdice", [4])
@@ -56,11 +77,10 @@ def test_null_of_a_parameter_that_is_not_text_is_refused(
     headers = table.headers["gm"] if "{table_id}" in path else bearer(TOKEN)
     url = path.replace("{table_id}", table.id).replace("{number}", "1")
     before = ok(http.get(f"/tables/{table.id}/events", headers=table.headers["gm"]))
-    answer = http.get(url, params={name: "null"}, headers=headers)
-    assert answer.status_code == 400, answer.text
-    problem = answer.json()
-    assert problem["code"] == "invalid_request"
-    assert [part["parameter"] for part in problem["errors"]] == [name]
+    assert _refused_parameters(http.get(url, params={name: "null"}, headers=headers)) == [name]
+    if (path, name) in SCALAR:  # nor is a word an integer or a time: named alike
+        wrong = http.get(url, params={name: "soon"}, headers=headers)
+        assert _refused_parameters(wrong) == [name]
     after = ok(http.get(f"/tables/{table.id}/events", headers=table.headers["gm"]))
     assert after == before
 
@@ -75,3 +95,21 @@ def test_a_text_parameters_null_is_text(http: httpx.Client) -> None:
     log = f"/tables/{table.id}/events"
     page = http.get(log, params={"text": "null"}, headers=table.headers["gm"])
     assert page.status_code == 200, page.text
+
+
+def test_a_wrong_header_is_named_as_the_document_names_it(http: httpx.Client) -> None:
+    table = new_table(http, "stepdice", [4])
+    gm = table.headers["gm"]
+    start = http.post(f"/tables/{table.id}/start", headers={**gm, "If-Match": "soon"})
+    assert _refused_parameters(start) == ["If-Match"]
+    stream = http.get(f"/tables/{table.id}/stream", headers={**gm, "Last-Event-ID": "soon"})
+    assert _refused_parameters(stream) == ["Last-Event-ID"]
+
+
+def test_a_command_sent_without_its_body_is_told_so(http: httpx.Client) -> None:
+    answer = http.post("/tables", headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400, answer.text
+    problem = answer.json()
+    assert problem["code"] == "invalid_request"
+    assert problem["errors"] == [{"detail": problem["detail"], "pointer": ""}]
+    assert "body" in problem["detail"]
