@@ -165,7 +165,7 @@ def _invalid_part(request: Request[Any, Any, Any], item: dict[str, Any]) -> Inva
     the document (`from`, `If-Match`), not the handler's argument (`since`, `if_match`)."""
     key = str(item["key"])
     location = str(getattr(item.get("source"), "value", item.get("source")) or "") or None
-    if location == "body":
+    if location == "body" and key == "data":  # litestar's name for a handler's body
         return MISSING_BODY
     handler = request.scope.get("route_handler")
     field = handler.parsed_fn_signature.parameters.get(key) if handler else None
