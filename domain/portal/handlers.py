@@ -529,6 +529,7 @@ def _settle_automatic(
 
 
 def _require_revealed(table: Table, roll: int, character: PortalCharacter) -> None:
+    """A roll is settled before every seat: a secret one waits for its reveal."""
     if roll in table.secret_rolls:
         raise Conflict(
             f"roll {roll} is secret: settling it would show its outcome on "
