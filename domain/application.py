@@ -63,7 +63,7 @@ LOCK_STRIPES = 64
 MIN_CREATION_KEY = 16
 
 
-class Created(NamedTuple):
+class Creation(NamedTuple):
     """A table created, or found made by a creation sent before with the same idempotency
     key (`replayed`)."""
 
@@ -252,7 +252,7 @@ class Tables(Application[UUID]):
         options: dict[str, Any],
         *,
         idempotency_key: str | None = None,
-    ) -> Created:
+    ) -> Creation:
         """A new table with its game master seated: its id, and whether a creation sent
         before with the same idempotency key made it (a retry answers as the first time).
 
@@ -279,7 +279,7 @@ class Tables(Application[UUID]):
                         "this idempotency key created another table: use a new key",
                         "idempotency_key_reused",
                     )
-                return Created(table_id, replayed=True)
+                return Creation(table_id, replayed=True)
         keys = self.keys(table_id)
         table = Table.open(
             table_id,
@@ -295,7 +295,7 @@ class Tables(Application[UUID]):
             seed_commitment=keys.seed_commitment,
         )
         self.save(table)
-        return Created(table_id, replayed=False)
+        return Creation(table_id, replayed=False)
 
     def fork(self, table_id: UUID, actor: str | Bearer, version: int, title: str) -> UUID:
         """The game master starts a new table from this one as it was at `version`."""
