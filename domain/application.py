@@ -294,7 +294,16 @@ class Tables(Application[UUID]):
             ),
             seed_commitment=keys.seed_commitment,
         )
-        self.save(table)
+        try:
+            self.save(table)
+        except IntegrityError:
+            if idempotency_key is None:
+                raise
+            # a creation sent at the same moment with the same key saved first: answered as
+            # a retry of it (or refused, were its table another)
+            return self.create_table(
+                system, title, gm_name, options, idempotency_key=idempotency_key
+            )
         return Creation(table_id, replayed=False)
 
     def fork(self, table_id: UUID, actor: str | Bearer, version: int, title: str) -> UUID:
@@ -359,6 +368,10 @@ class Tables(Application[UUID]):
                             raise  # a handler broke its promise to check before any event
                         alone.append(index)
                         continue
+                    if len(table.pending_events) == before:  # nothing to save: `_execute` asks
+                        results[index] = None  # whether another process moved the table
+                        alone.append(index)
+                        continue
                     if recorded is not None:
                         records.append(recorded)
                 changed = [table for table in tables.values() if table.pending_events]
@@ -393,9 +406,13 @@ class Tables(Application[UUID]):
                 table = self._load(request.table_id) if fresh else self._cached(request.table_id)
                 try:
                     outcome, recorded = self._apply(table, request)
-                    if table.pending_events or recorded is not None:
-                        self.save(table, recorded)
-                    return outcome
+                    # a command that changes the table finds out at its save whether another
+                    # process moved it; one that changes nothing (a no-op, a replay) asks
+                    if fresh or table.pending_events or not self._moved(table):
+                        if table.pending_events or recorded is not None:
+                            self.save(table, recorded)
+                        return outcome
+                    self._evict(table.id)
                 except IntegrityError:
                     self._evict(table.id)
                     if attempt == CONFLICT_RETRIES - 1:

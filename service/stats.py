@@ -118,6 +118,10 @@ def _utc(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()
 
 
+#: a game mode's name (`mode`): letters, digits, `_` and `-`
+MODE_PATTERN = r"^[A-Za-z0-9_-]{1,40}$"
+
+
 def _moment(name: str, description: str) -> Any:
     return QueryParameter(name=name, required=False, description=description)
 
@@ -146,6 +150,7 @@ async def get_closed_tables_stats(
             name="mode",
             required=False,
             max_length=40,
+            pattern=MODE_PATTERN,
             description="Only tables of this game mode (their system's `mode` option, such as "
             "Frontera's normal, no_management or wear)",
         ),

@@ -14,12 +14,13 @@ from uuid import UUID
 
 import pytest
 
-from domain.application import Tables
-from domain.commands import AddSeat
+from domain.application import Creation, Tables
+from domain.commands import AddSeat, RotateCredential
 from domain.errors import DomainError
 from domain.frontera import commands as cmd
 from domain.frontera import events as fe
 from domain.frontera.character import Skill, Trait
+from domain.frontera.gambling import SetMoney
 from domain.keys import Bearer
 from tests.frontera_helpers import MAYOR, SERVER_KEY, claimed, npc, protagonist
 from tests.test_storage import store  # noqa: F401  (the store fixture: SQLite and PostgreSQL)
@@ -129,4 +130,50 @@ def test_a_process_with_a_stale_table_judges_a_command_on_the_fresh_one(
         stale.execute(table_id, ann, cmd.Draw(character=hero))
     assert refused.value.code == "already_drawn"
     for app in (writer, stale):
+        app.close()
+
+
+def test_a_process_with_a_stale_table_answers_a_command_that_changes_nothing_as_the_fresh_one(
+    store: dict[str, str],  # noqa: F811
+) -> None:
+    """A command that changes nothing saves nothing, so no failed save tells a process that
+    another one moved the table: it asks the store, and judges the command on the fresh table.
+    A credential rotated out on the other process is refused at once, a stale If-Match too,
+    and a command that holds answers with the table's version now."""
+    writer, stale = (Tables(store, server_key=SERVER_KEY) for _ in range(2))
+    table_id = writer.create_table("frontera", "Two workers", "Ana", {}).table_id
+    keys = writer.keys(table_id)
+    traits = {"hands": 2, "senses": 2, "muscle": 2, "head": 2}
+    bandit = writer.execute(table_id, MAYOR, npc("B", traits, ["aim"])).result
+    unchanged = SetMoney(character=bandit, money=0, reason="as he was")
+    mayor = Bearer(keys.credential(MAYOR, 0))
+    at = stale.execute(table_id, mayor, unchanged).version  # the table cached in `stale`
+    rotation = writer.execute(table_id, mayor, RotateCredential())
+    with pytest.raises(DomainError) as refused:
+        stale.execute(table_id, mayor, unchanged)
+    assert refused.value.code == "invalid_credential"
+    new = Bearer(keys.credential(MAYOR, rotation.result.number))
+    with pytest.raises(DomainError) as stale_tag:
+        stale.execute(table_id, new, unchanged, expected_version=at)
+    assert stale_tag.value.code == "stale_version"
+    assert stale.execute(table_id, new, unchanged).version == rotation.version > at
+    for app in (writer, stale):
+        app.close()
+
+
+def test_creations_sent_at_once_with_one_key_make_one_table_and_answer_alike(
+    store: dict[str, str],  # noqa: F811
+) -> None:
+    """Processes create a table with the same idempotency key at the same moment: one saves
+    it, and each other's, found or failing on the store's refusal, answers as a retry."""
+    apps = [Tables(store, server_key=SERVER_KEY) for _ in range(4)]
+    created: list[Creation] = []
+
+    def create(app: Tables) -> None:
+        created.append(app.create_table("fate", "T", "G", {}, idempotency_key="k" * 16))
+
+    assert _at_once(*(partial(create, app) for app in apps)) == []
+    assert len({creation.table_id for creation in created}) == 1
+    assert sorted(creation.replayed for creation in created) == [False, True, True, True]
+    for app in apps:
         app.close()

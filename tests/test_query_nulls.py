@@ -113,3 +113,12 @@ def test_a_command_sent_without_its_body_is_told_so(http: httpx.Client) -> None:
     assert problem["code"] == "invalid_request"
     assert problem["errors"] == [{"detail": problem["detail"], "pointer": ""}]
     assert "body" in problem["detail"]
+
+
+def test_a_mode_that_is_no_modes_name_is_refused(http: httpx.Client) -> None:
+    """The operator's figures filter by a game mode's name (letters, digits, `_`, `-`):
+    anything else, a NUL say (which PostgreSQL's read model would fail on), is refused."""
+    for mode in ("a\x00b", "no management", ""):
+        answer = http.get("/stats", params={"mode": mode}, headers=bearer(TOKEN))
+        assert _refused_parameters(answer) == ["mode"], mode
+    assert http.get("/stats", params={"mode": "no_management"}, headers=bearer(TOKEN)).is_success
