@@ -297,7 +297,7 @@ class Tables(Application[UUID]):
         try:
             self.save(table)
         except IntegrityError:
-            if idempotency_key is None:
+            if idempotency_key is None or self._find(table_id) is None:
                 raise
             # a creation sent at the same moment with the same key saved first: answered as
             # a retry of it (or refused, were its table another)

@@ -38,7 +38,7 @@ from projections.views import table_view
 from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import bearer, ok
-from tests.dice_http import Table, every_read, new_table
+from tests.dice_http import Table, every_read, fork_for_everyone, new_table
 from tests.fate_support import BODIES as FATE_BODIES
 from tests.live_server import serving
 from tests.ndjson_stream import stream_events
@@ -328,6 +328,10 @@ def test_an_automatic_blind_portal_call_reads_to_the_players_as_a_thrown_one(
 
     for player in PLAYERS:
         assert versions(player)[0] == versions(player)[1], player
+        assert _reads(thrown, player) == _reads(automatic, player), player
+    assert [c["roll"] for c in automatic.view("gm")["automatic_calls"]] == [1]
+    # a fork numbers its rolls from 1 again: the source's pending call is not carried over
+    assert fork_for_everyone(automatic).view("gm")["automatic_calls"] == []
     _refused_unchanged(automatic, "/portal/rolls/settle", {"roll": 1, "payments": []})
     for table in (thrown, automatic):
         table.command("gm", "/rolls/reveal", {"rolls": [1], "reason": "the scene ends"})
