@@ -16,6 +16,7 @@ The thresholds stay, raised, for bursts between two ticks (thousands of streams 
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 
 #: CPython's collector thresholds in the server (defaults 700, 10, 10), for what comes
@@ -38,14 +39,15 @@ def generation_at(tick: int) -> int:
     return 0
 
 
+@functools.cache
 def freeze_start_up_heap() -> None:
     """Last at start-up: what the start made (modules, routes, the app: ~200,000 objects)
     lives as long as the process, yet every full collection walked it, ~200 ms of every
     table stopped each time under load; frozen, a collection walks only what came since.
-    Once a process: an app started after another (tests) would freeze the first's garbage."""
-    if not gc.get_freeze_count():
-        gc.collect()
-        gc.freeze()
+    Once a process (cached): an app started after another (tests) would freeze the first's
+    garbage. `gc.get_freeze_count()` cannot tell, cheaply: it walks every frozen object."""
+    gc.collect()
+    gc.freeze()
 
 
 class PacedCollector:

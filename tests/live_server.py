@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Iterator
@@ -14,6 +15,11 @@ from litestar import Litestar
 
 from service.deploy import can_listen
 from service.logs import LOGGER
+
+#: the TLS context every test's httpx client is given (`verify=TLS`): the servers are plain
+#: HTTP on loopback, and httpx would otherwise build a context for each client, loading the
+#: CA bundle each time (~50 ms: some 100 s of the suite's time)
+TLS = ssl.create_default_context()
 
 
 def free_port(following: int = 0) -> int:

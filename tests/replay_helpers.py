@@ -19,7 +19,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import Headers, bearer, ok, seat_player
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 #: screenshots for a reviewer (var/ is not committed)
@@ -79,7 +79,7 @@ class Played:
         return bearer(self.credentials[who])
 
     def get(self, who: str, path: str = "", **params: Any) -> Any:
-        with httpx.Client(base_url=self.base) as client:
+        with httpx.Client(base_url=self.base, verify=TLS) as client:
             response = client.get(
                 f"/tables/{self.table_id}{path}", params=params, headers=self.headers(who)
             )
@@ -102,7 +102,7 @@ def _playable(cards: list[str]) -> str:
 def play_frontera(base: str, close: bool = False) -> Played:
     """The README's session (no_management mode): a trait test, drinks, money, an opposed
     test and a combat turn; each player draws and chooses, the Mayor runs it."""
-    with httpx.Client(base_url=base) as client:
+    with httpx.Client(base_url=base, verify=TLS) as client:
         created = ok(
             client.post(
                 "/tables",
@@ -225,7 +225,7 @@ def lengthen(played: Played, commands: int) -> None:
 
     async def run() -> None:
         mayor = played.headers("mayor")
-        async with httpx.AsyncClient(base_url=played.base, headers=mayor) as client:
+        async with httpx.AsyncClient(base_url=played.base, headers=mayor, verify=TLS) as client:
             path = f"/tables/{played.table_id}/money"
 
             async def one(money: int) -> None:

@@ -8,6 +8,8 @@ from typing import Any
 
 import httpx
 
+from tests.live_server import TLS
+
 
 class SseReader:
     """Collects the `id`s of a stream's events; `take(n)` waits for the next n of them."""
@@ -18,7 +20,7 @@ class SseReader:
             headers["Last-Event-ID"] = str(last_event_id)
         self.ids: queue.Queue[int] = queue.Queue()
         self.status: queue.Queue[int] = queue.Queue()
-        self._client = httpx.Client(timeout=httpx.Timeout(5, read=60))
+        self._client = httpx.Client(timeout=httpx.Timeout(5, read=60), verify=TLS)
         self._thread = threading.Thread(target=self._read, args=(url, headers), daemon=True)
         self._thread.start()
         self.status_code = self.status.get(timeout=10)

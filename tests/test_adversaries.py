@@ -35,7 +35,7 @@ from domain.systems import RULE_SYSTEMS
 from service.app import create_app
 from service.settings import Settings
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.ndjson_stream import stream_events
 from tests.random_play import RandomSession
 from tests.system_support import provided
@@ -383,7 +383,7 @@ def _adversary_plays(system: str, data: st.DataObject) -> None:
     settings_ = Settings(commands_per_second=0)
     with (
         serving(create_app(settings_, tables=app)) as url,
-        httpx.Client(base_url=url, timeout=20) as http,
+        httpx.Client(base_url=url, timeout=20, verify=TLS) as http,
     ):
         game = provided(system, "random_play")(data, app)
         adversary = Adversary(http, game, game.gm_credential)

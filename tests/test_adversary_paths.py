@@ -40,7 +40,7 @@ from service.settings import Settings
 from tests.api_helpers import bearer, ok
 from tests.dice_http import Table, every_read, fork_for_everyone, new_table
 from tests.fate_support import BODIES as FATE_BODIES
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.ndjson_stream import stream_events
 from tests.portal_support import BODIES as PORTAL_BODIES
 from tests.session_helpers import in_memory_tables
@@ -68,7 +68,7 @@ BEA = sheet("Bea", points={"in_hand": 2})
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=20) as client:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=20, verify=TLS) as client:
         yield client
 
 

@@ -35,7 +35,7 @@ from tests import test_api_asaltos as asaltos
 from tests.api_helpers import ok
 from tests.asaltos_support import ASALTOS_BODIES
 from tests.dice_http import Table, every_read, new_table
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.session_helpers import in_memory_tables
 from tests.stepdice_support import BODIES as STEPDICE_BODIES
 from tests.test_adversary_paths import PLAYERS, _alike, _reads
@@ -50,7 +50,7 @@ OUTSIDE = {"gm": ("p2",), "blind": PLAYERS}
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=20) as client:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=20, verify=TLS) as client:
         yield client
 
 

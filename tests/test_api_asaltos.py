@@ -22,7 +22,7 @@ from tests import dice_http
 from tests.api_helpers import ok
 from tests.dice_http import SEATS, Table, every_read, fork_for_everyone, new_table
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 
 SWORD = {"name": "espada", "code": "1/2-3/4-9/10", "type": "cortante", "skill": "Espada"}
 AXE = {"name": "hacha", "code": "-/1-4/5-10/-", "type": "cortante", "skill": "Hacha"}
@@ -36,7 +36,7 @@ pytestmark = pytest.mark.xdist_group("test_api_asaltos")
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as client:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as client:
         yield client
 
 

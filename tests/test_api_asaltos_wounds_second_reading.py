@@ -16,7 +16,7 @@ from service.settings import Settings
 from tests.api_helpers import ok
 from tests.dice_http import SEATS, Table, new_table
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.test_api_asaltos import attack, character, check, declare, made, refused
 
 MONTH = 30 * 24 * 3600
@@ -25,7 +25,7 @@ MONTH = 30 * 24 * 3600
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as client:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as client:
         yield client
 
 

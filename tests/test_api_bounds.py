@@ -22,7 +22,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import Headers, bearer, ok, seat_player
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.test_api_protocol import assert_problem
 
 SHEET = {
@@ -39,7 +39,7 @@ CONTROLS = ["Ana\x00", "A\x1b[2Jna", "An\x7fa", "A\x85na", "Ana\u202eylF", "\u20
 def http() -> Iterator[httpx.Client]:
     # no rate limit: the caps are reached by many commands of one credential
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as client:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as client:
         yield client
 
 

@@ -14,7 +14,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.dice_http import Table, new_table
 from tests.fate_support import MANEUVER as PLACE
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.session_helpers import in_memory_tables
 from tests.test_api_fate import BLANK, character, invoke, points, refused, roll_call, ruling, sheet
 from tests.test_api_fate import settled as settle
@@ -23,7 +23,7 @@ from tests.test_api_fate import settled as settle
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as client:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as client:
         yield client
 
 

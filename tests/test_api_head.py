@@ -8,7 +8,7 @@ import httpx
 from service.app import create_app
 from service.settings import Settings
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.test_api_protocol import assert_problem, new_table, version
 
 #: headers a HEAD must repeat from the GET of the same resource
@@ -19,7 +19,7 @@ def test_head_answers_every_read_like_get_without_a_body() -> None:
     with (
         serving(create_app(tables=in_memory_tables())) as url,
         # the API's document is built on its first request: seconds on a busy machine
-        httpx.Client(base_url=url, timeout=60) as http,
+        httpx.Client(base_url=url, timeout=60, verify=TLS) as http,
     ):
         table, mayor = new_table(http)
         before = version(http, table, mayor)
@@ -44,7 +44,7 @@ def test_head_answers_every_read_like_get_without_a_body() -> None:
 
 def test_head_on_the_stream_answers_at_once_and_gives_its_slot_back() -> None:
     app = create_app(Settings(streams_per_seat=1), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=5) as http:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=5, verify=TLS) as http:
         table, mayor = new_table(http)
         stream = f"/tables/{table}/stream"
         for _ in range(3):  # one slot: each HEAD must have released it

@@ -23,7 +23,7 @@ from service.settings import Settings
 from tests import dice_http
 from tests.api_helpers import ok
 from tests.dice_http import SEATS, Table, every_read, new_table
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.session_helpers import in_memory_tables
 
 #: the tests share one table (`cast`), each going on from the one before: they run in order,
@@ -34,7 +34,7 @@ pytestmark = pytest.mark.xdist_group("test_api_portal")
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as client:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as client:
         yield client
 
 

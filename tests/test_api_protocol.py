@@ -16,7 +16,7 @@ from litestar.testing import TestClient
 from service.app import create_app
 from tests.api_helpers import Headers, api_client, bearer, ok, seat_player
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 
 SCRIPT = ["d0:3C", "d0:9D", "d0:10S", "d0:KS", "d0:5D", "d0:8H", "d0:AD", "d0:6D"]
 PROTAGONIST = {
@@ -295,7 +295,7 @@ def read_events(
 
 def test_the_stream_resumes_after_the_last_event_id_without_loss_or_repeat(server: str) -> None:
     timeout = httpx.Timeout(5.0)
-    with httpx.Client(base_url=server, timeout=timeout) as http:
+    with httpx.Client(base_url=server, timeout=timeout, verify=TLS) as http:
         table, mayor = new_table(http, mode="no_management", scripted_order=SCRIPT)
         player = seat(http, table, mayor)
         seat(http, table, mayor, "Eva")
@@ -347,7 +347,7 @@ def test_the_stream_resumes_after_the_last_event_id_without_loss_or_repeat(serve
 
 
 def test_the_stream_redacts_other_seats_cards(server: str) -> None:
-    with httpx.Client(base_url=server, timeout=httpx.Timeout(5.0)) as http:
+    with httpx.Client(base_url=server, timeout=httpx.Timeout(5.0), verify=TLS) as http:
         table, mayor = new_table(http, mode="no_management", scripted_order=SCRIPT)
         player = seat(http, table, mayor)
         other = seat(http, table, mayor, "Eva")

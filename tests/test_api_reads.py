@@ -20,7 +20,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import bearer, ok, seat_player
 from tests.frontera_helpers import MAYOR, SERVER_KEY, in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.test_storage import sqlite_env, start_playing
 
 UNLIMITED = Settings(commands_per_second=0)
@@ -58,8 +58,8 @@ def test_a_read_stuck_in_its_scan_holds_up_no_command_of_any_table(tmp_path: Pat
     app = PausedScans(sqlite_env(tmp_path / "tables.sqlite3"), server_key=SERVER_KEY)
     with (
         serving(create_app(UNLIMITED, tables=app)) as url,
-        httpx.Client(base_url=url, timeout=5) as http,
-        httpx.Client(base_url=url, timeout=30) as reader,
+        httpx.Client(base_url=url, timeout=5, verify=TLS) as http,
+        httpx.Client(base_url=url, timeout=30, verify=TLS) as reader,
         ThreadPoolExecutor(1) as background,
     ):
         slow, slow_mayor = new_table(http)
@@ -94,7 +94,10 @@ def test_a_filter_that_matches_late_examines_a_bounded_number_of_events_per_requ
     play.play_until(MAX_EXAMINED + 100)
     closed = app.execute(play.table_id, MAYOR, CloseTable()).version
     mayor = bearer(app.keys(play.table_id).credential(MAYOR, 0))  # the first, at creation
-    with serving(create_app(UNLIMITED, tables=app)) as url, httpx.Client(base_url=url) as http:
+    with (
+        serving(create_app(UNLIMITED, tables=app)) as url,
+        httpx.Client(base_url=url, verify=TLS) as http,
+    ):
 
         def page(after: int) -> Any:
             query: dict[str, str | int] = {"type": "TableClosed", "after": after}

@@ -24,7 +24,7 @@ from service.routes import DEPRECATED_SUFFIX
 from service.settings import Settings
 from tests.api_helpers import seat_player
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.schema_refusals import acceptance
 from tests.system_support import SchemaTables, provided
 
@@ -63,7 +63,7 @@ class Live:
         setup: SchemaTables = provided(system, "schema")
         self.url = url
         options = setup.tables[label or next(iter(setup.tables))]
-        with httpx.Client(base_url=url) as client:
+        with httpx.Client(base_url=url, verify=TLS) as client:
             created = client.post(
                 "/tables",
                 json={"title": "Fuzzed", "mayor_name": "Ana", "system": system, "options": options},

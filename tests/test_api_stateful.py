@@ -24,7 +24,7 @@ from schemathesis.transport.requests import ManagedCookiesSession
 from service.app import create_app
 from service.settings import Settings
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.schema_refusals import acceptance
 
 DOCUMENT = Path(__file__).parent.parent / "openapi" / "openapi.json"
@@ -166,7 +166,7 @@ def test_schema_valid_requests_along_the_links_are_never_refused_as_malformed() 
     unlimited = Settings(commands_per_second=0)  # no rate limit (tests/test_limits.py)
     with (
         serving(create_app(unlimited, tables=in_memory_tables())) as url,
-        httpx.Client(base_url=url) as client,
+        httpx.Client(base_url=url, verify=TLS) as client,
         ManagedCookiesSession() as session,
     ):
         Workflow.url, Workflow.client, Workflow.session = url, client, session

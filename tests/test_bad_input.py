@@ -16,7 +16,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import Headers, api_client
 from tests.frontera_helpers import SERVER_KEY
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.test_api_protocol import assert_problem, new_table, seat, version
 
 #: far past a signed 64-bit integer, the widest the store's version column holds
@@ -42,7 +42,7 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
         server_key=SERVER_KEY,
     )
     app = create_app(Settings(commands_per_second=0), tables=tables)
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as http:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as http:
         table, mayor = new_table(http)
         yield Live(http, table, mayor)
 

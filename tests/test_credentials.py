@@ -14,7 +14,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import Headers, bearer, claim_seat, ok, seat_player
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.test_api_protocol import PROTAGONIST, assert_problem, new_table
 
 
@@ -22,7 +22,7 @@ from tests.test_api_protocol import PROTAGONIST, assert_problem, new_table
 def http() -> Iterator[httpx.Client]:
     with (
         serving(create_app(tables=in_memory_tables())) as url,
-        httpx.Client(base_url=url, timeout=10) as client,
+        httpx.Client(base_url=url, timeout=10, verify=TLS) as client,
     ):
         yield client
 
@@ -186,7 +186,7 @@ def test_the_rate_limit_counts_the_credential_that_authenticates() -> None:
     """One parsed credential: the seat that acts is the seat whose bucket pays."""
     settings = Settings(commands_per_second=0.001, commands_burst=2)
     app = create_app(settings, tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as http:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as http:
         table, mayor = new_table(http)
         _, player = seat_player(http, table, mayor, "Ann")  # the Mayor's first token
         ok(http.post(f"/tables/{table}/seats", json={"name": "Bob"}, headers=mayor), 201)

@@ -17,7 +17,7 @@ from projections.stats import FIGURES_VERSION
 from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import ok
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.test_api_protocol import new_table, seat
 
 #: what SQLite, the read model and the key leave in the folder once a command was played
@@ -50,7 +50,7 @@ def play_a_command(data_dir: Path) -> None:
     figures (the read model has folded the table by then)."""
     with (
         serving(create_app(Settings(data_dir=data_dir, commands_per_second=0))) as url,
-        httpx.Client(base_url=url, timeout=10) as http,
+        httpx.Client(base_url=url, timeout=10, verify=TLS) as http,
     ):
         table, mayor = new_table(http)
         seat(http, table, mayor)

@@ -35,7 +35,7 @@ from tests.api_helpers import bearer, ok
 from tests.dice_http import new_table
 from tests.frontera_helpers import in_memory_tables
 from tests.frontera_support import SCRIPT, make_world
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.permission_matrix import World
 from tests.system_support import provided, rolls_secretly
 from tests.test_api_permissions import forbidden_cards, playable
@@ -57,7 +57,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Litestar,
         commands_per_second=0,
     )
     app = create_app(settings)
-    with serving(app) as url, httpx.Client(base_url=url, timeout=30) as client:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=30, verify=TLS) as client:
         yield app, client
 
 
@@ -415,7 +415,7 @@ def test_the_export_refuses_every_credential_but_the_operators(http: httpx.Clien
 
 def test_without_an_operator_token_the_export_is_absent(tmp_path: Path) -> None:
     app = create_app(Settings(data_dir=tmp_path), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url) as http:
+    with serving(app) as url, httpx.Client(base_url=url, verify=TLS) as http:
         for headers in ({}, OPERATOR, bearer("not-the-token")):
             response = http.get("/export", headers=headers)
             assert response.status_code == 404, response.text

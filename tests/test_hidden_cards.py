@@ -28,7 +28,7 @@ from service.settings import Settings
 from tests.api_helpers import Headers, bearer, claim_seat, ok
 from tests.frontera_helpers import in_memory_tables
 from tests.frontera_support import make_world
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.ndjson_stream import stream_events
 from tests.permission_matrix import NDJSON, World
 from tests.test_api_protocol import read_events
@@ -49,7 +49,7 @@ CONTENDERS = [{"character": c, "trait": "senses"} for c in ("c1", "c2", "c3")]
 @pytest.fixture(scope="module")
 def live() -> Iterator[tuple[httpx.Client, Any]]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as http:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as http:
         yield http, app
 
 

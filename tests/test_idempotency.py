@@ -15,7 +15,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import Headers, ok, seat_player
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.test_api_protocol import PROTAGONIST, event_count, new_table
 
 #: more keyed commands than the table used to remember
@@ -30,7 +30,7 @@ def _money(http: httpx.Client, table: str, mayor: Headers, index: int) -> None:
 
 def test_no_amount_of_other_keyed_commands_makes_a_table_forget_a_key() -> None:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as http:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as http:
         table, mayor = new_table(http)
         _, player = seat_player(http, table, mayor, "Ann")
         keyed = player | {"Idempotency-Key": "ann-creates-her-hero"}
@@ -57,13 +57,19 @@ def test_a_key_outlives_the_process_and_a_retry_after_a_restart_applies_nothing(
     tmp_path: Path,
 ) -> None:
     settings = Settings(data_dir=tmp_path, commands_per_second=0)
-    with serving(create_app(settings)) as url, httpx.Client(base_url=url, timeout=10) as http:
+    with (
+        serving(create_app(settings)) as url,
+        httpx.Client(base_url=url, timeout=10, verify=TLS) as http,
+    ):
         table, mayor = new_table(http)
         keyed = mayor | {"Idempotency-Key": "seat-ann"}
         first = ok(http.post(f"/tables/{table}/seats", json={"name": "Ann"}, headers=keyed), 201)
         count = event_count(http, table, mayor)
 
-    with serving(create_app(settings)) as url, httpx.Client(base_url=url, timeout=10) as http:
+    with (
+        serving(create_app(settings)) as url,
+        httpx.Client(base_url=url, timeout=10, verify=TLS) as http,
+    ):
         again = http.post(f"/tables/{table}/seats", json={"name": "Ann"}, headers=keyed)
         assert ok(again, 201) == first
         assert again.headers["idempotent-replayed"] == "true"
@@ -73,7 +79,7 @@ def test_a_key_outlives_the_process_and_a_retry_after_a_restart_applies_nothing(
 def test_keys_are_kept_outside_the_tables_snapshots_and_shown_to_nobody() -> None:
     tables = in_memory_tables()
     app = create_app(Settings(commands_per_second=0), tables=tables)
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as http:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as http:
         table, mayor = new_table(http)
         _, player = seat_player(http, table, mayor, "Ann")
         body = {"name": "Ann's", **PROTAGONIST}

@@ -19,7 +19,7 @@ from service.limits import RateLimiter
 from service.settings import Settings
 from tests.api_helpers import Headers, bearer, ok
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.test_api_protocol import assert_problem, event_count, new_table, seat
 
 
@@ -73,7 +73,7 @@ def test_a_body_over_the_limit_is_413_and_changes_nothing() -> None:
 def test_a_chunked_body_without_length_is_cut_at_the_limit_too() -> None:
     with (
         serving(create_app(Settings(max_body_bytes=1024), tables=in_memory_tables())) as url,
-        httpx.Client(base_url=url, timeout=5) as http,
+        httpx.Client(base_url=url, timeout=5, verify=TLS) as http,
     ):
         table, mayor = new_table(http)
         count = event_count(http, table, mayor)
@@ -197,7 +197,7 @@ def limited_server() -> Iterator[httpx.Client]:
     """A real server whose buckets never refill (its clock stands still) and hold `BURST`."""
     app = create_app(Settings(), tables=in_memory_tables())
     app.state.rate_limiter = RateLimiter(1, BURST, clock=ManualClock())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=5) as http:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=5, verify=TLS) as http:
         yield http
 
 
@@ -304,7 +304,7 @@ def open_stream(stack: ExitStack, http: httpx.Client, url: str, who: Headers) ->
 def test_a_seat_past_its_open_streams_gets_429_before_streaming() -> None:
     with (
         serving(create_app(Settings(), tables=in_memory_tables())) as url,
-        httpx.Client(base_url=url, timeout=5) as http,
+        httpx.Client(base_url=url, timeout=5, verify=TLS) as http,
     ):
         table, mayor = new_table(http)
         player = seat(http, table, mayor)

@@ -26,7 +26,7 @@ from service import stream as stream_module
 from service.app import create_app
 from tests.api_helpers import Headers, ok, seat_player
 from tests.frontera_helpers import MAYOR, SERVER_KEY
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.sse_reader import SseReader
 from tests.test_api_protocol import new_table, version
 
@@ -99,7 +99,7 @@ def served() -> Iterator[tuple[CountingTables, httpx.Client]]:
     tables = CountingTables()
     with (
         serving(create_app(tables=tables)) as url,
-        httpx.Client(base_url=url, timeout=httpx.Timeout(5, read=30)) as http,
+        httpx.Client(base_url=url, timeout=httpx.Timeout(5, read=30), verify=TLS) as http,
     ):
         yield tables, http
 

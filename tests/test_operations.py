@@ -33,7 +33,7 @@ from service.problems import STORE_ERRORS, StoreDown
 from service.settings import Settings
 from tests.api_helpers import api_client, bearer, ok
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import free_port, serving
+from tests.live_server import TLS, free_port, serving
 from tests.test_api_protocol import assert_problem, event_count, new_table, seat
 from tests.test_limits import open_stream
 
@@ -126,7 +126,7 @@ def test_with_an_operator_token_the_metrics_answer_the_operator_alone() -> None:
     settings = Settings(operator_token=OPERATOR_TOKEN)
     with (
         serving(create_app(settings, tables=in_memory_tables())) as url,
-        httpx.Client(base_url=url, timeout=5) as http,
+        httpx.Client(base_url=url, timeout=5, verify=TLS) as http,
     ):
         table, mayor = new_table(http)
         for headers in ({}, mayor, bearer("not-the-token"), bearer(OPERATOR_TOKEN + "x")):
@@ -142,7 +142,7 @@ def test_with_an_operator_token_the_metrics_answer_the_operator_alone() -> None:
 def test_without_an_operator_token_the_metrics_are_open() -> None:
     with (
         serving(create_app(Settings(), tables=in_memory_tables())) as url,
-        httpx.Client(base_url=url, timeout=5) as http,
+        httpx.Client(base_url=url, timeout=5, verify=TLS) as http,
     ):
         new_table(http)
         assert commands(scrape(http), "CreateTable", "ok") == 1
@@ -152,7 +152,7 @@ def test_without_an_operator_token_the_metrics_are_open() -> None:
 def test_the_open_streams_gauge_follows_the_streams() -> None:
     with (
         serving(create_app(Settings(), tables=in_memory_tables())) as url,
-        httpx.Client(base_url=url, timeout=5) as http,
+        httpx.Client(base_url=url, timeout=5, verify=TLS) as http,
     ):
         table, mayor = new_table(http)
         player = seat(http, table, mayor)

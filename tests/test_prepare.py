@@ -19,7 +19,7 @@ from psycopg import sql
 
 from service.prepare import prepare
 from service.settings import Settings
-from tests.live_server import free_port
+from tests.live_server import TLS, free_port
 from tests.workers import ROOT, SECRET_KEY, Workers, saloon_env
 
 #: an event trigger that fails any DDL in the database it is created in
@@ -69,15 +69,20 @@ def test_workers_started_together_on_a_prepared_store_run_no_ddl(
     try:
         group.start_all()  # a worker that ran DDL died here (WorkerFailed, with its stderr)
         created = httpx.post(
-            f"{group.url(0)}/tables", json={"title": "Prepared", "mayor_name": "Ana"}, timeout=10
+            f"{group.url(0)}/tables",
+            json={"title": "Prepared", "mayor_name": "Ana"},
+            timeout=10,
+            verify=TLS,
         )
         assert created.status_code == 201, created.text
         body = created.json()
         mayor = {"Authorization": f"Bearer {body['credential']}"}
         for index in range(group.count):
-            ready = httpx.get(f"{group.url(index)}/health/ready", timeout=10)
+            ready = httpx.get(f"{group.url(index)}/health/ready", timeout=10, verify=TLS)
             assert ready.status_code == 200, (ready.text, group.stderr(index))
-            read = httpx.get(f"{group.url(index)}/tables/{body['table_id']}", headers=mayor)
+            read = httpx.get(
+                f"{group.url(index)}/tables/{body['table_id']}", headers=mayor, verify=TLS
+            )
             assert read.status_code == 200 and read.json()["version"] == 1, read.text
     finally:
         group.stop_all()
@@ -101,13 +106,15 @@ def test_python_m_service_prepares_a_fresh_database_before_it_serves(
         while True:
             assert server.poll() is None, (tmp_path / "stderr").read_text()
             try:
-                if httpx.get(f"{url}/health/ready", timeout=2).status_code == 200:
+                if httpx.get(f"{url}/health/ready", timeout=2, verify=TLS).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass
             assert time.monotonic() < deadline, (tmp_path / "stderr").read_text()
             time.sleep(0.1)
-        created = httpx.post(f"{url}/tables", json={"title": "Here", "mayor_name": "Ana"})
+        created = httpx.post(
+            f"{url}/tables", json={"title": "Here", "mayor_name": "Ana"}, verify=TLS
+        )
         assert created.status_code == 201, created.text
     finally:
         server.terminate()

@@ -27,7 +27,7 @@ from service.app import create_app
 from service.settings import Settings
 from tests.api_helpers import bearer, ok
 from tests.dice_http import new_table
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 
 DOCUMENT = json.loads((Path(__file__).parent.parent / "openapi" / "openapi.json").read_text())
 TOKEN = "operator-token-for-tests-0123456789"
@@ -55,7 +55,10 @@ def http(tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
     settings = Settings(
         data_dir=tmp_path_factory.mktemp("nulls"), operator_token=TOKEN, commands_per_second=0
     )
-    with serving(create_app(settings)) as url, httpx.Client(base_url=url, timeout=30) as client:
+    with (
+        serving(create_app(settings)) as url,
+        httpx.Client(base_url=url, timeout=30, verify=TLS) as client,
+    ):
         yield client
 
 

@@ -37,7 +37,7 @@ from service.redis_fanout import (
 )
 from service.settings import Settings
 from tests.frontera_helpers import SERVER_KEY, in_memory_tables
-from tests.live_server import free_port, serving
+from tests.live_server import TLS, free_port, serving
 from tests.sse_reader import SseReader
 from tests.workers import workers as worker_processes
 
@@ -62,13 +62,17 @@ def workers(env: dict[str, str], redis_url: str, count: int = 2) -> Iterator[lis
 
 
 def new_table(url: str) -> tuple[str, dict[str, str], int]:
-    created = httpx.post(f"{url}/tables", json={"title": "Relay", "mayor_name": "M"}).json()
+    created = httpx.post(
+        f"{url}/tables", json={"title": "Relay", "mayor_name": "M"}, verify=TLS
+    ).json()
     headers = {"Authorization": f"Bearer {created['credential']}"}
     return created["table_id"], headers, created["version"]
 
 
 def seat(url: str, table: str, headers: dict[str, str], name: str) -> int:
-    response = httpx.post(f"{url}/tables/{table}/seats", json={"name": name}, headers=headers)
+    response = httpx.post(
+        f"{url}/tables/{table}/seats", json={"name": name}, headers=headers, verify=TLS
+    )
     assert response.status_code == 201, response.text
     version: int = response.json()["version"]
     return version

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.live_server import TLS
 from tests.replay_helpers import (
     Played,
     game_time,
@@ -34,7 +35,7 @@ def played() -> Iterator[Played]:
     horse (+1); then 150 more events, more than a page of the timeline."""
     with replay_server() as base:
         played = play_frontera(base)
-        with httpx.Client(base_url=base) as client:
+        with httpx.Client(base_url=base, verify=TLS) as client:
 
             def post(who: str, path: str, body: Any) -> Any:
                 response = client.post(

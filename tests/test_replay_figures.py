@@ -15,6 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Response, expect
 
 from tests.api_helpers import bearer, ok
+from tests.live_server import TLS
 from tests.replay_helpers import (
     ARTIFACTS,
     Played,
@@ -38,7 +39,7 @@ def base() -> Iterator[str]:
 
 
 def rule(played: Played, character: str, change: int) -> None:
-    with httpx.Client(base_url=played.base) as client:
+    with httpx.Client(base_url=played.base, verify=TLS) as client:
         body = {"character": character, "track": "health", "change": change, "reason": "a fall"}
         ok(
             client.post(
@@ -50,7 +51,7 @@ def rule(played: Played, character: str, change: int) -> None:
 
 
 def close(played: Played, who: str) -> None:
-    with httpx.Client(base_url=played.base) as client:
+    with httpx.Client(base_url=played.base, verify=TLS) as client:
         response = client.post(f"/tables/{played.table_id}/close", headers=played.headers(who))
         played.moments["last"] = ok(response)["version"]
 
@@ -278,7 +279,7 @@ def test_the_summary_passes_an_accessibility_check(page: Page, closed_table: Pla
 
 def test_a_dice_systems_summary_draws_each_dies_faces_once_closed(page: Page, base: str) -> None:
     played = play_dice(base, "stepdice")
-    with httpx.Client(base_url=base) as client:
+    with httpx.Client(base_url=base, verify=TLS) as client:
         hit = {"character": "c1", "reason": "a thrown stone"}
         ok(
             client.post(

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, Response, expect
 
 from tests.api_helpers import seat_player
+from tests.live_server import TLS
 from tests.replay_helpers import (
     ARTIFACTS,
     ROOT,
@@ -46,7 +47,7 @@ def shows(card: str, html: str, text: str) -> bool:
 
 def test_the_page_is_served_at_replay_and_kept_out_of_the_api_document(played: Played) -> None:
     # the API's document is built on its first request: seconds on a busy machine
-    with httpx.Client(base_url=played.base, timeout=60) as client:
+    with httpx.Client(base_url=played.base, timeout=60, verify=TLS) as client:
         page = client.get("/replay/")
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         assert '<script type="module" src="/replay/app.js">' in page.text
@@ -229,7 +230,7 @@ STRICT = {
 
 def test_every_page_and_answer_of_the_origin_carries_a_strict_policy(played: Played) -> None:
     # the API's document is built on its first request: seconds on a busy machine
-    with httpx.Client(base_url=played.base, timeout=60) as client:
+    with httpx.Client(base_url=played.base, timeout=60, verify=TLS) as client:
         answers = [
             client.get("/replay/"),
             client.get("/replay/app.js"),
@@ -314,7 +315,7 @@ def test_a_seat_taken_over_is_marked_on_every_seats_timeline(page: Page) -> None
     whoever reads it (here Judit)."""
     with replay_server() as base:
         played = play_frontera(base)
-        with httpx.Client(base_url=base) as client:
+        with httpx.Client(base_url=base, verify=TLS) as client:
             seat, _ = seat_player(client, played.table_id, played.headers("mayor"), "Kid")
             path = f"/tables/{played.table_id}/seats/{seat}"
             invited = client.post(f"{path}/invitation", headers=played.headers("mayor"))

@@ -21,6 +21,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.api_helpers import ok
+from tests.live_server import TLS
 from tests.replay_helpers import (
     ARTIFACTS,
     Played,
@@ -50,7 +51,7 @@ def secret(base: str) -> Played:
     has drawn and chosen in secret, Judit has not drawn yet."""
     played = play_frontera(base)
     lengthen(played, 120)
-    with httpx.Client(base_url=base) as client:
+    with httpx.Client(base_url=base, verify=TLS) as client:
 
         def post(who: str, path: str, body: Any) -> Any:
             response = client.post(
@@ -246,7 +247,7 @@ def test_a_dice_tables_transcript_names_each_die_and_keeps_the_blind_roll_from_t
     sign_in(page, played, "gm")
     text, tab = download(page, tmp_path, "gm", "Dice-night-transcript.html")
     assert blind_roll_shown(rolls, tab.locator("body").inner_text(), text)
-    with httpx.Client(base_url=base) as client:
+    with httpx.Client(base_url=base, verify=TLS) as client:
         view = ok(client.get(f"/tables/{played.table_id}", headers=played.headers("gm")))
     expect(tab.locator("dl.header")).to_contain_text(str(view["version"]))
     assert re.search(r"stepdice", tab.locator("dl.header").inner_text())

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, Response, expect
 
 from domain.systems import RULE_SYSTEMS
 from tests.api_helpers import bearer, ok, seat_player
+from tests.live_server import TLS
 from tests.replay_helpers import (
     Played,
     board_cards,
@@ -115,7 +116,7 @@ def test_the_timeline_sums_up_each_event_newest_first_and_marks_the_tests(
 
 def test_the_timeline_loads_a_page_of_versions_at_a_time(page: Page, base: str) -> None:
     played = play_frontera(base)
-    with httpx.Client(base_url=base) as client:  # a longer log: 220 more events
+    with httpx.Client(base_url=base, verify=TLS) as client:  # a longer log: 220 more events
         for money in range(220):
             ok(
                 client.post(
@@ -124,7 +125,9 @@ def test_the_timeline_loads_a_page_of_versions_at_a_time(page: Page, base: str) 
                     headers=played.headers("mayor"),
                 )
             )
-    last = ok(httpx.get(f"{base}/tables/{played.table_id}", headers=played.headers("mayor")))
+    last = ok(
+        httpx.get(f"{base}/tables/{played.table_id}", headers=played.headers("mayor"), verify=TLS)
+    )
     last_version = last["version"]
     assert last_version > 200
     played.moments["last"] = last_version
@@ -264,7 +267,7 @@ def test_the_main_view_passes_an_accessibility_check(page: Page, played: Played)
 
 
 def test_live_mode_follows_the_stream_while_the_table_is_open(page: Page, base: str) -> None:
-    with httpx.Client(base_url=base) as client:
+    with httpx.Client(base_url=base, verify=TLS) as client:
         created = ok(client.post("/tables", json={"title": "Live", "mayor_name": "Ana"}), 201)
         table, mayor = created["table_id"], bearer(created["credential"])
         played = Played(base, table, {"mayor": created["credential"]}, {"last": 1})
@@ -324,7 +327,7 @@ def play_dice(base: str, system: str) -> Played:
     """A dice table played over HTTP: the game master (Ana) seats Bea, who creates Vera;
     the game master rolls for her in public, then blind."""
     rolls: ReplayRolls = provided(system, "replay_rolls")
-    with httpx.Client(base_url=base) as client:
+    with httpx.Client(base_url=base, verify=TLS) as client:
         created = ok(
             client.post(
                 "/tables",
@@ -483,7 +486,7 @@ def test_a_blind_roll_reaches_the_players_page_only_once_the_game_master_reveals
         assert secret_of_blind_roll(response.json()) == [], f"{response.url} gives it away"
 
     # the game master reveals it: the player's page shows it from then on
-    with httpx.Client(base_url=base) as client:
+    with httpx.Client(base_url=base, verify=TLS) as client:
         revealed = ok(
             client.post(
                 f"/tables/{played.table_id}/rolls/reveal",
@@ -512,7 +515,7 @@ def test_live_mode_names_a_dice_systems_character_created_while_it_follows(
 ) -> None:
     """A dice system's events are qualified (`stepdice.CharacterCreated`): live mode still
     learns the name of a character created while it follows, and a roll says who rolled."""
-    with httpx.Client(base_url=base) as client:
+    with httpx.Client(base_url=base, verify=TLS) as client:
         created = ok(
             client.post(
                 "/tables",
@@ -548,7 +551,7 @@ def test_a_line_names_a_supporting_character_by_its_name(page: Page, base: str) 
     """PORTAL's event lines name its supporting characters by id (`s1`): the page learns
     their names from the view (each system says what else its lines name, `others`), as it
     learns the characters'."""
-    with httpx.Client(base_url=base) as client:
+    with httpx.Client(base_url=base, verify=TLS) as client:
         created = ok(
             client.post(
                 "/tables", json={"title": "Night", "mayor_name": "Ana", "system": "portal"}

@@ -23,7 +23,7 @@ import pytest
 
 from service.deploy import can_listen
 from tests.api_helpers import ok, seat_player
-from tests.live_server import free_port
+from tests.live_server import TLS, free_port
 from tests.sse_reader import SseReader
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,7 +100,7 @@ def _run_prod(
     )
     api = f"http://127.0.0.1:{port}"
     try:
-        with httpx.Client(base_url=api, timeout=10) as http:
+        with httpx.Client(base_url=api, timeout=10, verify=TLS) as http:
             try:
                 _until(lambda: http.get("/health/live").status_code == 200, timeout=60)
             except AssertionError:
@@ -122,7 +122,7 @@ def test_make_run_prod_runs_the_projection_beside_the_workers(
     redis = {"SALOON_REDIS_URL": redis_url, "SALOON_REDIS_PREFIX": f"run-prod-{uuid.uuid4().hex}:"}
     with (
         run_prod(tmp_path, postgres_env, SALOON_OPERATOR_TOKEN=TOKEN, **redis) as (api, make),
-        httpx.Client(base_url=api, timeout=10) as http,
+        httpx.Client(base_url=api, timeout=10, verify=TLS) as http,
     ):
         operator = {"Authorization": f"Bearer {TOKEN}"}
         projections = _projections(make)
@@ -151,7 +151,7 @@ def test_every_seat_of_a_table_meets_on_one_worker(
     proxy sent each table's streams and its command to one worker, whichever it was."""
     with (
         run_prod(tmp_path, postgres_env, SALOON_REDIS_URL="") as (api, _),
-        httpx.Client(base_url=api, timeout=10) as http,
+        httpx.Client(base_url=api, timeout=10, verify=TLS) as http,
     ):
         tables = []
         for number in range(8):

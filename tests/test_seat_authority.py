@@ -24,7 +24,7 @@ from service.settings import Settings
 from tests.api_helpers import Headers, bearer, claim_seat, ok
 from tests.frontera_helpers import in_memory_tables
 from tests.frontera_support import make_world
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.permission_matrix import World
 from tests.test_api_protocol import assert_problem
 from tests.test_hidden_cards import cards, mid_test
@@ -33,7 +33,7 @@ from tests.test_hidden_cards import cards, mid_test
 @pytest.fixture(scope="module")
 def http() -> Iterator[httpx.Client]:
     app = create_app(Settings(commands_per_second=0), tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=10) as client:
+    with serving(app) as url, httpx.Client(base_url=url, timeout=10, verify=TLS) as client:
         yield client
 
 

@@ -21,7 +21,7 @@ from service.problems import Problem
 from tests.api_helpers import Headers, ok, seat_player
 from tests.dice_http import SEATS
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.ndjson_stream import NDJSON, stream_events, stream_lines
 from tests.system_support import SecretRolls, provided
 from tests.test_api_protocol import new_table, read_events
@@ -65,7 +65,7 @@ def test_the_event_lines_of_a_stream_are_stream_messages_and_resume_after_a_vers
     validator = _validator("StreamMessage")
     with (
         serving(create_app(tables=in_memory_tables())) as url,
-        httpx.Client(base_url=url, timeout=httpx.Timeout(5)) as http,
+        httpx.Client(base_url=url, timeout=httpx.Timeout(5), verify=TLS) as http,
     ):
         table, mayor = new_table(http)
         for name in ("Ann", "Bob", "Cy"):
@@ -100,7 +100,10 @@ def test_a_removed_seats_stream_ends_with_a_problem_line_and_a_stopping_server_w
     None
 ):
     app = create_app(tables=in_memory_tables())
-    with serving(app) as url, httpx.Client(base_url=url, timeout=httpx.Timeout(5, read=30)) as http:
+    with (
+        serving(app) as url,
+        httpx.Client(base_url=url, timeout=httpx.Timeout(5, read=30), verify=TLS) as http,
+    ):
         table, mayor = new_table(http)
         seat, ann = seat_player(http, table, mayor, "Ann")
         seated_at = ok(http.get(f"/tables/{table}", headers=mayor))["version"]

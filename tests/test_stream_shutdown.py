@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
+from tests.live_server import TLS
 from tests.workers import Workers, workers
 
 STREAMS = 5000
@@ -63,13 +64,16 @@ def test_a_worker_with_5000_open_streams_stops_within_5_s_each_told_where_to_res
     limits = {"SALOON_STREAMS_PER_SEAT": str(STREAMS), "SALOON_STREAMS_PER_TABLE": str(STREAMS)}
     with workers(1, env=limits) as group:
         created = httpx.post(
-            f"{group.url(0)}/tables", json={"title": "T", "mayor_name": "M", "options": {}}
+            f"{group.url(0)}/tables",
+            json={"title": "T", "mayor_name": "M", "options": {}},
+            verify=TLS,
         )
         assert created.status_code == 201, created.text
         table, credential = created.json()["table_id"], created.json()["credential"]
         etag = httpx.get(
             f"{group.url(0)}/tables/{table}",
             headers={"Authorization": f"Bearer {credential}"},
+            verify=TLS,
         ).headers["etag"]
         version = int(etag.strip('"'))
         # on a thread of its own: a sync Playwright session earlier in the run leaves a loop

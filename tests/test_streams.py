@@ -18,7 +18,7 @@ from service.schemas import MAX_VERSION
 from service.settings import Settings
 from tests.api_helpers import Headers, ok, seat_player
 from tests.frontera_helpers import in_memory_tables
-from tests.live_server import serving
+from tests.live_server import TLS, serving
 from tests.test_api_protocol import assert_problem, new_table, version
 from tests.test_limits import open_stream
 
@@ -27,7 +27,7 @@ def test_the_streams_of_a_table_are_capped_across_its_seats() -> None:
     settings = Settings(streams_per_seat=2, streams_per_table=3)
     with (
         serving(create_app(settings, tables=in_memory_tables())) as url,
-        httpx.Client(base_url=url, timeout=5) as http,
+        httpx.Client(base_url=url, timeout=5, verify=TLS) as http,
     ):
         table, mayor = new_table(http)
         _, ann = seat_player(http, table, mayor, "Ann")
@@ -68,7 +68,7 @@ def read_messages(response: httpx.Response, into: queue.Queue[dict[str, str] | N
 def test_a_removed_seats_stream_ends_cleanly_with_the_problem() -> None:
     with (
         serving(create_app(tables=in_memory_tables())) as url,
-        httpx.Client(base_url=url, timeout=httpx.Timeout(5, read=30)) as http,
+        httpx.Client(base_url=url, timeout=httpx.Timeout(5, read=30), verify=TLS) as http,
     ):
         table, mayor = new_table(http)
         seat, ann = seat_player(http, table, mayor, "Ann")
@@ -114,7 +114,7 @@ def http() -> Iterator[httpx.Client]:
     with (
         serving(create_app(tables=in_memory_tables())) as url,
         # a read timeout shorter than a heartbeat: a stream that does not end fails the test
-        httpx.Client(base_url=url, timeout=httpx.Timeout(5, read=10)) as client,
+        httpx.Client(base_url=url, timeout=httpx.Timeout(5, read=10), verify=TLS) as client,
     ):
         yield client
 

@@ -28,6 +28,7 @@ from domain.frontera.events import TableStarted
 from domain.table import SeatJoined, Table
 from tests.api_helpers import seat_player
 from tests.frontera_strategies import assert_conserved, expected_cards, fingerprint, replay
+from tests.live_server import TLS
 from tests.workers import SERVER_KEY_BYTES, Workers, workers
 
 pytestmark = pytest.mark.postgres
@@ -105,7 +106,9 @@ class Client:
     failure: str | None = None
 
     def run(self, group: Workers, stop: threading.Event) -> None:
-        clients = [httpx.Client(base_url=group.url(i), timeout=10) for i in range(group.count)]
+        clients = [
+            httpx.Client(base_url=group.url(i), timeout=10, verify=TLS) for i in range(group.count)
+        ]
         prefix = f"/tables/{self.table_id}"
         try:
             for _ in range(MAX_LOOPS):
@@ -170,7 +173,7 @@ class Client:
 
 
 def new_client(index: int, url: str) -> Client:
-    with httpx.Client(base_url=url, timeout=10) as http:
+    with httpx.Client(base_url=url, timeout=10, verify=TLS) as http:
         key = {"Idempotency-Key": str(uuid.uuid4())}
         options = {"mode": "no_management"}
         table = http.post(
@@ -282,7 +285,7 @@ def test_kill_9_during_a_burst_loses_nothing_and_applies_nothing_twice(
 
         # every command again, with its key, on both workers: the first answer, nothing new
         for index in range(group.count):
-            with httpx.Client(base_url=group.url(index), timeout=10) as http:
+            with httpx.Client(base_url=group.url(index), timeout=10, verify=TLS) as http:
                 for one in sent:
                     again = http.post(one.path, json=one.body, headers=one.headers)
                     assert (again.status_code, again.json()) == (one.status, one.answer), one
@@ -301,7 +304,7 @@ def _at_once(requests: list[tuple[str, dict[str, Any], dict[str, str]]]) -> list
 
     def post(index: int) -> None:
         url, body, headers = requests[index]
-        with httpx.Client(timeout=10) as http:
+        with httpx.Client(timeout=10, verify=TLS) as http:
             http.get(url.split("/tables")[0] + "/health")  # a connection before the barrier
             barrier.wait()
             try:
@@ -329,6 +332,7 @@ def test_two_workers_racing_on_one_version_never_lose_an_update(
         created = httpx.post(
             f"{group.url(0)}/tables",
             json={"title": "Race", "mayor_name": "Ana", "options": {"mode": "no_management"}},
+            verify=TLS,
         )
         assert created.status_code == 201, created.text
         table_id, mayor = created.json()["table_id"], bearer(created.json()["credential"])
@@ -337,7 +341,7 @@ def test_two_workers_racing_on_one_version_never_lose_an_update(
         for round_ in range(rounds):
             keyed = round_ % 2 == 1  # with an Idempotency-Key: two events per seat, not one
             for index in range(group.count):  # both workers know the table at this version
-                view = httpx.get(f"{group.url(index)}/tables/{table_id}", headers=mayor)
+                view = httpx.get(f"{group.url(index)}/tables/{table_id}", headers=mayor, verify=TLS)
                 assert view.headers["etag"] == f'"{version}"', view.text
             names = [f"r{round_}w{index}" for index in range(group.count)]
             keys = [
@@ -366,6 +370,7 @@ def test_two_workers_racing_on_one_version_never_lose_an_update(
                     f"{group.url(loser)}/tables/{table_id}/seats",
                     json={"name": names[loser]},
                     headers=mayor | {"If-Match": f'"{version}"'} | keys[loser],
+                    verify=TLS,
                 )
                 assert retry.status_code == 201, retry.text
                 assert retry.json()["version"] == version + 1
@@ -387,7 +392,7 @@ def test_two_workers_racing_on_one_version_never_lose_an_update(
         version += 2
 
         for index in range(group.count):
-            view = httpx.get(f"{group.url(index)}/tables/{table_id}", headers=mayor)
+            view = httpx.get(f"{group.url(index)}/tables/{table_id}", headers=mayor, verify=TLS)
             assert view.json()["version"] == version
 
     events = list(tables.table_events(uuid.UUID(table_id)))

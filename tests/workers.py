@@ -69,7 +69,7 @@ import httpx
 
 from service.prepare import prepare
 from service.settings import Settings
-from tests.live_server import free_port
+from tests.live_server import TLS, free_port
 
 #: the server key of every worker group unless a test gives another (hex, 32 bytes)
 SECRET_KEY = "5a" * 32
@@ -265,7 +265,7 @@ class Workers:
         worker = self._workers[index]
         deadline = time.monotonic() + self._timeout
         logging.getLogger("httpx").setLevel(logging.WARNING)  # no line per probe
-        with httpx.Client(timeout=2) as client:
+        with httpx.Client(timeout=2, verify=TLS) as client:
             while time.monotonic() < deadline:
                 if not self.alive(index):
                     raise WorkerFailed(
